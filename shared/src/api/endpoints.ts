@@ -1,0 +1,88 @@
+/**
+ * Every call of SPEC.md section 7, typed. Screens call these, never axios directly. Paths the spec
+ * leaves open live under /api/user (DESIGN.md "API").
+ */
+import type { CountryCode } from '../constants';
+import type {
+  Account,
+  ChallengeSession,
+  Filter,
+  KnowledgeBaseItem,
+  LogEntry,
+  LogQuery,
+  MembershipPlan,
+  NotificationPreferences,
+  ScheduledBlock,
+  ServiceArea,
+  Session,
+  SupportMessage,
+} from '../types';
+import { call, http } from './client';
+
+/** Body of the connect call: the pasted-URL form (with the verifier) or email/password/otp. */
+export interface ConnectAccountRequest {
+  emailAddress?: string;
+  password?: string;
+  otp?: string;
+  challenge_response?: string;
+  code_verifier?: string;
+}
+
+export interface RegisterRequest {
+  country_code: CountryCode | '';
+  emailAddress: string;
+  phoneNumber: string;
+  password: string;
+  confirmPassword: string;
+  inviteCode?: string;
+}
+
+export const api = {
+  auth: {
+    login: (body: { emailAddress: string; password: string }) => call<Session>(http.post('/auth/login', body)),
+    register: (body: RegisterRequest) => call<Session>(http.post('/auth/register', body)),
+    requestResetPasswordLink: (body: { emailAddress: string }) => call<null>(http.post('/auth/requestResetPasswordLink', body)),
+    /** Change a forgotten password with the reset token from the e-mailed link. */
+    changePassword: (resetToken: string, body: { password: string; confirmPassword: string }) =>
+      call<Session>(http.post('/auth/changePassword', body, { headers: { Authorization: `Bearer ${resetToken}` } })),
+    logout: () => call<null>(http.post('/auth/logout', {})),
+  },
+  user: {
+    get: () => call<Account>(http.get('/user')),
+    locale: () => call<{ locale: string }>(http.get('/user/locale')),
+    connectAccount: (body: ConnectAccountRequest) => call<null>(http.post('/user/connectAccount', body)),
+    getLogs: (query: LogQuery) => call<LogEntry[]>(http.post('/user/getLogs', { query })),
+    getServiceAreas: () => call<ServiceArea[]>(http.post('/user/getServiceAreas', {})),
+    getSearchState: () => call<boolean>(http.get('/user/getSearchState')),
+    getSchedule: () => call<ScheduledBlock[]>(http.get('/user/getSchedule')),
+    toggleSearchState: (timezoneOffset: number) => call<{ searching: boolean }>(http.post('/user/toggleSearchState', { timezoneOffset })),
+    saveFilter: (filter: Filter) => call<Filter>(http.post('/user/saveFilter', { filter })),
+    forfeitBlock: (logId: string) => call<null>(http.post('/user/forfeitBlock', { logId })),
+    startTrial: () => call<null>(http.post('/user/startTrial', {})),
+    saveNotificationPreferences: (notificationPreferences: NotificationPreferences) =>
+      call<null>(http.post('/user/saveNotificationPreferences', { notificationPreferences })),
+    changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>
+      call<Session>(http.post('/user/changePassword', body)),
+  },
+  store: {
+    getMembershipPlans: () => call<MembershipPlan[]>(http.get('/store/getMembershipPlans')),
+    /** Returns the checkout URL the browser navigates to. */
+    createStripeOrder: (topup_amount: number) => call<string>(http.post('/store/createStripeOrder', { topup_amount })),
+    buyMembership: (planId: string) => call<string>(http.post('/store/createStripeOrder', { membership_plan_id: planId })),
+    /** Truthy once the order is paid. */
+    getOrderStatus: (orderStatusId: string) =>
+      call<unknown>(http.get('/store/getOrderStatus', { params: { orderStatusId, time: Date.now() } })),
+  },
+  help: {
+    sendQuestion: (body: SupportMessage) => call<null>(http.post('/help/sendQuestion', body)),
+  },
+  knowledgeBase: {
+    list: () => call<KnowledgeBaseItem[]>(http.get('/knowledgeBase/')),
+  },
+  promotion: {
+    optOut: (userId: string) => call<null>(http.post('/promotion/optOut', { userId })),
+  },
+};
+
+/** The connect call's expected first failure carries the challenge session (SPEC.md section 8). */
+export type { ChallengeSession };

@@ -1,0 +1,71 @@
+/** Business constants of SPEC.md section 9 and the client's storage keys (section 3). */
+
+/** Fee on each accepted block, in basis points (3.5%). */
+export const FEE_BASIS_POINTS = 350;
+export const SIGN_UP_BONUS_CENTS = 1000;
+export const INVITE_REWARD_CENTS = 1000;
+/** The invited user's completed top-ups that trigger the inviter's reward. */
+export const INVITE_REWARD_THRESHOLD_CENTS = 1000;
+export const TRIAL_DAYS = 2;
+
+/** An accepted block may be forfeited while more than this remains before its start... */
+export const FORFEIT_MIN_LEAD_MS = 2_700_000;
+/** ...or while it was discovered less than this long ago. */
+export const FORFEIT_GRACE_MS = 300_000;
+
+export const FILTER_AUTOSAVE_MS = 500;
+export const SEARCH_STATE_REFRESH_MS = 10_000;
+export const LOG_POLL_MS = 5_000;
+export const ORDER_STATUS_POLL_MS = 1_000;
+export const TOAST_MS = 5_000;
+export const LOGS_MAX_HEIGHT_PX = 750;
+export const LOGS_LOAD_MORE_THRESHOLD_PX = 5;
+
+/** Slider bounds and steps. */
+export const TIME_SLIDER = { min: 0, max: 1440, step: 15 } as const;
+export const PAY_SLIDER = { min: 0, max: 100, step: 1 } as const;
+/** One pay slider step in currency units: the slider's 100 reads 300.00. */
+export const PAY_SLIDER_UNIT = 3;
+export const DURATION_SLIDER = { min: 0, max: 10, step: 0.5 } as const;
+export const TIME_TO_ARRIVE_SLIDER = { min: 0, max: 60, step: 5 } as const;
+export const TOP_UP_SLIDER = { min: 1000, max: 5000, step: 500 } as const;
+
+/** Countries a driver can register from, with their labels. */
+export const COUNTRIES = [
+  { code: 'US', label: 'United States' },
+  { code: 'CA', label: 'Canada' },
+  { code: 'UK', label: 'United Kingdom' },
+  { code: 'AU', label: 'Australia' },
+] as const;
+export type CountryCode = (typeof COUNTRIES)[number]['code'];
+
+/** Local storage keys, exactly as SPEC.md section 3 spells them ("acccessToken" included). */
+export const STORAGE_KEYS = {
+  accessToken: 'acccessToken',
+  account: 'account',
+  locale: 'locale',
+  serviceAreas: 'serviceAreas',
+  searching: 'searching',
+  schedule: 'schedule',
+  logFilter: 'logFilter',
+  defaultPayType: 'defaultPayType',
+  abbreviateServiceAreas: 'abbreviateServiceAreas',
+  inviteCode: 'inviteCode',
+} as const;
+
+/** Session storage key of a staging preview override ("name@manifestUrl"), kept for the tab. */
+export const PREVIEW_OVERRIDE_KEY = 'remotePreview';
+
+/** The remotes of the front end: federation name, package folder and `webpack serve` port. */
+export const REMOTES = [
+  { name: 'mf_landing', folder: 'mf-landing', devPort: 3101 },
+  { name: 'mf_auth', folder: 'mf-auth', devPort: 3102 },
+  { name: 'mf_dashboard', folder: 'mf-dashboard', devPort: 3103 },
+  { name: 'mf_account', folder: 'mf-account', devPort: 3104 },
+] as const;
+export type RemoteName = (typeof REMOTES)[number]['name'];
+
+/** Fee for a block price, both in cents: round-half-up of 3.5% (DESIGN.md). */
+export function feeForPriceCents(priceCents: number): number {
+  return Math.floor((priceCents * FEE_BASIS_POINTS + 5_000) / 10_000);
+}

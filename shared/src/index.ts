@@ -1,0 +1,11 @@
+/** @blockpilot/shared: the one API client, entity types, constants, theme and session contract. */
+export * from './types';
+export * from './constants';
+export { theme, up, down, type Theme } from './theme';
+export { http, setNavigator } from './api/client';
+export { api, type ConnectAccountRequest, type RegisterRequest } from './api/endpoints';
+export { ApiError, fieldErrorsOf } from './api/errors';
+export { notify, onNotify, type Severity, type Toast } from './notify';
+export { SessionContext, useSession, type SessionValue } from './session/context';
+export { SessionProvider } from './session/SessionProvider';
+export { getAccessToken, setAccessToken, readStored, writeStored, removeStored } from './session/storage';

@@ -1,0 +1,56 @@
+/**
+ * Everything a remote's screen expects from the shell, for tests: the theme, a memory router and
+ * a session whose actions are recorded.
+ */
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { ThemeProvider } from 'styled-components';
+import { SessionContext, type SessionValue } from '../session/context';
+import { theme } from '../theme';
+import { mockAccount } from './fixtures';
+
+/** A session for tests; `actions` lists what the screen asked the shell to do. */
+export interface MockSession extends SessionValue {
+  actions: string[];
+}
+
+export function createMockSession(overrides: Partial<SessionValue> = {}): MockSession {
+  const actions: string[] = [];
+  const session: MockSession = {
+    accessToken: 'test-token',
+    account: mockAccount(),
+    locale: 'en-US',
+    serviceAreas: null,
+    searching: false,
+    schedule: null,
+    ready: true,
+    signIn: (token) => void actions.push(`signIn:${token}`),
+    signOut: () => void actions.push('signOut'),
+    refresh: async () => void actions.push('refresh'),
+    setSearching: (searching) => {
+      actions.push(`setSearching:${searching}`);
+      session.searching = searching;
+    },
+    actions,
+    ...overrides,
+  };
+  return session;
+}
+
+export function MockProviders({
+  children,
+  session = createMockSession(),
+  initialPath = '/',
+}: {
+  children: ReactNode;
+  session?: SessionValue;
+  initialPath?: string;
+}) {
+  return (
+    <ThemeProvider theme={theme}>
+      <SessionContext.Provider value={session}>
+        <MemoryRouter initialEntries={[initialPath]}>{children}</MemoryRouter>
+      </SessionContext.Provider>
+    </ThemeProvider>
+  );
+}

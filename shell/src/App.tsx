@@ -1,0 +1,29 @@
+import { setNavigator } from '@blockpilot/shared';
+import { AppProviders } from '@blockpilot/shared/ui';
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { PreviewBanner } from './federation/PreviewBanner';
+import { NavBar } from './navigation/NavBar';
+import { ShellRoutes } from './routing/ShellRoutes';
+import { Snackbar } from './toasts/Snackbar';
+
+/** Hands the router's navigate to the API client, so `redirect` in a response stays client-side. */
+function RedirectBridge() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigator((path) => navigate(path)), [navigate]);
+  return null;
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <RedirectBridge />
+        <NavBar />
+        <PreviewBanner />
+        <ShellRoutes />
+        <Snackbar />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

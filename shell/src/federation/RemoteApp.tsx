@@ -1,0 +1,55 @@
+/**
+ * Renders a remote's routes inside the shell's tree. Loading, a failed load (server down, 404,
+ * script error) and a render crash each end in a state the driver can act on; a retry loads the
+ * remote again. The rest of the shell keeps working whatever happens here.
+ */
+import { Spinner } from '@blockpilot/shared/ui';
+import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { RemoteFallback } from './RemoteFallback';
+import { loadRemoteApp } from './remotes';
+
+type LoadState = { kind: 'loading' } | { kind: 'ready'; App: ComponentType } | { kind: 'failed'; error: Error };
+
+class RenderBoundary extends Component<{ onError: (error: Error) => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    this.props.onError(error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; loader?: typeof loadRemoteApp }) {
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setState({ kind: 'loading' });
+    loader(name, { retry: attempt > 0 }).then(
+      (App) => live && setState({ kind: 'ready', App }),
+      (error: unknown) => {
+        console.error(`[shell] remote ${name} failed to load`, error);
+        if (live) setState({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [name, attempt, loader]);
+
+  const fail = useCallback((error: Error) => setState({ kind: 'failed', error }), []);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.kind === 'loading') return <Spinner label="Loading…" />;
+  if (state.kind === 'failed') return <RemoteFallback remote={name} error={state.error} onRetry={retry} />;
+  return (
+    <RenderBoundary key={attempt} onError={fail}>
+      <state.App />
+    </RenderBoundary>
+  );
+}

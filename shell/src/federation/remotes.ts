@@ -1,0 +1,46 @@
+/**
+ * Loads remotes through the federation runtime. The shell's build declares no remotes: they are
+ * registered here from the run-time manifest, once, and a failed remote is registered again with
+ * `force` on retry, which drops the runtime's cached failure.
+ */
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import type { PreviewState } from '../types';
+import { applyPreview, fetchManifest, readPreviewOverride } from './manifest';
+
+/** The registered remotes and the preview decision, resolved once per page. */
+interface Registration {
+  entries: Map<string, string>;
+  preview: PreviewState;
+}
+
+let registration: Promise<Registration> | null = null;
+
+function register(): Promise<Registration> {
+  registration ??= fetchManifest()
+    .then((manifest) => {
+      const { remotes, preview } = applyPreview(manifest, readPreviewOverride(window.location.search), window.location.origin);
+      registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+      return { entries: new Map(remotes.map((r) => [r.name, r.entry])), preview };
+    })
+    .catch((error: unknown) => {
+      registration = null; // let the next attempt fetch the manifest again
+      throw error;
+    });
+  return registration;
+}
+
+export function previewState(): Promise<PreviewState> {
+  return register().then((r) => r.preview);
+}
+
+/** The component a remote exposes as `./App`; `retry` forces a fresh load after a failure. */
+export async function loadRemoteApp(name: string, { retry = false } = {}): Promise<ComponentType> {
+  const { entries } = await register();
+  const entry = entries.get(name);
+  if (!entry) throw new Error(`No remote named ${name} in the manifest`);
+  if (retry) registerRemotes([{ name, entry }], { force: true });
+  const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
+  if (!module?.default) throw new Error(`${name} did not expose an App component`);
+  return module.default;
+}

@@ -1,0 +1,148 @@
+/**
+ * The fixed top bar (SPEC.md section 2): logo, and a list of routes whose link equal to the
+ * current path is highlighted. Below the large breakpoint the links collapse into a menu button
+ * that opens a top drawer; the drawer closes whenever the path changes.
+ */
+import { down, up, useSession, type NavigationRoute } from '@blockpilot/shared';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { isActiveLink, signedInLinks, signedOutLinks } from './links';
+
+const Bar = styled.header`
+  position: fixed;
+  inset: 0 0 auto 0;
+  z-index: 1100;
+  height: ${({ theme }) => theme.navHeight}px;
+  background: ${({ theme }) => theme.palette.paper};
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+const Inner = styled.nav`
+  max-width: ${({ theme }) => theme.containerMaxWidth}px;
+  height: 100%;
+  margin: 0 auto;
+  padding: 0 16px;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+`;
+
+const Spacer = styled.div`
+  height: ${({ theme }) => theme.navHeight}px;
+`;
+
+const Brand = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-weight: 600;
+  font-size: 1.125rem;
+  color: ${({ theme }) => theme.palette.text};
+  text-decoration: none;
+  img {
+    width: 36px;
+    height: 36px;
+  }
+`;
+
+const Links = styled.ul<{ $drawer?: boolean }>`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  gap: 4px;
+  ${({ $drawer }) => ($drawer ? 'flex-direction: column; padding: 8px 16px 16px;' : '')}
+  ${({ $drawer }) => (!$drawer ? `${down('lg')} { display: none; }` : '')}
+`;
+
+const NavLink = styled(Link)<{ $active: boolean }>`
+  display: flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  padding: 0 16px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  font-weight: 500;
+  text-decoration: none;
+  color: ${({ theme, $active }) => ($active ? theme.palette.primary : theme.palette.text)};
+  background: ${({ $active }) => ($active ? 'rgba(101, 31, 255, 0.08)' : 'transparent')};
+  &:hover {
+    background: rgba(101, 31, 255, 0.12);
+  }
+`;
+
+const MenuButton = styled.button`
+  width: ${({ theme }) => theme.touchTarget}px;
+  height: ${({ theme }) => theme.touchTarget}px;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.palette.text};
+  cursor: pointer;
+  ${up('lg')} {
+    display: none;
+  }
+`;
+
+const Drawer = styled.div`
+  position: fixed;
+  inset: ${({ theme }) => theme.navHeight}px 0 auto 0;
+  z-index: 1099;
+  background: ${({ theme }) => theme.palette.paper};
+  box-shadow: ${({ theme }) => theme.shadow};
+  ${up('lg')} {
+    display: none;
+  }
+`;
+
+function LinkList({ routes, pathname, drawer }: { routes: NavigationRoute[]; pathname: string; drawer?: boolean }) {
+  return (
+    <Links $drawer={drawer}>
+      {routes.map((route) => {
+        const active = isActiveLink(route, pathname);
+        return (
+          <li key={route.path}>
+            <NavLink to={route.path} $active={active} aria-current={active ? 'page' : undefined}>
+              {route.name}
+            </NavLink>
+          </li>
+        );
+      })}
+    </Links>
+  );
+}
+
+export function NavBar({ routes: routesProp }: { routes?: NavigationRoute[] }) {
+  const { accessToken } = useSession();
+  const routes = routesProp ?? (accessToken ? signedInLinks : signedOutLinks);
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const drawerId = useId();
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <>
+      <Bar>
+        <Inner aria-label="Main">
+          <Brand to="/">
+            <img src="/logo.png" alt="" width={36} height={36} />
+            BlockPilot
+          </Brand>
+          <LinkList routes={routes} pathname={pathname} />
+          <MenuButton type="button" aria-label="Menu" aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen((o) => !o)}>
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <path fill="currentColor" d={open ? 'M6 6l12 12M18 6L6 18' : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'} stroke={open ? 'currentColor' : 'none'} strokeWidth="2" />
+            </svg>
+          </MenuButton>
+        </Inner>
+      </Bar>
+      {open && (
+        <Drawer id={drawerId} data-testid="nav-drawer">
+          <LinkList routes={routes} pathname={pathname} drawer />
+        </Drawer>
+      )}
+      <Spacer />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+/** Types of the shell: how it maps routes to remotes and what it knows about loaded remotes. */
+import type { RemoteName } from '@blockpilot/shared';
+
+/** Who renders a top-level path: a remote, the shell itself, or a redirect. */
+export type RouteOwner =
+  | { path: string; remote: RemoteName }
+  | { path: string; shell: 'logout' }
+  | { path: string; redirect: string };
+
+/** A staging preview request: one remote loaded from another manifest URL for this tab. */
+export interface PreviewOverride {
+  remote: string;
+  entry: string;
+}
+
+/** The outcome of checking a preview request against the server's allow-list. */
+export type PreviewState =
+  | { kind: 'none' }
+  | { kind: 'active'; override: PreviewOverride; origin: string }
+  | { kind: 'refused'; override: PreviewOverride; origin: string; reason: string };

@@ -1,0 +1,50 @@
+/**
+ * The one jest preset: every package's `jest.config.ts` calls {@link createJestConfig}, so the
+ * transform, module resolution and DOM setup are the same everywhere.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Config } from 'jest';
+import { SOURCE_CONDITION } from './conditions';
+import type { JestPackageOptions } from './types';
+
+const require = createRequire(__filename);
+
+export function createJestConfig(options: JestPackageOptions): Config {
+  const jsdom = options.environment === 'jsdom';
+  return {
+    rootDir: options.dir,
+    displayName: path.basename(options.dir),
+    testEnvironment: jsdom ? require.resolve('jest-environment-jsdom') : 'node',
+    testEnvironmentOptions: {
+      customExportConditions: [SOURCE_CONDITION, ...(jsdom ? ['browser', 'require', 'default'] : ['node', 'require', 'default'])],
+    },
+    testMatch: options.testMatch ?? ['<rootDir>/src/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // Some dependencies ship ESM only; let swc compile them too.
+    transformIgnorePatterns: ['/node_modules/(?!.pnpm/(?:axios|kysely)@)'],
+    moduleNameMapper: {
+      '\\.css$': require.resolve('identity-obj-proxy'),
+      '\\.(png|svg|woff2?|mp4)$': require.resolve('./fileStub.ts'),
+      // The server and simulator import with NodeNext's `.js` suffix.
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+      ...options.moduleNameMapper,
+    },
+    setupFilesAfterEnv: [...(jsdom ? [require.resolve('./jsdomSetup.ts')] : []), ...(options.setupFiles ?? [])],
+    testTimeout: options.testTimeout ?? 10_000,
+    clearMocks: true,
+    restoreMocks: true,
+  } as Config;
+}

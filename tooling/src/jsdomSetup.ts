@@ -1,0 +1,22 @@
+/** DOM test setup shared by every front-end package. */
+import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// react-router 7 reads these at import time; jsdom does not provide them.
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// jsdom has no layout: matchMedia answers "no match" so components take their mobile-first path
+// unless a test sets a width through the helper in @blockpilot/shared/mock.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

@@ -1,0 +1,156 @@
+/**
+ * The one webpack + Module Federation config factory. Every front-end package's
+ * `webpack.config.ts` is a few lines that call {@link createFederatedConfig}, so the shared
+ * singletons, loaders, output naming and caching rules cannot drift between the shell and the
+ * remotes.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
+import CopyPlugin from 'copy-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { SOURCE_CONDITION } from './conditions';
+import type { FederatedAppOptions } from './types';
+
+export type { FederatedAppOptions } from './types';
+
+const require = createRequire(__filename);
+
+/** Packages that must exist once in the page: one React, one router, one theme, one session. */
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'styled-components'];
+/** Singletons whose subpath imports (react/jsx-runtime, react-dom/client) must be shared too. */
+const WITH_SUBPATHS = ['react', 'react-dom'];
+
+function readJson(file: string): { version: string; dependencies?: Record<string, string> } {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** Exact versions from the app's own package.json, so a mismatch is a loud warning, not a second copy. */
+function sharedConfig(appDir: string) {
+  const deps = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
+  const sharedPackage = readJson(require.resolve('@blockpilot/shared/package.json', { paths: [appDir] }));
+  const shared: Record<string, object> = {};
+  for (const name of SINGLETONS) {
+    const requiredVersion = deps[name];
+    if (!requiredVersion) throw new Error(`${appDir}: "${name}" must be a dependency (it is a shared singleton)`);
+    shared[name] = { singleton: true, requiredVersion };
+    if (WITH_SUBPATHS.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion };
+  }
+  // A workspace:* range is not semver: give the federation runtime the real version.
+  const blockpilotShared = { singleton: true, version: sharedPackage.version, requiredVersion: `^${sharedPackage.version}` };
+  shared['@blockpilot/shared'] = blockpilotShared;
+  shared['@blockpilot/shared/'] = blockpilotShared;
+  return shared;
+}
+
+/**
+ * Content-hashed file names, so the server can cache them immutably. The federation runtime asks
+ * for a chunk's file name before hashes exist (only to learn its folder depth); a fixed template
+ * would fail there, so that one early question gets the unhashed name in the same folder.
+ */
+function hashedName(pathData: { chunk?: { contentHash?: Record<string, string> } }): string {
+  return pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js';
+}
+
+export function createFederatedConfig(options: FederatedAppOptions) {
+  return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+    const mode = argv.mode ?? 'production';
+    const production = mode === 'production';
+    const isHost = options.role === 'host';
+    const outDir = process.env.BLOCKPILOT_OUT_DIR ?? path.join(options.dir, 'dist');
+
+    return {
+      mode,
+      context: options.dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: outDir,
+        // The shell serves deep links (/dashboard/logs), so its chunks need an absolute path;
+        // remotes are deployed anywhere and find their chunks relative to their own entry.
+        publicPath: isHost ? '/' : 'auto',
+        filename: production ? hashedName : '[name].js',
+        chunkFilename: production ? hashedName : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: options.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // Workspace packages are consumed from source: no stale dist, one compile.
+        conditionNames: [SOURCE_CONDITION, '...'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(woff2?|png|svg|jpe?g|webp|mp4)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: options.name,
+          filename: 'remoteEntry.js',
+          exposes: options.exposes,
+          remotes: {},
+          shared: sharedConfig(options.dir),
+          // 'version-first' would fetch every remote entry at start-up: one offline remote could hang the page.
+          shareStrategy: 'loaded-first',
+          runtimePlugins: options.runtimePlugins,
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(options.dir, 'src/index.html'),
+          title: options.title,
+          publicPath: isHost ? '/' : 'auto',
+        }),
+        ...(production
+          ? [
+              new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
+              new CompressionPlugin({
+                algorithm: 'brotliCompress',
+                filename: '[path][base].br',
+                test: /\.(js|css|html|svg|json)$/,
+                threshold: 1024,
+              }),
+            ]
+          : []),
+        ...(options.publicDir ? [new CopyPlugin({ patterns: [{ from: options.publicDir }] })] : []),
+        ...(options.plugins ?? []),
+      ],
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      performance: { hints: false },
+      infrastructureLogging: { level: 'warn' },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port: options.devPort,
+        host: '127.0.0.1',
+        historyApiFallback: isHost,
+        hot: false,
+        // webpack-dev-server 5 sends no CORS headers: the shell on another port must fetch our manifest.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: options.publicDir ? { directory: options.publicDir, publicPath: '/' } : false,
+        proxy: isHost ? [{ context: ['/api', '/remotes.json', '/dev'], target: process.env.BLOCKPILOT_API ?? 'http://127.0.0.1:3000' }] : [],
+      },
+    };
+  };
+}
