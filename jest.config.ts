@@ -1,5 +1,8 @@
 /** @jest-config-loader esbuild-register */
-/** Every package's unit tests in one run (browser tests live in e2e and run on their own). */
+/**
+ * Unit tests of every front-end package in one jest run. The server and simulator use Node's own
+ * test runner (see README, design notes) and browser tests live in e2e.
+ */
 export default {
-  projects: ['shared', 'shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account', 'server', 'platform-sim'].map((p) => `<rootDir>/${p}`),
+  projects: ['shared', 'shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account'].map((p) => `<rootDir>/${p}`),
 };

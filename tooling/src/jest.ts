@@ -12,6 +12,8 @@ const require = createRequire(__filename);
 
 export function createJestConfig(options: JestPackageOptions): Config {
   const jsdom = options.environment === 'jsdom';
+  // Node packages run as native ES modules, as in production; needs NODE_OPTIONS=--experimental-vm-modules.
+  const esm = !jsdom;
   return {
     rootDir: options.dir,
     displayName: path.basename(options.dir),
@@ -19,6 +21,7 @@ export function createJestConfig(options: JestPackageOptions): Config {
     testEnvironmentOptions: {
       customExportConditions: [SOURCE_CONDITION, ...(jsdom ? ['browser', 'require', 'default'] : ['node', 'require', 'default'])],
     },
+    ...(esm ? { extensionsToTreatAsEsm: ['.ts'] } : {}),
     testMatch: options.testMatch ?? ['<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
       '^.+\\.(t|j)sx?$': [
@@ -29,7 +32,7 @@ export function createJestConfig(options: JestPackageOptions): Config {
             transform: { react: { runtime: 'automatic' } },
             target: 'es2022',
           },
-          module: { type: 'commonjs' },
+          module: { type: esm ? 'es6' : 'commonjs' },
         },
       ],
     },

@@ -1,0 +1,72 @@
+// Helpers for the root scripts. Plain Node (no dependencies): these run before anything is installed.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The pnpm the workspace pins (package.json "packageManager"), run through npx so only npm is needed. */
+export const PNPM = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).packageManager;
+
+export function step(message) {
+  console.log(`\n\x1b[1m▸ ${message}\x1b[0m`);
+}
+
+/**
+ * Runs a command in the workspace. Resolves with its exit code and, when `capture` is set, its
+ * output (which is still echoed).
+ */
+export function run(command, args, { env = {}, capture = false, cwd = ROOT } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      shell: false,
+    });
+    let output = '';
+    if (capture) {
+      child.stdout.on('data', (d) => (process.stdout.write(d), (output += d)));
+      child.stderr.on('data', (d) => (process.stderr.write(d), (output += d)));
+    }
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+export async function runOrExit(command, args, options) {
+  const { code } = await run(command, args, options);
+  if (code !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${code})`);
+    process.exit(code);
+  }
+}
+
+export function pnpm(args, options) {
+  return runOrExit('npx', ['--yes', PNPM, ...args], { ...options, env: { npm_config_update_notifier: 'false', ...options?.env } });
+}
+
+/** Installs exactly the locked dependencies. */
+export function install() {
+  step('Installing dependencies (pnpm, locked versions)');
+  return pnpm(['install', '--frozen-lockfile', '--config.confirmModulesPurge=false']);
+}
+
+/** Builds every package: shared types, simulator and server (tsc), then the front end (webpack). */
+export function buildAll() {
+  step('Building the workspace');
+  return pnpm(['-r', '--workspace-concurrency=2', 'run', 'build']);
+}
+
+/** Is something listening on host:port? */
+export function reachable(port, host = '127.0.0.1', timeoutMs = 1500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (ok) => (socket.destroy(), resolve(ok));
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}

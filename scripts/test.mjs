@@ -1,0 +1,97 @@
+// `npm test`: install what the tests need (Debian's Chromium included), then run every test:
+// type checks, unit tests (jest for the front end, Node's runner for server and simulator), and
+// browser tests against the built product. Ends with one line: "N passed, N failed".
+import { existsSync } from 'node:fs';
+import { buildAll, install, PNPM, pnpm, reachable, run, step } from './lib.mjs';
+
+const CI = process.env.CI === 'true';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  step('Installing Chromium from Debian (apt-get)');
+  const root = process.getuid?.() === 0;
+  const sudo = root ? [] : ['sudo'];
+  for (const args of [['apt-get', 'update', '-qq'], ['apt-get', 'install', '-y', '-qq', 'chromium']]) {
+    const [cmd, ...rest] = [...sudo, ...args];
+    const { code } = await run(cmd, rest, { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+    if (code !== 0) {
+      console.error(`Could not install Chromium. Install it yourself (apt-get install chromium) or set CHROMIUM_PATH.`);
+      process.exit(1);
+    }
+  }
+}
+
+/** PostgreSQL and Redis suites run where the services are; under CI=true their absence is a failure. */
+async function probeServices() {
+  const env = {};
+  for (const [name, port, flag] of [['PostgreSQL', 5432, 'BLOCKPILOT_TEST_POSTGRES'], ['Redis', 6379, 'BLOCKPILOT_TEST_REDIS']]) {
+    const up = await reachable(port);
+    if (!up && CI) {
+      console.error(`✖ ${name} is required on CI (127.0.0.1:${port}) and is not reachable.`);
+      process.exit(1);
+    }
+    if (!up) console.warn(`! ${name} is not running on 127.0.0.1:${port}: its suites are skipped (they are required under CI=true).`);
+    env[flag] = up ? '1' : '0';
+  }
+  return env;
+}
+
+const totals = { passed: 0, failed: 0 };
+const failedParts = [];
+
+function count(part, passed, failed, code) {
+  totals.passed += passed;
+  totals.failed += failed;
+  if (code !== 0 || failed > 0) failedParts.push(part);
+  if (code !== 0 && failed === 0) totals.failed += 1; // a run that crashed before counting still fails
+}
+
+/** jest prints "Tests: 3 failed, 40 passed, 43 total". */
+function jestCounts(output) {
+  const line = output.match(/^Tests:\s+(.*)$/m)?.[1] ?? '';
+  const n = (word) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
+  return [n('passed'), n('failed')];
+}
+
+/** Node's runner prints "# pass 12" and "# fail 0" (per package, summed here). */
+function nodeCounts(output) {
+  const sum = (word) => [...output.matchAll(new RegExp(`^# ${word} (\\d+)$`, 'gm'))].reduce((a, m) => a + Number(m[1]), 0);
+  return [sum('pass'), sum('fail')];
+}
+
+const started = Date.now();
+await ensureChromium();
+await install();
+const serviceEnv = await probeServices();
+
+step('Type-checking every package');
+await pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
+
+step('Unit tests: front end (jest + Testing Library)');
+{
+  const { code, output } = await run('npx', ['--no-install', 'jest', '--ci'], { capture: true, env: serviceEnv });
+  count('front-end unit tests', ...jestCounts(output), code);
+}
+
+step('Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL)');
+{
+  const { code, output } = await run('npx', ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'], {
+    capture: true,
+    env: serviceEnv,
+  });
+  count('server and simulator tests', ...nodeCounts(output), code);
+}
+
+await buildAll();
+
+step('Browser tests: the built product in Chromium (playwright-core)');
+{
+  const { code, output } = await run('npx', ['--no-install', 'jest', '--ci', '--runInBand'], { capture: true, cwd: new URL('../e2e', import.meta.url).pathname, env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM } });
+  count('browser tests', ...jestCounts(output), code);
+}
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+console.log(`\nTest run finished in ${minutes} min${failedParts.length ? `; failing: ${failedParts.join(', ')}` : ''}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 || failedParts.length ? 1 : 0);

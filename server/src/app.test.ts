@@ -1,0 +1,171 @@
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/index.js';
+import { HttpError, validationError } from './http/errors.js';
+import { testConfig } from './testing/config.js';
+import type { Database } from './types.js';
+
+/** A built front end in miniature: the shell and one remote, with hashed and entry files. */
+function fakeFrontend(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'bp-frontend-'));
+  const write = (file: string, body: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), body);
+  };
+  write('shell/dist/index.html', '<!doctype html><title>shell</title>');
+  write('shell/dist/main.0123abcd.js', 'console.log("shell")');
+  write('shell/dist/logo.png', 'png');
+  write('mf-auth/dist/mf-manifest.json', '{"id":"mf_auth"}');
+  write('mf-auth/dist/remoteEntry.js', 'var mf_auth;');
+  write('mf-auth/dist/301.89abcdef.js', 'chunk');
+  return root;
+}
+
+describe('the app shell: health, manifest, static hosting and the envelope', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let frontendRoot: string;
+
+  before(async () => {
+    frontendRoot = fakeFrontend();
+    database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    const config = testConfig({
+      FRONTEND_DIR: frontendRoot,
+      REMOTE_MF_DASHBOARD_URL: 'https://cdn.example.com/mf-dashboard/mf-manifest.json',
+      REMOTE_PREVIEW_ORIGINS: 'https://staging.example.com, http://127.0.0.1:4999/',
+    });
+    app = await buildApp({ config, database, version: '1.2.3' });
+    app.get('/api/test/throws', async () => {
+      throw new Error('secret internal detail');
+    });
+    app.get('/api/test/http-error', async () => {
+      throw new HttpError(409, 'Already done', { redirect: '/dashboard' });
+    });
+    app.post('/api/test/fields', async () => {
+      throw validationError({ emailAddress: 'Enter a valid e-mail address.' });
+    });
+    app.post(
+      '/api/test/schema',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['filter'],
+            additionalProperties: false,
+            properties: {
+              filter: {
+                type: 'object',
+                required: ['name'],
+                properties: { name: { type: 'string' }, days: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 6 } } },
+              },
+            },
+          },
+        },
+      },
+      async () => ({ data: 'never' }),
+    );
+  });
+  after(async () => {
+    await app.close();
+    await database.close();
+    rmSync(frontendRoot, { recursive: true, force: true });
+  });
+
+  it('reports health with the database kind and version', async () => {
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok', database: 'pglite', version: '1.2.3' } });
+  });
+
+  it('serves the remotes manifest: same-origin by default, overridden per remote, with the preview allow-list', async () => {
+    const res = await app.inject('/remotes.json');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json();
+    expect(manifest.remotes).toEqual(
+      expect.arrayContaining([
+        { name: 'mf_auth', entry: '/remotes/mf-auth/mf-manifest.json' },
+        { name: 'mf_dashboard', entry: 'https://cdn.example.com/mf-dashboard/mf-manifest.json' },
+      ]),
+    );
+    expect(manifest.remotes).toHaveLength(4);
+    expect(manifest.previewOrigins).toEqual(['https://staging.example.com', 'http://127.0.0.1:4999']);
+  });
+
+  it('never caches a remote\'s manifest or entry, caches hashed chunks immutably, and allows cross-origin loads', async () => {
+    const manifest = await app.inject('/remotes/mf-auth/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect((await app.inject('/remotes/mf-auth/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
+    const chunk = await app.inject('/remotes/mf-auth/301.89abcdef.js');
+    expect(chunk.body).toBe('chunk');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject('/main.0123abcd.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers client-side routes with the shell page, never cached', async () => {
+    for (const url of ['/', '/dashboard/logs', '/resetPassword/abc?x=1', '/invite/CODE']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>shell</title>');
+    }
+  });
+
+  it('answers unknown API paths, missing files and non-GET requests with a 404 envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing'],
+      ['GET', '/remotes/mf-auth/missing.js'],
+      ['GET', '/missing.js'],
+      ['POST', '/dashboard'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().alert).toMatch(/^Nothing at/);
+    }
+  });
+
+  it('maps errors to the envelope in one place', async () => {
+    const crash = await app.inject('/api/test/throws');
+    expect(crash.statusCode).toBe(500);
+    expect(crash.json()).toEqual({ alert: 'Something went wrong on our side. Please try again.' });
+    expect(crash.body).not.toContain('secret');
+
+    const conflict = await app.inject('/api/test/http-error');
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ alert: 'Already done', redirect: '/dashboard' });
+
+    const fields = await app.inject({ method: 'POST', url: '/api/test/fields', payload: {} });
+    expect(fields.statusCode).toBe(400);
+    expect(fields.json().errors).toEqual({ emailAddress: 'Enter a valid e-mail address.' });
+  });
+
+  it('turns schema failures into per-field errors named as the form names them', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/schema', payload: { filter: { days: [1, 9, 'x'] }, extra: 1 } });
+    expect(res.statusCode).toBe(400);
+    const { errors } = res.json();
+    expect(Object.keys(errors).sort()).toEqual(['days', 'extra', 'name']);
+    expect(errors.name).toBe('This field is required.');
+    expect(errors.extra).toBe('This field is not allowed.');
+  });
+
+  it('answers bad JSON, a wrong content type and an oversized body with a 4xx envelope', async () => {
+    const badJson = await app.inject({ method: 'POST', url: '/api/test/schema', payload: '{"filter":', headers: { 'content-type': 'application/json' } });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().alert).toBe('The request body is not valid JSON.');
+
+    const wrongType = await app.inject({ method: 'POST', url: '/api/test/schema', payload: 'filter=1', headers: { 'content-type': 'text/csv' } });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().alert).toBe('Send the request body as application/json.');
+
+    const huge = await app.inject({ method: 'POST', url: '/api/test/schema', payload: { filter: { name: 'x'.repeat(100_000) } } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().alert).toBe('The request body is too large.');
+  });
+});

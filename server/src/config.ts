@@ -1,0 +1,56 @@
+/**
+ * Configuration from environment variables, each with a safe embedded default so that
+ * `npm start` on a fresh machine needs nothing else. The README lists every variable.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTES } from '@blockpilot/shared/constants';
+import type { ServerConfig } from './types.js';
+
+/** The workspace root, found from this file whether it runs from src (tsx, jest) or dist. */
+const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+}
+
+function int(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = int('PORT', env.PORT, 3000);
+  const host = env.HOST ?? '127.0.0.1';
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(WORKSPACE_ROOT, '.data'));
+  const frontendRoot = path.resolve(env.FRONTEND_DIR ?? WORKSPACE_ROOT);
+  return {
+    port,
+    host,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    frontend: {
+      shellDir: path.join(frontendRoot, 'shell', 'dist'),
+      remotes: REMOTES.map((remote) => ({
+        name: remote.name,
+        dir: path.join(frontendRoot, remote.folder, 'dist'),
+        // Each remote deploys on its own: REMOTE_MF_AUTH_URL=https://cdn.example.com/mf-auth/mf-manifest.json
+        entry: env[`REMOTE_${remote.name.toUpperCase()}_URL`] ?? `/remotes/${remote.folder}/mf-manifest.json`,
+        urlPath: `/remotes/${remote.folder}/`,
+      })),
+      previewOrigins: list(env.REMOTE_PREVIEW_ORIGINS),
+    },
+    platformSim: {
+      enabled: (env.PLATFORM_SIM ?? 'embedded') === 'embedded',
+      port: int('PLATFORM_SIM_PORT', env.PLATFORM_SIM_PORT, 0),
+      seed: int('PLATFORM_SIM_SEED', env.PLATFORM_SIM_SEED, 1),
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The one database module: opens PGlite (embedded default, a data folder) or PostgreSQL
+ * (`DATABASE_URL`) behind the same typed Kysely API, and brings the schema up to date.
+ */
+import { mkdir } from 'node:fs/promises';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import type { Database, DatabaseConfig } from '../types.js';
+import { migrations } from './migrations/index.js';
+import { PGliteDialect } from './pgliteDialect.js';
+import type { DatabaseSchema } from './schema.js';
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+async function dialectFor(config: DatabaseConfig) {
+  if (config.kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    // Timestamps and bigint counts come back as JS values, not strings.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+    return new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (config.dataDir !== 'memory://') await mkdir(config.dataDir, { recursive: true });
+  return new PGliteDialect(new PGlite(config.dataDir));
+}
+
+/** Applies every pending migration; fails loudly (the server must not start on a half schema). */
+export async function migrate(db: Kysely<DatabaseSchema>): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const db = new Kysely<DatabaseSchema>({ dialect: await dialectFor(config) });
+  await migrate(db);
+  return { db, kind: config.kind, close: () => db.destroy() };
+}

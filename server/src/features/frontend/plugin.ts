@@ -1,0 +1,80 @@
+/**
+ * Hosts the built front end: the shell at `/`, each remote under its own path, and
+ * `/remotes.json`, the run-time manifest telling the shell where each remote lives now. Unknown
+ * non-API paths get the shell's page so client-side routes (/dashboard/logs) load on refresh.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RemotesManifest } from '@blockpilot/shared/types';
+import { sendNotFound } from '../../http/errorHandler.js';
+import type { ServerConfig } from '../../types.js';
+import { cacheControlFor, REVALIDATE } from './cachePolicy.js';
+
+/** @fastify/static hands its header hook the raw Node response. */
+type RawResponse = { setHeader(name: string, value: string): unknown };
+
+const setHeaders = (res: RawResponse, filePath: string) => {
+  res.setHeader('Cache-Control', cacheControlFor(filePath));
+};
+
+export function remotesManifest(frontend: ServerConfig['frontend']): RemotesManifest {
+  return {
+    remotes: frontend.remotes.map(({ name, entry }) => ({ name, entry })),
+    previewOrigins: frontend.previewOrigins,
+  };
+}
+
+export async function frontendPlugin(app: FastifyInstance, { frontend }: { frontend: ServerConfig['frontend'] }): Promise<void> {
+  const manifest = remotesManifest(frontend);
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('Cache-Control', REVALIDATE);
+    return manifest;
+  });
+
+  for (const remote of frontend.remotes) {
+    if (!existsSync(remote.dir)) continue;
+    await app.register(fastifyStatic, {
+      root: remote.dir,
+      prefix: remote.urlPath,
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res: RawResponse, filePath: string) => {
+        setHeaders(res, filePath);
+        // The shell (or a staging origin) loads remote code across origins.
+        res.setHeader('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
+
+  const shellIndex = path.join(frontend.shellDir, 'index.html');
+  const hasShell = existsSync(shellIndex);
+  if (hasShell) {
+    await app.register(fastifyStatic, {
+      root: frontend.shellDir,
+      prefix: '/',
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders,
+      // index.html is sent by the fallback below, with the same headers for "/" and deep links.
+      index: false,
+      wildcard: true,
+    });
+  }
+
+  const sendShell = (reply: FastifyReply) =>
+    hasShell
+      ? reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html', frontend.shellDir)
+      : reply.status(503).type('text/plain').send('The front end is not built yet: run `npm start` (it builds it).');
+
+  app.get('/', (_request, reply) => sendShell(reply));
+
+  // The app's one not-found handler: pages for the client router, the envelope for the rest.
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/remotes/') && !path.extname(pathname);
+    return wantsPage ? sendShell(reply) : sendNotFound(request, reply);
+  });
+}

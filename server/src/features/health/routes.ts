@@ -1,0 +1,32 @@
+/** GET /api/health: is the process up and can it reach its database. */
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import type { Database } from '../../types.js';
+
+export async function healthRoutes(app: FastifyInstance, { database, version }: { database: Database; version: string }): Promise<void> {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness and database reachability',
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'object',
+                properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
+    async () => {
+      await sql`select 1`.execute(database.db);
+      return ok({ status: 'ok', database: database.kind, version });
+    },
+  );
+}

@@ -1,0 +1,7 @@
+/** Building the response envelope `{ data?, alert?, redirect?, errors? }` of DESIGN.md. */
+import type { Envelope } from '@blockpilot/shared/types';
+
+/** A success: the data, with an optional alert to show and a path to go to. */
+export function ok<T>(data: T, extra: { alert?: string; redirect?: string } = {}): Envelope<T> {
+  return { data, ...extra };
+}

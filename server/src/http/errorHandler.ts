@@ -1,0 +1,100 @@
+/**
+ * The one place failures become responses. Every error ends as the envelope of DESIGN.md with the
+ * right status: our HttpErrors as thrown, schema failures as 400 with per-field messages, Fastify's
+ * own 4xx (bad JSON, wrong content type, body too large) with their status, and anything else as a
+ * 500 whose details go to the log only.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldErrors } from '@blockpilot/shared/types';
+import { HttpError } from './errors.js';
+
+/** Body keys that only wrap the fields a form shows (saveFilter's `filter`, etc.). */
+const WRAPPERS = new Set(['filter', 'notificationPreferences', 'query']);
+
+interface SchemaIssue {
+  instancePath?: string;
+  keyword: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+/** The form field a schema issue is about: `/filter/days/0` -> `days`, missing `password` -> `password`. */
+export function fieldOf(issue: SchemaIssue): string {
+  const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+  const named = issue.params?.missingProperty ?? issue.params?.additionalProperty;
+  if (typeof named === 'string') segments.push(named);
+  if (segments.length > 1 && WRAPPERS.has(segments[0]!)) segments.shift();
+  return segments.find((s) => !/^\d+$/.test(s)) ?? 'body';
+}
+
+function messageOf(issue: SchemaIssue): string {
+  switch (issue.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'additionalProperties':
+      return 'This field is not allowed.';
+    case 'type':
+      return `Must be ${issue.params?.type === 'array' ? 'a list' : `a ${String(issue.params?.type)}`}.`;
+    case 'maxLength':
+      return `Must be at most ${String(issue.params?.limit)} characters.`;
+    case 'minLength':
+      return issue.params?.limit === 1 ? 'This field is required.' : `Must be at least ${String(issue.params?.limit)} characters.`;
+    default: {
+      const text = issue.message ?? 'Invalid value.';
+      return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+    }
+  }
+}
+
+/** Per-field messages from schema issues; the first issue of a field wins. */
+export function fieldErrorsFrom(issues: SchemaIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    errors[field] ??= messageOf(issue);
+  }
+  return errors;
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.extra.headers) reply.headers(error.extra.headers);
+      return reply.status(error.statusCode).send({
+        alert: error.message,
+        ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+        ...(error.extra.redirect ? { redirect: error.extra.redirect } : {}),
+        ...error.extra.body,
+      });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ alert: 'Please correct the highlighted fields.', errors: fieldErrorsFrom(error.validation as SchemaIssue[]) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) reply.header('Retry-After', reply.getHeader('retry-after') ?? '60');
+      return reply.status(status).send({ alert: clientMessage(error, status) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ alert: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+/** The 404 envelope for a path nothing answers. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ alert: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+}
+
+function clientMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as application/json.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    default:
+      return status === 404 ? 'Not found.' : error.message;
+  }
+}

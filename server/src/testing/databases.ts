@@ -1,0 +1,101 @@
+/**
+ * Runs a suite on every database the product supports: embedded PGlite always, and PostgreSQL at
+ * TEST_DATABASE_URL (default the CI service). Each PostgreSQL suite gets its own schema, dropped
+ * afterwards, so suites run in parallel without touching each other's rows. Under CI=true a
+ * missing PostgreSQL fails the run; elsewhere the suite says it is skipped and why.
+ */
+import { randomBytes } from 'node:crypto';
+import { after, before, describe } from 'node:test';
+import pg from 'pg';
+import { openDatabase } from '../db/index.js';
+import type { Database, DatabaseConfig } from '../types.js';
+
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let reachable: Promise<boolean> | null = null;
+export function postgresReachable(): Promise<boolean> {
+  reachable ??= (async () => {
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return reachable;
+}
+
+/** A PostgreSQL database URL whose default schema is a fresh one, and how to drop it. */
+async function isolatedPostgres(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(TEST_POSTGRES_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** One database kind under test, opened fresh for a suite. */
+export interface TestDatabase {
+  kind: DatabaseConfig['kind'];
+  open(): Promise<Database>;
+}
+
+const pglite: TestDatabase = { kind: 'pglite', open: () => openDatabase({ kind: 'pglite', dataDir: 'memory://' }) };
+
+const postgres: TestDatabase = {
+  kind: 'postgres',
+  async open() {
+    if (!(await postgresReachable())) {
+      throw new Error(`PostgreSQL is required under CI=true and was not reachable at ${TEST_POSTGRES_URL}`);
+    }
+    const { config, drop } = await isolatedPostgres();
+    const database = await openDatabase(config);
+    return { ...database, close: async () => (await database.close(), await drop()) };
+  },
+};
+
+/**
+ * Whether the PostgreSQL suites run. They always do under CI=true (and fail if the server is
+ * missing). Elsewhere the test command probes the server first and sets BLOCKPILOT_TEST_POSTGRES=0
+ * when there is none, so a fresh machine with only Node runs the PGlite suites and says so.
+ */
+function postgresWanted(): boolean {
+  return process.env.CI === 'true' || process.env.BLOCKPILOT_TEST_POSTGRES !== '0';
+}
+
+/**
+ * `describe` once per database. The body gets a getter for the suite's open database, opened in
+ * beforeAll and closed in afterAll.
+ */
+export function describeEachDatabase(title: string, body: (database: () => Database) => void): void {
+  for (const kind of postgresWanted() ? [pglite, postgres] : [pglite]) {
+    describe(`${title} [${kind.kind}]`, () => {
+      let database: Database | null = null;
+      before(async () => {
+        database = await kind.open();
+      });
+      after(async () => {
+        await database?.close();
+      });
+      body(() => {
+        if (!database) throw new Error(`the ${kind.kind} database did not open`);
+        return database;
+      });
+    });
+  }
+}
