@@ -4,7 +4,7 @@
  * for depend on the seed, chosen within one region.
  */
 import { createHash } from 'node:crypto';
-import { normalizeEmail } from './options.js';
+import { normalizeEmail } from './email.js';
 import { createRandom, hashSeed } from './random.js';
 import { Schedule } from './schedule.js';
 import type { ServiceAreaCatalog } from './serviceAreas.js';

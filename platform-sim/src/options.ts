@@ -6,6 +6,7 @@ import { REGION_CODES } from './regions.js';
 import type { FaultConfig, RegionCode, ResetOptions, SimulatorClock, SimulatorOptions } from './types.js';
 import { InputError, asObject, checkNumber, isObject } from './validate.js';
 import { parseFaultConfig } from './faults.js';
+import { normalizeEmail } from './email.js';
 
 /** Options with every default filled in. */
 export interface ResolvedOptions {
@@ -31,11 +32,6 @@ export interface ResolvedOptions {
 }
 
 export const systemClock: SimulatorClock = { now: () => Date.now() };
-
-/** Trimmed, lower-case: the platform treats e-mails case-insensitively. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 function numberOr(value: unknown, key: string, fallback: number, range: Parameters<typeof checkNumber>[2]): number {
   return value === undefined ? fallback : checkNumber(value, key, range);

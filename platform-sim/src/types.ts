@@ -176,6 +176,7 @@ export type RequestOutcome =
   | 'rate_limited'
   | 'offer_gone'
   | 'auth_failed'
+  | 'server_error'
   | 'fault_server_error'
   | 'fault_reset'
   | 'fault_captcha'

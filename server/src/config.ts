@@ -24,6 +24,21 @@ function int(name: string, value: string | undefined, fallback: number): number 
   return parsed;
 }
 
+function stripeConfig(env: NodeJS.ProcessEnv): ServerConfig['stripe'] {
+  const secretKey = env.STRIPE_SECRET_KEY ?? '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
+  if (!secretKey) return null;
+  // Without the signing secret no payment could ever be confirmed: refuse to start half-configured.
+  if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+  return { secretKey, webhookSecret };
+}
+
+function scryptLog2Cost(value: string | undefined): number {
+  const cost = int('SCRYPT_LOG2_COST', value, 17);
+  if (cost < 10 || cost > 20) throw new Error(`SCRYPT_LOG2_COST must be between 10 and 20, got ${cost}`);
+  return cost;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = int('PORT', env.PORT, 3000);
   const host = env.HOST ?? '127.0.0.1';
@@ -52,5 +67,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       port: int('PLATFORM_SIM_PORT', env.PLATFORM_SIM_PORT, 0),
       seed: int('PLATFORM_SIM_SEED', env.PLATFORM_SIM_SEED, 1),
     },
+    auth: {
+      scryptLog2Cost: scryptLog2Cost(env.SCRYPT_LOG2_COST),
+      sessionTtlMs: int('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 86_400_000,
+      resetLinkTtlMs: int('RESET_LINK_TTL_MINUTES', env.RESET_LINK_TTL_MINUTES, 60) * 60_000,
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL || null,
+      from: env.MAIL_FROM ?? 'BlockPilot <no-reply@blockpilot.local>',
+      supportAddress: env.SUPPORT_EMAIL ?? 'support@blockpilot.local',
+    },
+    stripe: stripeConfig(env),
   };
 }

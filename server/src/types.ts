@@ -35,6 +35,35 @@ export interface ServerConfig {
   };
   /** The platform simulator started with the product (embedded default). */
   platformSim: { enabled: boolean; port: number; seed: number };
+  auth: AuthConfig;
+  mail: MailConfig;
+  /** Stripe Checkout when configured; null means the embedded dev checkout page. */
+  stripe: StripeConfig | null;
+}
+
+/** Password hashing cost and token lifetimes. */
+export interface AuthConfig {
+  /** log2 of scrypt's N. 17 is OWASP's recommendation; lower only in tests. */
+  scryptLog2Cost: number;
+  sessionTtlMs: number;
+  resetLinkTtlMs: number;
+}
+
+/** How e-mail leaves the server. */
+export interface MailConfig {
+  /** SMTP server (nodemailer URL); null keeps mail in the embedded outbox. */
+  smtpUrl: string | null;
+  /** The From header of every e-mail. */
+  from: string;
+  /** Where contact-form questions are sent. */
+  supportAddress: string;
+}
+
+/** Credentials of the Stripe account that takes payments. */
+export interface StripeConfig {
+  secretKey: string;
+  /** Signing secret of the webhook endpoint (whsec_...). */
+  webhookSecret: string;
 }
 
 /** An open database: the typed query builder and how to close it. */

@@ -9,3 +9,4 @@ export { notify, onNotify, type Severity, type Toast } from './notify';
 export { SessionContext, useSession, type SessionValue } from './session/context';
 export { SessionProvider } from './session/SessionProvider';
 export { getAccessToken, setAccessToken, readStored, writeStored, removeStored } from './session/storage';
+export * from './forms';

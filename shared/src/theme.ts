@@ -32,3 +32,10 @@ export type Theme = typeof theme;
 export const up = (breakpoint: keyof Theme['breakpoints']) => `@media (min-width: ${theme.breakpoints[breakpoint]}px)`;
 /** `@media` query for widths below a breakpoint. */
 export const down = (breakpoint: keyof Theme['breakpoints']) => `@media (max-width: ${theme.breakpoints[breakpoint] - 0.02}px)`;
+
+// Every styled component in the workspace sees these tokens as `props.theme`; declared here so any
+// package that imports the theme (directly or through @blockpilot/shared) gets the typing.
+declare module 'styled-components' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends Theme {}
+}

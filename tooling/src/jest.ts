@@ -12,8 +12,8 @@ const require = createRequire(__filename);
 
 export function createJestConfig(options: JestPackageOptions): Config {
   const jsdom = options.environment === 'jsdom';
-  // Node packages run as native ES modules, as in production; needs NODE_OPTIONS=--experimental-vm-modules.
-  const esm = !jsdom;
+  // Native ES modules need NODE_OPTIONS=--experimental-vm-modules in the package's test script.
+  const esm = options.esm ?? false;
   return {
     rootDir: options.dir,
     displayName: path.basename(options.dir),

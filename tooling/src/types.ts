@@ -34,6 +34,8 @@ export interface JestPackageOptions {
   moduleNameMapper?: Record<string, string>;
   /** Jest's testTimeout in ms. */
   testTimeout?: number;
+  /** Run tests as native ES modules (default false: swc compiles to CommonJS). */
+  esm?: boolean;
   /** Files matched as tests (default: `src/**\/*.test.ts(x)`). */
   testMatch?: string[];
 }

@@ -2,7 +2,12 @@
  * The database's tables as Kysely sees them. One schema for PGlite and PostgreSQL; migrations in
  * ./migrations create it. Feature issues add their tables here and in a new migration.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { CountryCode } from '@blockpilot/shared/constants';
+import type { PayType } from '@blockpilot/shared/types';
+
+/** A column the database fills in on insert and the code never changes. */
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
 /** A record of operator-visible events at start-up, proving migrations and writes work. */
 export interface BootTable {
@@ -11,6 +16,142 @@ export interface BootTable {
   version: string;
 }
 
+/** A driver's account. Credit is kept here and changed only by the ledger module. */
+export interface UserTable {
+  id: Generated<string>;
+  /** Lower-cased and trimmed, unique. */
+  email: string;
+  phone_number: string;
+  country_code: CountryCode;
+  /** `scrypt$<log2N>$<r>$<p>$<salt>$<hash>` (security/passwords.ts). */
+  password_hash: string;
+  display_name: string;
+  /** Balance in cents; equals the sum of the user's ledger entries; a CHECK keeps it >= 0. */
+  credit_cents: Generated<number>;
+  /** The code others register with (`/invite/{code}`). */
+  shareable_code: string;
+  invited_by: string | null;
+  trial_ends_at: Date | null;
+  membership_ends_at: Date | null;
+  notify_email: string;
+  notify_whatsapp: Generated<string>;
+  /** The Telegram link code the driver entered, shown back to them once linked. */
+  telegram_auth_code: Generated<string>;
+  telegram_chat_id: string | null;
+  promotions_opted_out_at: Date | null;
+  /** Search-engine state, read and written by the engine (next issue). */
+  flex_connected: Generated<boolean>;
+  puzzle_required: Generated<boolean>;
+  searching: Generated<boolean>;
+  /** The browser's minutes offset from UTC sent with toggleSearchState. */
+  timezone_offset: Generated<number>;
+  created_at: CreatedAt;
+}
+
+/** What a bearer token lets its holder do. */
+export type TokenKind = 'access' | 'reset';
+
+/** Access and reset tokens, stored only as SHA-256 hashes. */
+export interface AuthTokenTable {
+  token_hash: string;
+  user_id: string;
+  kind: TokenKind;
+  created_at: CreatedAt;
+  expires_at: Date;
+  /** Set on logout, password change, or (reset tokens) first use. */
+  revoked_at: Date | null;
+}
+
+/** A driver's filter; the columns mirror the Filter wire type. */
+export interface FilterTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  enabled: boolean;
+  service_areas: string[];
+  days: number[];
+  time_from: number;
+  time_to: number;
+  pay_from: number;
+  pay_to: number;
+  pay_type: PayType;
+  duration_from: number;
+  duration_to: number;
+  time_to_arrive: number;
+  created_at: CreatedAt;
+}
+
+/** Codes the Telegram bot hands out on /start; a driver enters one to link the chat. */
+export interface TelegramLinkCodeTable {
+  code: string;
+  chat_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** What a ledger entry is for; its key starts with the kind (`topup:<orderId>`). */
+export type LedgerKind = 'signup' | 'topup' | 'payment' | 'membership' | 'invite' | 'fee' | 'refund';
+
+/** One change of a user's credit. The unique key makes every change happen at most once. */
+export interface LedgerEntryTable {
+  id: Generated<number>;
+  user_id: string;
+  key: string;
+  kind: LedgerKind;
+  /** Signed cents, never zero. */
+  amount_cents: number;
+  created_at: CreatedAt;
+}
+
+export type OrderKind = 'topup' | 'membership';
+export type OrderStatus = 'pending' | 'paid' | 'cancelled';
+
+/** A purchase paid through the payments adapter. Its id is the client's orderStatusId. */
+export interface OrderTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: OrderKind;
+  amount_cents: number;
+  currency: string;
+  membership_plan_id: string | null;
+  status: Generated<OrderStatus>;
+  /** The payment provider's reference (a Stripe Checkout session id). */
+  provider_ref: string | null;
+  created_at: CreatedAt;
+  settled_at: Date | null;
+}
+
+/** A question sent through the contact or help form. */
+export interface SupportMessageTable {
+  id: Generated<number>;
+  user_id: string | null;
+  full_name: string;
+  email: string;
+  phone_number: string;
+  question: string;
+  created_at: CreatedAt;
+}
+
+/** E-mail kept by the embedded mail adapter instead of being sent. */
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  /** Extra headers such as List-Unsubscribe; written as a JSON string. */
+  headers: ColumnType<Record<string, string>, string, never>;
+  created_at: CreatedAt;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
+  users: UserTable;
+  auth_tokens: AuthTokenTable;
+  filters: FilterTable;
+  telegram_link_codes: TelegramLinkCodeTable;
+  ledger_entries: LedgerEntryTable;
+  orders: OrderTable;
+  support_messages: SupportMessageTable;
+  outbox: OutboxTable;
 }

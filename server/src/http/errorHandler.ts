@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@blockpilot/shared/types';
 import { HttpError } from './errors.js';
+import { FORMATS } from './formats.js';
 
 /** Body keys that only wrap the fields a form shows (saveFilter's `filter`, etc.). */
 const WRAPPERS = new Set(['filter', 'notificationPreferences', 'query']);
@@ -39,6 +40,23 @@ function messageOf(issue: SchemaIssue): string {
       return `Must be at most ${String(issue.params?.limit)} characters.`;
     case 'minLength':
       return issue.params?.limit === 1 ? 'This field is required.' : `Must be at least ${String(issue.params?.limit)} characters.`;
+    case 'minimum':
+      return `Must be at least ${String(issue.params?.limit)}.`;
+    case 'maximum':
+      return `Must be at most ${String(issue.params?.limit)}.`;
+    case 'multipleOf':
+      return `Must be in steps of ${String(issue.params?.multipleOf)}.`;
+    case 'enum':
+      return `Must be one of ${(issue.params?.allowedValues as unknown[] | undefined)?.join(', ') ?? 'the listed values'}.`;
+    case 'minItems':
+    case 'maxItems':
+      return issue.params?.limit === 1 && issue.keyword === 'minItems' ? 'Choose at least one.' : `Must have ${issue.keyword === 'minItems' ? 'at least' : 'at most'} ${String(issue.params?.limit)} values.`;
+    case 'uniqueItems':
+      return 'Must not list a value twice.';
+    case 'format': {
+      const format = FORMATS[issue.params?.format as keyof typeof FORMATS];
+      return format?.message ?? 'Invalid format.';
+    }
     default: {
       const text = issue.message ?? 'Invalid value.';
       return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;

@@ -1,6 +1,28 @@
-/** UI primitives used by more than one remote. */
-export { Button } from './Button';
-export { Paper, PageContainer } from './layout';
+/** The UI kit every remote builds its screens from (theme tokens only, keyboard-usable, 48 px targets). */
+export { Button, buttonStyles, type ButtonVariant } from './Button';
+export { ButtonLink } from './ButtonLink';
+export { SubmitButton, type SubmitButtonProps } from './SubmitButton';
+export { Paper, PageContainer, Form, Actions } from './layout';
+export { Page, type PageProps } from './Page';
 export { Spinner } from './Spinner';
 export { RouteScreen } from './RouteScreen';
 export { AppProviders } from './AppProviders';
+export { Field, FieldMessage, useFieldIds, describedBy, type FieldProps, type FieldIds } from './Field';
+export { TextField, type TextFieldProps } from './TextField';
+export { TextArea, type TextAreaProps } from './TextArea';
+export { PasswordField, type PasswordFieldProps } from './PasswordField';
+export { Select, type SelectProps } from './Select';
+export { Checkbox, type CheckboxProps } from './Checkbox';
+export { Switch, type SwitchProps } from './Switch';
+export { Slider, type SliderProps } from './Slider';
+export { RangeSlider, type RangeSliderProps } from './RangeSlider';
+export { Dialog, type DialogProps } from './Dialog';
+export { Collapsible, type CollapsibleProps } from './Collapsible';
+export { Chip, type ChipProps } from './Chip';
+export { Tabs, tabIds, type TabItem, type TabsProps } from './Tabs';
+export { TabPanel, type TabPanelProps } from './TabPanel';
+export { BottomTabBar, type BottomTab, type BottomTabBarProps } from './BottomTabBar';
+export { FieldErrors, type FieldErrorsProps } from './FieldErrors';
+export { Notice, type NoticeProps } from './Notice';
+export { tint, focusRing, visuallyHidden } from './styles';
+export type { FieldTextProps, SelectOption, Tone, ValueFormatter } from './types';

@@ -16,3 +16,22 @@ export const PageContainer = styled.main`
   box-sizing: border-box;
   width: 100%;
 `;
+
+/**
+ * A form laid out as one column of fields. Browser validation bubbles are off: the server's
+ * per-field messages (and the kit's message lines) are the one way errors show.
+ */
+export const Form = styled.form.attrs({ noValidate: true })`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+`;
+
+/** A row of buttons under a form; they stack on narrow screens. */
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+  margin-top: 8px;
+`;

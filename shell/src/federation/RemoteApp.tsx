@@ -48,8 +48,11 @@ export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; load
   if (state.kind === 'loading') return <Spinner label="Loading…" />;
   if (state.kind === 'failed') return <RemoteFallback remote={name} error={state.error} onRetry={retry} />;
   return (
-    <RenderBoundary key={attempt} onError={fail}>
-      <state.App />
-    </RenderBoundary>
+    // The marker says which remote rendered this part of the page (for people and browser tests).
+    <div data-remote-root={name} style={{ display: 'contents' }}>
+      <RenderBoundary key={attempt} onError={fail}>
+        <state.App />
+      </RenderBoundary>
+    </div>
   );
 }

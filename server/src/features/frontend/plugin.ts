@@ -19,6 +19,22 @@ const setHeaders = (res: RawResponse, filePath: string) => {
   res.setHeader('Cache-Control', cacheControlFor(filePath));
 };
 
+/** Static options for one remote's built files: cache policy, precompressed files, cross-origin loads. */
+export function remoteStaticOptions(root: string, prefix: string) {
+  return {
+    root,
+    prefix,
+    decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res: RawResponse, filePath: string) => {
+      setHeaders(res, filePath);
+      // The shell (or a staging origin) loads remote code across origins.
+      res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  };
+}
+
 export function remotesManifest(frontend: ServerConfig['frontend']): RemotesManifest {
   return {
     remotes: frontend.remotes.map(({ name, entry }) => ({ name, entry })),
@@ -34,19 +50,7 @@ export async function frontendPlugin(app: FastifyInstance, { frontend }: { front
   });
 
   for (const remote of frontend.remotes) {
-    if (!existsSync(remote.dir)) continue;
-    await app.register(fastifyStatic, {
-      root: remote.dir,
-      prefix: remote.urlPath,
-      decorateReply: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res: RawResponse, filePath: string) => {
-        setHeaders(res, filePath);
-        // The shell (or a staging origin) loads remote code across origins.
-        res.setHeader('Access-Control-Allow-Origin', '*');
-      },
-    });
+    if (existsSync(remote.dir)) await app.register(fastifyStatic, remoteStaticOptions(remote.dir, remote.urlPath));
   }
 
   const shellIndex = path.join(frontend.shellDir, 'index.html');

@@ -1,0 +1,143 @@
+/**
+ * Front-end figures (issue: runnable skeleton): gzipped JS the browser downloads to show the
+ * landing page; each remote's remoteEntry and exposed chunks; cold build time of the whole
+ * workspace; time from starting the server to the first page served.
+ *
+ *   cd bench && npx tsx frontend.ts            (add --no-build to reuse the current build)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { kb, machineLine, table, WORKSPACE, writeSection } from './lib/report.js';
+
+const FRONT_END = ['shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account'];
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+function coldBuild(): number {
+  for (const pkg of [...FRONT_END, 'shared', 'server', 'platform-sim']) rmSync(path.join(WORKSPACE, pkg, 'dist'), { recursive: true, force: true });
+  const started = performance.now();
+  const result = spawnSync('node', ['scripts/pnpm.mjs', '-r', '--workspace-concurrency=2', 'run', 'build'], { cwd: WORKSPACE, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('build failed');
+  return performance.now() - started;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server on a fresh data folder; resolves when `/` answers, with the time it took. */
+async function startServer(): Promise<{ url: string; startMs: number; stop: () => void }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn('node', ['server/dist/main.js'], {
+    cwd: WORKSPACE,
+    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bp-bench-')), LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('server exited');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { url, startMs: performance.now() - started, stop: () => child.kill('SIGTERM') };
+}
+
+/** The file on disk behind a URL the product serves. */
+function fileFor(url: URL): string {
+  const match = url.pathname.match(/^\/remotes\/([^/]+)\/(.*)$/);
+  return match ? path.join(WORKSPACE, match[1]!, 'dist', match[2]!) : path.join(WORKSPACE, 'shell', 'dist', url.pathname);
+}
+
+async function landingDownload(url: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage();
+  const scripts: { url: URL; transferred: number }[] = [];
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'script') return;
+    const sizes = await request.sizes();
+    scripts.push({ url: new URL(request.url()), transferred: sizes.responseBodySize });
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForSelector('[data-remote-root="mf_landing"]');
+  await browser.close();
+  return scripts.map((s) => ({ path: s.url.pathname, gzip: gz(fileFor(s.url)), transferred: s.transferred }));
+}
+
+interface ManifestExpose {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+
+function remoteFigures(folder: string) {
+  const dist = path.join(WORKSPACE, folder, 'dist');
+  const manifest = JSON.parse(readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8')) as {
+    metaData: { remoteEntry: { name: string } };
+    exposes: ManifestExpose[];
+  };
+  const entry = gz(path.join(dist, manifest.metaData.remoteEntry.name));
+  const exposes = manifest.exposes.map((e) => ({
+    name: e.name,
+    sync: e.assets.js.sync.filter((f) => existsSync(path.join(dist, f))).reduce((n, f) => n + gz(path.join(dist, f)), 0),
+    async: e.assets.js.async.filter((f) => existsSync(path.join(dist, f))).reduce((n, f) => n + gz(path.join(dist, f)), 0),
+  }));
+  return { folder, entry, exposes };
+}
+
+const skipBuild = process.argv.includes('--no-build');
+const buildMs = skipBuild ? null : coldBuild();
+const server = await startServer();
+const startMs = server.startMs;
+const landing = await landingDownload(server.url);
+server.stop();
+
+const landingGzip = landing.reduce((n, s) => n + s.gzip, 0);
+const landingWire = landing.reduce((n, s) => n + s.transferred, 0);
+const remotes = FRONT_END.filter((f) => f !== 'shell').map(remoteFigures);
+
+console.log({ buildMs, startMs, landingGzip, landingWire, files: landing.length });
+writeSection(
+  'frontend',
+  `## Front end: download, build and start (\`bench/frontend.ts\`)
+
+${machineLine()}
+
+| figure | value |
+| --- | --- |
+| JS to show the landing page, gzipped (shell + mf_landing, ${landing.length} files) | **${kb(landingGzip)}** (goal ≤ 120 KB) |
+| the same JS as transferred (brotli, precompressed) | ${kb(landingWire)} |
+| cold build of the whole workspace (tsc + 5 webpack builds, 2 at a time) | ${buildMs === null ? 'not measured (--no-build)' : `${(buildMs / 1000).toFixed(1)} s`} |
+| server start to first page served (PGlite, fresh data folder) | ${Math.round(startMs)} ms |
+
+Landing page scripts (gzipped): ${landing
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((s) => `\`${s.path}\` ${kb(s.gzip)}`)
+    .join(', ')}.
+
+Per remote (gzipped; sync = needed to render the module, async = loaded on demand):
+
+${table(
+  ['remote', 'remoteEntry.js', ...['./App sync', './App async', './lifecycle sync']],
+  remotes.map((r) => {
+    const app = r.exposes.find((e) => e.name === 'App');
+    const lifecycle = r.exposes.find((e) => e.name === 'lifecycle');
+    return [r.folder, kb(r.entry), kb(app?.sync ?? 0), kb(app?.async ?? 0), kb(lifecycle?.sync ?? 0)];
+  }),
+)}`,
+);

@@ -1,0 +1,52 @@
+/**
+ * Starts the built product for the browser tests: the server on a fresh data folder (PGlite,
+ * embedded simulator), mf_auth served from its own host (so a test can stop it), and two more
+ * hosts of the mf_landing build: one on the preview allow-list, one not.
+ */
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ARTIFACTS_DIR, STATE_FILE, WORKSPACE } from './support/paths';
+import { freePort, waitForHttp } from './support/ports';
+import { startNode, startRemoteHost } from './support/processes';
+import type { RunningProduct } from './types';
+
+export default async function globalSetup(): Promise<void> {
+  for (const built of ['server/dist/main.js', 'shell/dist/index.html', 'mf-auth/dist/mf-manifest.json', 'mf-landing/dist/mf-manifest.json']) {
+    if (!existsSync(path.join(WORKSPACE, built))) throw new Error(`${built} is missing: build the workspace first (npm test does)`);
+  }
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const [port, authPort, stagingPort, foreignPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const authRemoteUrl = `http://127.0.0.1:${authPort}`;
+  const stagingUrl = `http://127.0.0.1:${stagingPort}`;
+  const foreignUrl = `http://127.0.0.1:${foreignPort}`;
+
+  const hosts = await Promise.all([
+    startRemoteHost('remote-auth', path.join(WORKSPACE, 'mf-auth/dist'), authPort),
+    startRemoteHost('staging-host', path.join(WORKSPACE, 'mf-landing/dist'), stagingPort),
+    startRemoteHost('foreign-host', path.join(WORKSPACE, 'mf-landing/dist'), foreignPort),
+  ]);
+
+  const server = startNode('server', 'server/dist/main.js', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bp-e2e-')),
+    LOG_LEVEL: 'warn',
+    REMOTE_MF_AUTH_URL: `${authRemoteUrl}/mf-manifest.json`,
+    REMOTE_PREVIEW_ORIGINS: stagingUrl,
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);
+
+  const state: RunningProduct & { hostPids: number[] } = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    authRemoteUrl,
+    authRemotePort: authPort,
+    stagingUrl,
+    foreignUrl,
+    serverPid: server.pid!,
+    artifactsDir: ARTIFACTS_DIR,
+    hostPids: hosts.map((h) => h.pid!),
+  };
+  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+}

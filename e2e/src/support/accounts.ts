@@ -1,0 +1,21 @@
+/** Creating drivers through the real API, for tests that need a signed-in session. */
+import { randomUUID } from 'node:crypto';
+
+export async function registerDriver(baseUrl: string, overrides: Record<string, string> = {}): Promise<string> {
+  const email = `driver-${randomUUID()}@example.com`;
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      country_code: 'US',
+      emailAddress: email,
+      phoneNumber: '+15555550123',
+      password: 'correct horse battery staple',
+      confirmPassword: 'correct horse battery staple',
+      ...overrides,
+    }),
+  });
+  const body = (await res.json()) as { data?: { accessToken?: string }; alert?: string };
+  if (!res.ok || !body.data?.accessToken) throw new Error(`registration failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.accessToken;
+}

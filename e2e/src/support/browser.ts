@@ -1,0 +1,46 @@
+/**
+ * Debian's Chromium driven by playwright-core, with the flags this sandbox needs (no sandbox as
+ * root, no background network). One browser per test file; a fresh context per test.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { STATE_FILE } from './paths';
+import type { RunningProduct } from '../types';
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function product(): RunningProduct & { hostPids: number[]; extraPids?: number[] } {
+  return JSON.parse(readFileSync(STATE_FILE, 'utf8'));
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // playwright gives every launch a fresh, empty profile of its own.
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
+}
+
+/** A context at phone or desktop width that records page errors so tests can assert none happened. */
+export async function openPage(browser: Browser, width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, baseURL: product().baseUrl });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/** Saves a screenshot into the artifacts folder. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(product().artifactsDir, `${name}.png`), fullPage: true });
+}

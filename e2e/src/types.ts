@@ -1,0 +1,18 @@
+/** Types shared by the browser tests' setup and the tests themselves. */
+
+/** Where the product and its helper hosts run during a test run (written by globalSetup). */
+export interface RunningProduct {
+  /** The product's origin, e.g. http://127.0.0.1:41234. */
+  baseUrl: string;
+  /** Origin of the separately hosted mf_auth remote (stopped and started by tests). */
+  authRemoteUrl: string;
+  authRemotePort: number;
+  /** An origin on the preview allow-list serving a build of mf_landing. */
+  stagingUrl: string;
+  /** An origin not on the allow-list serving the same build. */
+  foreignUrl: string;
+  /** PID of the product's server process. */
+  serverPid: number;
+  /** Folder for screenshots and other artifacts. */
+  artifactsDir: string;
+}

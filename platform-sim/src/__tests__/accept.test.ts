@@ -1,0 +1,89 @@
+import type { Offer } from '../index.js';
+import { closeSims, connect, getOffers, startSim, work } from './helpers.js';
+
+afterEach(closeSims);
+
+describe('accepting offers', () => {
+  it('a rival takes an offer after its delay: the offer leaves the board and accepting it is 410', async () => {
+    const { sim, clock } = await startSim({ autoOffers: false });
+    const account = await connect(sim, 'rival@example.com');
+    const offer = sim.control.injectOffer({ rivalDelayMs: 2000 });
+    expect((await getOffers(sim, account, [offer.serviceAreaId])).json().offerList).toHaveLength(1);
+    clock.advance(2000);
+    expect((await getOffers(sim, account, [offer.serviceAreaId])).json().offerList).toHaveLength(0);
+    const res = await work(sim, account, 'POST', '/AcceptOffer', { offerId: offer.offerId });
+    expect(res.statusCode).toBe(410);
+    expect(sim.control.readRecord().accepts).toEqual([expect.objectContaining({ offerId: offer.offerId, won: false, reason: 'taken_by_rival' })]);
+  });
+
+  it('generated offers are all taken by rivals after a random delay around the configured mean', async () => {
+    const { sim, clock } = await startSim({ seed: 8, offerRatePerAreaPerMinute: 60, rivalMeanDelayMs: 5000, offerLifetimeMs: 600_000, serviceAreaCount: 1 });
+    const account = await connect(sim, 'mean@example.com');
+    const area = sim.control.state().serviceAreas[0]!.serviceAreaId;
+    clock.advance(120_000);
+    const listed = (await getOffers(sim, account, [area])).json().offerList as Offer[];
+    // With a 5 s mean and 1 offer/s, about 5 are on the board at any time (never 600 s worth).
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThan(20);
+    clock.advance(120_000);
+    const results = await Promise.all(listed.map((o) => work(sim, account, 'POST', '/AcceptOffer', { offerId: o.offerId })));
+    expect(results.map((r) => r.statusCode)).toEqual(listed.map(() => 410));
+  });
+
+  it('two clients accepting one offer at once: exactly one wins', async () => {
+    const { sim } = await startSim({ autoOffers: false });
+    const alice = await connect(sim, 'alice@example.com');
+    const bob = await connect(sim, 'bob@example.com');
+    for (let round = 0; round < 20; round++) {
+      const offer = sim.control.injectOffer({});
+      const [a, b] = await Promise.all([
+        work(sim, alice, 'POST', '/AcceptOffer', { offerId: offer.offerId }),
+        work(sim, bob, 'POST', '/AcceptOffer', { offerId: offer.offerId }),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 410]);
+      expect((a.statusCode === 200 ? a : b).json()).toEqual({});
+    }
+    const { accepts } = sim.control.readRecord();
+    expect(accepts.filter((x) => x.won)).toHaveLength(20);
+    expect(accepts.filter((x) => !x.won).every((x) => x.reason === 'taken_by_other')).toBe(true);
+    expect(sim.control.findViolations().doubleAccepts).toEqual([]);
+  });
+
+  it('an accepted block appears in scheduledAssignments, and the forfeit call removes it', async () => {
+    const { sim } = await startSim({ autoOffers: false });
+    const account = await connect(sim, 'schedule@example.com');
+    const start = Math.floor(sim.control.state().now / 1000) + 3 * 3600;
+    const offer = sim.control.injectOffer({ startTime: start, durationHours: 4, priceAmount: 96 });
+    expect((await work(sim, account, 'POST', '/AcceptOffer', { offerId: offer.offerId })).statusCode).toBe(200);
+    expect((await work(sim, account, 'POST', '/AcceptOffer', { offerId: offer.offerId })).statusCode).toBe(410);
+
+    const schedule = (await work(sim, account, 'GET', '/scheduledAssignments')).json();
+    expect(schedule).toEqual({ scheduledAssignments: [{ startTime: start, endTime: start + 4 * 3600, serviceAreaId: offer.serviceAreaId, bookedPrice: { amount: 96 } }] });
+    expect(sim.control.schedule(account.userId)).toEqual(schedule.scheduledAssignments);
+
+    expect((await work(sim, account, 'DELETE', `/schedule/blocks/${start + 60}`)).statusCode).toBe(404);
+    const forfeit = await work(sim, account, 'DELETE', `/schedule/blocks/${start}`);
+    expect(forfeit.statusCode).toBe(200);
+    expect((await work(sim, account, 'GET', '/scheduledAssignments')).json()).toEqual({ scheduledAssignments: [] });
+  });
+
+  it('forfeits a block whose start carries a fraction by its whole second', async () => {
+    const { sim } = await startSim({ autoOffers: false });
+    const account = await connect(sim, 'fraction@example.com');
+    const start = Math.floor(sim.control.state().now / 1000) + 3600 + 0.25;
+    const offer = sim.control.injectOffer({ startTime: start });
+    await work(sim, account, 'POST', '/AcceptOffer', { offerId: offer.offerId });
+    expect((await work(sim, account, 'DELETE', `/schedule/blocks/${Math.floor(start)}`)).statusCode).toBe(200);
+  });
+
+  it('expired and unknown offers are 410; a missing offerId is 400', async () => {
+    const { sim, clock } = await startSim({ autoOffers: false, offerLifetimeMs: 30_000 });
+    const account = await connect(sim, 'gone@example.com');
+    const offer = sim.control.injectOffer({});
+    clock.advance(30_000);
+    expect((await work(sim, account, 'POST', '/AcceptOffer', { offerId: offer.offerId })).statusCode).toBe(410);
+    expect((await work(sim, account, 'POST', '/AcceptOffer', { offerId: 'nope' })).statusCode).toBe(410);
+    expect((await work(sim, account, 'POST', '/AcceptOffer', {})).statusCode).toBe(400);
+    expect(sim.control.readRecord().accepts.map((a) => a.reason)).toEqual(['expired', 'unknown_offer']);
+  });
+});

@@ -1,0 +1,41 @@
+import { SlidingWindowLimiter } from '../rateLimit.js';
+import { closeSims, connect, startSim, work } from './helpers.js';
+
+afterEach(closeSims);
+
+describe('SlidingWindowLimiter', () => {
+  it('allows `limit` requests in any window and slides', () => {
+    const limiter = new SlidingWindowLimiter(1000, 3);
+    expect([0, 100, 200, 300].map((t) => limiter.tryAcquire('k', t))).toEqual([true, true, true, false]);
+    expect(limiter.tryAcquire('k', 999)).toBe(false); // the request at 0 is still inside (999 - 0 < 1000)
+    expect(limiter.tryAcquire('k', 1000)).toBe(true); // ...and now it is out
+    expect(limiter.tryAcquire('k', 1050)).toBe(false);
+    expect(limiter.tryAcquire('k', 1100)).toBe(true);
+    expect(limiter.tryAcquire('other', 1100)).toBe(true); // per key
+  });
+
+  it('is off with a limit of 0', () => {
+    const limiter = new SlidingWindowLimiter(1000, 0);
+    for (let i = 0; i < 100; i++) expect(limiter.tryAcquire('k', 0)).toBe(true);
+  });
+});
+
+describe('rate limiting over HTTP', () => {
+  it('answers 400 { message: "Rate exceeded" } per access token once the window is full, then recovers', async () => {
+    const { sim, clock } = await startSim({ rateLimitWindowMs: 10_000, rateLimitMax: 5 });
+    const account = await connect(sim, 'busy@example.com');
+    const other = await connect(sim, 'calm@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await work(sim, account, 'GET', '/scheduledAssignments')).statusCode);
+      clock.advance(1000);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 400, 400]);
+    const throttled = await work(sim, account, 'GET', '/scheduledAssignments');
+    expect(throttled.json()).toEqual({ message: 'Rate exceeded' });
+    expect((await work(sim, other, 'GET', '/scheduledAssignments')).statusCode).toBe(200);
+    clock.advance(3000); // the first request (t=0) leaves the window at t=10 s
+    expect((await work(sim, account, 'GET', '/scheduledAssignments')).statusCode).toBe(200);
+    expect(sim.control.readRecord().totals.byOutcome.rate_limited).toBe(3);
+  });
+});

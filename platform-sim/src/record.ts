@@ -1,0 +1,127 @@
+/**
+ * The record of what happened: every work-API and token-service request and every accept, in two
+ * bounded ring buffers that share one sequence (so `since` reads both incrementally), plus
+ * whole-run counters that never drop.
+ *
+ * Each request carries a start and end "tick" from one process-wide counter: in a single process
+ * they order every start and end exactly, which is what proving "never polled by two clients at
+ * once" needs (clock milliseconds tie too often).
+ */
+import { RingBuffer } from './ringBuffer.js';
+import type {
+  AcceptRecord,
+  RecordPage,
+  RecordQuery,
+  RecordTotals,
+  RequestOutcome,
+  RequestRecord,
+  SimulatorClock,
+} from './types.js';
+
+/** What is known about a request when it arrives. */
+export interface RequestStart {
+  kind: RequestRecord['kind'];
+  method: string;
+  path: string;
+  instanceId: string | null;
+  clientId: string | null;
+}
+
+/** What is known when it ends. */
+export interface RequestEnd {
+  status: number;
+  outcome: RequestOutcome;
+  accountId: string | null;
+  tokenId: number | null;
+  latencyMs?: number;
+}
+
+export class SimulationRecord {
+  private readonly requests: RingBuffer<RequestRecord>;
+  private readonly accepts: RingBuffer<AcceptRecord>;
+  private seq = 0;
+  private tick = 0;
+  private readonly totals: RecordTotals = { requests: 0, byOutcome: {}, acceptsWon: 0, acceptsLost: 0 };
+
+  constructor(
+    capacity: number,
+    private readonly clock: SimulatorClock,
+  ) {
+    this.requests = new RingBuffer(capacity);
+    this.accepts = new RingBuffer(capacity);
+  }
+
+  /** Marks a request's arrival; call the returned function once when it is answered. */
+  begin(start: RequestStart): (end: RequestEnd) => void {
+    const startedAt = this.clock.now();
+    const startTick = ++this.tick;
+    let done = false;
+    return (end) => {
+      if (done) return;
+      done = true;
+      this.requests.push({
+        seq: this.seq++,
+        ...start,
+        accountId: end.accountId,
+        tokenId: end.tokenId,
+        startedAt,
+        endedAt: this.clock.now(),
+        startTick,
+        endTick: ++this.tick,
+        status: end.status,
+        outcome: end.outcome,
+        latencyMs: end.latencyMs ?? 0,
+      });
+      this.totals.requests++;
+      this.totals.byOutcome[end.outcome] = (this.totals.byOutcome[end.outcome] ?? 0) + 1;
+    };
+  }
+
+  addAccept(accept: Omit<AcceptRecord, 'seq' | 'tick' | 'at'>): void {
+    this.accepts.push({ seq: this.seq++, at: this.clock.now(), tick: ++this.tick, ...accept });
+    if (accept.won) this.totals.acceptsWon++;
+    else this.totals.acceptsLost++;
+  }
+
+  /**
+   * Entries with seq >= since. `limit` caps requests and accepts together, cutting on the shared
+   * sequence, so reading again from `nextSeq` neither skips nor repeats anything.
+   */
+  read(query: RecordQuery = {}): RecordPage {
+    const since = query.since ?? 0;
+    const limit = query.limit ?? Infinity;
+    const filter = query.accountId === undefined ? undefined : (e: { accountId: string | null }) => e.accountId === query.accountId;
+    let requests = this.requests.since(since, limit, filter);
+    let accepts = this.accepts.since(since, limit, filter);
+    let nextSeq = this.seq;
+    if (requests.length + accepts.length >= limit) {
+      let r = 0;
+      let a = 0;
+      while (r + a < limit) {
+        const takeRequest = a >= accepts.length || (r < requests.length && (requests[r] as RequestRecord).seq < (accepts[a] as AcceptRecord).seq);
+        if (takeRequest) r++;
+        else a++;
+      }
+      requests = requests.slice(0, r);
+      accepts = accepts.slice(0, a);
+      nextSeq = Math.max(requests[r - 1]?.seq ?? -1, accepts[a - 1]?.seq ?? -1) + 1;
+    }
+    return {
+      requests,
+      accepts,
+      nextSeq,
+      droppedRequests: this.requests.dropped,
+      droppedAccepts: this.accepts.dropped,
+      totals: { ...this.totals, byOutcome: { ...this.totals.byOutcome } },
+    };
+  }
+
+  /** Every entry held (for the invariant checks). */
+  all(): { requests: RequestRecord[]; accepts: AcceptRecord[] } {
+    return { requests: this.requests.since(0), accepts: this.accepts.since(0) };
+  }
+
+  get nextSeq(): number {
+    return this.seq;
+  }
+}

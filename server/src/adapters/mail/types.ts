@@ -1,0 +1,23 @@
+/** E-mail leaving the server: the message and the interface every mail adapter implements. */
+
+/** One plain-text e-mail. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe on promotional mail. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Sends e-mail. Implementations: {@link SmtpMailer} (nodemailer over SMTP_URL) and
+ * {@link OutboxMailer} (the embedded default: kept in the outbox table for the operator).
+ */
+export interface Mailer {
+  /** `smtp` or `outbox`; the dev outbox page exists only for `outbox`. */
+  readonly kind: 'smtp' | 'outbox';
+  /** Resolves once the message is accepted for delivery; rejects when it was not. */
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}

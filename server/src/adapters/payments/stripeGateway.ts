@@ -1,0 +1,68 @@
+/** Stripe Checkout: a hosted payment page per order, and signed webhooks that report the outcome. */
+import Stripe from 'stripe';
+import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway } from './types.js';
+
+export class StripeGateway implements PaymentGateway {
+  readonly kind = 'stripe';
+
+  /**
+   * @param stripe  a client made with the secret key (tests pass one with a fake HTTP client)
+   * @param publicUrl  this app's address, for Stripe's return URLs
+   */
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly webhookSecret: string,
+    private readonly publicUrl: string,
+  ) {}
+
+  static fromSecretKey(secretKey: string, webhookSecret: string, publicUrl: string): StripeGateway {
+    return new StripeGateway(new Stripe(secretKey), webhookSecret, publicUrl);
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [{ quantity: 1, price_data: { currency: request.currency, unit_amount: request.amountCents, product_data: { name: request.description } } }],
+        customer_email: request.customerEmail,
+        client_reference_id: request.orderId,
+        metadata: { orderId: request.orderId },
+        success_url: this.publicUrl + request.successPath,
+        cancel_url: this.publicUrl + request.cancelPath,
+      },
+      // A retried create (network fault) must not open a second checkout for the same order.
+      { idempotencyKey: `checkout:${request.orderId}` },
+    );
+    if (!session.url) throw new Error(`Stripe returned no checkout URL for order ${request.orderId}`);
+    return { url: session.url, providerRef: session.id };
+  }
+
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+    } catch (error) {
+      throw new InvalidWebhookError(error instanceof Error ? error.message : 'signature does not verify');
+    }
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = event.data.object;
+        // A completed session with a delayed method (bank debit) is paid only on async_payment_succeeded.
+        if (session.payment_status !== 'paid') return null;
+        return { type: 'paid', orderId: orderIdOf(session), amountCents: session.amount_total ?? 0 };
+      }
+      case 'checkout.session.expired':
+      case 'checkout.session.async_payment_failed':
+        return { type: 'cancelled', orderId: orderIdOf(event.data.object) };
+      default:
+        return null;
+    }
+  }
+}
+
+function orderIdOf(session: Stripe.Checkout.Session): string {
+  const orderId = session.client_reference_id ?? session.metadata?.orderId;
+  if (!orderId) throw new InvalidWebhookError(`checkout session ${session.id} names no order`);
+  return orderId;
+}

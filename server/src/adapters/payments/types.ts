@@ -1,0 +1,50 @@
+/** Taking payments: the interface every payments adapter implements and the events it reports. */
+
+/** A checkout the provider should run for one order. */
+export interface CheckoutRequest {
+  orderId: string;
+  amountCents: number;
+  /** ISO 4217, lower case (`usd`). */
+  currency: string;
+  /** What the driver buys, shown on the payment page. */
+  description: string;
+  customerEmail: string;
+  /** Where the browser returns after paying / after giving up (paths of this app). */
+  successPath: string;
+  cancelPath: string;
+}
+
+/** Where the browser goes to pay, and the provider's reference for the checkout. */
+export interface Checkout {
+  url: string;
+  providerRef: string | null;
+}
+
+/** What the provider says happened to an order. */
+export type PaymentEvent =
+  | { type: 'paid'; orderId: string; amountCents: number }
+  | { type: 'cancelled'; orderId: string };
+
+/** A webhook call whose signature does not verify: answered 400, never acted on. */
+export class InvalidWebhookError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidWebhookError';
+  }
+}
+
+/**
+ * A payment provider. Implementations: {@link StripeGateway} (Stripe Checkout and signed webhooks)
+ * and {@link DevCheckoutGateway} (the embedded default: a checkout page served by this server).
+ * Either way, a payment is acted on only through the store's one settlement path.
+ */
+export interface PaymentGateway {
+  readonly kind: 'stripe' | 'dev';
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /**
+   * Verifies a webhook call against its signature header and reads what happened. Throws
+   * {@link InvalidWebhookError} when the signature does not verify; returns null for events
+   * that change no order.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+}

@@ -1,0 +1,67 @@
+/**
+ * Who is calling. Routes opt in with `onRequest: app.requireUser` (a live access token, else 401),
+ * `app.identifyUser` (a valid token is used, none or a bad one is ignored) or
+ * `app.requireResetToken` (only /api/auth/changePassword: a live reset token, else 401 to '/').
+ * The hook sets `request.user`; handlers read it through {@link currentUser}.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { HttpError, unauthorized } from '../../http/errors.js';
+import { resolveToken } from './tokens.js';
+
+/** The caller, once a token has been accepted. */
+export interface AuthenticatedUser {
+  id: string;
+  /** The bearer token itself, to revoke it (logout) or keep it (password change). */
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+  interface FastifyInstance {
+    requireUser: onRequestHookHandler;
+    identifyUser: onRequestHookHandler;
+    requireResetToken: onRequestHookHandler;
+  }
+}
+
+/** The token of `Authorization: Bearer <token>`, or null. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The caller of a route guarded by requireUser or requireResetToken. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** A reset link that is unknown, used or expired: the reset page sends the driver to '/'. */
+export const invalidResetLink = () => new HttpError(401, 'This reset link is invalid or has expired. Please request a new one.', { redirect: '/' });
+
+export const authenticationPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+  app.decorateRequest('user', null);
+
+  const userWith = async (request: FastifyRequest, kind: 'access' | 'reset'): Promise<AuthenticatedUser | null> => {
+    const token = bearerTokenOf(request);
+    if (!token) return null;
+    const id = await resolveToken(ctx.db, token, kind, ctx.clock.now());
+    return id ? { id, token } : null;
+  };
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.user = await userWith(request, 'access');
+    if (!request.user) throw unauthorized();
+  });
+  app.decorate('identifyUser', async (request: FastifyRequest) => {
+    request.user = await userWith(request, 'access');
+  });
+  app.decorate('requireResetToken', async (request: FastifyRequest) => {
+    request.user = await userWith(request, 'reset');
+    if (!request.user) throw invalidResetLink();
+  });
+});

@@ -1,0 +1,104 @@
+/** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (SPEC.md section 7). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COUNTRIES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
+import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, stringOf } from '../../http/schemas.js';
+import { currentUser } from './authenticate.js';
+import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT, type RegistrationRequest } from './service.js';
+
+const tags = ['auth'];
+
+function body(required: string[], properties: Record<string, object>) {
+  return { type: 'object', additionalProperties: false, required, properties } as const;
+}
+
+const registerBody = body(['country_code', 'emailAddress', 'phoneNumber', 'password', 'confirmPassword'], {
+  country_code: { type: 'string', enum: COUNTRIES.map((c) => c.code) },
+  emailAddress: stringOf('email-address'),
+  phoneNumber: stringOf('phone-number', 32),
+  password: newPassword,
+  confirmPassword: existingPassword,
+  inviteCode: { type: 'string', maxLength: 32 },
+});
+
+const loginBody = body(['emailAddress', 'password'], { emailAddress: stringOf('email-address'), password: existingPassword });
+const resetRequestBody = body(['emailAddress'], { emailAddress: stringOf('email-address') });
+const resetBody = body(['password', 'confirmPassword'], { password: newPassword, confirmPassword: existingPassword });
+
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const limit = (checks: Parameters<typeof enforceRateLimits>[1]) => enforceRateLimits(ctx.rateLimiter, checks);
+
+  app.post<{ Body: RegistrationRequest }>(
+    '/api/auth/register',
+    { schema: { tags, summary: 'Create an account; answers with a session', body: registerBody, response: responses(sessionData, [400, 409, 429]) } },
+    async (request) => {
+      await limit([[`register:${request.ip}`, RATE_LIMITS.register]]);
+      const accessToken = await register(ctx, request.body);
+      return ok({ accessToken }, { alert: `Welcome to BlockPilot! Your ${(SIGN_UP_BONUS_CENTS / 100).toFixed(2)} sign-up credit is ready.` });
+    },
+  );
+
+  app.post<{ Body: { emailAddress: string; password: string } }>(
+    '/api/auth/login',
+    { schema: { tags, summary: 'Sign in; answers with a session', body: loginBody, response: responses(sessionData, [400, 429]) } },
+    async (request) => {
+      const email = normalizeEmail(request.body.emailAddress);
+      await limit([
+        [`login:${request.ip}`, RATE_LIMITS.loginPerAddress],
+        [`login:${request.ip}:${email}`, RATE_LIMITS.loginPerAccount],
+      ]);
+      return ok({ accessToken: await login(ctx, email, request.body.password) });
+    },
+  );
+
+  app.post<{ Body: { emailAddress: string } }>(
+    '/api/auth/requestResetPasswordLink',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a single-use link to choose a new password (same answer whether or not the address has an account)',
+        body: resetRequestBody,
+        response: responses(nullData, [400, 429]),
+      },
+    },
+    async (request) => {
+      const email = normalizeEmail(request.body.emailAddress);
+      await limit([
+        [`reset:${request.ip}`, RATE_LIMITS.resetPerAddress],
+        [`reset:${email}`, RATE_LIMITS.resetPerAccount],
+      ]);
+      await requestPasswordReset(ctx, email);
+      return ok(null, { alert: RESET_LINK_SENT });
+    },
+  );
+
+  app.post<{ Body: { password: string; confirmPassword: string } }>(
+    '/api/auth/changePassword',
+    {
+      onRequest: app.requireResetToken,
+      schema: {
+        tags,
+        summary: 'Choose a new password with the reset token of the e-mailed link (as the bearer token); signs out everywhere and answers with a new session',
+        security: bearerAuth,
+        body: resetBody,
+        response: responses(sessionData, [400, 401]),
+      },
+    },
+    async (request: FastifyRequest<{ Body: { password: string; confirmPassword: string } }>) => {
+      const { password, confirmPassword } = request.body;
+      const accessToken = await resetPassword(ctx, currentUser(request).token, password, confirmPassword);
+      return ok({ accessToken }, { alert: 'Your password has been changed.' });
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { onRequest: app.requireUser, schema: { tags, summary: 'End this session (revokes its token)', security: bearerAuth, response: responses(nullData, [401]) } },
+    async (request) => {
+      await logout(ctx, currentUser(request).token);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,82 @@
+/** The account object of GET /api/user (SPEC.md section 3), exactly the shared Account shape. */
+import type { Kysely } from 'kysely';
+import type { Account } from '@blockpilot/shared/types';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { filterSchema, filtersOf } from './filters.js';
+import { REGIONS } from './regions.js';
+
+/** An end time in epoch ms while it lies ahead, else null. */
+function runningUntil(end: Date | null, now: Date): number | null {
+  return end && end > now ? end.getTime() : null;
+}
+
+export async function loadAccount(db: Kysely<DatabaseSchema>, userId: string, now: Date): Promise<Account> {
+  const [user, filters] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
+    filtersOf(db, userId),
+  ]);
+  return {
+    display_name: user.display_name,
+    credit: user.credit_cents,
+    emailAddress: user.email,
+    phoneNumber: user.phone_number,
+    flexConnected: user.flex_connected,
+    trialEligible: user.trial_ends_at === null,
+    trialEndsAt: runningUntil(user.trial_ends_at, now),
+    membershipEndsAt: runningUntil(user.membership_ends_at, now),
+    shareableCode: user.shareable_code,
+    notificationPreferences: {
+      emailAddress: user.notify_email,
+      whatsAppNumber: user.notify_whatsapp,
+      telegramAuthCode: user.telegram_auth_code,
+      telegramConnected: user.telegram_chat_id !== null,
+    },
+    filters,
+    puzzleRequired: user.puzzle_required,
+    currency_symbol: REGIONS[user.country_code].currencySymbol,
+  };
+}
+
+const nullableTime = { type: ['number', 'null'], description: 'Epoch ms, or null' } as const;
+
+export const accountSchema = {
+  type: 'object',
+  required: [
+    'display_name',
+    'credit',
+    'emailAddress',
+    'phoneNumber',
+    'flexConnected',
+    'trialEligible',
+    'trialEndsAt',
+    'membershipEndsAt',
+    'shareableCode',
+    'notificationPreferences',
+    'filters',
+    'puzzleRequired',
+    'currency_symbol',
+  ],
+  properties: {
+    display_name: { type: 'string' },
+    credit: { type: 'integer', description: 'Cents' },
+    emailAddress: { type: 'string' },
+    phoneNumber: { type: 'string' },
+    flexConnected: { type: 'boolean' },
+    trialEligible: { type: 'boolean' },
+    trialEndsAt: { ...nullableTime, description: 'End of a running trial, epoch ms' },
+    membershipEndsAt: { ...nullableTime, description: 'End of an active membership, epoch ms' },
+    shareableCode: { type: 'string', description: 'Invite code' },
+    notificationPreferences: {
+      type: 'object',
+      properties: {
+        emailAddress: { type: 'string' },
+        whatsAppNumber: { type: 'string' },
+        telegramAuthCode: { type: 'string' },
+        telegramConnected: { type: 'boolean' },
+      },
+    },
+    filters: { type: 'array', items: filterSchema },
+    puzzleRequired: { type: 'boolean' },
+    currency_symbol: { type: 'string' },
+  },
+} as const;

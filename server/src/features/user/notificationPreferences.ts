@@ -1,0 +1,42 @@
+/** Saving where a driver is notified: an e-mail address, a WhatsApp number, a linked Telegram chat. */
+import type { NotificationPreferences } from '@blockpilot/shared/types';
+import type { AppContext } from '../../context.js';
+import { validationError } from '../../http/errors.js';
+import { stringOf } from '../../http/schemas.js';
+import { consumeTelegramLinkCode } from './telegramLinks.js';
+
+export const notificationPreferencesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['emailAddress', 'whatsAppNumber', 'telegramAuthCode'],
+  properties: {
+    emailAddress: { ...stringOf('email-address-or-empty'), description: 'Empty: no e-mail notifications' },
+    whatsAppNumber: { ...stringOf('phone-number-or-empty', 32), description: 'Empty: no WhatsApp notifications' },
+    telegramAuthCode: { type: 'string', maxLength: 32, description: 'The code the bot gave on /start; empty unlinks Telegram' },
+    telegramConnected: { type: 'boolean', description: 'Ignored (read-only)' },
+  },
+} as const;
+
+/**
+ * Saves all three at once, or nothing: a Telegram code that is not live fails the whole save with
+ * the message under telegramAuthCode. Re-sending the code already linked keeps the link.
+ */
+export async function saveNotificationPreferences(ctx: AppContext, userId: string, preferences: NotificationPreferences): Promise<void> {
+  const code = preferences.telegramAuthCode.trim().toUpperCase();
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const { telegram_auth_code: linkedCode } = await trx.selectFrom('users').select('telegram_auth_code').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    let telegram = {};
+    if (code === '') telegram = { telegram_auth_code: '', telegram_chat_id: null };
+    else if (code !== linkedCode) {
+      const chatId = await consumeTelegramLinkCode(trx, code, now);
+      if (!chatId) throw validationError({ telegramAuthCode: 'This code is unknown or has expired. Send /start to the BlockPilot bot for a new one.' });
+      telegram = { telegram_auth_code: code, telegram_chat_id: chatId };
+    }
+    await trx
+      .updateTable('users')
+      .set({ notify_email: preferences.emailAddress.trim().toLowerCase(), notify_whatsapp: preferences.whatsAppNumber.trim(), ...telegram })
+      .where('id', '=', userId)
+      .execute();
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * JSON-schema pieces the routes share: the envelope around every answer, the error envelope, the
+ * bearer requirement for OpenAPI, and common fields. Route schemas are built from these so the
+ * generated OpenAPI document describes every answer the same way.
+ */
+import type { FormatName } from './formats.js';
+
+/** Marks a route as needing `Authorization: Bearer <token>` in the OpenAPI document. */
+export const bearerAuth = [{ bearerAuth: [] }];
+
+/** A successful answer: `{ data, alert?, redirect? }`. */
+export function envelopeOf(data: object) {
+  return {
+    type: 'object',
+    required: ['data'],
+    properties: { data, alert: { type: 'string' }, redirect: { type: 'string' } },
+  } as const;
+}
+
+/** Every failure: an alert, maybe per-field messages and a redirect, maybe extra payload. */
+export const errorEnvelope = {
+  type: 'object',
+  properties: {
+    alert: { type: 'string' },
+    redirect: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'Message per form field' },
+  },
+  additionalProperties: true,
+} as const;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Validation failed (errors per field)',
+  401: 'No, bad, expired or revoked token',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+  429: 'Too many attempts (see Retry-After)',
+};
+
+/** The response schemas of a route: its 200 envelope and the failures it can answer with. */
+export function responses(data: object, errorStatuses: number[] = []) {
+  const schemas: Record<number, object> = { 200: envelopeOf(data) };
+  for (const status of errorStatuses) schemas[status] = { ...errorEnvelope, description: ERROR_DESCRIPTIONS[status] };
+  return schemas;
+}
+
+export const nullData = { type: 'null' } as const;
+
+export function stringOf(format: FormatName, maxLength = 254) {
+  return { type: 'string', format, maxLength } as const;
+}
+
+/** A required text field: non-empty, bounded. */
+export function text(maxLength: number) {
+  return { type: 'string', minLength: 1, maxLength } as const;
+}
+
+/** Passwords: long enough to resist guessing, bounded so hashing cannot be abused. */
+export const newPassword = { type: 'string', minLength: 8, maxLength: 128 } as const;
+/** A password being checked, not set: any length a set one could have. */
+export const existingPassword = { type: 'string', minLength: 1, maxLength: 128 } as const;
+
+export const sessionData = {
+  type: 'object',
+  required: ['accessToken'],
+  properties: { accessToken: { type: 'string' } },
+} as const;

@@ -1,0 +1,20 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { Button, type ButtonVariant } from './Button';
+
+export interface SubmitButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'type'> {
+  /** True while the form is being sent: the button is disabled and shows `pendingLabel`. */
+  pending: boolean;
+  /** What the button says while pending (default "Just a moment"). */
+  pendingLabel?: ReactNode;
+  $variant?: ButtonVariant;
+  $block?: boolean;
+}
+
+/** A form's submit button that cannot be pressed twice while the request is on its way. */
+export function SubmitButton({ pending, pendingLabel = 'Just a moment', disabled, children, ...props }: SubmitButtonProps) {
+  return (
+    <Button type="submit" disabled={pending || disabled} aria-busy={pending || undefined} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
