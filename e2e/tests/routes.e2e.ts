@@ -76,6 +76,7 @@ describe('signed in', () => {
     ['/account/inviteCode', 'mf_account'],
     ['/account/notificationPreferences', 'mf_account'],
     ['/account/credit', 'mf_account'],
+    ['/account/purchaseCompleted', 'mf_account'],
     ['/knowledgeBase', 'mf_landing'],
     ['/help', 'mf_landing'],
   ])('%s is rendered by %s inside the shell', async (path, remote) => {

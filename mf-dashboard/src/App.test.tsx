@@ -1,4 +1,4 @@
-import { MockProviders } from '@blockpilot/shared/mock';
+import { MockProviders, routeRenderedAt } from '@blockpilot/shared/mock';
 import { render } from '@testing-library/react';
 import App from './App';
 
@@ -8,7 +8,7 @@ const routeAt = (path: string) => {
       <App />
     </MockProviders>,
   );
-  return container.querySelector('[data-remote="mf_dashboard"]')?.getAttribute('data-route');
+  return routeRenderedAt(container, 'mf_dashboard');
 };
 
 describe('mf_dashboard routes (SPEC.md section 2)', () => {

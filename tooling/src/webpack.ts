@@ -119,7 +119,8 @@ export function createFederatedConfig(options: FederatedAppOptions) {
           dts: false,
         }),
         new HtmlWebpackPlugin({
-          template: path.join(options.dir, 'src/index.html'),
+          // The shell has its own page; every remote's standalone preview uses the one template here.
+          template: isHost ? path.join(options.dir, 'src/index.html') : path.join(__dirname, 'preview.html'),
           title: options.title,
           publicPath: isHost ? '/' : 'auto',
         }),

@@ -54,3 +54,11 @@ export function MockProviders({
     </ThemeProvider>
   );
 }
+
+/**
+ * Which route a remote's App rendered at a path: the `data-route` its screen frame carries. For
+ * tests of a remote's route table.
+ */
+export function routeRenderedAt(container: HTMLElement, remote: string): string | null | undefined {
+  return container.querySelector(`[data-remote="${remote}"]`)?.getAttribute('data-route');
+}
