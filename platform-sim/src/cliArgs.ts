@@ -43,7 +43,8 @@ function toNumber(value: string | undefined, flag: string): number | undefined {
 
 export function parseCliArgs(argv: string[]): CliConfig {
   const { values } = parseArgs({
-    args: argv,
+    // `pnpm start -- --port N` passes the separator through; it is not an argument.
+    args: argv.filter((arg) => arg !== '--'),
     strict: true,
     options: {
       port: { type: 'string' },

@@ -1,3 +1,5 @@
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { expect } from 'expect';
 import { parseCliArgs } from '../cliArgs.js';
 
 describe('parseCliArgs', () => {
@@ -24,6 +26,7 @@ describe('parseCliArgs', () => {
     });
     expect(parseCliArgs(['--seed', 'demo']).options).toEqual({ seed: 'demo' });
     expect(parseCliArgs([]).port).toBe(4010);
+    expect(parseCliArgs(['--', '--port', '1']).port).toBe(1);
   });
 
   it('rejects bad values and unknown flags', () => {

@@ -1,3 +1,5 @@
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { expect } from 'expect';
 import { findConcurrentPolling } from '../recordAnalysis.js';
 import type { RequestRecord } from '../index.js';
 import { call, closeSims, connect, startSim, work } from './helpers.js';

@@ -1,3 +1,5 @@
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { expect } from 'expect';
 import { closeSims, connect, startSim, work } from './helpers.js';
 
 afterEach(closeSims);

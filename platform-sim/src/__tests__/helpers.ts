@@ -1,7 +1,6 @@
 /**
  * Shared test helpers: a controllable clock, the sign-in flow, and work-API calls with the right
- * headers. Calls go over a real port with fetch: Fastify's inject() cannot load under the shared
- * jest preset (light-my-request needs cookie@2, which is ESM-only and not transformed).
+ * headers. Calls go over a real port with fetch, as the product's platform adapter makes them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { codeChallengeFor, createSimulator, type Simulator, type SimulatorOptions } from '../index.js';

@@ -1,3 +1,5 @@
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { expect } from 'expect';
 import { closeSims, connect, getOffers, startSim, type Connected } from './helpers.js';
 
 afterEach(closeSims);

@@ -1,3 +1,5 @@
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { expect } from 'expect';
 import type { Offer } from '../index.js';
 import { closeSims, connect, getOffers, startSim, work, type Connected } from './helpers.js';
 import type { Simulator } from '../index.js';

@@ -1,3 +1,5 @@
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { expect } from 'expect';
 import { createSimulator, type Simulator } from '../index.js';
 import { form, newPkce, pageTitle, parseForm, registerBody, signInQuery } from './helpers.js';
 
@@ -5,11 +7,11 @@ describe('sign-in page -> landing URL (real HTTP)', () => {
   let sim: Simulator;
   let base: string;
 
-  beforeAll(async () => {
+  before(async () => {
     sim = createSimulator({ seed: 5, otpAccounts: { 'Otp.User@example.com': '123456' } });
     base = await sim.listen({ port: 0 });
   });
-  afterAll(() => sim.close());
+  after(() => sim.close());
 
   async function openSignIn(challenge: string, clientId: string): Promise<{ html: string; status: number }> {
     const url = `${base}/ap/signin?${new URLSearchParams(signInQuery(challenge, clientId, base))}`;

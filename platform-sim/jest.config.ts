@@ -1,4 +1,0 @@
-/** @jest-config-loader esbuild-register */
-import { createJestConfig } from '@blockpilot/tooling/jest';
-
-export default createJestConfig({ dir: __dirname, environment: 'node', testTimeout: 30_000 });
