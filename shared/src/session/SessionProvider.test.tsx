@@ -1,0 +1,140 @@
+import { act, render, screen } from '@testing-library/react';
+import { SEARCH_STATE_REFRESH_MS } from '../constants';
+import { mockAccount, mockApi, mockServiceAreas, type MockApi } from '../mock';
+import { useSession, type SessionValue } from './context';
+import { SessionProvider } from './SessionProvider';
+import { setAccessToken, writeStored } from './storage';
+
+let session: SessionValue;
+function Probe() {
+  session = useSession();
+  return <p data-testid="state">{session.ready ? `ready:${session.account?.display_name}` : 'not ready'}</p>;
+}
+
+const renderSession = () => render(<SessionProvider><Probe /></SessionProvider>);
+/** Lets pending promises (the mocked API answers) settle inside act. */
+const settle = () => act(async () => {
+  await jest.advanceTimersByTimeAsync(0);
+});
+
+describe('the session (SPEC.md section 4)', () => {
+  let server: MockApi;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    localStorage.clear();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server = mockApi({
+      'GET /user': { data: mockAccount({ flexConnected: false }) },
+      'GET /user/locale': { data: { locale: 'en-US' } },
+      'POST /user/getServiceAreas': { data: mockServiceAreas },
+      'GET /user/getSearchState': { data: true },
+      'GET /user/getSchedule': { data: [] },
+    });
+  });
+  afterEach(() => {
+    server.restore();
+    jest.useRealTimers();
+  });
+
+  it('without a token clears the stored account and service areas and calls nothing', async () => {
+    writeStored('account', mockAccount());
+    writeStored('serviceAreas', mockServiceAreas);
+    renderSession();
+    await settle();
+    expect(session.account).toBeNull();
+    expect(session.serviceAreas).toBeNull();
+    expect(localStorage.getItem('account')).toBeNull();
+    expect(localStorage.getItem('serviceAreas')).toBeNull();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('with a token loads the account and the locale, and stores both', async () => {
+    setAccessToken('t1');
+    renderSession();
+    expect(screen.getByTestId('state')).toHaveTextContent('not ready');
+    await settle();
+    expect(screen.getByTestId('state')).toHaveTextContent('ready:Dana Driver');
+    expect(session.locale).toBe('en-US');
+    expect(JSON.parse(localStorage.getItem('account')!).display_name).toBe('Dana Driver');
+    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(0); // not connected yet
+  });
+
+  it('once connected fetches service areas if not held and refreshes search state and schedule every 10 s', async () => {
+    server.on('GET /user', { data: mockAccount({ flexConnected: true }) });
+    setAccessToken('t1');
+    renderSession();
+    await settle();
+    expect(server.callsTo('POST /user/getServiceAreas')).toHaveLength(1);
+    expect(session.serviceAreas).toEqual(mockServiceAreas);
+    expect(session.searching).toBe(true);
+    expect(localStorage.getItem('searching')).toBe('true');
+    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(1);
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(SEARCH_STATE_REFRESH_MS - 1);
+    });
+    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(1);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(2);
+    expect(server.callsTo('GET /user/getSchedule')).toHaveLength(2);
+    expect(server.callsTo('POST /user/getServiceAreas')).toHaveLength(1); // held: not fetched again
+  });
+
+  it('does not fetch service areas it already holds', async () => {
+    server.on('GET /user', { data: mockAccount({ flexConnected: true }) });
+    writeStored('serviceAreas', mockServiceAreas);
+    setAccessToken('t1');
+    renderSession();
+    await settle();
+    expect(server.callsTo('POST /user/getServiceAreas')).toHaveLength(0);
+  });
+
+  it('signs out on a 401 from the account call (revoked or expired token)', async () => {
+    server.on('GET /user', { status: 401, body: { alert: 'Please sign in again.' } });
+    setAccessToken('revoked');
+    renderSession();
+    await settle();
+    expect(session.accessToken).toBeNull();
+    expect(localStorage.getItem('acccessToken')).toBeNull();
+  });
+
+  it('only logs other failures of the state-loading calls', async () => {
+    server.on('GET /user', { data: mockAccount({ flexConnected: true }) });
+    server.on('GET /user/getSchedule', { status: 500, body: {} });
+    setAccessToken('t1');
+    renderSession();
+    await settle();
+    expect(session.accessToken).toBe('t1');
+    expect(console.warn).toHaveBeenCalledWith('[session] loading the schedule failed:', expect.any(String));
+  });
+
+  it('signIn stores the token and loads the account; signOut clears everything and stops polling', async () => {
+    server.on('GET /user', { data: mockAccount({ flexConnected: true }) });
+    renderSession();
+    await settle();
+    act(() => session.signIn('fresh'));
+    await settle();
+    expect(localStorage.getItem('acccessToken')).toBe('fresh');
+    expect(session.ready).toBe(true);
+
+    act(() => session.signOut());
+    await settle();
+    const polls = server.callsTo('GET /user/getSearchState').length;
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(3 * SEARCH_STATE_REFRESH_MS);
+    });
+    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(polls);
+    expect(session.account).toBeNull();
+    expect(localStorage.getItem('acccessToken')).toBeNull();
+    expect(localStorage.getItem('schedule')).toBeNull();
+  });
+
+  it('setSearching follows the server and is stored', async () => {
+    renderSession();
+    act(() => session.setSearching(true));
+    expect(session.searching).toBe(true);
+    expect(localStorage.getItem('searching')).toBe('true');
+  });
+});

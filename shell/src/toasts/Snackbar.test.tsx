@@ -1,0 +1,33 @@
+import { notify, TOAST_MS } from '@blockpilot/shared';
+import { MockProviders } from '@blockpilot/shared/mock';
+import { act, render, screen } from '@testing-library/react';
+import { Snackbar } from './Snackbar';
+
+describe('the global alert toast', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('shows each message with its severity and hides it after 5 s', () => {
+    render(<MockProviders><Snackbar /></MockProviders>);
+    act(() => notify('Saved', 'success'));
+    act(() => notify('Could not save', 'error'));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+
+    act(() => jest.advanceTimersByTime(TOAST_MS - 1));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText('Saved')).toBeNull();
+    expect(screen.queryByText('Could not save')).toBeNull();
+  });
+
+  it('sits at the bottom left of the page', () => {
+    render(<MockProviders><Snackbar /></MockProviders>);
+    act(() => notify('Hello'));
+    const stack = screen.getByText('Hello').parentElement!;
+    const style = getComputedStyle(stack);
+    expect(style.position).toBe('fixed');
+    expect(style.left).toBe('16px');
+    expect(style.bottom).toBe('16px');
+  });
+});
