@@ -1,17 +1,29 @@
 /** The routes this remote owns inside the shell (the shell decides which paths reach it). */
+import { useSession } from '@blockpilot/shared';
+import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { InviteCapture } from './screens/InviteCapture';
-import { Placeholder } from './screens/Placeholder';
+import { KnowledgeBase } from './screens/KnowledgeBase';
+import { Landing } from './screens/Landing/Landing';
+import { Legal } from './screens/Legal';
+import { PromotionOptOut } from './screens/PromotionOptOut';
+import { SupportForm } from './screens/SupportForm';
 
 export default function App() {
+  const { accessToken } = useSession();
+  // /help and /knowledgeBase are signed-in pages; a visitor reaching them sees the landing page,
+  // as for any other path (SPEC.md section 2).
+  const signedIn = (element: ReactElement) => (accessToken ? element : <Landing />);
   return (
     <Routes>
-      <Route path="/promotionOptOut/:userId" element={<Placeholder title="Promotional e-mails" route="/promotionOptOut/{userId}" />} />
-      <Route path="/askAQuestion" element={<Placeholder title="Contact us" route="/askAQuestion" />} />
-      <Route path="/help" element={<Placeholder title="Send us a message" route="/help" />} />
-      <Route path="/knowledgeBase" element={<Placeholder title="Knowledge base" route="/knowledgeBase" />} />
+      <Route path="/promotionOptOut/:userId" element={<PromotionOptOut />} />
+      <Route path="/askAQuestion" element={<SupportForm title="Contact us" route="/askAQuestion" />} />
+      <Route path="/help" element={signedIn(<SupportForm title="Send us a message" route="/help" />)} />
+      <Route path="/knowledgeBase" element={signedIn(<KnowledgeBase />)} />
       <Route path="/invite/:inviteCode" element={<InviteCapture />} />
-      <Route path="*" element={<Placeholder title="Never miss a block again" route="/" />} />
+      <Route path="/terms" element={<Legal document="terms" />} />
+      <Route path="/privacy" element={<Legal document="privacy" />} />
+      <Route path="*" element={<Landing />} />
     </Routes>
   );
 }

@@ -56,6 +56,18 @@ function hashedName(pathData: { chunk?: { contentHash?: Record<string, string> }
   return pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js';
 }
 
+/**
+ * react-router 7 maps every export condition to its development build (extra checks and warnings,
+ * and about 15 KB more); its production build sits beside it. Production bundles use that one.
+ */
+function productionAliases(appDir: string): Record<string, string> {
+  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [require.resolve('react-router-dom/package.json', { paths: [appDir] })] }));
+  return {
+    'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+  };
+}
+
 export function createFederatedConfig(options: FederatedAppOptions) {
   return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
     const mode = argv.mode ?? 'production';
@@ -84,6 +96,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         // Workspace packages are consumed from source: no stale dist, one compile.
         conditionNames: [SOURCE_CONDITION, '...'],
+        alias: production ? productionAliases(options.dir) : {},
       },
       module: {
         rules: [

@@ -27,12 +27,13 @@ export interface FormControls<V extends FormValues> {
 }
 
 export interface UseFormOptions<V extends FormValues> {
+  /** The fields and their first values; read once (later values come through `setValue` or `reset`). */
   initialValues: V;
   /**
    * Client rules checked before anything is sent (the few the spec gives the client, such as a
    * required country). Return messages per field; any message stops the submit.
    */
-  validate?: (values: V) => FieldErrors;
+  validate?: (values: V) => Partial<Record<keyof V & string, string>>;
   /** Send the form. A thrown `ApiError` puts its `fieldErrors` under the matching fields. */
   onSubmit: (values: V, form: FormControls<V>) => unknown;
 }
@@ -86,7 +87,12 @@ function describeFailure(error: unknown): string | null {
   return error.status === 0 ? NETWORK_ERROR_TEXT : UNEXPECTED_ERROR_TEXT;
 }
 
-function hasMessages(errors: FieldErrors): boolean {
+/** The entries that carry a message (rules may return `{ field: undefined }` for "fine"). */
+function messagesOf(errors: Partial<Record<string, string>>): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+function hasMessages(errors: Partial<Record<string, string>>): boolean {
   return Object.values(errors).some(Boolean);
 }
 
@@ -145,7 +151,7 @@ export function useForm<V extends FormValues>({ initialValues, validate, onSubmi
     if (event) formRef.current = event.currentTarget;
     if (pendingRef.current) return;
     const current = valuesRef.current;
-    const clientErrors = validate?.(current) ?? {};
+    const clientErrors = messagesOf(validate?.(current) ?? {});
     if (hasMessages(clientErrors)) {
       setErrors(clientErrors);
       return;

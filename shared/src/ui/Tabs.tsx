@@ -42,8 +42,8 @@ export function tabIds(idPrefix: string, value: string) {
 
 export interface TabsProps<T extends string> {
   items: readonly TabItem<T>[];
-  value: T;
-  onChange(value: T): void;
+  value: NoInfer<T>;
+  onChange(value: NoInfer<T>): void;
   /** Accessible name of the tab list. */
   label: string;
   /** Prefix of the tab and panel ids; give the same to each {@link TabPanel}. */

@@ -23,6 +23,7 @@ export { Tabs, tabIds, type TabItem, type TabsProps } from './Tabs';
 export { TabPanel, type TabPanelProps } from './TabPanel';
 export { BottomTabBar, type BottomTab, type BottomTabBarProps } from './BottomTabBar';
 export { FieldErrors, type FieldErrorsProps } from './FieldErrors';
+export { FormFeedback, type FormFeedbackProps } from './FormFeedback';
 export { Notice, type NoticeProps } from './Notice';
 export { tint, focusRing, visuallyHidden } from './styles';
 export type { FieldTextProps, SelectOption, Tone, ValueFormatter } from './types';

@@ -24,7 +24,7 @@ export const PageContainer = styled.main`
 export const Form = styled.form.attrs({ noValidate: true })`
   display: flex;
   flex-direction: column;
-  gap: 4px;
+  gap: 10px;
 `;
 
 /** A row of buttons under a form; they stack on narrow screens. */

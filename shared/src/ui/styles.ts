@@ -40,6 +40,8 @@ export const controlBox = css`
   background: ${({ theme }) => theme.palette.paper};
   color: ${({ theme }) => theme.palette.text};
   font: 400 16px/1.4 ${({ theme }) => theme.font.family};
+  /* Focus (e.g. moved to a field the server rejected) must not hide it under the fixed bar. */
+  scroll-margin-top: ${({ theme }) => theme.navHeight + 16}px;
   &:focus {
     outline: none;
     border-color: ${({ theme }) => theme.palette.primary};

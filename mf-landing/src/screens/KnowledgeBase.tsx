@@ -1,0 +1,123 @@
+import { api, type KnowledgeBaseItem } from '@blockpilot/shared';
+import { Button, Collapsible, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; items: KnowledgeBaseItem[] } | { kind: 'failed' };
+
+const List = styled(Paper)`
+  padding: 4px 12px;
+  /* Room for a few items while loading, so the page does not jump when they arrive. */
+  min-height: 240px;
+`;
+
+const Answer = styled.div`
+  color: ${({ theme }) => theme.palette.textMuted};
+  white-space: pre-line;
+`;
+
+/** One line of a multi-line answer; an empty one keeps a full line's height (a blank line). */
+const Line = styled.p`
+  margin: 0;
+  min-height: 1.5em;
+`;
+
+const StateBox = styled.div`
+  padding: 16px 8px;
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 12px;
+`;
+
+const AskRow = styled(Link)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  min-height: ${({ theme }) => theme.touchTarget + 8}px;
+  padding: 12px 8px;
+  font-weight: 600;
+  text-decoration: none;
+  color: ${({ theme }) => theme.palette.primary};
+  &:hover {
+    background: ${({ theme }) => tint(theme.palette.primary, 5)};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.palette.text};
+    outline-offset: -3px;
+  }
+`;
+
+/** An answer is a text, or a list of lines in which '' is a blank line (SPEC.md section 3). */
+export function AnswerText({ answer }: { answer: KnowledgeBaseItem['answer'] }) {
+  if (typeof answer === 'string') return <Answer>{answer}</Answer>;
+  return (
+    <Answer>
+      {answer.map((line, index) => (
+        // Lines have no ids and repeat (blank ones), and the list never reorders: the index is the identity.
+        <Line key={index} data-blank={line === '' ? '' : undefined}>
+          {line}
+        </Line>
+      ))}
+    </Answer>
+  );
+}
+
+/**
+ * /knowledgeBase (signed in): collapsible questions and answers from the server, then a row to
+ * ask your own question on /help. A failed load is only logged (SPEC.md section 8); the page then
+ * says the articles are not available and offers a retry.
+ */
+export function KnowledgeBase() {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  const fetchItems = useCallback(() => {
+    let live = true;
+    setLoad({ kind: 'loading' });
+    api.knowledgeBase.list().then(
+      (items) => live && setLoad({ kind: 'ready', items: Array.isArray(items) ? items : [] }),
+      (error: unknown) => {
+        console.warn('[knowledgeBase] loading failed:', error instanceof Error ? error.message : error);
+        if (live) setLoad({ kind: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(fetchItems, [fetchItems]);
+
+  return (
+    <Page title="Knowledge base" intro="Answers to the questions drivers ask most." route="/knowledgeBase" remote="mf_landing">
+      <List as="div" aria-busy={load.kind === 'loading'}>
+        {load.kind === 'loading' && <Spinner label="Loading articles…" />}
+        {load.kind === 'failed' && (
+          <StateBox>
+            <Notice tone="neutral">The knowledge base is not available right now.</Notice>
+            <Button type="button" $variant="outlined" onClick={fetchItems}>
+              Try again
+            </Button>
+          </StateBox>
+        )}
+        {load.kind === 'ready' && load.items.length === 0 && (
+          <StateBox>
+            <Notice tone="neutral">There are no articles yet.</Notice>
+          </StateBox>
+        )}
+        {load.kind === 'ready' &&
+          load.items.map((item) => (
+            <Collapsible key={item.question} title={item.question} headingLevel={2}>
+              <AnswerText answer={item.answer} />
+            </Collapsible>
+          ))}
+        <AskRow to="/help">
+          Ask your own question
+          <span aria-hidden="true">→</span>
+        </AskRow>
+      </List>
+    </Page>
+  );
+}

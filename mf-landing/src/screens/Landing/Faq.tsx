@@ -1,0 +1,74 @@
+import { up } from '@blockpilot/shared';
+import { ButtonLink, Collapsible, Paper } from '@blockpilot/shared/ui';
+import styled from 'styled-components';
+import { FAQ, SUPPORT_EMAIL } from '../../content';
+
+const Section = styled.section`
+  padding: 16px 0 40px;
+`;
+
+const Heading = styled.h2`
+  margin: 0 0 16px;
+  font-size: 1.5rem;
+  font-weight: 600;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 16px;
+  align-items: start;
+  ${up('md')} {
+    grid-template-columns: 2fr 1fr;
+    gap: 24px;
+  }
+`;
+
+const List = styled(Paper)`
+  padding: 4px 12px;
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.palette.textMuted};
+  }
+  & > :last-child {
+    border-bottom: 0;
+  }
+`;
+
+const Aside = styled(Paper)`
+  h3 {
+    margin: 0 0 8px;
+    font-size: 1.125rem;
+    font-weight: 600;
+  }
+  p {
+    margin: 0 0 16px;
+    color: ${({ theme }) => theme.palette.textMuted};
+  }
+`;
+
+/** The landing page's Q&A list (each answer opens under its question), and where to ask more. */
+export function Faq() {
+  return (
+    <Section aria-labelledby="faq-title">
+      <Heading id="faq-title">Questions and answers</Heading>
+      <Columns>
+        <List as="div">
+          {FAQ.map((item) => (
+            <Collapsible key={item.question} title={item.question}>
+              <p>{item.answer}</p>
+            </Collapsible>
+          ))}
+        </List>
+        <Aside as="aside" aria-labelledby="faq-more-title">
+          <h3 id="faq-more-title">Another question?</h3>
+          <p>
+            Send it through the contact form or write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. We answer by e-mail.
+          </p>
+          <ButtonLink to="/askAQuestion" $variant="outlined">
+            Contact us
+          </ButtonLink>
+        </Aside>
+      </Columns>
+    </Section>
+  );
+}

@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../testing';
+
+describe('Landing page (/ and any other signed-out path)', () => {
+  it('has a hero with Sign-in and Try free buttons to /login and /register', () => {
+    renderApp('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Never miss a block again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Try free' })).toHaveAttribute('href', '/register');
+  });
+
+  it('opens the sign-up form from Try free', async () => {
+    const { location } = renderApp('/');
+    await userEvent.click(screen.getByRole('link', { name: 'Try free' }));
+    expect(location()).toBe('/register');
+  });
+
+  it('describes the four features: Filter Offers, Watch in real-time, Search automatically, Get Notified', () => {
+    renderApp('/');
+    const features = screen.getByRole('region', { name: 'What BlockPilot does for you' });
+    const titles = within(features).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Filter Offers', 'Watch in real-time', 'Search automatically', 'Get Notified']);
+    for (const item of within(features).getAllByRole('listitem')) {
+      // Each blurb says something real, not a placeholder.
+      expect(item.querySelector('p')!.textContent!.length).toBeGreaterThan(80);
+    }
+  });
+
+  it('has a Q&A list whose answers open under their questions', async () => {
+    renderApp('/');
+    const faq = screen.getByRole('region', { name: 'Questions and answers' });
+    const questions = within(faq).getAllByRole('button');
+    expect(questions.length).toBeGreaterThanOrEqual(5);
+    const cost = within(faq).getByRole('button', { name: 'What does it cost?' });
+    expect(cost).toHaveAttribute('aria-expanded', 'false');
+    expect(within(faq).getByText(/3\.5% of the value of each block/)).not.toBeVisible();
+    await userEvent.click(cost);
+    expect(cost).toHaveAttribute('aria-expanded', 'true');
+    expect(within(faq).getByText(/3\.5% of the value of each block/)).toBeVisible();
+    expect(within(faq).getByText(/\$10 free credit/)).toBeVisible();
+  });
+
+  it('has a footer with Terms of Service, Privacy policy and a contact e-mail link', () => {
+    renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(footer).getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:\S+@\S+\.\S+$/));
+  });
+
+  it.each([
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy policy'],
+  ])('%s is a real page with its sections and the footer', (path, title) => {
+    renderApp(path);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(4);
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('is what any other signed-out path shows', () => {
+    renderApp('/some/unknown/path');
+    expect(screen.getByRole('heading', { level: 1, name: 'Never miss a block again' })).toBeInTheDocument();
+  });
+
+  it.each(['/help', '/knowledgeBase'])('is what a visitor (signed out) sees on the signed-in page %s', (path) => {
+    renderApp(path);
+    expect(screen.getByRole('heading', { level: 1, name: 'Never miss a block again' })).toBeInTheDocument();
+  });
+});
+
+describe('Invite link (/invite/{inviteCode})', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('stores the code for registration and sends the visitor to "/"', () => {
+    const { location } = renderApp('/invite/DANA1234');
+    expect(location()).toBe('/');
+    expect(JSON.parse(localStorage.getItem('inviteCode')!)).toBe('DANA1234');
+    expect(screen.getByRole('heading', { level: 1, name: 'Never miss a block again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,43 @@
+import { onNotify, type Toast } from '@blockpilot/shared';
+import { mockApi, type MockApi } from '@blockpilot/shared/mock';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../testing';
+
+describe('Promotion opt-out (/promotionOptOut/{userId})', () => {
+  let server: MockApi;
+  beforeEach(() => {
+    server = mockApi();
+  });
+  afterEach(() => server.restore());
+
+  const unsubscribe = () => screen.getByRole('button', { name: 'Unsubscribe from promotional e-mails' });
+
+  it('sends the userId; the button reads \'Just a moment\' and is disabled while sending; then a thank-you text', async () => {
+    let answer!: () => void;
+    server.on('POST /promotion/optOut', () => new Promise((resolve) => (answer = () => resolve({ data: null }))));
+    renderApp('/promotionOptOut/user-42');
+    await userEvent.click(unsubscribe());
+    const waiting = screen.getByRole('button', { name: 'Just a moment' });
+    expect(waiting).toBeDisabled();
+    expect(server.callsTo('POST /promotion/optOut').map((c) => c.body)).toEqual([{ userId: 'user-42' }]);
+    await act(async () => answer());
+    expect(screen.getByRole('status')).toHaveTextContent('Thank you.');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('on failure only logs: no message, no thank-you, and the button is back to try again', async () => {
+    const toasts: Toast[] = [];
+    const stop = onNotify((t) => toasts.push(t));
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.on('POST /promotion/optOut', { status: 500, body: {} });
+    renderApp('/promotionOptOut/user-42');
+    await userEvent.click(unsubscribe());
+    expect(await screen.findByRole('button', { name: 'Unsubscribe from promotional e-mails' })).toBeEnabled();
+    expect(warn).toHaveBeenCalledWith('[promotionOptOut] failed:', expect.any(String));
+    expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toasts).toEqual([]);
+    stop();
+  });
+});

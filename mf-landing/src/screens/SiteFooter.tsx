@@ -1,0 +1,70 @@
+import { up } from '@blockpilot/shared';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { SUPPORT_EMAIL } from '../content';
+
+const Footer = styled.footer`
+  border-top: 1px solid ${({ theme }) => theme.palette.divider};
+  background: ${({ theme }) => theme.palette.paper};
+`;
+
+const Inner = styled.div`
+  max-width: ${({ theme }) => theme.containerMaxWidth}px;
+  margin: 0 auto;
+  padding: 16px;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  ${up('md')} {
+    flex-direction: row;
+    align-items: center;
+    justify-content: space-between;
+  }
+`;
+
+const Links = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  column-gap: 8px;
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${({ theme }) => theme.touchTarget}px;
+    padding: 0 8px;
+    font-weight: 500;
+  }
+`;
+
+const Copyright = styled.p`
+  margin: 0;
+  padding: 0 8px;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.palette.textMuted};
+`;
+
+/** Terms of Service, Privacy policy and the contact e-mail (SPEC.md section 2), on the signed-out pages. */
+export function SiteFooter() {
+  return (
+    <Footer>
+      <Inner>
+        <nav aria-label="Footer">
+          <Links>
+            <li>
+              <Link to="/terms">Terms of Service</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy policy</Link>
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </li>
+          </Links>
+        </nav>
+        <Copyright>© {new Date().getFullYear()} BlockPilot</Copyright>
+      </Inner>
+    </Footer>
+  );
+}
