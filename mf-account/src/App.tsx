@@ -1,22 +1,31 @@
-/** The routes this remote owns inside the shell (the shell decides which paths reach it). */
-import { Route, Routes } from 'react-router-dom';
-import { Placeholder } from './screens/Placeholder';
+/**
+ * The routes this remote owns inside the shell (the shell decides which paths reach it). Every
+ * route shows the same account page, so moving between them keeps what was typed; sub-routes
+ * open their section, the purchase routes add their dialog over the credit section.
+ */
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AccountScreen } from './screens/account/AccountScreen';
+import { ACCOUNT_PATH } from './screens/account/sections';
+import { ProcessingPurchaseDialog } from './screens/purchase/ProcessingPurchaseDialog';
+import { PurchaseCompletedDialog } from './screens/purchase/PurchaseCompletedDialog';
 
 export default function App() {
   return (
     <Routes>
-      <Route path="/account/inviteCode" element={<Placeholder title="Account: invite code" route="/account/inviteCode" />} />
+      <Route path="/account/inviteCode" element={<AccountScreen section="inviteCode" route="/account/inviteCode" />} />
       <Route
         path="/account/notificationPreferences"
-        element={<Placeholder title="Account: notification preferences" route="/account/notificationPreferences" />}
+        element={<AccountScreen section="notificationPreferences" route="/account/notificationPreferences" />}
       />
-      <Route path="/account/credit" element={<Placeholder title="Account: credit" route="/account/credit" />} />
+      <Route path="/account/credit" element={<AccountScreen section="credit" route="/account/credit" />} />
       <Route
         path="/account/processingPurchase/:orderStatusId"
-        element={<Placeholder title="Account: processing purchase" route="/account/processingPurchase/{orderStatusId}" />}
+        element={<AccountScreen route="/account/processingPurchase/{orderStatusId}" dialog={<ProcessingPurchaseDialog />} />}
       />
-      <Route path="/account/purchaseCompleted" element={<Placeholder title="Account: purchase completed" route="/account/purchaseCompleted" />} />
-      <Route path="/account/*" element={<Placeholder title="Account" route="/account" />} />
+      {/* Without an order id there is nothing to wait for (SPEC.md section 4). */}
+      <Route path="/account/processingPurchase" element={<Navigate to={ACCOUNT_PATH} replace />} />
+      <Route path="/account/purchaseCompleted" element={<AccountScreen route="/account/purchaseCompleted" dialog={<PurchaseCompletedDialog />} />} />
+      <Route path="/account/*" element={<AccountScreen route="/account" />} />
     </Routes>
   );
 }

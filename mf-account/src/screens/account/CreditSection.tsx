@@ -1,0 +1,71 @@
+import { FEE_BASIS_POINTS, type Account } from '@blockpilot/shared';
+import { Notice } from '@blockpilot/shared/ui';
+import styled from 'styled-components';
+import { SectionText } from '../../components/sectionLayout';
+import { formatEndTime, formatMoney } from '../../format';
+import { MembershipPlans } from './MembershipPlans';
+import { TopUpForm } from './TopUpForm';
+import { useCheckout } from './useCheckout';
+
+const Balance = styled.p`
+  margin: 0 0 12px;
+  display: flex;
+  flex-direction: column;
+  span {
+    color: ${({ theme }) => theme.palette.textMuted};
+    font-size: 0.875rem;
+  }
+  strong {
+    font-size: 2rem;
+    font-weight: 600;
+    line-height: 1.2;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Subheading = styled.h3`
+  margin: 24px 0 8px;
+  font-size: 1rem;
+  font-weight: 600;
+`;
+
+const FEE_PERCENT = `${FEE_BASIS_POINTS / 100}%`;
+
+/** What the driver pays per block right now: nothing during a trial or membership, else the fee. */
+function FeeStatus({ account, locale }: { account: Account; locale: string | null }) {
+  const { membershipEndsAt, trialEndsAt } = account;
+  if (!membershipEndsAt && !trialEndsAt) {
+    return (
+      <SectionText>
+        BlockPilot takes {FEE_PERCENT} of each accepted block from your credit, and gives it back if you forfeit the block through BlockPilot. No fee is
+        charged while a free trial or a membership is active.
+      </SectionText>
+    );
+  }
+  return (
+    <Notice tone="success" title="No fees on accepted blocks">
+      {membershipEndsAt && <p>Your membership is active until {formatEndTime(membershipEndsAt, locale)}.</p>}
+      {trialEndsAt && <p>Your free trial runs until {formatEndTime(trialEndsAt, locale)}.</p>}
+    </Notice>
+  );
+}
+
+/** Balance, fee status, top-up and membership plans. One checkout at a time for both. */
+export function CreditSection({ account, locale }: { account: Account; locale: string | null }) {
+  const checkout = useCheckout();
+  const symbol = account.currency_symbol;
+  return (
+    <>
+      <Balance>
+        <span>Your credit</span>
+        <strong>{formatMoney(account.credit, symbol)}</strong>
+      </Balance>
+      <FeeStatus account={account} locale={locale} />
+      <Subheading>Top up</Subheading>
+      <TopUpForm currencySymbol={symbol} checkout={checkout} />
+      <Subheading>Membership plans</Subheading>
+      <SectionText>Drive without fees: while a membership is active, accepted blocks cost you nothing.</SectionText>
+      <MembershipPlans currencySymbol={symbol} checkout={checkout} />
+    </>
+  );
+}

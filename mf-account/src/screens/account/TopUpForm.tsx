@@ -1,0 +1,51 @@
+import { api, TOP_UP_SLIDER, up } from '@blockpilot/shared';
+import { Button } from '@blockpilot/shared/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { EmptyStartSlider } from '../../components/EmptyStartSlider';
+import { SectionForm } from '../../components/sectionLayout';
+import { formatMoney } from '../../format';
+import type { Checkout } from './useCheckout';
+
+/** Full width on phones, where it is easiest to reach; its own size on wider screens. */
+const TopUpButton = styled(Button)`
+  ${up('sm')} {
+    align-self: flex-start;
+    min-width: 200px;
+  }
+`;
+
+/**
+ * Top-up: a slider of 10.00-50.00 in steps of 5.00 (1000-5000 cents, SPEC.md section 9) that
+ * starts with no amount chosen; the button stays disabled until one is (section 5), then opens
+ * the checkout for that many cents.
+ */
+export function TopUpForm({ currencySymbol, checkout }: { currencySymbol: string; checkout: Checkout }) {
+  const [amount, setAmount] = useState<number | null>(null);
+  const money = (cents: number) => formatMoney(cents, currencySymbol);
+  const opening = checkout.pending === 'topup';
+
+  return (
+    <SectionForm
+      aria-label="Top up credit"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (amount !== null) void checkout.start('topup', () => api.store.createStripeOrder(amount));
+      }}
+    >
+      <EmptyStartSlider
+        label="Top-up amount"
+        name="topup_amount"
+        {...TOP_UP_SLIDER}
+        value={amount}
+        onChange={setAmount}
+        formatValue={money}
+        emptyText="Choose an amount"
+        helperText={`From ${money(TOP_UP_SLIDER.min)} to ${money(TOP_UP_SLIDER.max)} in steps of ${money(TOP_UP_SLIDER.step)}. You pay on the next page.`}
+      />
+      <TopUpButton type="submit" disabled={amount === null || checkout.pending !== null} aria-busy={opening || undefined}>
+        {opening ? 'Opening checkout…' : amount === null ? 'Top up' : `Top up ${money(amount)}`}
+      </TopUpButton>
+    </SectionForm>
+  );
+}

@@ -1,0 +1,41 @@
+import { api, TRIAL_DAYS, useSession } from '@blockpilot/shared';
+import { Button } from '@blockpilot/shared/ui';
+import { useState } from 'react';
+import { SectionText } from '../../components/sectionLayout';
+import { logFailure } from '../../logFailure';
+
+export const TRIAL_TITLE = `${TRIAL_DAYS} day free trial`;
+
+/**
+ * The free-trial offer, shown only while the account is trialEligible (SPEC.md section 4). Start
+ * Trial starts it and reloads the account, which hides this banner and shows the trial's end
+ * under Credit. A failure is only logged (section 8) and the button comes back.
+ */
+export function TrialBanner() {
+  const { refresh } = useSession();
+  const [starting, setStarting] = useState(false);
+
+  const startTrial = async () => {
+    setStarting(true);
+    try {
+      await api.user.startTrial();
+      await refresh();
+    } catch (error) {
+      logFailure('starting the trial', error);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <>
+      <SectionText>
+        Try BlockPilot for {TRIAL_DAYS} days without any fee on the blocks it accepts for you. One trial per driver, and it starts when you press the
+        button.
+      </SectionText>
+      <Button type="button" disabled={starting} aria-busy={starting || undefined} onClick={() => void startTrial()}>
+        {starting ? 'Just a moment' : 'Start Trial'}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+/** The collapsible sections of the account page and the sub-routes that open them (SPEC.md section 2). */
+
+export type SectionId = 'trial' | 'credit' | 'inviteCode' | 'notificationPreferences' | 'password';
+
+/** What /account opens: the balance and top-up, the part drivers come here for most. */
+export const DEFAULT_SECTION: SectionId = 'credit';
+
+/** The element id of a section, for scrolling it into view. */
+export const sectionElementId = (id: SectionId) => `account-${id}`;
+
+export const ACCOUNT_PATH = '/account';
+export const CREDIT_PATH = '/account/credit';
+export const NOTIFICATION_PREFERENCES_PATH = '/account/notificationPreferences';
+export const PURCHASE_COMPLETED_PATH = '/account/purchaseCompleted';
