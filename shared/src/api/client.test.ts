@@ -66,6 +66,13 @@ describe('the API client and its envelope', () => {
     expect(error.fieldErrors).toEqual({});
   });
 
+  it('raises no toast for a polled call\'s repeated failures', async () => {
+    server.on('GET /store/getOrderStatus', { status: 404, body: { alert: 'This order does not exist.' } });
+    await expect(api.store.getOrderStatus('o-1')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.store.getOrderStatus('o-1')).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual([]);
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     server.on('GET /user', () => {
       throw new Error('socket hang up');

@@ -10,6 +10,16 @@ import { getAccessToken } from '../session/storage';
 import type { Envelope } from '../types';
 import { ApiError } from './errors';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * Polls set this: their failures are expected to repeat every second and must not raise a
+     * toast each time (redirects are still followed; successes still show their alert).
+     */
+    quietErrors?: boolean;
+  }
+}
+
 export const http = axios.create({ baseURL: '/api', timeout: 0 });
 
 /** Where the client sends the browser when a response carries `redirect`. */
@@ -28,9 +38,9 @@ http.interceptors.request.use((config) => {
   return config;
 });
 
-function follow(envelope: Envelope | undefined, ok: boolean): void {
+function follow(envelope: Envelope | undefined, ok: boolean, quiet = false): void {
   if (!envelope || typeof envelope !== 'object') return;
-  if (typeof envelope.alert === 'string' && envelope.alert) notify(envelope.alert, ok ? 'success' : 'error');
+  if (typeof envelope.alert === 'string' && envelope.alert && !quiet) notify(envelope.alert, ok ? 'success' : 'error');
   if (typeof envelope.redirect === 'string' && envelope.redirect) navigate(envelope.redirect);
 }
 
@@ -42,7 +52,7 @@ http.interceptors.response.use(
   (error: unknown) => {
     if (error instanceof AxiosError) {
       const envelope = (error.response?.data && typeof error.response.data === 'object' ? error.response.data : {}) as Envelope;
-      follow(envelope, false);
+      follow(envelope, false, error.config?.quietErrors);
       return Promise.reject(new ApiError(error.response?.status ?? 0, envelope));
     }
     return Promise.reject(error);

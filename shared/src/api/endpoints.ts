@@ -69,9 +69,9 @@ export const api = {
     /** Returns the checkout URL the browser navigates to. */
     createStripeOrder: (topup_amount: number) => call<string>(http.post('/store/createStripeOrder', { topup_amount })),
     buyMembership: (planId: string) => call<string>(http.post('/store/createStripeOrder', { membership_plan_id: planId })),
-    /** Truthy once the order is paid. */
+    /** Truthy once the order is paid. Polled every second, so its failures raise no toast. */
     getOrderStatus: (orderStatusId: string) =>
-      call<unknown>(http.get('/store/getOrderStatus', { params: { orderStatusId, time: Date.now() } })),
+      call<unknown>(http.get('/store/getOrderStatus', { params: { orderStatusId, time: Date.now() }, quietErrors: true })),
   },
   help: {
     sendQuestion: (body: SupportMessage) => call<null>(http.post('/help/sendQuestion', body)),
