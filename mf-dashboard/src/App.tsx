@@ -1,14 +1,14 @@
 /** The routes this remote owns inside the shell (the shell decides which paths reach it). */
 import { Route, Routes } from 'react-router-dom';
-import { Placeholder } from './screens/Placeholder';
+import { ConnectAccount } from './screens/ConnectAccount/ConnectAccount';
+import { Dashboard } from './screens/Dashboard/Dashboard';
 
 export default function App() {
   return (
     <Routes>
-      <Route path="/connectAccount" element={<Placeholder title="Connect your account" route="/connectAccount" />} />
-      <Route path="/dashboard/settings" element={<Placeholder title="Dashboard: filters" route="/dashboard/settings" />} />
-      <Route path="/dashboard/logs" element={<Placeholder title="Dashboard: logs" route="/dashboard/logs" />} />
-      <Route path="/dashboard/*" element={<Placeholder title="Dashboard: filters" route="/dashboard" />} />
+      <Route path="/connectAccount" element={<ConnectAccount />} />
+      {/* One route for every dashboard view, so moving between them keeps the screen mounted. */}
+      <Route path="/dashboard/*" element={<Dashboard />} />
     </Routes>
   );
 }

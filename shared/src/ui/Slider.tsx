@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { FieldMessage, useFieldIds } from './Field';
 import { Fill, percentOf, Rail, RangeInput, SliderHeader, Track } from './sliderParts';
@@ -26,7 +27,15 @@ export interface SliderProps extends Omit<FieldTextProps, 'label'> {
   name?: string;
 }
 
-/** A one-handle slider on a native range input, with its value shown next to the label. */
+/** Keys that move a range input; pressing one on the resting knob means "this value". */
+const MOVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/**
+ * A one-handle slider on a native range input, with its value shown next to the label. A value
+ * may start unchosen (null, knob resting at `min`): a native range input fires no change when the
+ * knob is tapped, or pushed by a key, where it already rests, so a tap or a moving key on the
+ * resting knob chooses the value it shows; otherwise `min` could never be chosen directly.
+ */
 export function Slider({
   label,
   min,
@@ -67,6 +76,8 @@ export function Slider({
           aria-invalid={error ? true : undefined}
           aria-describedby={error || helperText ? ids.messageId : undefined}
           onChange={(event) => onChange(Number(event.target.value))}
+          onPointerUp={(event) => value === null && onChange(Number(event.currentTarget.value))}
+          onKeyUp={(event: KeyboardEvent<HTMLInputElement>) => value === null && MOVING_KEYS.has(event.key) && onChange(Number(event.currentTarget.value))}
         />
       </Track>
       <FieldMessage id={ids.messageId} $error={Boolean(error)}>

@@ -1,8 +1,7 @@
 import { api, TOP_UP_SLIDER, up } from '@blockpilot/shared';
-import { Button } from '@blockpilot/shared/ui';
+import { Button, Slider } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { EmptyStartSlider } from '../../components/EmptyStartSlider';
 import { SectionForm } from '../../components/sectionLayout';
 import { formatMoney } from '../../format';
 import type { Checkout } from './useCheckout';
@@ -33,7 +32,7 @@ export function TopUpForm({ currencySymbol, checkout }: { currencySymbol: string
         if (amount !== null) void checkout.start('topup', () => api.store.createStripeOrder(amount));
       }}
     >
-      <EmptyStartSlider
+      <Slider
         label="Top-up amount"
         name="topup_amount"
         {...TOP_UP_SLIDER}

@@ -1,0 +1,223 @@
+import { createMockSession, mockAccount, mockApi, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp, setScreenWidth } from '../../testing';
+
+describe('Dashboard (/dashboard/*)', () => {
+  let server: MockApi;
+  let restoreWidth: () => void;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    localStorage.clear();
+    server = mockApi({ 'POST /user/getLogs': { data: [] } });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    restoreWidth = setScreenWidth(PHONE_WIDTH);
+  });
+  afterEach(() => {
+    cleanup();
+    restoreWidth();
+    server.restore();
+    jest.useRealTimers();
+  });
+
+  const session = (overrides: Parameters<typeof createMockSession>[0] = {}) => createMockSession({ serviceAreas: mockServiceAreas, ...overrides });
+  // `hidden: true`: the panel of the other tab is hidden, and the tests check exactly that.
+  const filters = () => screen.getByRole('region', { name: 'Your filter', hidden: true });
+  const logs = () => screen.getByRole('region', { name: 'Logs', hidden: true });
+  const startStop = () => screen.getByRole('button', { name: /^(Start|Stop)$/ });
+
+  it('greets the driver by display name and shows the credit in the account currency', async () => {
+    renderApp('/dashboard', session({ account: mockAccount({ display_name: 'Sam', credit: 1050, currency_symbol: '£' }) }));
+    await flush();
+    expect(screen.getByRole('heading', { level: 1, name: 'Hi, Sam' })).toBeInTheDocument();
+    expect(screen.getByText('Credit: £10.50')).toBeInTheDocument();
+    expect(document.title).toBe('Dashboard · BlockPilot');
+  });
+
+  describe('the Connect Account dialog', () => {
+    it('blocks the dashboard while no delivery account is connected: no close, no Escape; Continue opens /connectAccount', async () => {
+      const { location } = renderApp('/dashboard', session({ account: mockAccount({ flexConnected: false }), serviceAreas: null }));
+      await flush();
+      const dialog = screen.getByRole('dialog', { name: 'Connect Account' });
+      expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+      fireEvent.keyDown(document, { key: 'Escape' });
+      expect(screen.getByRole('dialog', { name: 'Connect Account' })).toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(location()).toBe('/connectAccount');
+      await flush(); // the Connect Account page asks for its challenge
+    });
+
+    it('is not there once the account is connected', async () => {
+      renderApp('/dashboard', session());
+      await flush();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Start/Stop', () => {
+    it("reads 'Start' with a 'System Stopped' chip (red dot) while stopped", async () => {
+      renderApp('/dashboard', session({ searching: false }));
+      await flush();
+      expect(startStop()).toHaveTextContent('Start');
+      const chip = screen.getByText('System Stopped');
+      expect(chip.querySelector('[data-dot]')).toHaveAttribute('data-dot', 'error');
+      expect(startStop()).toHaveAccessibleDescription('System Stopped');
+    });
+
+    it("reads 'Stop' with a 'System Started' chip (green dot) while searching", async () => {
+      renderApp('/dashboard', session({ searching: true }));
+      await flush();
+      expect(startStop()).toHaveTextContent('Stop');
+      expect(screen.getByText('System Started').querySelector('[data-dot]')).toHaveAttribute('data-dot', 'success');
+    });
+
+    /**
+     * A session whose refresh never finishes: the page can only have moved if it navigated
+     * before waiting for the refresh.
+     */
+    function recordingSession(overrides: Parameters<typeof createMockSession>[0] = {}): MockSession {
+      const s = session(overrides);
+      s.refresh = () => {
+        s.actions.push('refresh');
+        return new Promise<void>(() => undefined);
+      };
+      return s;
+    }
+
+    it('starts through the server with the timezone offset, follows the answer, opens the logs, then refreshes', async () => {
+      server.on('POST /user/toggleSearchState', { data: { searching: true } });
+      const s = recordingSession({ searching: false });
+      const { location } = renderApp('/dashboard/settings', s);
+      await flush();
+      fireEvent.click(startStop());
+      await flush();
+      expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([{ timezoneOffset: new Date().getTimezoneOffset() }]);
+      expect(s.actions).toEqual(['setSearching:true', 'refresh']);
+      expect(location()).toBe('/dashboard/logs');
+    });
+
+    it('stops through the server and opens the settings, then refreshes', async () => {
+      server.on('POST /user/toggleSearchState', { data: { searching: false } });
+      const s = recordingSession({ searching: true });
+      const { location } = renderApp('/dashboard/logs', s);
+      await flush();
+      fireEvent.click(startStop());
+      await flush();
+      expect(s.actions).toEqual(['setSearching:false', 'refresh']);
+      expect(location()).toBe('/dashboard/settings');
+    });
+
+    it('follows what the server answers, not what was pressed', async () => {
+      server.on('POST /user/toggleSearchState', { data: { searching: false } });
+      const s = recordingSession({ searching: false });
+      const { location } = renderApp('/dashboard/logs', s);
+      await flush();
+      fireEvent.click(startStop());
+      await flush();
+      expect(s.actions).toEqual(['setSearching:false', 'refresh']);
+      expect(location()).toBe('/dashboard/settings');
+    });
+
+    it('cannot be pressed twice while the toggle is on its way', async () => {
+      let answer!: () => void;
+      server.on('POST /user/toggleSearchState', () => new Promise((resolve) => (answer = () => resolve({ data: { searching: true } }))));
+      renderApp('/dashboard', session());
+      await flush();
+      fireEvent.click(startStop());
+      expect(startStop()).toBeDisabled();
+      fireEvent.click(startStop());
+      await flush();
+      answer();
+      await flush();
+      expect(server.callsTo('POST /user/toggleSearchState')).toHaveLength(1);
+      expect(startStop()).toBeEnabled();
+    });
+
+    it('only logs a failed toggle: no state change, no navigation, no refresh', async () => {
+      server.on('POST /user/toggleSearchState', { status: 500, body: {} });
+      const s = session();
+      const { location } = renderApp('/dashboard/settings', s);
+      await flush();
+      fireEvent.click(startStop());
+      await flush();
+      expect(console.warn).toHaveBeenCalledWith('[toggleSearchState] failed:', expect.any(String));
+      expect(s.actions).toEqual([]);
+      expect(location()).toBe('/dashboard/settings');
+      expect(startStop()).toBeEnabled();
+    });
+  });
+
+  describe('on small screens', () => {
+    it.each([
+      ['/dashboard', 'filters'],
+      ['/dashboard/settings', 'filters'],
+      ['/dashboard/logs', 'logs'],
+      ['/dashboard/unknown', 'filters'],
+    ])('%s shows the %s', async (path, shown) => {
+      renderApp(path, session());
+      await flush();
+      if (shown === 'filters') {
+        expect(filters()).toBeVisible();
+        expect(logs()).not.toBeVisible();
+      } else {
+        expect(logs()).toBeVisible();
+        expect(filters()).not.toBeVisible();
+      }
+    });
+
+    it('switches between /dashboard/settings and /dashboard/logs with a bottom tab bar', async () => {
+      const { location } = renderApp('/dashboard', session());
+      await flush();
+      const bar = screen.getByRole('navigation', { name: 'Dashboard views' });
+      const settingsTab = within(bar).getByRole('link', { name: 'Settings' });
+      const logsTab = within(bar).getByRole('link', { name: 'Logs' });
+      expect(settingsTab).toHaveAttribute('href', '/dashboard/settings');
+      expect(settingsTab).toHaveAttribute('aria-current', 'page');
+      fireEvent.click(logsTab);
+      expect(location()).toBe('/dashboard/logs');
+      expect(logsTab).toHaveAttribute('aria-current', 'page');
+      expect(logs()).toBeVisible();
+      expect(filters()).not.toBeVisible();
+      fireEvent.click(settingsTab);
+      expect(location()).toBe('/dashboard/settings');
+      expect(filters()).toBeVisible();
+    });
+
+    it('keeps an unsaved filter edit when switching tabs', async () => {
+      renderApp('/dashboard/settings', session());
+      await flush();
+      fireEvent.change(screen.getByRole('textbox', { name: 'Filter name' }), { target: { value: 'Evenings' } });
+      fireEvent.click(screen.getByRole('link', { name: 'Logs' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
+      expect(screen.getByRole('textbox', { name: 'Filter name' })).toHaveValue('Evenings');
+    });
+  });
+
+  it('shows filters and logs side by side on desktops, without the tab bar', async () => {
+    restoreWidth();
+    restoreWidth = setScreenWidth(DESKTOP_WIDTH);
+    renderApp('/dashboard/logs', session());
+    await flush();
+    expect(filters()).toBeVisible();
+    expect(logs()).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard views' })).not.toBeInTheDocument();
+  });
+
+  it('says clearly when the platform asks for a puzzle to be solved in its own app', async () => {
+    renderApp('/dashboard', session({ account: mockAccount({ puzzleRequired: true }) }));
+    await flush();
+    expect(screen.getByText('Amazon asks you to solve a puzzle').closest('[role="status"]')).toHaveTextContent(/solve the puzzle it shows/);
+  });
+
+  it('shows no puzzle notice otherwise', async () => {
+    renderApp('/dashboard', session());
+    await flush();
+    expect(screen.queryByText(/puzzle/)).not.toBeInTheDocument();
+  });
+
+  it('waits for the account (standalone preview before sign-in)', async () => {
+    renderApp('/dashboard', session({ account: null }));
+    await flush();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
+    expect(server.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * /dashboard, /dashboard/settings, /dashboard/logs (SPEC.md section 2). On desktops (the large
+ * breakpoint and up) filters and logs sit side by side whatever the sub-route; on smaller
+ * screens the sub-route picks one and a bottom tab bar switches. Both panels stay mounted and
+ * the other one is only hidden, so switching tabs keeps unsaved filter edits and the live log
+ * (it keeps polling) instead of starting over.
+ */
+import { up, useSession } from '@blockpilot/shared';
+import { BottomTabBar, Chip, Notice, PageContainer, Paper, Spinner } from '@blockpilot/shared/ui';
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useMediaQuery } from '../../components/useMediaQuery';
+import { isBoolean, useStoredPreference } from '../../components/useStoredPreference';
+import { formatCents } from '../../format';
+import { ConnectAccountDialog } from './ConnectAccountDialog';
+import { FiltersPanel } from './FiltersPanel';
+import { LogsIcon, SettingsIcon } from './icons';
+import { LogsPanel } from './LogsPanel';
+import { SearchControl } from './SearchControl';
+
+const TABS = [
+  { to: '/dashboard/settings', label: 'Settings', icon: <SettingsIcon /> },
+  { to: '/dashboard/logs', label: 'Logs', icon: <LogsIcon /> },
+] as const;
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px 16px;
+  margin: 8px 0 16px;
+  h1 {
+    margin: 0;
+    font-size: 1.5rem;
+    font-weight: 600;
+    line-height: 1.25;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const ControlCard = styled(Paper)`
+  display: flex;
+  justify-content: center;
+  padding: 28px 20px 20px;
+`;
+
+const Panels = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+  align-items: start;
+  ${up('lg')} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
+
+type View = 'settings' | 'logs' | 'default';
+
+function viewOf(subPath: string | undefined): View {
+  return subPath === 'settings' || subPath === 'logs' ? subPath : 'default';
+}
+
+export function Dashboard() {
+  const { account } = useSession();
+  const view = viewOf(useParams()['*']);
+  const sideBySide = useMediaQuery(up('lg'));
+  // One stored choice for both panels, so the log names areas the way the filter lists them.
+  const [abbreviate, setAbbreviate] = useStoredPreference('abbreviateServiceAreas', true, isBoolean);
+
+  useEffect(() => {
+    document.title = 'Dashboard · BlockPilot';
+  }, []);
+
+  const route = view === 'default' ? '/dashboard' : `/dashboard/${view}`;
+  if (!account) {
+    // The shell only renders signed-in routes once the account is loaded; the standalone preview may not.
+    return (
+      <PageContainer data-route={route} data-remote="mf_dashboard">
+        <Spinner label="Loading your account…" />
+      </PageContainer>
+    );
+  }
+
+  const showLogs = sideBySide || view === 'logs';
+  const showFilters = sideBySide || view !== 'logs';
+  return (
+    <PageContainer data-route={route} data-remote="mf_dashboard">
+      <Stack>
+        <Header>
+          <h1>Hi, {account.display_name || 'driver'}</h1>
+          <Chip>Credit: {formatCents(account.currency_symbol, account.credit)}</Chip>
+        </Header>
+        {account.puzzleRequired && (
+          <Notice tone="warning" title="Amazon asks you to solve a puzzle">
+            <p>Open the Amazon Flex app on your phone and solve the puzzle it shows. Searching is paused until you do.</p>
+          </Notice>
+        )}
+        <ControlCard aria-label="Search">
+          <SearchControl />
+        </ControlCard>
+        <Panels>
+          <div hidden={!showFilters} data-panel="filters">
+            <FiltersPanel abbreviate={abbreviate} onAbbreviateChange={setAbbreviate} />
+          </div>
+          <div hidden={!showLogs} data-panel="logs">
+            <LogsPanel abbreviate={abbreviate} />
+          </div>
+        </Panels>
+      </Stack>
+      {!sideBySide && <BottomTabBar items={TABS} label="Dashboard views" hideFrom="lg" fallback="/dashboard/settings" />}
+      <ConnectAccountDialog open={!account.flexConnected} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,233 @@
+import { FILTER_AUTOSAVE_MS, STORAGE_KEYS, type Filter } from '@blockpilot/shared';
+import { createMockSession, mockAccount, mockApi, mockFilter, mockServiceAreas, type MockApi } from '@blockpilot/shared/mock';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { flush, renderApp } from '../../testing';
+
+describe('Filters (/dashboard/settings)', () => {
+  let server: MockApi;
+  beforeEach(() => {
+    jest.useFakeTimers({ now: new Date(2025, 0, 6, 15, 4, 30) });
+    localStorage.clear();
+    server = mockApi({ 'POST /user/getLogs': { data: [] }, 'POST /user/saveFilter': (call) => ({ data: (call.body as { filter: Filter }).filter }) });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup(); // unmount first: a pending save is flushed on unmount and must reach the mock
+    server.restore();
+    jest.useRealTimers();
+  });
+
+  const renderFilters = (filter: Partial<Filter> = {}, currency_symbol = '$') =>
+    renderApp('/dashboard/settings', createMockSession({ account: mockAccount({ currency_symbol, filters: [mockFilter(filter)] }), serviceAreas: mockServiceAreas }));
+  const saves = () => server.callsTo('POST /user/saveFilter').map((c) => (c.body as { filter: Filter }).filter);
+  const slider = (name: string) => screen.getByRole('slider', { name });
+  const moveSlider = (name: string, value: number) => fireEvent.change(slider(name), { target: { value: String(value) } });
+  const nameField = () => screen.getByRole('textbox', { name: 'Filter name' });
+  const status = () => within(screen.getByRole('region', { name: 'Your filter' })).getAllByRole('status')[0]!;
+
+  it('shows every field of the first filter with the bounds and steps of SPEC.md section 9', async () => {
+    renderFilters();
+    await flush();
+    expect(nameField()).toHaveValue('My filter');
+    expect(screen.getByRole('switch', { name: 'Filter enabled' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'DSE4' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'DWA6' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Monday' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Sunday' })).toHaveAttribute('aria-pressed', 'false');
+    expect(slider('Earliest start')).toMatchObject({ min: '0', max: '1440', step: '15', value: '360' });
+    expect(slider('Earliest start')).toHaveAttribute('aria-valuetext', '6:00 AM');
+    expect(slider('Latest end')).toHaveAttribute('aria-valuetext', '6:00 PM');
+    expect(slider('Lowest pay')).toMatchObject({ min: '0', max: '100', step: '1' });
+    expect(screen.getByRole('combobox', { name: 'Pay counted' })).toHaveValue('PER_BLOCK');
+    expect(slider('Shortest block')).toMatchObject({ min: '0', max: '10', step: '0.5' });
+    expect(slider('Shortest block')).toHaveAttribute('aria-valuetext', '2 h');
+    expect(slider('Time to arrive')).toMatchObject({ min: '0', max: '60', step: '5', value: '30' });
+    expect(slider('Time to arrive')).toHaveAttribute('aria-valuetext', '30 min');
+  });
+
+  it('labels pay in the account currency as the position x 3.00, the top end as 300.00+ (no upper limit)', async () => {
+    renderFilters({ pay: [20, 100] }, '£');
+    await flush();
+    expect(slider('Lowest pay')).toHaveAttribute('aria-valuetext', '£60.00');
+    expect(slider('Highest pay')).toHaveAttribute('aria-valuetext', '£300.00+');
+    expect(screen.getByText('£60.00 – £300.00+')).toBeInTheDocument();
+    moveSlider('Highest pay', 99);
+    expect(slider('Highest pay')).toHaveAttribute('aria-valuetext', '£297.00');
+  });
+
+  it('shows service areas abbreviated by default, full names once the stored switch is off', async () => {
+    const { unmount } = renderFilters();
+    await flush();
+    const abbreviate = screen.getByRole('switch', { name: 'Abbreviate names' });
+    expect(abbreviate).toBeChecked();
+    fireEvent.click(abbreviate);
+    expect(screen.getByRole('checkbox', { name: 'Seattle (DSE4) - Sodo' })).toBeChecked();
+    expect(localStorage.getItem(STORAGE_KEYS.abbreviateServiceAreas)).toBe('false');
+    unmount();
+    renderFilters();
+    await flush();
+    expect(screen.getByRole('checkbox', { name: 'Bellevue (DWA6) - Eastgate' })).toBeInTheDocument();
+    expect(saves()).toEqual([]); // a display choice, not a filter change
+  });
+
+  it('auto-saves 500 ms after the last change: nothing on first render or before, exactly one save with the latest values', async () => {
+    renderFilters();
+    await flush(5 * FILTER_AUTOSAVE_MS);
+    expect(saves()).toEqual([]);
+
+    fireEvent.change(nameField(), { target: { value: 'Mornings' } });
+    await flush(300);
+    moveSlider('Earliest start', 420);
+    await flush(300);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'DWA6' }));
+    await flush(FILTER_AUTOSAVE_MS - 1);
+    expect(saves()).toEqual([]);
+
+    await flush(1);
+    expect(saves()).toEqual([mockFilter({ name: 'Mornings', time: [420, 1080], serviceAreas: ['sa-1', 'sa-2'] })]);
+    await flush(5 * FILTER_AUTOSAVE_MS);
+    expect(saves()).toHaveLength(1);
+  });
+
+  it('saves once per pause', async () => {
+    renderFilters();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Sunday' }));
+    await flush(FILTER_AUTOSAVE_MS);
+    fireEvent.click(screen.getByRole('button', { name: 'Saturday' }));
+    moveSlider('Time to arrive', 45);
+    await flush(FILTER_AUTOSAVE_MS);
+    expect(saves().map((f) => [f.days, f.timeToArrive])).toEqual([
+      [[0, 1, 2, 3, 4, 5], 30],
+      [[0, 1, 2, 3, 4, 5, 6], 45],
+    ]);
+  });
+
+  it("shows 'Saved @ hh:mm AM/PM' after a successful save", async () => {
+    renderFilters();
+    await flush();
+    expect(status()).toHaveTextContent(/^$/);
+    moveSlider('Longest block', 8.5);
+    await flush(FILTER_AUTOSAVE_MS);
+    expect(saves()[0]?.duration).toEqual([2, 8.5]);
+    expect(status()).toHaveTextContent('Saved @ 03:04 PM');
+  });
+
+  it('shows the server\'s message under each section, and clears them all on the next success', async () => {
+    const messages = {
+      serviceAreas: 'Choose at least one service area.',
+      days: 'Choose at least one day.',
+      time: 'The lower end must not be above the upper end.',
+      pay: 'Pay must be in steps of 1.',
+      duration: 'Duration must be at most 10.',
+      timeToArrive: 'Must be in steps of 5.',
+    };
+    server.on('POST /user/saveFilter', { status: 400, body: { errors: messages } });
+    renderFilters();
+    await flush();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'DSE4' }));
+    await flush(FILTER_AUTOSAVE_MS);
+
+    expect(screen.getByRole('group', { name: 'Service areas' })).toHaveAccessibleDescription(messages.serviceAreas);
+    expect(screen.getByRole('group', { name: 'Days' })).toHaveAccessibleDescription(messages.days);
+    expect(slider('Earliest start')).toHaveAccessibleDescription(messages.time);
+    expect(slider('Lowest pay')).toHaveAccessibleDescription(messages.pay);
+    expect(slider('Shortest block')).toHaveAccessibleDescription(messages.duration);
+    expect(slider('Time to arrive')).toHaveAccessibleDescription(messages.timeToArrive);
+    expect(slider('Time to arrive')).toHaveAttribute('aria-invalid', 'true');
+    expect(status()).toHaveTextContent('Not saved: see the messages below');
+
+    server.on('POST /user/saveFilter', (call) => ({ data: (call.body as { filter: Filter }).filter }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'DSE4' }));
+    await flush(FILTER_AUTOSAVE_MS);
+    for (const message of Object.values(messages)) expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(slider('Time to arrive')).not.toHaveAttribute('aria-invalid');
+    expect(status()).toHaveTextContent('Saved @ 03:04 PM');
+  });
+
+  it('lists messages for fields without a section of their own at the end', async () => {
+    server.on('POST /user/saveFilter', { status: 400, body: { errors: { id: 'Must match format "uuid".' } } });
+    renderFilters();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Sunday' }));
+    await flush(FILTER_AUTOSAVE_MS);
+    expect(screen.getByRole('alert')).toHaveTextContent('Must match format "uuid".');
+  });
+
+  it('offers to try again when a save fails without any message (network down)', async () => {
+    server.on('POST /user/saveFilter', () => {
+      throw new Error('offline');
+    });
+    renderFilters();
+    await flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Sunday' }));
+    await flush(FILTER_AUTOSAVE_MS);
+    expect(status()).toHaveTextContent('Not saved');
+    server.on('POST /user/saveFilter', (call) => ({ data: (call.body as { filter: Filter }).filter }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await flush();
+    expect(saves()).toHaveLength(2);
+    expect(saves()[1]?.days).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(status()).toHaveTextContent('Saved @ 03:04 PM');
+  });
+
+  it('never sends two saves at once: a pause during a save waits for it, then sends the latest values', async () => {
+    const answers: Array<() => void> = [];
+    server.on('POST /user/saveFilter', (call) => new Promise((resolve) => answers.push(() => resolve({ data: (call.body as { filter: Filter }).filter }))));
+    renderFilters();
+    await flush();
+    fireEvent.change(nameField(), { target: { value: 'First' } });
+    await flush(FILTER_AUTOSAVE_MS);
+    expect(saves()).toHaveLength(1);
+    fireEvent.change(nameField(), { target: { value: 'Second' } });
+    await flush(FILTER_AUTOSAVE_MS);
+    fireEvent.change(nameField(), { target: { value: 'Third' } });
+    await flush(FILTER_AUTOSAVE_MS);
+    expect(saves()).toHaveLength(1);
+    expect(status()).toHaveTextContent('Saving…');
+
+    await act(async () => answers[0]!());
+    await flush();
+    expect(saves().map((f) => f.name)).toEqual(['First', 'Third']);
+    expect(status()).toHaveTextContent('Saving…'); // the waiting save went out at once
+    await act(async () => answers[1]!());
+    await flush();
+    expect(status()).toHaveTextContent('Saved @ 03:04 PM');
+  });
+
+  it('saves a change still waiting for its pause when the dashboard closes', async () => {
+    const { unmount } = renderFilters();
+    await flush();
+    fireEvent.change(nameField(), { target: { value: 'Nights' } });
+    unmount();
+    await flush();
+    expect(saves().map((f) => f.name)).toEqual(['Nights']);
+  });
+
+  it('remembers the pay type chosen last as the default for filters that come without one', async () => {
+    const { unmount } = renderFilters();
+    await flush();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Pay counted' }), { target: { value: 'PER_HOUR' } });
+    await flush(FILTER_AUTOSAVE_MS);
+    expect(saves()[0]?.payType).toBe('PER_HOUR');
+    expect(localStorage.getItem(STORAGE_KEYS.defaultPayType)).toBe('"PER_HOUR"');
+    unmount();
+
+    renderFilters({ payType: undefined });
+    await flush();
+    expect(screen.getByRole('combobox', { name: 'Pay counted' })).toHaveValue('PER_HOUR');
+  });
+
+  it('defaults the pay type of a filter without one to per block', async () => {
+    renderFilters({ payType: undefined });
+    await flush();
+    expect(screen.getByRole('combobox', { name: 'Pay counted' })).toHaveValue('PER_BLOCK');
+    expect(screen.getByRole('option', { name: 'Per hour' })).toBeInTheDocument();
+  });
+
+  it('says when service areas are still loading', async () => {
+    renderApp('/dashboard/settings', createMockSession({ serviceAreas: null }));
+    await flush();
+    expect(screen.getByRole('group', { name: 'Service areas' })).toHaveTextContent('Loading service areas…');
+  });
+});

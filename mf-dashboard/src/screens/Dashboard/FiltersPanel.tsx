@@ -1,0 +1,235 @@
+/**
+ * The filters view: the first filter of the account (SPEC.md section 3), every field editable and
+ * auto-saved (see {@link useFilterAutosave}). Each section shows the server's message for its own
+ * field under it (SPEC.md section 5); messages for fields this form has no section for are listed
+ * at the end.
+ */
+import {
+  DURATION_SLIDER,
+  PAY_SLIDER,
+  TIME_SLIDER,
+  TIME_TO_ARRIVE_SLIDER,
+  up,
+  useSession,
+  type Filter,
+  type PayType,
+  type ServiceArea,
+} from '@blockpilot/shared';
+import { Button, FieldErrors, Notice, Paper, RangeSlider, Select, Slider, Spinner, Switch, TextField } from '@blockpilot/shared/ui';
+import { useId } from 'react';
+import styled from 'styled-components';
+import { CheckboxGroup } from '../../components/CheckboxGroup';
+import { ToggleButtonGroup } from '../../components/ToggleButtonGroup';
+import { isOneOf, useStoredPreference } from '../../components/useStoredPreference';
+import { formatHours, formatMinutes, formatMinutesOfDay, formatPay, formatSavedAt, WEEKDAY_NAMES } from '../../format';
+import { PanelHeader, PanelTitle } from './panelParts';
+import { useFilterAutosave, type SaveStatus } from './useFilterAutosave';
+
+/** The fields that have a section (or control) of their own here. */
+const SHOWN_FIELDS = ['name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive'];
+
+const PAY_TYPES = ['PER_BLOCK', 'PER_HOUR'] as const satisfies readonly PayType[];
+const PAY_TYPE_OPTIONS = [
+  { value: 'PER_BLOCK', label: 'Per block' },
+  { value: 'PER_HOUR', label: 'Per hour' },
+];
+
+const DAY_FULL_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const DAY_OPTIONS = WEEKDAY_NAMES.map((label, day) => ({ value: day, label, name: DAY_FULL_NAMES[day] }));
+
+const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const TwoColumns = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+  /* Every control here ends with its message line, so bottoms line up the controls. */
+  align-items: end;
+  ${up('sm')} {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  }
+`;
+
+/** One line that always keeps its height, so "Saved @ ..." appearing moves nothing. */
+const StatusLine = styled.p<{ $error: boolean }>`
+  margin: 0;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  font-size: 0.875rem;
+  font-weight: 500;
+  color: ${({ theme, $error }) => ($error ? theme.palette.error : theme.palette.textMuted)};
+`;
+
+const Placeholder = styled.div`
+  min-height: 96px;
+  display: flex;
+  align-items: center;
+  color: ${({ theme }) => theme.palette.textMuted};
+`;
+
+function statusText(status: SaveStatus): string {
+  switch (status.state) {
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return `Saved @ ${formatSavedAt(status.at)}`;
+    case 'failed':
+      return status.explained ? 'Not saved: see the messages below' : 'Not saved';
+    default:
+      return '';
+  }
+}
+
+export interface FiltersPanelProps {
+  /** Show service areas by short name (the stored choice, default on). */
+  abbreviate: boolean;
+  onAbbreviateChange(abbreviate: boolean): void;
+}
+
+export function FiltersPanel(props: FiltersPanelProps) {
+  const { account } = useSession();
+  const filter = account?.filters[0];
+  const titleId = `${useId().replace(/:/g, '')}-title`;
+  return (
+    <Paper aria-labelledby={titleId}>
+      {filter ? (
+        // A different filter (another account) starts a fresh editor instead of mixing values.
+        <FilterEditor key={filter.id} initial={filter} titleId={titleId} {...props} />
+      ) : (
+        <>
+          <PanelHeader>
+            <PanelTitle id={titleId}>Your filter</PanelTitle>
+          </PanelHeader>
+          <Notice tone="warning">Your account has no filter yet. Reload the page in a moment.</Notice>
+        </>
+      )}
+    </Paper>
+  );
+}
+
+function FilterEditor({ initial, titleId, abbreviate, onAbbreviateChange }: FiltersPanelProps & { initial: Filter; titleId: string }) {
+  const { account, serviceAreas } = useSession();
+  const symbol = account?.currency_symbol ?? '$';
+  // The pay type the driver last chose is remembered for filters that come without one.
+  const [defaultPayType, setDefaultPayType] = useStoredPreference<PayType>('defaultPayType', 'PER_BLOCK', isOneOf(PAY_TYPES));
+  const { filter, update, saveNow, status, errors } = useFilterAutosave({ ...initial, payType: initial.payType ?? defaultPayType });
+  const otherErrors = Object.fromEntries(Object.entries(errors).filter(([field]) => !SHOWN_FIELDS.includes(field)));
+
+  return (
+    <>
+      <PanelHeader>
+        <PanelTitle id={titleId}>Your filter</PanelTitle>
+        <StatusLine role="status" $error={status.state === 'failed'}>
+          {statusText(status)}
+          {status.state === 'failed' && !status.explained && (
+            <Button type="button" $variant="text" onClick={saveNow}>
+              Try again
+            </Button>
+          )}
+        </StatusLine>
+      </PanelHeader>
+      <Sections>
+        <TwoColumns>
+          <TextField label="Filter name" maxLength={60} value={filter.name} error={errors.name} onChange={(event) => update({ name: event.target.value })} />
+          <Switch
+            label="Filter enabled"
+            helperText="When off, this filter accepts nothing"
+            checked={filter.enabled}
+            error={errors.enabled}
+            onChange={(event) => update({ enabled: event.target.checked })}
+          />
+        </TwoColumns>
+
+        <CheckboxGroup
+          legend="Service areas"
+          options={serviceAreaOptions(serviceAreas, abbreviate)}
+          value={filter.serviceAreas}
+          onChange={(next) => update({ serviceAreas: next })}
+          error={errors.serviceAreas}
+          helperText={`${filter.serviceAreas.length} selected`}
+          legendExtra={<Switch label="Abbreviate names" checked={abbreviate} onChange={(event) => onAbbreviateChange(event.target.checked)} />}
+          placeholder={
+            <Placeholder>
+              {serviceAreas ? (
+                'No service areas are offered to your account yet.'
+              ) : account?.flexConnected ? (
+                <Spinner label="Loading service areas…" />
+              ) : (
+                'Connect your account to choose service areas.'
+              )}
+            </Placeholder>
+          }
+        />
+
+        <ToggleButtonGroup label="Days" options={DAY_OPTIONS} value={filter.days} onChange={(days) => update({ days })} error={errors.days} />
+
+        <RangeSlider
+          label="Time"
+          {...TIME_SLIDER}
+          value={filter.time}
+          formatValue={formatMinutesOfDay}
+          handleLabels={['Earliest start', 'Latest end']}
+          helperText="Blocks that start and end inside this window"
+          error={errors.time}
+          onChange={(time) => update({ time })}
+        />
+
+        <TwoColumns>
+          <RangeSlider
+            label="Pay"
+            {...PAY_SLIDER}
+            value={filter.pay}
+            formatValue={(position) => formatPay(symbol, position)}
+            handleLabels={['Lowest pay', 'Highest pay']}
+            helperText="At the top end there is no upper limit"
+            error={errors.pay}
+            onChange={(pay) => update({ pay })}
+          />
+          <Select
+            label="Pay counted"
+            options={PAY_TYPE_OPTIONS}
+            value={filter.payType}
+            error={errors.payType}
+            onChange={(event) => {
+              const payType = event.target.value as PayType;
+              setDefaultPayType(payType);
+              update({ payType });
+            }}
+          />
+        </TwoColumns>
+
+        <RangeSlider
+          label="Duration"
+          {...DURATION_SLIDER}
+          value={filter.duration}
+          formatValue={formatHours}
+          handleLabels={['Shortest block', 'Longest block']}
+          error={errors.duration}
+          onChange={(duration) => update({ duration })}
+        />
+
+        <Slider
+          label="Time to arrive"
+          {...TIME_TO_ARRIVE_SLIDER}
+          value={filter.timeToArrive}
+          formatValue={formatMinutes}
+          helperText="Only blocks starting at least this long from now"
+          error={errors.timeToArrive}
+          onChange={(timeToArrive) => update({ timeToArrive })}
+        />
+
+        <FieldErrors errors={otherErrors} />
+      </Sections>
+    </>
+  );
+}
+
+function serviceAreaOptions(areas: ServiceArea[] | null, abbreviate: boolean) {
+  return (areas ?? []).map((area) => ({ value: area.id, label: abbreviate ? area.shortName : area.fullName }));
+}

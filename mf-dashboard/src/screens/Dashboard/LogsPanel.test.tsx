@@ -1,0 +1,265 @@
+import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, LOG_POLL_MS, STORAGE_KEYS, type LogEntry, type LogQuery } from '@blockpilot/shared';
+import { createMockSession, mockApi, mockLogEntry, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { flush, renderApp } from '../../testing';
+
+const NOW = new Date(2025, 0, 6, 15, 4, 30).getTime(); // a Monday afternoon, local time
+const MINUTE = 60_000;
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** An offer discovered `agoMs` before now whose block starts `startsInMs` from now and lasts 4 h. */
+function offer(id: string, agoMs: number, startsInMs = 3 * 60 * MINUTE, overrides: Partial<LogEntry> = {}): LogEntry {
+  const start = NOW + startsInMs;
+  return mockLogEntry({ _id: id, discoveredAt: NOW - agoMs, startTime: seconds(start), endTime: seconds(start + 4 * 60 * MINUTE), ...overrides });
+}
+
+describe('Logs (/dashboard/logs)', () => {
+  let server: MockApi;
+  beforeEach(() => {
+    jest.useFakeTimers({ now: NOW });
+    localStorage.clear();
+    server = mockApi({ 'POST /user/getLogs': { data: [] } });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    server.restore();
+    jest.useRealTimers();
+  });
+
+  const renderLogs = (session: MockSession = createMockSession({ serviceAreas: mockServiceAreas })) => renderApp('/dashboard/logs', session);
+  const queries = () => server.callsTo('POST /user/getLogs').map((c) => (c.body as { query: LogQuery }).query);
+  const both = { $in: ['BLOCK_ACCEPT', 'BLOCK_IGNORE'] };
+  const area = () => screen.getByRole('region', { name: 'Offers' });
+  const items = () => within(area()).queryAllByRole('listitem');
+  const ids = () => items().map((item) => item.getAttribute('data-log-id'));
+
+  it('loads the newest entries first and shows each one: action, service area, local start-end, price, and the fee of accepted ones', async () => {
+    server.on('POST /user/getLogs', {
+      data: [
+        offer('a', MINUTE, 3 * 60 * MINUTE - 4 * MINUTE - 30_000, { cost: 350, rateInfo: { priceAmount: 100 } }),
+        offer('b', 2 * MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', serviceAreaId: 'sa-2', cost: undefined, rateInfo: { priceAmount: 62.5 } }),
+      ],
+    });
+    renderLogs();
+    expect(within(area()).getByRole('status')).toHaveTextContent('Loading offers…');
+    await flush();
+    expect(queries()).toEqual([{ action: both }]);
+    expect(ids()).toEqual(['a', 'b']);
+    const [accepted, ignored] = items();
+    expect(accepted).toHaveTextContent('Accepted');
+    expect(accepted).toHaveTextContent('DSE4');
+    expect(within(accepted!).getByText('Mon, Jan 6')).toBeInTheDocument();
+    expect(within(accepted!).getByText('6:00 PM – 10:00 PM')).toBeInTheDocument();
+    expect(accepted).toHaveTextContent('$100.00');
+    expect(accepted).toHaveTextContent('Fee $3.50');
+    expect(ignored).toHaveTextContent('Ignored');
+    expect(ignored).toHaveTextContent('DWA6');
+    expect(within(ignored!).getByText('Tue, Jan 7')).toBeInTheDocument();
+    expect(within(ignored!).getByText('11:04 AM – 3:04 PM')).toBeInTheDocument();
+    expect(ignored).toHaveTextContent('$62.50');
+    expect(ignored).not.toHaveTextContent('Fee');
+  });
+
+  it('says so when there are no offers yet', async () => {
+    renderLogs();
+    await flush();
+    expect(area()).toHaveTextContent('No offers yet.');
+    expect(screen.queryByRole('button', { name: 'Show More Logs' })).not.toBeInTheDocument();
+  });
+
+  it('polls every 5 s for entries newer than the newest seen and puts them on top', async () => {
+    server.on('POST /user/getLogs', { data: [offer('a', 2 * MINUTE), offer('b', 3 * MINUTE)] });
+    renderLogs();
+    await flush();
+    server.on('POST /user/getLogs', { data: [offer('c', MINUTE)] });
+    await flush(LOG_POLL_MS - 1);
+    expect(queries()).toHaveLength(1);
+    await flush(1);
+    expect(queries()[1]).toEqual({ discoveredAt: { $gt: NOW - 2 * MINUTE }, action: both });
+    expect(ids()).toEqual(['c', 'a', 'b']);
+    server.on('POST /user/getLogs', { data: [] });
+    await flush(LOG_POLL_MS);
+    expect(queries()[2]).toEqual({ discoveredAt: { $gt: NOW - MINUTE }, action: both });
+    expect(ids()).toEqual(['c', 'a', 'b']);
+  });
+
+  it('stops polling when the screen closes', async () => {
+    const { unmount } = renderLogs();
+    await flush(LOG_POLL_MS);
+    expect(queries()).toHaveLength(2);
+    unmount();
+    await flush(10 * LOG_POLL_MS);
+    expect(queries()).toHaveLength(2);
+  });
+
+  describe('older entries', () => {
+    const scrollTo = (remainingPx: number) => {
+      const el = area();
+      Object.defineProperty(el, 'scrollHeight', { configurable: true, value: 2000 });
+      Object.defineProperty(el, 'clientHeight', { configurable: true, value: 750 });
+      Object.defineProperty(el, 'scrollTop', { configurable: true, value: 2000 - 750 - remainingPx });
+      fireEvent.scroll(el);
+    };
+
+    it('load when the area is scrolled within 5 px of its bottom, older than the oldest shown, one load at a time', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE), offer('b', 2 * MINUTE)] });
+      renderLogs();
+      await flush();
+      let answer!: () => void;
+      server.on('POST /user/getLogs', () => new Promise((resolve) => (answer = () => resolve({ data: [offer('c', 3 * MINUTE)] }))));
+
+      scrollTo(6);
+      await flush();
+      expect(queries()).toHaveLength(1);
+      scrollTo(5);
+      await flush();
+      expect(queries()[1]).toEqual({ discoveredAt: { $lt: NOW - 2 * MINUTE }, action: both });
+      scrollTo(0);
+      fireEvent.click(screen.getByRole('button', { name: 'Loading older offers…' }));
+      await flush();
+      expect(queries()).toHaveLength(2);
+      expect(screen.getByRole('button', { name: 'Loading older offers…' })).toBeDisabled();
+
+      await act(async () => answer());
+      expect(ids()).toEqual(['a', 'b', 'c']);
+      server.on('POST /user/getLogs', { data: [] });
+      scrollTo(0);
+      await flush();
+      expect(queries()[2]).toEqual({ discoveredAt: { $lt: NOW - 3 * MINUTE }, action: both });
+      expect(area()).toHaveTextContent('No older offers.');
+      expect(screen.queryByRole('button', { name: 'Show More Logs' })).not.toBeInTheDocument();
+    });
+
+    it("load with the 'Show More Logs' button too", async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE)] });
+      renderLogs();
+      await flush();
+      server.on('POST /user/getLogs', { data: [offer('z', 60 * MINUTE)] });
+      fireEvent.click(screen.getByRole('button', { name: 'Show More Logs' }));
+      await flush();
+      expect(queries()[1]).toEqual({ discoveredAt: { $lt: NOW - MINUTE }, action: both });
+      expect(ids()).toEqual(['a', 'z']);
+    });
+  });
+
+  describe('log filter', () => {
+    const choice = () => screen.getByRole('combobox', { name: 'Show' });
+
+    it('defaults to accepted and ignored, and a change is stored and sent as action.$in', async () => {
+      renderLogs();
+      await flush();
+      expect(choice()).toHaveValue('accept and ignore');
+      fireEvent.change(choice(), { target: { value: 'accept' } });
+      await flush();
+      expect(localStorage.getItem(STORAGE_KEYS.logFilter)).toBe('"accept"');
+      expect(queries()[1]).toEqual({ action: { $in: ['BLOCK_ACCEPT'] } });
+      expect(area()).toHaveTextContent('No accepted blocks yet.');
+    });
+
+    it('starts from the stored choice', async () => {
+      localStorage.setItem(STORAGE_KEYS.logFilter, '"ignore"');
+      renderLogs();
+      await flush();
+      expect(choice()).toHaveValue('ignore');
+      expect(queries()).toEqual([{ action: { $in: ['BLOCK_IGNORE'] } }]);
+    });
+
+    it('drops an answer to the old choice that arrives after the change', async () => {
+      let late!: () => void;
+      server.on('POST /user/getLogs', () => new Promise((resolve) => (late = () => resolve({ data: [offer('old', MINUTE)] }))));
+      renderLogs();
+      await flush(); // the first request is now waiting for its answer
+      server.on('POST /user/getLogs', { data: [offer('new', MINUTE, undefined, { action: 'BLOCK_IGNORE' })] });
+      fireEvent.change(choice(), { target: { value: 'ignore' } });
+      await flush();
+      await act(async () => late());
+      expect(ids()).toEqual(['new']);
+    });
+  });
+
+  describe('forfeit', () => {
+    const forfeitButtons = () => within(area()).queryAllByRole('button', { name: /^Forfeit/ });
+    const forfeitable = () => items().filter((item) => within(item).queryByRole('button', { name: /^Forfeit/ })).map((item) => item.getAttribute('data-log-id'));
+
+    it('is offered only inside the window: not started, and more than 45 min before start or discovered under 5 min ago', async () => {
+      server.on('POST /user/getLogs', {
+        data: [
+          offer('lead-exactly-45', 10 * MINUTE, FORFEIT_MIN_LEAD_MS),
+          offer('lead-45-and-1s', 10 * MINUTE, FORFEIT_MIN_LEAD_MS + 1000),
+          offer('grace-exactly-5', FORFEIT_GRACE_MS, 10 * MINUTE),
+          offer('grace-under-5', FORFEIT_GRACE_MS - 1, 10 * MINUTE),
+          offer('started', 1000, -1000),
+          offer('ignored', 1000, 3 * 60 * MINUTE, { action: 'BLOCK_IGNORE' }),
+        ],
+      });
+      renderLogs();
+      await flush();
+      expect(forfeitable()).toEqual(['lead-45-and-1s', 'grace-under-5']);
+    });
+
+    it('closes as time passes', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', 10 * MINUTE, FORFEIT_MIN_LEAD_MS + 3000)] });
+      renderLogs();
+      await flush();
+      expect(forfeitButtons()).toHaveLength(1);
+      server.on('POST /user/getLogs', { data: [] });
+      await flush(LOG_POLL_MS);
+      expect(forfeitButtons()).toHaveLength(0);
+    });
+
+    it('asks first; on success removes the entry and refreshes the user', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE), offer('b', 2 * MINUTE)] });
+      server.on('POST /user/forfeitBlock', { data: null, alert: 'Block forfeited. Fee refunded.' });
+      const session = createMockSession({ serviceAreas: mockServiceAreas });
+      renderLogs(session);
+      await flush();
+      fireEvent.click(forfeitButtons()[0]!);
+      const dialog = screen.getByRole('dialog', { name: 'Forfeit this block?' });
+      expect(dialog).toHaveTextContent('the fee of $3.50 is refunded');
+      expect(server.callsTo('POST /user/forfeitBlock')).toEqual([]);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Forfeit' }));
+      await flush();
+      expect(server.callsTo('POST /user/forfeitBlock').map((c) => c.body)).toEqual([{ logId: 'a' }]);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(ids()).toEqual(['b']);
+      expect(session.actions).toEqual(['refresh']);
+    });
+
+    it('on failure closes the dialog and keeps the entry', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE)] });
+      server.on('POST /user/forfeitBlock', { status: 409, body: { alert: 'Too late to forfeit this block.' } });
+      const session = createMockSession({ serviceAreas: mockServiceAreas });
+      renderLogs(session);
+      await flush();
+      fireEvent.click(forfeitButtons()[0]!);
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Forfeit' }));
+      await flush();
+      expect(server.callsTo('POST /user/forfeitBlock')).toHaveLength(1);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(ids()).toEqual(['a']);
+      expect(session.actions).toEqual([]);
+    });
+
+    it('can be called off without sending anything', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE)] });
+      renderLogs();
+      await flush();
+      fireEvent.click(forfeitButtons()[0]!);
+      fireEvent.click(screen.getByRole('button', { name: 'Keep block' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(server.callsTo('POST /user/forfeitBlock')).toEqual([]);
+      expect(ids()).toEqual(['a']);
+    });
+  });
+
+  it("shows 'Looking for available offers' while searching, and not while stopped", async () => {
+    const { unmount } = renderLogs(createMockSession({ searching: true }));
+    await flush();
+    expect(screen.getByText('Looking for available offers')).toBeInTheDocument();
+    unmount();
+    renderLogs(createMockSession({ searching: false }));
+    await flush();
+    expect(screen.queryByText('Looking for available offers')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * The logs view: the live list of offers (see {@link useLogFeed}), the stored choice of which
+ * actions to show, older entries by scrolling to the end of the 750 px area or by the button,
+ * and forfeiting accepted blocks inside their window (SPEC.md sections 4 and 9).
+ */
+import {
+  api,
+  down,
+  LOG_POLL_MS,
+  LOGS_LOAD_MORE_THRESHOLD_PX,
+  LOGS_MAX_HEIGHT_PX,
+  useSession,
+  type LogAction,
+  type LogEntry,
+} from '@blockpilot/shared';
+import { Button, Paper, Select, Spinner } from '@blockpilot/shared/ui';
+import { useId, useState, type UIEvent } from 'react';
+import styled from 'styled-components';
+import { isOneOf, useStoredPreference } from '../../components/useStoredPreference';
+import { useNow } from '../../components/useNow';
+import { canForfeit } from './forfeit';
+import { ForfeitDialog } from './ForfeitDialog';
+import { LogEntryCard, serviceAreaName } from './LogEntryCard';
+import { PanelHeader, PanelTitle } from './panelParts';
+import { useLogFeed } from './useLogFeed';
+
+/** The log filter choices, stored as SPEC.md section 3 names them. */
+export const LOG_FILTER_CHOICES = ['accept and ignore', 'accept', 'ignore'] as const;
+export type LogFilterChoice = (typeof LOG_FILTER_CHOICES)[number];
+
+const ACTIONS: Record<LogFilterChoice, LogAction[]> = {
+  'accept and ignore': ['BLOCK_ACCEPT', 'BLOCK_IGNORE'],
+  accept: ['BLOCK_ACCEPT'],
+  ignore: ['BLOCK_IGNORE'],
+};
+
+const CHOICE_OPTIONS = [
+  { value: 'accept and ignore', label: 'Accepted and ignored' },
+  { value: 'accept', label: 'Accepted only' },
+  { value: 'ignore', label: 'Ignored only' },
+];
+
+const EMPTY_TEXT: Record<LogFilterChoice, string> = {
+  'accept and ignore': 'No offers yet.',
+  accept: 'No accepted blocks yet.',
+  ignore: 'No ignored offers yet.',
+};
+
+const ChoiceSelect = styled(Select)`
+  width: 100%;
+  max-width: 260px;
+`;
+
+/** Same height whether searching or not, so starting and stopping moves nothing. */
+const SearchStatus = styled.div`
+  min-height: 60px;
+  display: flex;
+  align-items: center;
+  color: ${({ theme }) => theme.palette.textMuted};
+  & > div {
+    padding: 0;
+  }
+`;
+
+const ScrollArea = styled.div`
+  max-height: ${LOGS_MAX_HEIGHT_PX}px;
+  /* On a phone the whole area must fit between the top bar and the tab bar, or its end (where
+     older entries load) could only be reached by scrolling the page and the list in turn. */
+  ${down('lg')} {
+    max-height: min(${LOGS_MAX_HEIGHT_PX}px, calc(100vh - 2 * ${({ theme }) => theme.navHeight}px - 32px));
+  }
+  min-height: 200px;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  border-top: 1px solid ${({ theme }) => theme.palette.divider};
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.palette.text};
+    outline-offset: 2px;
+  }
+`;
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
+const Centered = styled.div`
+  min-height: 200px;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 4px;
+  padding: 16px;
+  text-align: center;
+  color: ${({ theme }) => theme.palette.textMuted};
+  p {
+    margin: 0;
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: 16px 0 8px;
+  color: ${({ theme }) => theme.palette.textMuted};
+  font-size: 0.875rem;
+`;
+
+export interface LogsPanelProps {
+  /** Show service areas by short name (the stored choice, default on). */
+  abbreviate: boolean;
+}
+
+export function LogsPanel({ abbreviate }: LogsPanelProps) {
+  const { account, serviceAreas, searching, refresh } = useSession();
+  const symbol = account?.currency_symbol ?? '$';
+  const [choice, setChoice] = useStoredPreference<LogFilterChoice>('logFilter', 'accept and ignore', isOneOf(LOG_FILTER_CHOICES));
+  const feed = useLogFeed(ACTIONS[choice]);
+  // The forfeit window closes with time alone; re-check it as often as the log is polled.
+  const now = useNow(LOG_POLL_MS);
+  const [forfeitTarget, setForfeitTarget] = useState<LogEntry | null>(null);
+  const [forfeiting, setForfeiting] = useState(false);
+  const titleId = `${useId().replace(/:/g, '')}-title`;
+  const areaName = (entry: LogEntry) => serviceAreaName(serviceAreas, entry.serviceAreaId, abbreviate);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const area = event.currentTarget;
+    if (area.scrollHeight - area.scrollTop - area.clientHeight <= LOGS_LOAD_MORE_THRESHOLD_PX) feed.loadMore();
+  };
+
+  const forfeit = async () => {
+    const target = forfeitTarget;
+    if (!target) return;
+    setForfeiting(true);
+    try {
+      await api.user.forfeitBlock(target._id);
+      feed.remove(target._id);
+      void refresh();
+    } catch (error) {
+      // The server's alert (if any) is already a toast; the entry stays (SPEC.md section 8).
+      console.warn('[forfeitBlock] failed:', error instanceof Error ? error.message : error);
+    } finally {
+      setForfeiting(false);
+      setForfeitTarget(null);
+    }
+  };
+
+  return (
+    <Paper aria-labelledby={titleId}>
+      <PanelHeader>
+        <PanelTitle id={titleId}>Logs</PanelTitle>
+        <ChoiceSelect label="Show" options={CHOICE_OPTIONS} value={choice} onChange={(event) => setChoice(event.target.value as LogFilterChoice)} />
+      </PanelHeader>
+      <SearchStatus>{searching ? <Spinner label="Looking for available offers" /> : 'Searching is stopped. Press Start to look for offers.'}</SearchStatus>
+      <ScrollArea role="region" aria-label="Offers" tabIndex={0} onScroll={onScroll} aria-busy={!feed.loaded || feed.loadingMore}>
+        {!feed.loaded ? (
+          <Centered>
+            <Spinner label="Loading offers…" />
+          </Centered>
+        ) : feed.entries.length === 0 ? (
+          <Centered>
+            <p>{EMPTY_TEXT[choice]}</p>
+            <p>Every offer BlockPilot finds while searching shows up here.</p>
+          </Centered>
+        ) : (
+          <>
+            <List aria-label="Offers, newest first">
+              {feed.entries.map((entry) => (
+                <LogEntryCard
+                  key={entry._id}
+                  entry={entry}
+                  areaName={areaName(entry)}
+                  currencySymbol={symbol}
+                  onForfeit={canForfeit(entry, now) ? () => setForfeitTarget(entry) : undefined}
+                />
+              ))}
+            </List>
+            <Footer>
+              {feed.reachedEnd ? (
+                'No older offers.'
+              ) : (
+                <Button type="button" $variant="outlined" onClick={feed.loadMore} disabled={feed.loadingMore} aria-busy={feed.loadingMore || undefined}>
+                  {feed.loadingMore ? 'Loading older offers…' : 'Show More Logs'}
+                </Button>
+              )}
+            </Footer>
+          </>
+        )}
+      </ScrollArea>
+      <ForfeitDialog
+        entry={forfeitTarget}
+        areaName={forfeitTarget ? areaName(forfeitTarget) : ''}
+        currencySymbol={symbol}
+        pending={forfeiting}
+        onConfirm={() => void forfeit()}
+        onCancel={() => setForfeitTarget(null)}
+      />
+    </Paper>
+  );
+}

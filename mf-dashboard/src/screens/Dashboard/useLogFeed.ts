@@ -1,0 +1,114 @@
+/**
+ * The live log (SPEC.md section 4): the newest page of entries first, then every 5 s the entries
+ * newer than the newest seen (`discoveredAt.$gt`), put on top; older pages on demand
+ * (`discoveredAt.$lt` the oldest shown), one load at a time. Polls are chained, not on an
+ * interval, so a slow server never has two polls in flight. Changing the actions shown starts
+ * over; answers that arrive after that (or after unmount) are dropped. Failures are only logged
+ * (SPEC.md section 8): the next poll simply tries again.
+ */
+import { api, LOG_POLL_MS, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export interface LogFeed {
+  entries: LogEntry[];
+  /** False until the first page has arrived. */
+  loaded: boolean;
+  /** An older page is on its way. */
+  loadingMore: boolean;
+  /** An older page came back empty: there is nothing further back. */
+  reachedEnd: boolean;
+  loadMore(): void;
+  /** Take an entry out (after it was forfeited). */
+  remove(id: string): void;
+}
+
+function logFailure(what: string, error: unknown) {
+  console.warn(`[getLogs] ${what} failed:`, error instanceof Error ? error.message : error);
+}
+
+/** Entries of `extra` not already in `list`, by id. */
+function unseen(list: LogEntry[], extra: LogEntry[]): LogEntry[] {
+  const ids = new Set(list.map((e) => e._id));
+  return extra.filter((e) => !ids.has(e._id));
+}
+
+export function useLogFeed(actions: readonly LogAction[]): LogFeed {
+  const [entries, setEntriesState] = useState<LogEntry[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [reachedEnd, setReachedEnd] = useState(false);
+  // The poll and the older-page load read the list between renders, so it lives in a ref too.
+  const entriesRef = useRef<LogEntry[]>([]);
+  const setEntries = (next: LogEntry[]) => {
+    entriesRef.current = next;
+    setEntriesState(next);
+  };
+  /** Bumped on every start-over and on unmount: an answer from an older generation is dropped. */
+  const generation = useRef(0);
+  const loadingMoreRef = useRef(false);
+  const actionsKey = actions.join(',');
+
+  useEffect(() => {
+    const mine = ++generation.current;
+    const action = { $in: actionsKey.split(',') as LogAction[] };
+    setEntries([]);
+    setLoaded(false);
+    setReachedEnd(false);
+    loadingMoreRef.current = false;
+    setLoadingMore(false);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const poll = async () => {
+      const newest = entriesRef.current[0]?.discoveredAt;
+      const query: LogQuery = newest === undefined ? { action } : { discoveredAt: { $gt: newest }, action };
+      try {
+        const page = await api.user.getLogs(query);
+        if (generation.current !== mine) return;
+        const fresh = unseen(entriesRef.current, page ?? []);
+        if (fresh.length) setEntries([...fresh, ...entriesRef.current]);
+        setLoaded(true);
+      } catch (error) {
+        if (generation.current === mine) logFailure('polling', error);
+      } finally {
+        if (generation.current === mine) timer = setTimeout(() => void poll(), LOG_POLL_MS);
+      }
+    };
+    void poll();
+
+    return () => {
+      generation.current++;
+      clearTimeout(timer);
+    };
+  }, [actionsKey]);
+
+  const loadMore = useCallback(() => {
+    const oldest = entriesRef.current[entriesRef.current.length - 1];
+    if (loadingMoreRef.current || !oldest || reachedEnd) return;
+    loadingMoreRef.current = true;
+    setLoadingMore(true);
+    const mine = generation.current;
+    const action = { $in: actionsKey.split(',') as LogAction[] };
+    api.user
+      .getLogs({ discoveredAt: { $lt: oldest.discoveredAt }, action })
+      .then(
+        (page) => {
+          if (generation.current !== mine) return;
+          const older = unseen(entriesRef.current, page ?? []);
+          if (older.length) setEntries([...entriesRef.current, ...older]);
+          else setReachedEnd(true);
+        },
+        (error: unknown) => {
+          if (generation.current === mine) logFailure('loading older entries', error);
+        },
+      )
+      .finally(() => {
+        if (generation.current !== mine) return;
+        loadingMoreRef.current = false;
+        setLoadingMore(false);
+      });
+  }, [actionsKey, reachedEnd]);
+
+  const remove = useCallback((id: string) => setEntries(entriesRef.current.filter((e) => e._id !== id)), []);
+
+  return { entries, loaded, loadingMore, reachedEnd, loadMore, remove };
+}
