@@ -1,9 +1,8 @@
-/** Renders this remote's routes as the shell would: a fake session, a fake server, a probe of the current path. */
+/** This remote's test fixtures: the routes rendered as the shell would, a fake server with plans. */
 import type { MembershipPlan } from '@blockpilot/shared';
-import { createMockSession, MockProviders, mockApi, type MockApi, type MockHandler, type MockSession } from '@blockpilot/shared/mock';
+import { createMockSession, mockApi, renderRemote, type MockApi, type MockHandler, type MockSession } from '@blockpilot/shared/mock';
 import type { Envelope } from '@blockpilot/shared';
-import { act, render, screen } from '@testing-library/react';
-import { useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { screen } from '@testing-library/react';
 import App from './App';
 
 export const PLANS: MembershipPlan[] = [
@@ -16,27 +15,7 @@ export function mockAccountApi(routes: Record<string, MockHandler | Envelope> = 
   return mockApi({ 'GET /store/getMembershipPlans': { data: PLANS }, ...routes });
 }
 
-function Probe({ onNavigate }: { onNavigate: (navigate: NavigateFunction) => void }) {
-  onNavigate(useNavigate());
-  return <p data-testid="location">{useLocation().pathname}</p>;
-}
-
-export function renderApp(path: string, session: MockSession = createMockSession()) {
-  let navigate!: NavigateFunction;
-  const view = render(
-    <MockProviders initialPath={path} session={session}>
-      <App />
-      <Probe onNavigate={(fn) => (navigate = fn)} />
-    </MockProviders>,
-  );
-  return {
-    ...view,
-    session,
-    location: () => screen.getByTestId('location').textContent,
-    /** Follow an in-app link to `to`, as the shell's navigation bar would. */
-    go: (to: string) => act(() => void navigate(to)),
-  };
-}
+export const renderApp = (path: string, session: MockSession = createMockSession()) => renderRemote(App, path, session);
 
 /** The header button of an account section. */
 export const sectionHeader = (name: string | RegExp) => screen.getByRole('button', { name });

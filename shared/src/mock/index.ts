@@ -2,3 +2,4 @@
 export { mockApi, type MockApi, type MockHandler, type MockReply, type RecordedCall } from './mockApi';
 export { MockProviders, createMockSession, routeRenderedAt, type MockSession } from './MockProviders';
 export { mockAccount, mockFilter, mockLogEntry, mockServiceAreas } from './fixtures';
+export { renderRemote, setScreenWidth } from './renderRemote';

@@ -1,6 +1,7 @@
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp, setScreenWidth } from '../../testing';
+import { setScreenWidth } from '@blockpilot/shared/mock';
+import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
 
 describe('Dashboard (/dashboard/*)', () => {
   let server: MockApi;
