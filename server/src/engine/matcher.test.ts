@@ -1,0 +1,206 @@
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import type { Filter } from '@blockpilot/shared/types';
+import { compileFilters } from './matcher.js';
+import type { MatchableOffer } from './types.js';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+/** Epoch ms of a local wall-clock time in a zone given as `getTimezoneOffset()` (UTC = local + offset). */
+function local(date: string, time: string, timezoneOffset: number): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return Date.UTC(y, m - 1, d, hh, mm) + timezoneOffset * MINUTE;
+}
+
+function filter(overrides: Partial<Filter> = {}): Filter {
+  return {
+    id: 'f1',
+    name: 'Weekday mornings',
+    enabled: true,
+    serviceAreas: ['area-1', 'area-2'],
+    days: [3], // Wednesday
+    time: [480, 720], // 08:00-12:00
+    pay: [20, 40], // 60.00-120.00 per block
+    payType: 'PER_BLOCK',
+    duration: [2, 4],
+    timeToArrive: 30,
+    ...overrides,
+  };
+}
+
+function offer(startMs: number, durationHours: number, price: number, serviceAreaId = 'area-1'): MatchableOffer {
+  return { serviceAreaId, startMs, endMs: startMs + durationHours * HOUR, priceCents: Math.round(price * 100) };
+}
+
+// 2025-06-04 is a Wednesday. Base case: 09:00-12:00 local in UTC-5 (offset 300), 90.00, seen at 07:00.
+const TZ = 300;
+const START = local('2025-06-04', '09:00', TZ);
+const NOW = local('2025-06-04', '07:00', TZ);
+const base = offer(START, 3, 90);
+
+function matches(f: Filter | Filter[], o: MatchableOffer, now = NOW, tz = TZ): boolean {
+  return compileFilters(Array.isArray(f) ? f : [f], tz).match(o, now) !== null;
+}
+
+describe('matcher: every rule and its boundaries', () => {
+  it('matches the base case', () => {
+    expect(matches(filter(), base)).toBe(true);
+  });
+
+  it('ignores disabled filters, and matches nothing without enabled ones', () => {
+    expect(matches(filter({ enabled: false }), base)).toBe(false);
+    expect(matches([], base)).toBe(false);
+    const compiled = compileFilters([filter({ enabled: false })], TZ);
+    expect(compiled.enabledCount).toBe(0);
+    expect(compiled.serviceAreaIds).toEqual([]);
+  });
+
+  it('service area must be listed; an empty list matches nothing', () => {
+    expect(matches(filter(), { ...base, serviceAreaId: 'area-2' })).toBe(true);
+    expect(matches(filter(), { ...base, serviceAreaId: 'area-9' })).toBe(false);
+    expect(matches(filter({ serviceAreas: [] }), base)).toBe(false);
+  });
+
+  it("weekday of the block's start must be listed; an empty list matches nothing", () => {
+    expect(matches(filter({ days: [0, 1, 2, 4, 5, 6] }), base)).toBe(false);
+    expect(matches(filter({ days: [] }), base)).toBe(false);
+    expect(matches(filter({ days: [0, 1, 2, 3, 4, 5, 6] }), base)).toBe(true);
+    // Out-of-range day numbers are not weekdays and never match.
+    expect(matches(filter({ days: [10, -4, 3.5] }), base)).toBe(false);
+  });
+
+  const dayCases: { zone: string; tz: number; date: string; time: string; localDay: number; utcDay: number }[] = [
+    { zone: 'UTC-5, 23:30 Wednesday is Thursday in UTC', tz: 300, date: '2025-06-04', time: '23:30', localDay: 3, utcDay: 4 },
+    { zone: 'India (-330), 00:30 Thursday is Wednesday in UTC', tz: -330, date: '2025-06-05', time: '00:30', localDay: 4, utcDay: 3 },
+    { zone: 'Hawaii (+600), 20:00 Wednesday is Thursday in UTC', tz: 600, date: '2025-06-04', time: '20:00', localDay: 3, utcDay: 4 },
+    { zone: 'Kiribati (-840), 13:00 Sunday is Saturday in UTC', tz: -840, date: '2025-06-08', time: '13:00', localDay: 0, utcDay: 6 },
+    { zone: 'Nepal (-345), 05:44 Monday is Sunday in UTC', tz: -345, date: '2025-06-09', time: '05:44', localDay: 1, utcDay: 0 },
+    { zone: 'UTC, midnight exactly belongs to the new day', tz: 0, date: '2025-06-07', time: '00:00', localDay: 6, utcDay: 6 },
+  ];
+  for (const c of dayCases) {
+    it(`reads the weekday in the driver's zone: ${c.zone}`, () => {
+      const start = local(c.date, c.time, c.tz);
+      expect(new Date(start).getUTCDay()).toBe(c.utcDay);
+      const o = offer(start, 0.5, 50);
+      const anyTime = { time: [0, 1440] as [number, number], duration: [0, 10] as [number, number], pay: [0, 100] as [number, number] };
+      expect(matches(filter({ ...anyTime, days: [c.localDay] }), o, start - HOUR, c.tz)).toBe(true);
+      if (c.utcDay !== c.localDay) expect(matches(filter({ ...anyTime, days: [c.utcDay] }), o, start - HOUR, c.tz)).toBe(false);
+    });
+  }
+
+  it('start >= time[0], inclusive to the millisecond', () => {
+    const f = filter({ time: [540, 720] });
+    expect(matches(f, base)).toBe(true);
+    expect(matches(f, offer(START - 1, 3, 90))).toBe(false);
+    expect(matches(f, offer(START + 1, 2.5, 90))).toBe(true);
+  });
+
+  it('end <= time[1], inclusive to the millisecond', () => {
+    const f = filter({ time: [480, 720] });
+    expect(matches(f, base)).toBe(true); // ends 12:00 exactly
+    expect(matches(f, { ...base, endMs: base.endMs + 1 })).toBe(false);
+    expect(matches(filter({ time: [480, 719] }), base)).toBe(false);
+  });
+
+  it('a start time with a fraction of a second is compared exactly', () => {
+    const fractional = { ...base, startMs: START + 250, endMs: START + 3 * HOUR };
+    expect(matches(filter({ time: [540, 720] }), fractional)).toBe(true);
+    expect(matches(filter({ time: [540, 720] }), { ...fractional, startMs: START - 250 })).toBe(false);
+  });
+
+  it('a block crossing local midnight fits no window; one ending exactly at midnight fits a window ending at 1440', () => {
+    const open = { time: [0, 1440] as [number, number], days: [3], duration: [0, 10] as [number, number] };
+    const lateStart = local('2025-06-04', '22:00', TZ);
+    expect(matches(filter(open), offer(lateStart, 4, 90), lateStart - HOUR)).toBe(false);
+    expect(matches(filter(open), offer(lateStart, 2, 90), lateStart - HOUR)).toBe(true);
+    expect(matches(filter({ ...open, time: [0, 1425] }), offer(lateStart, 2, 90), lateStart - HOUR)).toBe(false);
+  });
+
+  it('an overnight window (time[0] > time[1]) matches nothing', () => {
+    const lateStart = local('2025-06-04', '22:00', TZ);
+    expect(matches(filter({ time: [1320, 120], duration: [0, 10] }), offer(lateStart, 1, 90), lateStart - HOUR)).toBe(false);
+  });
+
+  it('duration in hours within [duration[0], duration[1]], both ends inclusive', () => {
+    expect(matches(filter({ duration: [3, 3] }), base)).toBe(true);
+    expect(matches(filter({ duration: [3.5, 4] }), base)).toBe(false);
+    expect(matches(filter({ duration: [2, 2.5] }), base)).toBe(false);
+    expect(matches(filter({ duration: [2, 3] }), { ...base, endMs: base.endMs + 1 })).toBe(false);
+    expect(matches(filter({ duration: [3, 4] }), { ...base, endMs: base.endMs - 1 })).toBe(false);
+  });
+
+  it('PER_BLOCK pay: slider x 3.00 against the block price, inclusive, to the cent', () => {
+    const f = filter({ pay: [30, 40] }); // 90.00-120.00
+    expect(matches(f, offer(START, 3, 90))).toBe(true);
+    expect(matches(f, offer(START, 3, 89.99))).toBe(false);
+    expect(matches(f, offer(START, 3, 120))).toBe(true);
+    expect(matches(f, offer(START, 3, 120.01))).toBe(false);
+  });
+
+  it('a high handle at 100 means no upper bound; at 99 it caps at 297.00', () => {
+    expect(matches(filter({ pay: [0, 100] }), offer(START, 3, 10_000))).toBe(true);
+    expect(matches(filter({ pay: [0, 99] }), offer(START, 3, 297))).toBe(true);
+    expect(matches(filter({ pay: [0, 99] }), offer(START, 3, 297.01))).toBe(false);
+    expect(matches(filter({ pay: [100, 100] }), offer(START, 3, 299.99))).toBe(false);
+    expect(matches(filter({ pay: [100, 100] }), offer(START, 3, 300))).toBe(true);
+  });
+
+  it('PER_HOUR pay: price / hours against slider x 3.00, inclusive, without rounding', () => {
+    const f = filter({ payType: 'PER_HOUR', pay: [7, 10], duration: [0, 10] }); // 21.00-30.00 per hour
+    expect(matches(f, offer(START, 3, 63))).toBe(true); // 21.00/h
+    expect(matches(f, offer(START, 3, 62.99))).toBe(false);
+    expect(matches(f, offer(START, 3, 90))).toBe(true); // 30.00/h
+    expect(matches(f, offer(START, 3, 90.01))).toBe(false);
+    expect(matches(f, offer(START, 2.5, 52.5))).toBe(true); // 21.00/h over a half-hour duration
+    expect(matches(filter({ payType: 'PER_HOUR', pay: [7, 100] }), offer(START, 3, 5000))).toBe(true);
+    // The same 90.00 block is 30/h: inside a per-hour filter, outside a per-block one of the same slider.
+    expect(matches(filter({ payType: 'PER_BLOCK', pay: [7, 10] }), offer(START, 3, 90))).toBe(false);
+  });
+
+  it('the block starts no sooner than timeToArrive minutes from now (inclusive)', () => {
+    const f = filter({ timeToArrive: 30 });
+    expect(matches(f, base, START - 30 * MINUTE)).toBe(true);
+    expect(matches(f, base, START - 30 * MINUTE + 1)).toBe(false);
+    expect(matches(filter({ timeToArrive: 0 }), base, START)).toBe(true);
+    expect(matches(filter({ timeToArrive: 0 }), base, START + 1)).toBe(false);
+  });
+
+  it('matches if ANY enabled filter matches, and names the first one that does', () => {
+    const miss = filter({ id: 'miss', days: [1] });
+    const hitA = filter({ id: 'hitA' });
+    const hitB = filter({ id: 'hitB', pay: [0, 100] });
+    const compiled = compileFilters([miss, filter({ id: 'off', enabled: false }), hitA, hitB], TZ);
+    expect(compiled.match(base, NOW)?.id).toBe('hitA');
+    expect(compiled.match(offer(START, 3, 500), NOW)?.id).toBe('hitB');
+    expect(compiled.match(offer(START, 3, 500, 'area-3'), NOW)).toBeNull();
+    expect(compiled.enabledCount).toBe(3);
+  });
+
+  it("lists the enabled filters' service areas once each, for polling", () => {
+    const compiled = compileFilters(
+      [filter({ serviceAreas: ['b', 'a', 'a'] }), filter({ id: 'f2', serviceAreas: ['c', 'b'] }), filter({ id: 'f3', enabled: false, serviceAreas: ['z'] })],
+      0,
+    );
+    expect(compiled.serviceAreaIds).toEqual(['b', 'a', 'c']);
+  });
+
+  it('fails loudly on a malformed enabled filter or time zone, and skips malformed disabled ones', () => {
+    expect(() => compileFilters([filter({ time: [Number.NaN, 10] })], 0)).toThrow(TypeError);
+    expect(() => compileFilters([filter({ pay: [1] as unknown as [number, number] })], 0)).toThrow(TypeError);
+    expect(() => compileFilters([filter({ payType: 'PER_DAY' as Filter['payType'] })], 0)).toThrow(/payType/);
+    expect(() => compileFilters([filter({ timeToArrive: undefined as unknown as number })], 0)).toThrow(/timeToArrive/);
+    expect(() => compileFilters([filter()], 1441)).toThrow(TypeError);
+    expect(() => compileFilters([filter()], Number.NaN)).toThrow(TypeError);
+    expect(() => compileFilters([filter({ enabled: false, time: [Number.NaN, 10] })], 0)).not.toThrow();
+  });
+
+  it('is fixed at compile time: later edits of the filter objects change nothing', () => {
+    const f = filter();
+    const compiled = compileFilters([f], TZ);
+    f.days.splice(0);
+    f.pay[0] = 100;
+    expect(compiled.match(base, NOW)).not.toBeNull();
+  });
+});
