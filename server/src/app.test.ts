@@ -1,30 +1,13 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/index.js';
 import { HttpError, validationError } from './http/errors.js';
 import { testConfig } from './testing/config.js';
+import { fakeFrontend } from './testing/frontend.js';
 import type { Database } from './types.js';
-
-/** A built front end in miniature: the shell and one remote, with hashed and entry files. */
-function fakeFrontend(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'bp-frontend-'));
-  const write = (file: string, body: string) => {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), body);
-  };
-  write('shell/dist/index.html', '<!doctype html><title>shell</title>');
-  write('shell/dist/main.0123abcd.js', 'console.log("shell")');
-  write('shell/dist/logo.png', 'png');
-  write('mf-auth/dist/mf-manifest.json', '{"id":"mf_auth"}');
-  write('mf-auth/dist/remoteEntry.js', 'var mf_auth;');
-  write('mf-auth/dist/301.89abcdef.js', 'chunk');
-  return root;
-}
 
 describe('the app shell: health, manifest, static hosting and the envelope', () => {
   let app: FastifyInstance;
@@ -167,5 +150,73 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     const huge = await app.inject({ method: 'POST', url: '/api/test/schema', payload: { filter: { name: 'x'.repeat(100_000) } } });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().alert).toBe('The request body is too large.');
+  });
+
+  it('sends security headers with a CSP that lets the shell and its remotes run', async () => {
+    for (const url of ['/', '/api/health']) {
+      const res = await app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `)) ?? '';
+      for (const name of ['script-src', 'connect-src']) {
+        expect(directive(name)).toContain("'self'");
+        expect(directive(name)).toContain('https://cdn.example.com');
+        expect(directive(name)).toContain('https://staging.example.com');
+      }
+      expect(directive('style-src')).toContain("'unsafe-inline'");
+      expect(directive('img-src')).toBe("img-src 'self' data: https://staging.example.com http://127.0.0.1:4999 https://cdn.example.com");
+      expect(directive('object-src')).toBe("object-src 'none'");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect((await app.inject('/api/health')).headers['cache-control']).toBe('no-store');
+    expect((await app.inject('/remotes/mf-auth/remoteEntry.js')).headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('publishes the OpenAPI document generated from the route schemas, and Swagger UI', async () => {
+    const doc = (await app.inject('/api/docs/json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.version).toBe('1.2.3');
+    const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/auth/register',
+        'POST /api/auth/requestResetPasswordLink',
+        'POST /api/auth/changePassword',
+        'POST /api/auth/logout',
+        'GET /api/user',
+        'GET /api/user/locale',
+        'POST /api/user/saveFilter',
+        'POST /api/user/startTrial',
+        'POST /api/user/saveNotificationPreferences',
+        'POST /api/user/changePassword',
+        'GET /api/store/getMembershipPlans',
+        'POST /api/store/createStripeOrder',
+        'GET /api/store/getOrderStatus',
+        'POST /api/help/sendQuestion',
+        'GET /api/knowledgeBase/',
+        'POST /api/promotion/optOut',
+      ]),
+    );
+    expect(doc.paths['/api/user'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/user/saveFilter'].post.requestBody.content['application/json'].schema.properties.filter.properties.time.items.multipleOf).toBe(15);
+    expect(doc.paths['/api/user'].get.responses['200'].content['application/json'].schema.properties.data.required).toContain('currency_symbol');
+    const ui = await app.inject('/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('counts requests and their latency by route and status for Prometheus', async () => {
+    await app.inject('/api/health');
+    await app.inject('/api/nothing');
+    const res = await app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/^http_requests_total\{method="GET",route="\/api\/health",status_code="200"\} [1-9]/m);
+    expect(res.body).toMatch(/^http_requests_total\{method="GET",route="unmatched",status_code="404"\} [1-9]/m);
+    expect(res.body).toMatch(/^http_request_duration_seconds_bucket\{le="0.01",method="GET",route="\/api\/health",status_code="200"\}/m);
+    expect(res.body).toContain('process_cpu_seconds_total');
   });
 });

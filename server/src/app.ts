@@ -1,12 +1,29 @@
 /**
- * Builds the Fastify application from its parts: the error handler, then each feature as a
- * plugin. It opens nothing itself (database, simulator): main.ts and the tests hand those in, so
- * a test builds the same app around an in-memory database.
+ * Builds the Fastify application from its parts: logging, the error handler, security headers,
+ * metrics and OpenAPI, then each feature as a plugin built from one {@link AppContext}. It opens
+ * nothing itself (database, simulator): main.ts and the tests hand those in, so a test builds the
+ * same app around an in-memory database, and may swap the clock or an adapter.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { healthRoutes } from './features/health/routes.js';
+import type { Adapters } from './adapters/index.js';
+import { systemClock, type Clock } from './clock.js';
+import { createContext, type AppContext } from './context.js';
+import { authenticationPlugin } from './features/auth/authenticate.js';
+import { authRoutes } from './features/auth/routes.js';
+import { devCheckoutRoutes } from './features/devTools/checkoutRoutes.js';
+import { outboxRoutes } from './features/devTools/outboxRoutes.js';
 import { frontendPlugin } from './features/frontend/plugin.js';
+import { healthRoutes } from './features/health/routes.js';
+import { storeRoutes } from './features/store/routes.js';
+import { stripeWebhookRoutes } from './features/store/webhookRoutes.js';
+import { supportRoutes } from './features/support/routes.js';
+import { userRoutes } from './features/user/routes.js';
 import { installErrorHandler, sendNotFound } from './http/errorHandler.js';
+import { ajvFormats } from './http/formats.js';
+import { loggerOptions } from './http/logging.js';
+import { metricsPlugin } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { Database, ServerConfig } from './types.js';
 
 /** What the app is built around. */
@@ -16,19 +33,50 @@ export interface AppDependencies {
   version?: string;
   /** Serve the built front end (off in API-only tests). */
   serveFrontend?: boolean;
+  /** Defaults to the system clock; tests pass one they can move. */
+  clock?: Clock;
+  /** Replaces the adapters chosen from config (tests: a Stripe client with a fake HTTP layer). */
+  adapters?: Partial<Adapters>;
 }
 
-export async function buildApp({ config, database, version = '0.0.0', serveFrontend = true }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, version = '0.0.0', serveFrontend = true, clock = systemClock, adapters }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.logLevel),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
-    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, formats: ajvFormats } },
   });
   installErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await registerOpenApi(app, version);
+  await app.register(metricsPlugin);
+
+  const ctx = createContext(config, database.db, { clock, log: app.log, adapters });
+  warnAboutEmbeddedAdapters(ctx);
+  app.addHook('onClose', async () => {
+    await ctx.background.drain();
+    await ctx.mailer.close();
+  });
+
+  await app.register(authenticationPlugin, { ctx });
   await app.register(healthRoutes, { database, version });
+  await app.register(authRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(storeRoutes, { ctx });
+  if (ctx.payments.kind === 'stripe') await app.register(stripeWebhookRoutes, { ctx });
+  if (ctx.payments.kind === 'dev') await app.register(devCheckoutRoutes, { ctx });
+  if (ctx.mailer.kind === 'outbox') await app.register(outboxRoutes, { ctx });
+  await app.register(supportRoutes, { ctx });
+
   if (serveFrontend) await app.register(frontendPlugin, { frontend: config.frontend });
   else app.setNotFoundHandler(sendNotFound);
   return app;
+}
+
+/** Embedded adapters are for one machine; say so loudly when the server looks public. */
+function warnAboutEmbeddedAdapters({ config, mailer, payments, log }: AppContext): void {
+  if (/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(config.publicUrl)) return;
+  if (mailer.kind === 'outbox') log.warn('SMTP_URL is not set: e-mail (reset links too) stays in the outbox and is not delivered');
+  if (payments.kind === 'dev') log.warn('STRIPE_SECRET_KEY is not set: purchases use the dev checkout and no money is taken');
 }

@@ -12,6 +12,24 @@ describeEachDatabase('the database module', (database) => {
     await expect(migrate(db)).resolves.toEqual([]);
   });
 
+  it('migrates a schema of its own even when another schema of the database has been migrated', async () => {
+    const { db } = database();
+    const fresh = `fresh_${Date.now()}`;
+    await db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ search_path: string }>`show search_path`.execute(connection);
+      await sql`create schema ${sql.id(fresh)}`.execute(connection);
+      await sql`set search_path to ${sql.id(fresh)}`.execute(connection);
+      try {
+        expect(await migrate(connection)).toContain('0001_boots');
+        const tables = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = ${fresh}`.execute(connection);
+        expect(tables.rows[0]!.n).toBeGreaterThan(3);
+      } finally {
+        await sql.raw(`set search_path to ${rows[0]!.search_path}`).execute(connection);
+        await sql`drop schema ${sql.id(fresh)} cascade`.execute(connection);
+      }
+    });
+  });
+
   it('writes and reads typed rows', async () => {
     const { db } = database();
     const inserted = await db.insertInto('boots').values({ version: '9.9.9' }).returning(['id', 'started_at']).executeTakeFirstOrThrow();

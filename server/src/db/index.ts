@@ -3,7 +3,7 @@
  * (`DATABASE_URL`) behind the same typed Kysely API, and brings the schema up to date.
  */
 import { mkdir } from 'node:fs/promises';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database, DatabaseConfig } from '../types.js';
 import { migrations } from './migrations/index.js';
 import { PGliteDialect } from './pgliteDialect.js';
@@ -25,7 +25,10 @@ async function dialectFor(config: DatabaseConfig) {
 
 /** Applies every pending migration; fails loudly (the server must not start on a half schema). */
 export async function migrate(db: Kysely<DatabaseSchema>): Promise<string[]> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: in a database
+  // holding several (one per test suite, or per deployment) it would find another schema's.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

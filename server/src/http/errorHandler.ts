@@ -49,8 +49,9 @@ function messageOf(issue: SchemaIssue): string {
     case 'enum':
       return `Must be one of ${(issue.params?.allowedValues as unknown[] | undefined)?.join(', ') ?? 'the listed values'}.`;
     case 'minItems':
+      return issue.params?.limit === 1 ? 'Choose at least one.' : `Must have at least ${String(issue.params?.limit)} values.`;
     case 'maxItems':
-      return issue.params?.limit === 1 && issue.keyword === 'minItems' ? 'Choose at least one.' : `Must have ${issue.keyword === 'minItems' ? 'at least' : 'at most'} ${String(issue.params?.limit)} values.`;
+      return `Must have at most ${String(issue.params?.limit)} values.`;
     case 'uniqueItems':
       return 'Must not list a value twice.';
     case 'format': {

@@ -8,13 +8,15 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { HttpError, unauthorized } from '../../http/errors.js';
-import { resolveToken } from './tokens.js';
+import { resolveToken, type UserRow } from './tokens.js';
 
 /** The caller, once a token has been accepted. */
 export interface AuthenticatedUser {
   id: string;
   /** The bearer token itself, to revoke it (logout) or keep it (password change). */
   token: string;
+  /** Their user row as it was when the request came in. */
+  row: UserRow;
 }
 
 declare module 'fastify' {
@@ -49,8 +51,8 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, { ctx }: { c
   const userWith = async (request: FastifyRequest, kind: 'access' | 'reset'): Promise<AuthenticatedUser | null> => {
     const token = bearerTokenOf(request);
     if (!token) return null;
-    const id = await resolveToken(ctx.db, token, kind, ctx.clock.now());
-    return id ? { id, token } : null;
+    const row = await resolveToken(ctx.db, token, kind, ctx.clock.now());
+    return row ? { id: row.id, token, row } : null;
   };
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -1,5 +1,5 @@
 /** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (SPEC.md section 7). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { COUNTRIES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
@@ -86,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         response: responses(sessionData, [400, 401]),
       },
     },
-    async (request: FastifyRequest<{ Body: { password: string; confirmPassword: string } }>) => {
+    async (request) => {
       const { password, confirmPassword } = request.body;
       const accessToken = await resetPassword(ctx, currentUser(request).token, password, confirmPassword);
       return ok({ accessToken }, { alert: 'Your password has been changed.' });

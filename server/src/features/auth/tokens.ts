@@ -3,8 +3,8 @@
  * grants (kind), when it expires and whether it was revoked. Expiry is checked against the
  * app's clock, not the database's, so tests can move time.
  */
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema, TokenKind } from '../../db/schema.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { DatabaseSchema, TokenKind, UserTable } from '../../db/schema.js';
 import { hashToken, newToken } from '../../security/tokens.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -19,17 +19,47 @@ export async function issueToken(db: Db, userId: string, kind: TokenKind, now: D
   return token;
 }
 
-/** The user a live token of `kind` belongs to, or null for an unknown, expired or revoked one. */
-export async function resolveToken(db: Db, token: string, kind: TokenKind, now: Date): Promise<string | null> {
+/** A user row as the rest of a request sees it: everything but the password hash. */
+export type UserRow = Omit<Selectable<UserTable>, 'password_hash'>;
+
+const USER_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.phone_number',
+  'users.country_code',
+  'users.display_name',
+  'users.credit_cents',
+  'users.shareable_code',
+  'users.invited_by',
+  'users.trial_ends_at',
+  'users.membership_ends_at',
+  'users.notify_email',
+  'users.notify_whatsapp',
+  'users.telegram_auth_code',
+  'users.telegram_chat_id',
+  'users.promotions_opted_out_at',
+  'users.flex_connected',
+  'users.puzzle_required',
+  'users.searching',
+  'users.timezone_offset',
+  'users.created_at',
+] as const satisfies ReadonlyArray<`users.${keyof UserRow}`>;
+
+/**
+ * The user a live token of `kind` belongs to, or null for an unknown, expired or revoked one.
+ * Their row comes in the same query, so a request needs no second one to know who is calling.
+ */
+export async function resolveToken(db: Db, token: string, kind: TokenKind, now: Date): Promise<UserRow | null> {
   const row = await db
     .selectFrom('auth_tokens')
-    .select('user_id')
-    .where('token_hash', '=', hashToken(token))
-    .where('kind', '=', kind)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select(USER_COLUMNS)
+    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .where('auth_tokens.kind', '=', kind)
+    .where('auth_tokens.revoked_at', 'is', null)
+    .where('auth_tokens.expires_at', '>', now)
     .executeTakeFirst();
-  return row?.user_id ?? null;
+  return row ?? null;
 }
 
 /**

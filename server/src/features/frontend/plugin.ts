@@ -12,6 +12,9 @@ import { sendNotFound } from '../../http/errorHandler.js';
 import type { ServerConfig } from '../../types.js';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.js';
 
+/** Paths that are never client-side routes: an unknown one is a 404, not the shell page. */
+const NOT_PAGES = ['/api/', '/remotes/', '/dev/'];
+
 /** @fastify/static hands its header hook the raw Node response. */
 type RawResponse = { setHeader(name: string, value: string): unknown };
 
@@ -29,8 +32,10 @@ export function remoteStaticOptions(root: string, prefix: string) {
     cacheControl: false,
     setHeaders: (res: RawResponse, filePath: string) => {
       setHeaders(res, filePath);
-      // The shell (or a staging origin) loads remote code across origins.
+      // The shell (or a staging origin) loads remote code across origins; helmet's default
+      // Cross-Origin-Resource-Policy (same-origin) would block that.
       res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     },
   };
 }
@@ -44,7 +49,7 @@ export function remotesManifest(frontend: ServerConfig['frontend']): RemotesMani
 
 export async function frontendPlugin(app: FastifyInstance, { frontend }: { frontend: ServerConfig['frontend'] }): Promise<void> {
   const manifest = remotesManifest(frontend);
-  app.get('/remotes.json', async (_request, reply) => {
+  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', REVALIDATE);
     return manifest;
   });
@@ -73,12 +78,12 @@ export async function frontendPlugin(app: FastifyInstance, { frontend }: { front
       ? reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html', frontend.shellDir)
       : reply.status(503).type('text/plain').send('The front end is not built yet: run `npm start` (it builds it).');
 
-  app.get('/', (_request, reply) => sendShell(reply));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
 
   // The app's one not-found handler: pages for the client router, the envelope for the rest.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && !pathname.startsWith('/remotes/') && !path.extname(pathname);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_PAGES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
     return wantsPage ? sendShell(reply) : sendNotFound(request, reply);
   });
 }

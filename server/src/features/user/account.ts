@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
+import type { UserRow } from '../auth/tokens.js';
 import { filterSchema, filtersOf } from './filters.js';
 import { REGIONS } from './regions.js';
 
@@ -10,11 +11,9 @@ function runningUntil(end: Date | null, now: Date): number | null {
   return end && end > now ? end.getTime() : null;
 }
 
-export async function loadAccount(db: Kysely<DatabaseSchema>, userId: string, now: Date): Promise<Account> {
-  const [user, filters] = await Promise.all([
-    db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow(),
-    filtersOf(db, userId),
-  ]);
+/** The account of the caller, from the user row their token brought and their filters. */
+export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now: Date): Promise<Account> {
+  const filters = await filtersOf(db, user.id);
   return {
     display_name: user.display_name,
     credit: user.credit_cents,

@@ -85,7 +85,26 @@ function columnsOf(filter: Omit<Filter, 'id'>) {
   };
 }
 
-export function filterFromRow(row: Selectable<FilterTable>): Filter {
+/** The columns a Filter is read from. */
+const FILTER_COLUMNS = [
+  'id',
+  'name',
+  'enabled',
+  'service_areas',
+  'days',
+  'time_from',
+  'time_to',
+  'pay_from',
+  'pay_to',
+  'pay_type',
+  'duration_from',
+  'duration_to',
+  'time_to_arrive',
+] as const;
+
+type FilterRow = Pick<Selectable<FilterTable>, (typeof FILTER_COLUMNS)[number]>;
+
+export function filterFromRow(row: FilterRow): Filter {
   return {
     id: row.id,
     name: row.name,
@@ -102,17 +121,17 @@ export function filterFromRow(row: Selectable<FilterTable>): Filter {
 
 /** The user's filters, the one shown first. */
 export async function filtersOf(db: Kysely<DatabaseSchema>, userId: string): Promise<Filter[]> {
-  const rows = await db.selectFrom('filters').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  const rows = await db.selectFrom('filters').select(FILTER_COLUMNS).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
   return rows.map(filterFromRow);
 }
 
 export async function insertFilter(db: Kysely<DatabaseSchema>, userId: string, filter: Omit<Filter, 'id'>): Promise<Filter> {
-  const row = await db.insertInto('filters').values({ user_id: userId, ...columnsOf(filter) }).returningAll().executeTakeFirstOrThrow();
+  const row = await db.insertInto('filters').values({ user_id: userId, ...columnsOf(filter) }).returning(FILTER_COLUMNS).executeTakeFirstOrThrow();
   return filterFromRow(row);
 }
 
 /** Saves the filter if it is the user's; null when no filter of theirs has that id. */
 export async function updateFilter(db: Kysely<DatabaseSchema>, userId: string, { id, ...filter }: Filter): Promise<Filter | null> {
-  const row = await db.updateTable('filters').set(columnsOf(filter)).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+  const row = await db.updateTable('filters').set(columnsOf(filter)).where('id', '=', id).where('user_id', '=', userId).returning(FILTER_COLUMNS).executeTakeFirst();
   return row ? filterFromRow(row) : null;
 }

@@ -1,0 +1,64 @@
+/**
+ * The dev checkout page of the embedded payments adapter: shows the order and completes or
+ * cancels it through the store's one settlement path (the same as Stripe's webhook), then sends
+ * the browser where Stripe would have. Plain HTML forms, no script, so the CSP stays strict.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { applyPaymentEvent } from '../store/orders.js';
+import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from '../store/returnPaths.js';
+import { devCheckoutPath } from '../../adapters/payments/devCheckoutGateway.js';
+import { loopbackOnly } from './loopbackOnly.js';
+
+const params = { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', format: 'uuid' } } } as const;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#E3F2FD;color:#002C3F;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#fff;border-radius:12px;padding:2rem;max-width:26rem;box-shadow:0 2px 12px #0002}
+button{font:inherit;padding:.8rem 1.4rem;border-radius:8px;border:0;cursor:pointer;margin:.3rem .3rem 0 0}
+.pay{background:#651FFF;color:#fff}.cancel{background:#eee}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+export async function devCheckoutRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  // The page's forms post no fields, but browsers still label the empty body as a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+  const orderById = (id: string) => ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  const html = (reply: FastifyReply, status: number, title: string, body: string) =>
+    reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(title, body));
+
+  app.get<{ Params: { orderId: string } }>('/dev/checkout/:orderId', { onRequest: loopbackOnly, schema: { hide: true, params } }, async (request, reply) => {
+    const order = await orderById(request.params.orderId);
+    if (!order) return html(reply, 404, 'Unknown order', '<h1>Unknown order</h1><p><a href="/account/credit">Back to BlockPilot</a></p>');
+    if (order.status !== 'pending') {
+      return html(reply, 409, 'Order settled', `<h1>This order is ${order.status}</h1><p><a href="/account/credit">Back to BlockPilot</a></p>`);
+    }
+    const what = order.kind === 'topup' ? 'Credit top-up' : `Membership (${escapeHtml(order.membership_plan_id ?? '')})`;
+    const action = devCheckoutPath(order.id);
+    return html(
+      reply,
+      200,
+      'Test checkout',
+      `<h1>Test checkout</h1>
+<p>${what}: <strong>${(order.amount_cents / 100).toFixed(2)} ${order.currency.toUpperCase()}</strong></p>
+<p>This is BlockPilot's built-in checkout for development: no money moves. Configure Stripe to take real payments.</p>
+<form method="post" action="${action}/complete"><button class="pay" type="submit">Pay</button></form>
+<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>`,
+    );
+  });
+
+  app.post<{ Params: { orderId: string } }>('/dev/checkout/:orderId/complete', { onRequest: loopbackOnly, schema: { hide: true, params } }, async (request, reply) => {
+    const order = await orderById(request.params.orderId);
+    if (order) await applyPaymentEvent(ctx, { type: 'paid', orderId: order.id, amountCents: order.amount_cents });
+    return reply.redirect(order ? purchaseReturnPath(order.id) : PURCHASE_CANCELLED_PATH, 303);
+  });
+
+  app.post<{ Params: { orderId: string } }>('/dev/checkout/:orderId/cancel', { onRequest: loopbackOnly, schema: { hide: true, params } }, async (request, reply) => {
+    await applyPaymentEvent(ctx, { type: 'cancelled', orderId: request.params.orderId });
+    return reply.redirect(PURCHASE_CANCELLED_PATH, 303);
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * Orders: created when the driver starts a checkout, settled when the payments adapter reports
+ * the outcome. {@link applyPaymentEvent} is the one settlement path: Stripe's webhook and the dev
+ * checkout page both end here, so a payment is credited the same way whoever reports it, and
+ * once however often it is reported.
+ */
+import { INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS } from '@blockpilot/shared/constants';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { PaymentEvent } from '../../adapters/payments/types.js';
+import type { AppContext } from '../../context.js';
+import type { DatabaseSchema, OrderTable } from '../../db/schema.js';
+import { HttpError, validationError } from '../../http/errors.js';
+import { charge, credit, ledgerKey } from '../ledger/ledger.js';
+import { sendPromotionalEmail } from '../support/promotions.js';
+import { REGIONS } from '../user/regions.js';
+import { planById } from './plans.js';
+import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from './returnPaths.js';
+
+type Trx = Transaction<DatabaseSchema>;
+type Order = Selectable<OrderTable>;
+
+/** What the driver buys: credit, or a membership plan. */
+export type Purchase = { topupCents: number } | { planId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an order is for: its kind, price, plan, and the line shown on the payment page. */
+function itemOf(purchase: Purchase): { kind: 'topup' | 'membership'; amountCents: number; planId: string | null; description: string } {
+  if ('topupCents' in purchase) {
+    return { kind: 'topup', amountCents: purchase.topupCents, planId: null, description: `BlockPilot credit ${(purchase.topupCents / 100).toFixed(2)}` };
+  }
+  const plan = planById(purchase.planId);
+  if (!plan) throw validationError({ membership_plan_id: 'This plan is not on sale.' });
+  return { kind: 'membership', amountCents: plan.price, planId: plan.id, description: `BlockPilot ${plan.name} membership (${plan.days} days)` };
+}
+
+/** Records a pending order and opens its checkout; returns the URL the browser goes to. */
+export async function createOrder(ctx: AppContext, userId: string, purchase: Purchase): Promise<string> {
+  const item = itemOf(purchase);
+  const user = await ctx.db.selectFrom('users').select(['email', 'country_code']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const { currency } = REGIONS[user.country_code];
+  const order = await ctx.db
+    .insertInto('orders')
+    .values({ user_id: userId, kind: item.kind, amount_cents: item.amountCents, currency, membership_plan_id: item.planId, provider_ref: null, created_at: ctx.clock.now(), settled_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  try {
+    const checkout = await ctx.payments.createCheckout({
+      orderId: order.id,
+      amountCents: item.amountCents,
+      currency,
+      description: item.description,
+      customerEmail: user.email,
+      successPath: purchaseReturnPath(order.id),
+      cancelPath: PURCHASE_CANCELLED_PATH,
+    });
+    await ctx.db.updateTable('orders').set({ provider_ref: checkout.providerRef }).where('id', '=', order.id).execute();
+    return checkout.url;
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: order.id }, 'the payments adapter could not open a checkout');
+    await ctx.db.updateTable('orders').set({ status: 'cancelled', settled_at: ctx.clock.now() }).where('id', '=', order.id).execute();
+    throw new HttpError(503, 'The payment page could not be opened. Please try again in a minute.');
+  }
+}
+
+/** The driver's order, or undefined when it is not theirs. */
+export async function orderOf(ctx: AppContext, userId: string, orderId: string): Promise<Order | undefined> {
+  return ctx.db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** What applying a payment event did. */
+export type Settlement = 'paid' | 'cancelled' | 'unchanged' | 'unknown-order' | 'amount-mismatch';
+
+export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<Settlement> {
+  if (!UUID.test(event.orderId)) return 'unknown-order';
+  const now = ctx.clock.now();
+  let rewardedInviter: string | null = null;
+  const settlement = await ctx.db.transaction().execute(async (trx): Promise<Settlement> => {
+    // The row lock makes concurrent reports of the same order wait and then see it settled.
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', event.orderId).forUpdate().executeTakeFirst();
+    if (!order) return 'unknown-order';
+    if (event.type === 'cancelled') {
+      if (order.status !== 'pending') return 'unchanged';
+      await trx.updateTable('orders').set({ status: 'cancelled', settled_at: now }).where('id', '=', order.id).execute();
+      return 'cancelled';
+    }
+    if (order.status === 'paid') return 'unchanged';
+    if (event.amountCents !== order.amount_cents) return 'amount-mismatch';
+    await trx.updateTable('orders').set({ status: 'paid', settled_at: now }).where('id', '=', order.id).execute();
+    if (order.kind === 'topup') {
+      await credit(trx, order.user_id, ledgerKey.topup(order.id), order.amount_cents);
+      rewardedInviter = await rewardInviter(trx, order.user_id);
+    } else {
+      await grantMembership(trx, order, now);
+    }
+    return 'paid';
+  });
+  if (settlement === 'amount-mismatch' || settlement === 'unknown-order') ctx.log.error({ event }, `payment event not applied: ${settlement}`);
+  if (rewardedInviter) notifyInviter(ctx, rewardedInviter);
+  return settlement;
+}
+
+/** The card payment goes in and pays for the plan at once; the membership runs from its current end or now. */
+async function grantMembership(trx: Trx, order: Order, now: Date): Promise<void> {
+  const plan = planById(order.membership_plan_id ?? '');
+  if (!plan) throw new Error(`order ${order.id} names no plan on sale (${order.membership_plan_id})`);
+  await credit(trx, order.user_id, ledgerKey.payment(order.id), order.amount_cents);
+  const charged = await charge(trx, order.user_id, ledgerKey.membership(order.id), order.amount_cents);
+  if (charged.status === 'insufficient') throw new Error(`membership order ${order.id} could not pay for itself`);
+  const { membership_ends_at } = await trx.selectFrom('users').select('membership_ends_at').where('id', '=', order.user_id).forUpdate().executeTakeFirstOrThrow();
+  const from = membership_ends_at && membership_ends_at > now ? membership_ends_at : now;
+  await trx
+    .updateTable('users')
+    .set({ membership_ends_at: new Date(from.getTime() + plan.days * 86_400_000) })
+    .where('id', '=', order.user_id)
+    .execute();
+}
+
+/**
+ * Credits the inviter once their invited driver's paid top-ups reach the threshold. The ledger
+ * key (one per invited driver) makes "once" hold across later top-ups and replays.
+ */
+async function rewardInviter(trx: Trx, userId: string): Promise<string | null> {
+  const { invited_by } = await trx.selectFrom('users').select('invited_by').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!invited_by) return null;
+  const { total } = await trx
+    .selectFrom('orders')
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::integer`.as('total'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'topup')
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  if (total < INVITE_REWARD_THRESHOLD_CENTS) return null;
+  const outcome = await credit(trx, invited_by, ledgerKey.invite(userId), INVITE_REWARD_CENTS);
+  return outcome.status === 'applied' ? invited_by : null;
+}
+
+function notifyInviter(ctx: AppContext, inviterId: string): void {
+  const reward = (INVITE_REWARD_CENTS / 100).toFixed(2);
+  ctx.background.run('invite-reward e-mail', () =>
+    sendPromotionalEmail(ctx, inviterId, {
+      subject: `You earned ${reward} credit`,
+      text: [
+        `A driver you invited has topped up, so we added ${reward} credit to your BlockPilot account.`,
+        '',
+        'Invite more drivers with the invite code on your account page: you get the same reward for each of them.',
+      ].join('\n'),
+    }),
+  );
+}

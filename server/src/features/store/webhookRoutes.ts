@@ -1,0 +1,46 @@
+/**
+ * POST /api/store/stripeWebhook: Stripe reports checkout outcomes here. The body is read raw,
+ * because the signature is over the exact bytes; an unverified call is refused and changes nothing.
+ * Stripe retries until it gets a 2xx, and the settlement is idempotent, so replays are harmless.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { InvalidWebhookError, type PaymentEvent } from '../../adapters/payments/types.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { ok } from '../../http/envelope.js';
+import { responses } from '../../http/schemas.js';
+import { applyPaymentEvent } from './orders.js';
+
+/** The event of a call whose signature verifies; a 400 for any other. */
+function verifiedEvent(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined, log: FastifyBaseLogger): PaymentEvent | null {
+  try {
+    return ctx.payments.parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);
+  } catch (error) {
+    if (!(error instanceof InvalidWebhookError)) throw error;
+    log.warn({ reason: error.message }, 'refused a webhook call');
+    throw new HttpError(400, 'The webhook signature does not verify.');
+  }
+}
+
+export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  // This plugin's scope only: keep JSON bodies as bytes.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post<{ Body: Buffer }>(
+    '/api/store/stripeWebhook',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Stripe webhook (signed with the endpoint secret; Stripe-Signature header)',
+        response: responses({ type: 'object', properties: { settlement: { type: 'string' } } }, [400]),
+      },
+    },
+    async (request) => {
+      const event = verifiedEvent(ctx, request.body, request.headers['stripe-signature'], request.log);
+      const settlement = event ? await applyPaymentEvent(ctx, event) : 'ignored';
+      request.log.info({ event, settlement }, 'payment webhook');
+      return ok({ settlement });
+    },
+  );
+}

@@ -1,0 +1,67 @@
+/** Support: the contact/help form, the knowledge base, and opting out of promotional e-mail. */
+import type { FastifyInstance } from 'fastify';
+import type { SupportMessage } from '@blockpilot/shared/types';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
+import { bearerAuth, nullData, responses, stringOf, text } from '../../http/schemas.js';
+import { KNOWLEDGE_BASE, knowledgeBaseItemSchema } from './knowledgeBase.js';
+import { optOutOfPromotions } from './promotions.js';
+import { submitQuestion } from './questions.js';
+
+const questionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['fullName', 'emailAddress', 'phoneNumber', 'question'],
+  properties: {
+    fullName: text(100),
+    emailAddress: stringOf('email-address'),
+    phoneNumber: stringOf('phone-number', 32),
+    question: { type: 'string', minLength: 10, maxLength: 5000 },
+  },
+} as const;
+
+export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.post<{ Body: SupportMessage }>(
+    '/api/help/sendQuestion',
+    {
+      onRequest: app.identifyUser,
+      schema: {
+        tags: ['support'],
+        summary: 'Send a question to support (no sign-in needed; linked to the account when signed in)',
+        body: questionBody,
+        response: responses(nullData, [400, 429]),
+      },
+    },
+    async (request) => {
+      await enforceRateLimits(ctx.rateLimiter, [[`contact:${request.ip}`, RATE_LIMITS.contact]]);
+      await submitQuestion(ctx, request.body, request.user?.id ?? null);
+      return ok(null, { alert: 'Thank you! We will answer by e-mail, usually within a day.' });
+    },
+  );
+
+  app.get(
+    '/api/knowledgeBase/',
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['support'], summary: 'Questions and answers', security: bearerAuth, response: responses({ type: 'array', items: knowledgeBaseItemSchema }, [401]) },
+    },
+    async () => ok(KNOWLEDGE_BASE),
+  );
+
+  app.post<{ Body: { userId: string } }>(
+    '/api/promotion/optOut',
+    {
+      schema: {
+        tags: ['support'],
+        summary: 'Stop promotional e-mail (the link in each one); repeating it is harmless',
+        body: { type: 'object', additionalProperties: false, required: ['userId'], properties: { userId: { type: 'string', format: 'uuid' } } },
+        response: responses(nullData, [400]),
+      },
+    },
+    async (request) => {
+      await optOutOfPromotions(ctx.db, request.body.userId, ctx.clock.now());
+      return ok(null, { alert: 'You will receive no more promotional e-mails from us.' });
+    },
+  );
+}

@@ -1,0 +1,102 @@
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { describeEachDatabase } from '../../testing/databases.js';
+import { testContext } from '../../testing/context.js';
+import { bearer, call, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
+import { KNOWLEDGE_BASE } from './knowledgeBase.js';
+import { sendPromotionalEmail } from './promotions.js';
+
+const QUESTION = { fullName: 'Dana Driver', emailAddress: 'dana@example.com', phoneNumber: '+1 555 555 0100', question: 'How do I forfeit a block I cannot work?' };
+
+describeEachDatabase('support routes', (database) => {
+  let t: TestApp;
+  let driver: TestDriver;
+  before(async () => {
+    t = await startTestApp(database());
+    driver = await signUp(t.app, t.database);
+  });
+  after(async () => {
+    await t.app.close();
+  });
+
+  describe('POST /api/help/sendQuestion', () => {
+    const send = (payload: object, options: { token?: string; ip?: string } = {}) =>
+      call(t.app, { method: 'POST', url: '/api/help/sendQuestion', payload, ...(options.token ? { headers: bearer(options.token) } : {}), ...(options.ip ? { remoteAddress: options.ip } : {}) });
+
+    it('stores the question and e-mails it to support, replying to the sender', async () => {
+      const res = await send(QUESTION);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: null, alert: expect.any(String) });
+      const stored = await t.database.db.selectFrom('support_messages').selectAll().where('email', '=', QUESTION.emailAddress).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ full_name: 'Dana Driver', phone_number: QUESTION.phoneNumber, question: QUESTION.question, user_id: null });
+      const [mail] = await mailTo(t.database, 'support@blockpilot.local');
+      expect(mail).toMatchObject({ replyTo: QUESTION.emailAddress, subject: expect.stringContaining('Dana Driver') });
+      expect(mail!.text).toContain(QUESTION.question);
+    });
+
+    it('links the question to the signed-in driver, and ignores a bad token', async () => {
+      expect((await send({ ...QUESTION, emailAddress: driver.email }, { token: driver.token })).statusCode).toBe(200);
+      const linked = await t.database.db.selectFrom('support_messages').select('user_id').where('email', '=', driver.email).executeTakeFirstOrThrow();
+      expect(linked.user_id).toBe(driver.id);
+      expect((await send({ ...QUESTION, emailAddress: 'anon@example.com' }, { token: 'garbage' })).statusCode).toBe(200);
+    });
+
+    it('reports each invalid field under its own name', async () => {
+      expectFieldErrors(await send({ ...QUESTION, fullName: '' }), ['fullName']);
+      expectFieldErrors(await send({ ...QUESTION, emailAddress: 'no' }), ['emailAddress']);
+      expectFieldErrors(await send({ ...QUESTION, phoneNumber: '123' }), ['phoneNumber']);
+      expectFieldErrors(await send({ ...QUESTION, question: 'help' }), ['question']);
+      expectFieldErrors(await send({}), ['fullName', 'emailAddress', 'phoneNumber', 'question']);
+    });
+
+    it('limits questions per address (429 with Retry-After)', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++) expect((await send(QUESTION, { ip })).statusCode).toBe(200);
+      const limited = await send(QUESTION, { ip });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+    });
+  });
+
+  describe('GET /api/knowledgeBase/', () => {
+    it('lists questions with an answer text or lines', async () => {
+      const res = await t.app.inject({ url: '/api/knowledgeBase/', headers: bearer(driver.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: KNOWLEDGE_BASE });
+      const questions = KNOWLEDGE_BASE.map((item) => item.question.toLowerCase()).join(' ');
+      for (const topic of ['cost', 'forfeit', 'filters', 'connect', 'notified', 'trial']) expect(questions).toContain(topic);
+      expect(JSON.stringify(KNOWLEDGE_BASE)).toContain('3.5%');
+    });
+
+    it('requires a live access token', async () => {
+      expectSignInRequired(await t.app.inject({ url: '/api/knowledgeBase/' }));
+      expectSignInRequired(await t.app.inject({ url: '/api/knowledgeBase/', headers: bearer('nope') }));
+    });
+  });
+
+  describe('POST /api/promotion/optOut', () => {
+    const optOut = (userId: unknown) => t.app.inject({ method: 'POST', url: '/api/promotion/optOut', payload: { userId } });
+
+    it('stops promotional e-mail, and repeating it is harmless', async () => {
+      const reader = await signUp(t.app, t.database);
+      const ctx = testContext(t.database);
+      expect(await sendPromotionalEmail(ctx, reader.id, { subject: 'News', text: 'Hello' })).toBe(true);
+      const [mail] = await mailTo(t.database, reader.email);
+      expect(mail!.text).toContain(`/promotionOptOut/${reader.id}`);
+
+      for (let i = 0; i < 2; i++) {
+        const res = await optOut(reader.id);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ data: null, alert: expect.any(String) });
+      }
+      expect(await sendPromotionalEmail(ctx, reader.id, { subject: 'More news', text: 'Hello again' })).toBe(false);
+      expect(await mailTo(t.database, reader.email)).toHaveLength(1);
+    });
+
+    it('answers an unknown id like a known one, and checks the id', async () => {
+      expect((await optOut('00000000-0000-4000-8000-000000000000')).statusCode).toBe(200);
+      expectFieldErrors(await optOut('42'), ['userId']);
+      expectFieldErrors(await t.app.inject({ method: 'POST', url: '/api/promotion/optOut', payload: {} }), ['userId']);
+    });
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * /api/user, the signed-in driver's account: the account object, locale, filters, trial,
+ * notification preferences and password (SPEC.md section 7). The search calls (logs, service
+ * areas, search state, schedule, connect, forfeit) belong to the search engine.
+ */
+import type { FastifyInstance } from 'fastify';
+import { TRIAL_DAYS } from '@blockpilot/shared/constants';
+import type { Filter, NotificationPreferences } from '@blockpilot/shared/types';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { ok } from '../../http/envelope.js';
+import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData } from '../../http/schemas.js';
+import { currentUser } from '../auth/authenticate.js';
+import { changePassword } from '../auth/service.js';
+import { accountSchema, loadAccount } from './account.js';
+import { checkFilterRanges, filterSchema, updateFilter } from './filters.js';
+import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
+import { REGIONS } from './regions.js';
+import { startTrial } from './trial.js';
+
+const tags = ['user'];
+
+interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}
+
+export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const signedIn = { onRequest: app.requireUser };
+
+  app.get(
+    '/api/user',
+    { ...signedIn, schema: { tags, summary: 'The account and its settings', security: bearerAuth, response: responses(accountSchema, [401]) } },
+    async (request) => ok(await loadAccount(ctx.db, currentUser(request).row, ctx.clock.now())),
+  );
+
+  app.get(
+    '/api/user/locale',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The locale of the driver's country",
+        security: bearerAuth,
+        response: responses({ type: 'object', required: ['locale'], properties: { locale: { type: 'string' } } }, [401]),
+      },
+    },
+    async (request) => ok({ locale: REGIONS[currentUser(request).row.country_code].locale }),
+  );
+
+  app.post<{ Body: { filter: Filter } }>(
+    '/api/user/saveFilter',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Save one of the driver\'s filters (errors per field: serviceAreas, days, time, pay, duration, timeToArrive, ...)',
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, required: ['filter'], properties: { filter: filterSchema } },
+        response: responses(filterSchema, [400, 401, 404]),
+      },
+    },
+    async (request) => {
+      checkFilterRanges(request.body.filter);
+      const saved = await updateFilter(ctx.db, currentUser(request).id, request.body.filter);
+      if (!saved) throw notFound('This filter does not exist. Reload the page.');
+      return ok(saved);
+    },
+  );
+
+  app.post(
+    '/api/user/startTrial',
+    {
+      ...signedIn,
+      schema: { tags, summary: `Start the ${TRIAL_DAYS} day free trial (once per driver)`, security: bearerAuth, response: responses(nullData, [401, 409]) },
+    },
+    async (request) => {
+      await startTrial(ctx, currentUser(request).id);
+      return ok(null, { alert: `Your free trial has started: no fees for the next ${TRIAL_DAYS} days.` });
+    },
+  );
+
+  app.post<{ Body: { notificationPreferences: NotificationPreferences } }>(
+    '/api/user/saveNotificationPreferences',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Save where notifications go (errors per field: emailAddress, whatsAppNumber, telegramAuthCode)',
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, required: ['notificationPreferences'], properties: { notificationPreferences: notificationPreferencesSchema } },
+        response: responses(nullData, [400, 401]),
+      },
+    },
+    async (request) => {
+      await saveNotificationPreferences(ctx, currentUser(request).id, request.body.notificationPreferences);
+      return ok(null, { alert: 'Notification preferences saved.' });
+    },
+  );
+
+  app.post<{ Body: PasswordChange }>(
+    '/api/user/changePassword',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Change the password; ends the driver's other sessions (this one stays valid and is returned)",
+        security: bearerAuth,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['currentPassword', 'newPassword', 'confirmNewPassword'],
+          properties: { currentPassword: existingPassword, newPassword, confirmNewPassword: existingPassword },
+        },
+        response: responses(sessionData, [400, 401]),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await changePassword(ctx, user, request.body);
+      return ok({ accessToken: user.token }, { alert: 'Your password has been changed. Other devices have been signed out.' });
+    },
+  );
+}

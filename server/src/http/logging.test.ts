@@ -1,0 +1,45 @@
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { loggerOptions, scrubUrl } from './logging.js';
+
+describe('logging', () => {
+  it('scrubs the reset token from reset-page URLs', () => {
+    expect(scrubUrl('/resetPassword/abcDEF_123-x?x=1')).toBe('/resetPassword/[redacted]?x=1');
+    expect(scrubUrl('/api/user')).toBe('/api/user');
+  });
+
+  it('writes request ids and no passwords, tokens or credentials', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const options = loggerOptions('info') as object;
+    const app = Fastify({ logger: { ...options, stream } });
+    app.get('/resetPassword/*', async () => 'the shell page');
+    app.post('/api/auth/login', async (request) => {
+      request.log.info({ body: request.body, req: request }, 'handled');
+      return {};
+    });
+    await app.inject({
+      url: '/resetPassword/supersecrettoken',
+      headers: { authorization: 'Bearer supersecrettoken' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { emailAddress: 'a@b.co', password: 'hunter2hunter2', accessToken: 'tok-secret' },
+      headers: { authorization: 'Bearer tok-secret' },
+    });
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('"reqId"');
+    expect(log).toContain('a@b.co');
+    for (const secret of ['hunter2hunter2', 'tok-secret', 'supersecrettoken']) expect(log).not.toContain(secret);
+    expect(log).toContain('[redacted]');
+  });
+});

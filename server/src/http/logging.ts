@@ -1,0 +1,36 @@
+/**
+ * Logger options: pino with the request id on every line, and nothing secret written down.
+ * Headers with credentials and any password or token field are censored; the reset page's URL
+ * carries the reset token in its path, so request URLs are scrubbed too.
+ */
+import type { FastifyServerOptions } from 'fastify';
+
+const SECRET_FIELDS = ['password', 'confirmPassword', 'currentPassword', 'newPassword', 'confirmNewPassword', 'accessToken', 'token', 'telegramAuthCode'];
+
+/** `/resetPassword/<token>` -> `/resetPassword/[redacted]`. */
+export function scrubUrl(url: string): string {
+  return url.replace(/(\/resetPassword\/)[^/?#]+/i, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["stripe-signature"]',
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; hostname?: string; ip?: string; headers?: Record<string, unknown> }) => ({
+        method: request.method,
+        url: scrubUrl(request.url),
+        host: request.hostname,
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/** A built front end in miniature: the shell and one remote, with hashed and entry files. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export function fakeFrontend(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'bp-frontend-'));
+  const write = (file: string, body: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), body);
+  };
+  write('shell/dist/index.html', '<!doctype html><title>shell</title>');
+  write('shell/dist/main.0123abcd.js', 'console.log("shell")');
+  write('shell/dist/logo.png', 'png');
+  write('mf-auth/dist/mf-manifest.json', '{"id":"mf_auth"}');
+  write('mf-auth/dist/remoteEntry.js', 'var mf_auth;');
+  write('mf-auth/dist/301.89abcdef.js', 'chunk');
+  return root;
+}
