@@ -32,8 +32,17 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A context at phone or desktop width that records page errors so tests can assert none happened. */
-export async function openPage(browser: Browser, width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, baseURL: product().baseUrl });
+export async function openPage(
+  browser: Browser,
+  width = 1440,
+  { injectsScripts = false }: { injectsScripts?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 780 : 900 },
+    baseURL: product().baseUrl,
+    // A test that injects a checker (axe-core) needs it past the product's Content Security Policy.
+    bypassCSP: injectsScripts,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,0 +1,66 @@
+/**
+ * Every screen at a phone's and a desktop's width: a screenshot kept as an artifact, no serious
+ * accessibility violation (axe-core), nothing wider than the screen, and no script error.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { registerDriver } from '../src/support/accounts';
+import { seriousViolations } from '../src/support/axe';
+import { launchBrowser, openPage, product, screenshot } from '../src/support/browser';
+
+const WIDTHS = [360, 1440];
+
+const SIGNED_OUT = ['/', '/login', '/register', '/resetPassword', '/resetPassword/expired-token', '/askAQuestion', '/promotionOptOut/nobody', '/terms', '/privacy'];
+const SIGNED_IN = [
+  '/dashboard/settings',
+  '/dashboard/logs',
+  '/connectAccount',
+  '/account',
+  '/account/credit',
+  '/account/inviteCode',
+  '/account/notificationPreferences',
+  '/account/purchaseCompleted',
+  '/knowledgeBase',
+  '/help',
+];
+
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await registerDriver(product().baseUrl);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Waits until the remote has rendered and the network is quiet (data loaded). */
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.waitForFunction(() => (document.querySelector('[data-remote-root]')?.textContent ?? '').trim().length > 0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+async function check(page: Page, errors: string[], name: string, width: number): Promise<void> {
+  await screenshot(page, `screen-${width}${name.replace(/\//g, '_') || '_home'}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(errors).toEqual([]);
+}
+
+describe.each(WIDTHS)('at %i px wide', (width) => {
+  it.each(SIGNED_OUT)('signed-out screen %s', async (path) => {
+    const { context, page, errors } = await openPage(browser, width, { injectsScripts: true });
+    await settle(page, path);
+    await check(page, errors, path, width);
+    await context.close();
+  });
+
+  it.each(SIGNED_IN)('signed-in screen %s', async (path) => {
+    const { context, page, errors } = await openPage(browser, width, { injectsScripts: true });
+    await context.addInitScript((t) => localStorage.setItem('acccessToken', t), token);
+    await settle(page, path);
+    await check(page, errors, `/in${path}`, width);
+    await context.close();
+  });
+});
