@@ -55,7 +55,7 @@ describe('signed out', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByTestId('nav-drawer').getByRole('link', { name: 'Login' }).click();
     await page.waitForURL('**/login');
-    await expect(page.getByTestId('nav-drawer').count()).resolves.toBe(0);
+    await page.getByTestId('nav-drawer').waitFor({ state: 'detached', timeout: 2000 });
     await screenshot(page, 'nav-phone-login');
     await context.close();
   });
