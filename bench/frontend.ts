@@ -5,13 +5,12 @@
  *
  *   cd bench && npx tsx frontend.ts            (add --no-build to reuse the current build)
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS, startProduct } from './lib/product.js';
 import { kb, machineLine, table, WORKSPACE, writeSection } from './lib/report.js';
 
 const FRONT_END = ['shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account'];
@@ -25,37 +24,6 @@ function coldBuild(): number {
   return performance.now() - started;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the built server on a fresh data folder; resolves when `/` answers, with the time it took. */
-async function startServer(): Promise<{ url: string; startMs: number; stop: () => void }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn('node', ['server/dist/main.js'], {
-    cwd: WORKSPACE,
-    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bp-bench-')), LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error('server exited');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { url, startMs: performance.now() - started, stop: () => child.kill('SIGTERM') };
-}
-
 /** The file on disk behind a URL the product serves. */
 function fileFor(url: URL): string {
   const match = url.pathname.match(/^\/remotes\/([^/]+)\/(.*)$/);
@@ -63,10 +31,7 @@ function fileFor(url: URL): string {
 }
 
 async function landingDownload(url: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
   const page = await browser.newPage();
   const scripts: { url: URL; transferred: number }[] = [];
   page.on('requestfinished', async (request) => {
@@ -102,7 +67,7 @@ function remoteFigures(folder: string) {
 
 const skipBuild = process.argv.includes('--no-build');
 const buildMs = skipBuild ? null : coldBuild();
-const server = await startServer();
+const server = await startProduct();
 const startMs = server.startMs;
 const landing = await landingDownload(server.url);
 server.stop();

@@ -34,10 +34,12 @@ function sharedConfig(appDir: string) {
   const deps = readJson(path.join(appDir, 'package.json')).dependencies ?? {};
   const sharedPackage = readJson(require.resolve('@blockpilot/shared/package.json', { paths: [appDir] }));
   const shared: Record<string, object> = {};
+  const routerVersion = readJson(path.join(routerDir(appDir), 'package.json')).version;
   for (const name of SINGLETONS) {
     const requiredVersion = deps[name];
     if (!requiredVersion) throw new Error(`${appDir}: "${name}" must be a dependency (it is a shared singleton)`);
-    shared[name] = { singleton: true, requiredVersion };
+    // The router resolves to the facade in tooling, whose package.json is not react-router's.
+    shared[name] = name.startsWith('react-router') ? { singleton: true, requiredVersion, version: routerVersion } : { singleton: true, requiredVersion };
     if (WITH_SUBPATHS.includes(name)) shared[`${name}/`] = { singleton: true, requiredVersion };
   }
   // A workspace:* range is not semver: give the federation runtime the real version.
@@ -57,14 +59,20 @@ function hashedName(pathData: { chunk?: { contentHash?: Record<string, string> }
 }
 
 /**
- * react-router 7 maps every export condition to its development build (extra checks and warnings,
- * and about 15 KB more); its production build sits beside it. Production bundles use that one.
+ * Production bundles take react-router through {@link routerFacade}, which re-exports only what the
+ * workspace uses from react-router's production build (every export condition of react-router 7
+ * points at its development build; the production one sits beside it).
  */
+function routerDir(appDir: string): string {
+  return path.dirname(require.resolve('react-router/package.json', { paths: [require.resolve('react-router-dom/package.json', { paths: [appDir] })] }));
+}
+
 function productionAliases(appDir: string): Record<string, string> {
-  const routerDir = path.dirname(require.resolve('react-router/package.json', { paths: [require.resolve('react-router-dom/package.json', { paths: [appDir] })] }));
+  const facade = path.join(__dirname, 'routerFacade.ts');
   return {
-    'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
-    'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+    'react-router$': facade,
+    'react-router-dom$': facade,
+    'react-router-production-build$': path.join(routerDir(appDir), 'dist/production/index.mjs'),
   };
 }
 

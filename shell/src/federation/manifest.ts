@@ -50,7 +50,9 @@ export function applyPreview(
 }
 
 export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<RemotesManifest> {
-  const response = await fetchImpl('/remotes.json', { cache: 'no-store' });
+  // Default cache mode, so the page's preload of /remotes.json is used; the server marks it
+  // no-cache, so a later visit still revalidates it.
+  const response = await fetchImpl('/remotes.json');
   if (!response.ok) throw new Error(`The remotes manifest answered ${response.status}`);
   return (await response.json()) as RemotesManifest;
 }

@@ -3,7 +3,7 @@
  * registered here from the run-time manifest, once, and a failed remote is registered again with
  * `force` on retry, which drops the runtime's cached failure.
  */
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PreviewState } from '../types';
 import { applyPreview, fetchManifest, readPreviewOverride } from './manifest';
@@ -43,4 +43,17 @@ export async function loadRemoteApp(name: string, { retry = false } = {}): Promi
   const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
   if (!module?.default) throw new Error(`${name} did not expose an App component`);
   return module.default;
+}
+
+/**
+ * Starts fetching a remote's manifest, entry and App chunks now. Best effort: a failure here is
+ * reported by the real load, which shows the fallback.
+ */
+export async function preloadRemoteApp(name: string): Promise<void> {
+  try {
+    await register();
+    await preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]);
+  } catch {
+    // the real load reports it
+  }
 }

@@ -1,0 +1,60 @@
+/** Starting the built product for a benchmark, on a free port and a fresh data folder. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WORKSPACE } from './report.js';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A running product: its URL, how long `/` took to answer after spawning, and how to stop it. */
+export interface RunningProduct {
+  url: string;
+  startMs: number;
+  stop(): void;
+}
+
+export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn('node', ['server/dist/main.js'], {
+    cwd: WORKSPACE,
+    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bp-bench-')), LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { url, startMs: performance.now() - started, stop: () => child.kill('SIGTERM') };
+}
+
+/** Registers a driver through the API and returns its access token. */
+export async function registerDriver(url: string): Promise<string> {
+  const password = 'correct horse battery staple';
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ country_code: 'US', emailAddress: `bench-${Date.now()}@example.com`, phoneNumber: '+15555550100', password, confirmPassword: password }),
+  });
+  const body = (await res.json()) as { data?: { accessToken: string } };
+  if (!body.data) throw new Error(`registration failed: ${res.status}`);
+  return body.data.accessToken;
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
