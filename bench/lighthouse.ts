@@ -36,7 +36,7 @@ interface Score {
 
 async function measure(name: string, path: string, signedIn: boolean): Promise<Score> {
   const score: Score = { page: name, performance: [], fcp: [], lcp: [], tbt: [], cls: [] };
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0, failures = 0; run < RUNS; ) {
     if (signedIn) await signIn();
     const result = await lighthouse(`${product.url}${path}`, {
       port: chrome.port,
@@ -47,6 +47,13 @@ async function measure(name: string, path: string, signedIn: boolean): Promise<S
       disableStorageReset: signedIn,
     });
     const lhr = result!.lhr;
+    // A run Lighthouse could not finish (e.g. NO_LCP when the machine is busy) is no score: retry it.
+    if (lhr.runtimeError) {
+      console.warn(`${name}: run failed (${lhr.runtimeError.code}), retrying`);
+      if (++failures > RUNS) throw new Error(`${name}: Lighthouse failed ${failures} times: ${lhr.runtimeError.message}`);
+      continue;
+    }
+    run++;
     score.performance.push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
     score.fcp.push(lhr.audits['first-contentful-paint']!.numericValue!);
     score.lcp.push(lhr.audits['largest-contentful-paint']!.numericValue!);
