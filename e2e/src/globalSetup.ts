@@ -1,6 +1,6 @@
 /**
  * Starts the built product for the browser tests: the server on a fresh data folder (PGlite,
- * embedded simulator), mf_auth served from its own host (so a test can stop it), and two more
+ * embedded simulator, whose URL the server tells at GET /dev/platform), mf_auth served from its own host (so a test can stop it), and two more
  * hosts of the mf_landing build: one on the preview allow-list, one not.
  */
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS_DIR, STATE_FILE, WORKSPACE } from './support/paths';
 import { freePort, waitForHttp } from './support/ports';
+import { embeddedSimulatorUrl } from './support/platform';
 import { startNode, startRemoteHost } from './support/processes';
 import type { RunningProduct } from './types';
 
@@ -37,6 +38,7 @@ export default async function globalSetup(): Promise<void> {
     REMOTE_PREVIEW_ORIGINS: stagingUrl,
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);
+  const platformSimulatorUrl = await embeddedSimulatorUrl(`http://127.0.0.1:${port}`);
 
   const state: RunningProduct & { hostPids: number[] } = {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -44,6 +46,7 @@ export default async function globalSetup(): Promise<void> {
     authRemotePort: authPort,
     stagingUrl,
     foreignUrl,
+    platformSimulatorUrl,
     serverPid: server.pid!,
     artifactsDir: ARTIFACTS_DIR,
     hostPids: hosts.map((h) => h.pid!),

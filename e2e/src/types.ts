@@ -11,6 +11,8 @@ export interface RunningProduct {
   stagingUrl: string;
   /** An origin not on the allow-list serving the same build. */
   foreignUrl: string;
+  /** The embedded delivery-platform simulator's base URL (its control API is under /__control). */
+  platformSimulatorUrl: string;
   /** PID of the product's server process. */
   serverPid: number;
   /** Folder for screenshots and other artifacts. */

@@ -192,6 +192,13 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
         'POST /api/user/startTrial',
         'POST /api/user/saveNotificationPreferences',
         'POST /api/user/changePassword',
+        'POST /api/user/connectAccount',
+        'POST /api/user/getServiceAreas',
+        'GET /api/user/getSearchState',
+        'GET /api/user/getSchedule',
+        'POST /api/user/toggleSearchState',
+        'POST /api/user/getLogs',
+        'POST /api/user/forfeitBlock',
         'GET /api/store/getMembershipPlans',
         'POST /api/store/createStripeOrder',
         'GET /api/store/getOrderStatus',
@@ -203,6 +210,9 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     expect(doc.paths['/api/user'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/user/saveFilter'].post.requestBody.content['application/json'].schema.properties.filter.properties.time.items.multipleOf).toBe(15);
     expect(doc.paths['/api/user'].get.responses['200'].content['application/json'].schema.properties.data.required).toContain('currency_symbol');
+    const logQuery = doc.paths['/api/user/getLogs'].post.requestBody.content['application/json'].schema.properties.query;
+    expect(Object.keys(logQuery.properties)).toEqual(['discoveredAt', 'action']);
+    expect(doc.paths['/api/user/connectAccount'].post.responses['400'].content['application/json'].schema.properties.challenge_session.required).toEqual(['challenge_url', 'code_verifier']);
     const ui = await app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);

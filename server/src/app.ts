@@ -7,16 +7,22 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Adapters } from './adapters/index.js';
 import { systemClock, type Clock } from './clock.js';
-import { createContext, type AppContext } from './context.js';
+import { createContext, type AppContext, type EngineOptions } from './context.js';
 import { authenticationPlugin } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
+import { chatDevRoutes } from './features/devTools/chatRoutes.js';
 import { devCheckoutRoutes } from './features/devTools/checkoutRoutes.js';
 import { outboxRoutes } from './features/devTools/outboxRoutes.js';
+import { platformDevRoutes } from './features/devTools/platformRoutes.js';
 import { frontendPlugin } from './features/frontend/plugin.js';
 import { healthRoutes } from './features/health/routes.js';
+import { logRoutes } from './features/logs/routes.js';
+import { platformRoutes } from './features/platform/routes.js';
+import { searchRoutes } from './features/search/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { stripeWebhookRoutes } from './features/store/webhookRoutes.js';
 import { supportRoutes } from './features/support/routes.js';
+import { answerTelegramStart } from './features/telegram/start.js';
 import { userRoutes } from './features/user/routes.js';
 import { installErrorHandler, sendNotFound } from './http/errorHandler.js';
 import { ajvFormats } from './http/formats.js';
@@ -37,9 +43,19 @@ export interface AppDependencies {
   clock?: Clock;
   /** Replaces the adapters chosen from config (tests: a Stripe client with a fake HTTP layer). */
   adapters?: Partial<Adapters>;
+  /** Engine timings and observers (tests and benchmarks). */
+  engine?: EngineOptions;
 }
 
-export async function buildApp({ config, database, version = '0.0.0', serveFrontend = true, clock = systemClock, adapters }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  version = '0.0.0',
+  serveFrontend = true,
+  clock = systemClock,
+  adapters,
+  engine,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: () => crypto.randomUUID(),
@@ -52,21 +68,33 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   await registerOpenApi(app, version);
   await app.register(metricsPlugin);
 
-  const ctx = createContext(config, database.db, { clock, log: app.log, adapters });
+  const ctx = createContext(config, database.db, { clock, log: app.log, adapters, engine });
   warnAboutEmbeddedAdapters(ctx);
+  app.addHook('onReady', async () => {
+    ctx.telegram.startReceiving(async (chatId) => (await answerTelegramStart(ctx, chatId)).reply);
+    // Every driver whose search was running when the last process stopped searches again.
+    await ctx.search.resumeAll();
+  });
   app.addHook('onClose', async () => {
+    // Searches stop without clearing users.searching, so the next start resumes them.
+    await ctx.search.close();
     await ctx.background.drain();
-    await ctx.mailer.close();
+    await Promise.all([ctx.mailer.close(), ctx.telegram.close(), ctx.whatsApp.close(), ctx.platform.close()]);
   });
 
   await app.register(authenticationPlugin, { ctx });
   await app.register(healthRoutes, { database, version });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
+  await app.register(platformRoutes, { ctx });
+  await app.register(searchRoutes, { ctx });
+  await app.register(logRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   if (ctx.payments.kind === 'stripe') await app.register(stripeWebhookRoutes, { ctx });
   if (ctx.payments.kind === 'dev') await app.register(devCheckoutRoutes, { ctx });
   if (ctx.mailer.kind === 'outbox') await app.register(outboxRoutes, { ctx });
+  if (ctx.chatRecorder) await app.register(chatDevRoutes, { ctx, recorder: ctx.chatRecorder });
+  await app.register(platformDevRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
 
   if (serveFrontend) await app.register(frontendPlugin, { frontend: config.frontend });
@@ -79,4 +107,5 @@ function warnAboutEmbeddedAdapters({ config, mailer, payments, log }: AppContext
   if (/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|\/|$)/.test(config.publicUrl)) return;
   if (mailer.kind === 'outbox') log.warn('SMTP_URL is not set: e-mail (reset links too) stays in the outbox and is not delivered');
   if (payments.kind === 'dev') log.warn('STRIPE_SECRET_KEY is not set: purchases use the dev checkout and no money is taken');
+  if (config.platform.embeddedSimulatorUrl) log.warn('PLATFORM_SIM=embedded: drivers connect to the built-in platform simulator, not the real platform');
 }

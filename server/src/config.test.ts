@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
+import { withEmbeddedSimulator } from './adapters/platform/config.js';
 import { loadConfig } from './config.js';
 
 describe('configuration from the environment', () => {
@@ -30,5 +31,30 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ SCRYPT_LOG2_COST: '8' })).toThrow(/SCRYPT_LOG2_COST/);
     expect(() => loadConfig({ SESSION_TTL_DAYS: 'forever' })).toThrow(/SESSION_TTL_DAYS/);
+  });
+
+  it('reads the platform hosts per region, defaulting to the real ones, and the token key and deadline', () => {
+    const config = loadConfig({});
+    expect(config.platform.regions).toEqual({
+      NA: { signIn: 'https://www.amazon.com', tokens: 'https://api.amazon.com', work: 'https://flex-capacity-na.amazon.com', assocHandle: 'amzn_device_na' },
+      EU: { signIn: 'https://www.amazon.co.uk', tokens: 'https://api.amazon.co.uk', work: 'https://flex-capacity-eu.amazon.com', assocHandle: 'amzn_device_uk' },
+      FE: { signIn: 'https://www.amazon.com.au', tokens: 'https://api.amazon.co.jp', work: 'https://flex-capacity-jp.amazon.com', assocHandle: 'amzn_device_au' },
+    });
+    expect(config.platform).toMatchObject({ timeoutMs: 10_000, connectionsPerOrigin: 256, tokenKey: '', embeddedSimulatorUrl: null });
+    const custom = loadConfig({ PLATFORM_EU_WORK_URL: 'https://proxy.example.com/eu/', PLATFORM_TIMEOUT_MS: '2500', PLATFORM_CONNECTIONS: '1024', PLATFORM_TOKEN_KEY: 'k' });
+    expect(custom.platform.regions.EU.work).toBe('https://proxy.example.com/eu');
+    expect(custom.platform.regions.NA.work).toBe('https://flex-capacity-na.amazon.com');
+    expect(custom.platform).toMatchObject({ timeoutMs: 2500, connectionsPerOrigin: 1024, tokenKey: 'k' });
+    expect(() => loadConfig({ PLATFORM_NA_TOKEN_URL: 'ftp://x' })).toThrow(/PLATFORM_NA_TOKEN_URL/);
+    expect(() => loadConfig({ PLATFORM_TIMEOUT_MS: '0' })).toThrow(/PLATFORM_TIMEOUT_MS/);
+  });
+
+  it('points every region at the embedded simulator', () => {
+    const { platform } = loadConfig({});
+    const embedded = withEmbeddedSimulator(platform, 'http://127.0.0.1:4010');
+    for (const region of ['NA', 'EU', 'FE'] as const) {
+      expect(embedded.regions[region]).toEqual({ signIn: 'http://127.0.0.1:4010', tokens: 'http://127.0.0.1:4010', work: 'http://127.0.0.1:4010', assocHandle: platform.regions[region].assocHandle });
+    }
+    expect(embedded.embeddedSimulatorUrl).toBe('http://127.0.0.1:4010');
   });
 });

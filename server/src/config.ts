@@ -5,6 +5,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REMOTES } from '@blockpilot/shared/constants';
+import { chatConfig } from './adapters/chat/config.js';
+import { platformConfig } from './adapters/platform/config.js';
 import type { ServerConfig } from './types.js';
 
 /** The workspace root, found from this file whether it runs from src (tsx, jest) or dist. */
@@ -67,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       port: int('PLATFORM_SIM_PORT', env.PLATFORM_SIM_PORT, 0),
       seed: int('PLATFORM_SIM_SEED', env.PLATFORM_SIM_SEED, 1),
     },
+    platform: platformConfig(env),
+    chat: chatConfig(env),
     auth: {
       scryptLog2Cost: scryptLog2Cost(env.SCRYPT_LOG2_COST),
       sessionTtlMs: int('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 86_400_000,

@@ -1,26 +1,29 @@
 /**
  * Starts the whole product on one process: database (migrated), the platform simulator when
- * embedded, and the HTTP server. Prints the URL to open. Stops cleanly on SIGINT/SIGTERM.
+ * embedded (every region pointed at it), and the HTTP server, which resumes every search that was
+ * running. Prints the URLs to open. Stops cleanly on SIGINT/SIGTERM (searches keep their
+ * `searching` flag, so the next start resumes them).
  */
 import { readFileSync } from 'node:fs';
 import { createSimulator, type Simulator } from '@blockpilot/platform-sim';
+import { withEmbeddedSimulator } from './adapters/platform/config.js';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
+import type { ServerConfig } from './types.js';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-/** The platform simulator started with the product (PLATFORM_SIM=embedded, the default). */
-async function startEmbeddedSimulator(config: ReturnType<typeof loadConfig>): Promise<Simulator | null> {
-  if (!config.platformSim.enabled) return null;
+/** Starts the simulator on PLATFORM_SIM_PORT (0: any free port) and points every region at it. */
+async function startEmbeddedPlatform(config: ServerConfig): Promise<{ config: ServerConfig; simulator: Simulator | null }> {
+  if (!config.platformSim.enabled) return { config, simulator: null };
   const simulator = createSimulator({ seed: config.platformSim.seed });
-  await simulator.listen({ port: config.platformSim.port, host: '127.0.0.1' });
-  return simulator;
+  const url = await simulator.listen({ port: config.platformSim.port, host: '127.0.0.1' });
+  return { config: { ...config, platform: withEmbeddedSimulator(config.platform, url) }, simulator };
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const simulator = await startEmbeddedSimulator(config);
+  const { config, simulator } = await startEmbeddedPlatform(loadConfig());
   const database = await openDatabase(config.database);
   await database.db.insertInto('boots').values({ version }).execute();
   const app = await buildApp({ config, database, version });
@@ -28,8 +31,8 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
-    await database.close();
     await simulator?.close();
+    await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

@@ -1,5 +1,7 @@
 /** Types of the server: its configuration and the services features are built from. */
 import type { Kysely } from 'kysely';
+import type { ChatConfig } from './adapters/chat/config.js';
+import type { PlatformConfig } from './adapters/platform/config.js';
 import type { DatabaseSchema } from './db/schema.js';
 
 /** Where the database lives: an embedded PGlite folder, or a PostgreSQL server. */
@@ -35,6 +37,10 @@ export interface ServerConfig {
   };
   /** The platform simulator started with the product (embedded default). */
   platformSim: { enabled: boolean; port: number; seed: number };
+  /** The delivery platform's hosts per region, call deadline and token key. */
+  platform: PlatformConfig;
+  /** Telegram and WhatsApp (null each: recorded locally). */
+  chat: ChatConfig;
   auth: AuthConfig;
   mail: MailConfig;
   /** Stripe Checkout when configured; null means the embedded dev checkout page. */

@@ -19,3 +19,15 @@ export async function registerDriver(baseUrl: string, overrides: Record<string, 
   if (!res.ok || !body.data?.accessToken) throw new Error(`registration failed: ${res.status} ${JSON.stringify(body)}`);
   return body.data.accessToken;
 }
+
+/** Calls the product's API as a signed-in driver; the envelope's data, or an error with the answer. */
+export async function apiCall<T>(baseUrl: string, token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const envelope = (await res.json()) as { data?: T };
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(envelope)}`);
+  return envelope.data as T;
+}

@@ -2,32 +2,39 @@
  * The one place adapters are chosen from configuration: each real service when configured, its
  * embedded default otherwise.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ServerConfig } from '../types.js';
+import { createChatAdapters, type ChatAdapters } from './chat/index.js';
 import { OutboxMailer } from './mail/outboxMailer.js';
 import { SmtpMailer } from './mail/smtpMailer.js';
 import type { Mailer } from './mail/types.js';
 import { DevCheckoutGateway } from './payments/devCheckoutGateway.js';
 import { StripeGateway } from './payments/stripeGateway.js';
 import type { PaymentGateway } from './payments/types.js';
+import { createPlatformGateway, type PlatformGateway } from './platform/gateway.js';
 import { MemoryRateLimiter } from './rateLimit/memoryRateLimiter.js';
 import type { RateLimiter } from './rateLimit/types.js';
 
 /** The outside services the features use. */
-export interface Adapters {
+export interface Adapters extends ChatAdapters {
   mailer: Mailer;
   payments: PaymentGateway;
   rateLimiter: RateLimiter;
+  /** The delivery platform's clients, per region (the embedded simulator by default). */
+  platform: PlatformGateway;
 }
 
-export function createAdapters(config: ServerConfig, db: Kysely<DatabaseSchema>, clock: Clock): Adapters {
+export function createAdapters(config: ServerConfig, db: Kysely<DatabaseSchema>, clock: Clock, log: FastifyBaseLogger): Adapters {
   return {
     mailer: config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(db),
     payments: config.stripe
       ? StripeGateway.fromSecretKey(config.stripe.secretKey, config.stripe.webhookSecret, config.publicUrl)
       : new DevCheckoutGateway(),
     rateLimiter: new MemoryRateLimiter(clock),
+    platform: createPlatformGateway(config.platform),
+    ...createChatAdapters(config.chat, log, () => clock.now().getTime()),
   };
 }

@@ -4,7 +4,9 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { CountryCode } from '@blockpilot/shared/constants';
-import type { PayType } from '@blockpilot/shared/types';
+import type { LogAction, PayType } from '@blockpilot/shared/types';
+import type { PlatformRegion } from '../adapters/platform/config.js';
+import type { PlatformServiceArea } from '../adapters/platform/types.js';
 
 /** A column the database fills in on insert and the code never changes. */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -39,7 +41,7 @@ export interface UserTable {
   telegram_auth_code: Generated<string>;
   telegram_chat_id: string | null;
   promotions_opted_out_at: Date | null;
-  /** Search-engine state, read and written by the engine (next issue). */
+  /** Search-engine state: connected, puzzle pending, searching (resumed on restart), and the time zone of matching. */
   flex_connected: Generated<boolean>;
   puzzle_required: Generated<boolean>;
   searching: Generated<boolean>;
@@ -144,6 +146,76 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
+/** A driver's connected platform account. Tokens are sealed (security/tokenCipher.ts), bound to the user. */
+export interface PlatformAccountTable {
+  user_id: string;
+  region: PlatformRegion;
+  /** The platform's account id (`customer_info.user_id`). */
+  platform_user_id: string;
+  /** `x-flex-instance-id`: one UUID per connected account. */
+  instance_id: string;
+  /** The device serial registered for this account (its `client_id` is derived from it). */
+  device_serial: string;
+  /** Sealed with context `<user id>:refresh`. */
+  refresh_token: string;
+  /** Sealed with context `<user id>:access`. */
+  access_token: string;
+  access_issued_at: Date;
+  access_expires_at: Date;
+  /** getOfferFiltersOptions, cached; written as a JSON string. */
+  service_areas: ColumnType<PlatformServiceArea[] | null, string | null, string | null>;
+  service_areas_fetched_at: Date | null;
+  connected_at: CreatedAt;
+}
+
+/** A sign-in challenge handed to a driver, waiting for the pasted landing URL (PKCE verifier kept as its SHA-256). */
+export interface PlatformChallengeTable {
+  verifier_hash: string;
+  user_id: string;
+  region: PlatformRegion;
+  device_serial: string;
+  expires_at: Date;
+}
+
+/** Why an offer was not accepted. */
+export type IgnoreReason = 'filter' | 'overlap' | 'credit' | 'taken' | 'failed';
+
+/** One offer the engine saw for a driver, once (unique per user and offer). */
+export interface OfferLogTable {
+  id: Generated<string>;
+  user_id: string;
+  offer_id: string;
+  action: LogAction;
+  /** Set for BLOCK_IGNORE. */
+  reason: IgnoreReason | null;
+  discovered_at: Date;
+  /** Block start and end, epoch seconds as the platform sent them. */
+  start_time: number;
+  end_time: number;
+  service_area_id: string;
+  price_amount: number;
+  currency: string;
+  /** The fee charged in cents (0 for ignored offers and fee-free periods). */
+  cost_cents: Generated<number>;
+  /** Set when the driver forfeited the block: the entry leaves the log, the fee was refunded. */
+  forfeited_at: Date | null;
+}
+
+/** An accept asked of the platform whose outcome is not yet written to the log. */
+export interface AcceptAttemptTable {
+  user_id: string;
+  offer_id: string;
+  discovered_at: Date;
+  start_time: number;
+  end_time: number;
+  service_area_id: string;
+  price_amount: number;
+  currency: string;
+  /** The fee decided when accepting (0 in a trial or membership). */
+  fee_cents: number;
+  created_at: Date;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -154,4 +226,8 @@ export interface DatabaseSchema {
   orders: OrderTable;
   support_messages: SupportMessageTable;
   outbox: OutboxTable;
+  platform_accounts: PlatformAccountTable;
+  platform_challenges: PlatformChallengeTable;
+  offer_logs: OfferLogTable;
+  accept_attempts: AcceptAttemptTable;
 }

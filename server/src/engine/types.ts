@@ -12,3 +12,23 @@ export interface BlockSpan {
   startTime: number;
   endTime: number;
 }
+
+/** Why the engine stopped searching for a driver by itself (PLATFORM.md section 3). */
+export type StopReason =
+  /** 307: the platform wants a captcha solved in its own app; `puzzleRequired` is set. */
+  | 'puzzle'
+  /** 420: request signing or device attestation demanded; never faked. */
+  | 'signing'
+  /** 401, a deregistered device, or tokens that cannot be opened: the account must be connected again. */
+  | 'reconnect';
+
+/** An accepted block as the driver is told about it. */
+export interface AcceptedBlock extends BlockSpan {
+  serviceAreaId: string;
+  /** The area's name when the account's list is known. */
+  serviceAreaName: string | null;
+  priceAmount: number;
+  currency: string;
+  /** The fee charged, cents (0 in a trial or membership). */
+  feeCents: number;
+}

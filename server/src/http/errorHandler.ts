@@ -28,6 +28,17 @@ export function fieldOf(issue: SchemaIssue): string {
   return segments.find((s) => !/^\d+$/.test(s)) ?? 'body';
 }
 
+/** How a driver reads a JSON type ("Must be a list."). */
+const TYPE_NAMES: Record<string, string> = {
+  array: 'a list',
+  object: 'an object',
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'a text',
+  boolean: 'true or false',
+  null: 'empty',
+};
+
 function messageOf(issue: SchemaIssue): string {
   switch (issue.keyword) {
     case 'required':
@@ -35,7 +46,7 @@ function messageOf(issue: SchemaIssue): string {
     case 'additionalProperties':
       return 'This field is not allowed.';
     case 'type':
-      return `Must be ${issue.params?.type === 'array' ? 'a list' : `a ${String(issue.params?.type)}`}.`;
+      return `Must be ${TYPE_NAMES[String(issue.params?.type)] ?? 'of another type'}.`;
     case 'maxLength':
       return `Must be at most ${String(issue.params?.limit)} characters.`;
     case 'minLength':
@@ -54,6 +65,8 @@ function messageOf(issue: SchemaIssue): string {
       return `Must have at most ${String(issue.params?.limit)} values.`;
     case 'uniqueItems':
       return 'Must not list a value twice.';
+    case 'pattern':
+      return 'Invalid format.';
     case 'format': {
       const format = FORMATS[issue.params?.format as keyof typeof FORMATS];
       return format?.message ?? 'Invalid format.';
@@ -80,7 +93,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       if (error.extra.headers) reply.headers(error.extra.headers);
       return reply.status(error.statusCode).send({
-        alert: error.message,
+        // An expected failure that only carries data (the connect call's challenge) shows no toast.
+        ...(error.message ? { alert: error.message } : {}),
         ...(error.extra.errors ? { errors: error.extra.errors } : {}),
         ...(error.extra.redirect ? { redirect: error.extra.redirect } : {}),
         ...error.extra.body,
@@ -88,6 +102,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.status(400).send({ alert: 'Please correct the highlighted fields.', errors: fieldErrorsFrom(error.validation as SchemaIssue[]) });
+    }
+    if (isUnstorableValue(error)) {
+      // Validation should have caught the value; say so loudly, but it is still the request's fault.
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'the database refused a value the route schema let through');
+      return reply.status(400).send({ alert: UNSTORABLE_VALUE_ALERT });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -97,6 +116,22 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ alert: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+export const UNSTORABLE_VALUE_ALERT = 'The request holds a value that cannot be stored. Please check it and try again.';
+
+/**
+ * PostgreSQL data exceptions a value from a request causes: text it cannot read as the column's
+ * type (22P02: `urn:uuid:...` for a uuid), a NUL or unencodable character (22021, 22P05), a
+ * number or date out of the type's range (22003, 22008, 22009), text too long (22001). The route
+ * schemas are the first line (and give per-field errors); this is the backstop for a route whose
+ * schema lets one through, which would otherwise answer 500 for a client's mistake.
+ */
+const UNSTORABLE_VALUE_CODES = new Set(['22P02', '22021', '22P05', '22003', '22007', '22008', '22009', '22001']);
+
+function isUnstorableValue(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && UNSTORABLE_VALUE_CODES.has(code);
 }
 
 /** The 404 envelope for a path nothing answers. */

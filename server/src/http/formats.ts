@@ -3,7 +3,18 @@
  * match. Registered with ajv in app.ts; read by the error handler for the per-field message.
  * Own names (not ajv-formats' `email`) so the rule and its message live together here.
  */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
+/**
+ * Text a person can type and the database can store: no control characters but tab and line
+ * breaks (PostgreSQL refuses NUL in text, and a NUL there used to fail the request with a 500),
+ * and no lone UTF-16 surrogate (it cannot be encoded, so it would be stored as U+FFFD: not the
+ * text that was sent).
+ */
+const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/u;
+
+function isPlainText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
 /** Digits with the usual separators and an optional leading +; 7 to 15 digits as E.164 allows. */
 const PHONE = /^\+?[\d\s().-]+$/;
 
@@ -12,9 +23,12 @@ function isPhone(value: string): boolean {
   return PHONE.test(value) && digits >= 7 && digits <= 15;
 }
 
+const isEmail = (value: string) => EMAIL.test(value) && isPlainText(value);
+
 export const FORMATS = {
-  'email-address': { validate: (v: string) => EMAIL.test(v), message: 'Enter a valid e-mail address.' },
-  'email-address-or-empty': { validate: (v: string) => v === '' || EMAIL.test(v), message: 'Enter a valid e-mail address or leave it empty.' },
+  'plain-text': { validate: isPlainText, message: 'Use only characters you can type: no control characters.' },
+  'email-address': { validate: isEmail, message: 'Enter a valid e-mail address.' },
+  'email-address-or-empty': { validate: (v: string) => v === '' || isEmail(v), message: 'Enter a valid e-mail address or leave it empty.' },
   'phone-number': { validate: isPhone, message: 'Enter a valid phone number, e.g. +1 555 555 0100.' },
   'phone-number-or-empty': { validate: (v: string) => v === '' || isPhone(v), message: 'Enter a valid phone number or leave it empty.' },
 } as const;

@@ -5,7 +5,24 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_FIELDS = ['password', 'confirmPassword', 'currentPassword', 'newPassword', 'confirmNewPassword', 'accessToken', 'token', 'telegramAuthCode'];
+/** Field names whose values are never written, wherever they sit in a logged object (up to 3 levels down). */
+export const SECRET_FIELDS = [
+  'password',
+  'confirmPassword',
+  'currentPassword',
+  'newPassword',
+  'confirmNewPassword',
+  'accessToken',
+  'token',
+  'telegramAuthCode',
+  // The connect call: the pasted landing URL carries a sign-in code, the verifier completes it.
+  'challenge_response',
+  'code_verifier',
+  'otp',
+  // Credentials in headers, should a handler log the headers themselves.
+  'authorization',
+  'cookie',
+];
 
 /** `/resetPassword/<token>` -> `/resetPassword/[redacted]`. */
 export function scrubUrl(url: string): string {
@@ -20,7 +37,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         'req.headers.authorization',
         'req.headers.cookie',
         'req.headers["stripe-signature"]',
-        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+        // A body logged as { body } puts a form's fields one level down, a wrapped form
+        // (notificationPreferences, filter) two, and { req: { body } } three.
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`, `*.*.*.${field}`]),
       ],
       censor: '[redacted]',
     },

@@ -15,7 +15,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         description:
           'Every answer is the envelope { data?, alert?, redirect?, errors? }: alert is a message to show, redirect a path to go to, errors a message per form field.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The accessToken of login/register' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'The accessToken of login/register' },
+          resetToken: { type: 'http', scheme: 'bearer', description: 'The token of an e-mailed reset link (only /api/auth/changePassword takes it)' },
+        },
+      },
       tags: [
         { name: 'auth', description: 'Accounts and sessions' },
         { name: 'user', description: 'The signed-in driver' },

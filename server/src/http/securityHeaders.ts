@@ -8,11 +8,33 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../types.js';
 
+/** What an origin in the policy may look like: scheme, host name or IP, optional port. */
+const ORIGIN = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin a setting names, or an error: the value goes into the header as written, so `*`,
+ * `https:`, a keyword, a path or a `;` from a mistyped REMOTE_PREVIEW_ORIGINS would widen the
+ * policy (or add a directive) without anyone noticing. The server refuses to start instead.
+ */
+function exactOrigin(value: string, setting: string): string {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  const bare = url !== null && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !value.endsWith('/');
+  if (!url || !bare || !ORIGIN.test(url.origin)) {
+    throw new Error(`${setting} must list origins such as https://cdn.example.com (scheme, host and port only), got "${value}"`);
+  }
+  return url.origin;
+}
+
 /** The origins the front end loads remote code from, other than this server. */
 export function remoteOrigins(frontend: ServerConfig['frontend']): string[] {
-  const origins = new Set(frontend.previewOrigins);
-  for (const { entry } of frontend.remotes) {
-    if (/^https?:\/\//.test(entry)) origins.add(new URL(entry).origin);
+  const origins = new Set(frontend.previewOrigins.map((origin) => exactOrigin(origin, 'REMOTE_PREVIEW_ORIGINS')));
+  for (const { name, entry } of frontend.remotes) {
+    if (/^https?:\/\//i.test(entry)) origins.add(exactOrigin(new URL(entry).origin, `REMOTE_${name.toUpperCase()}_URL`));
   }
   return [...origins];
 }

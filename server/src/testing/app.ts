@@ -9,7 +9,7 @@ import { expect } from 'expect';
 import type { Adapters } from '../adapters/index.js';
 import { readOutbox, type OutboxMessage } from '../adapters/mail/outboxMailer.js';
 import { buildApp } from '../app.js';
-import type { Database } from '../types.js';
+import type { Database, ServerConfig } from '../types.js';
 import { TestClock } from './clock.js';
 import { testConfig } from './config.js';
 
@@ -19,9 +19,11 @@ export interface TestApp {
   database: Database;
 }
 
-export async function startTestApp(database: Database, { env = {}, adapters }: { env?: NodeJS.ProcessEnv; adapters?: Partial<Adapters> } = {}): Promise<TestApp> {
-  const clock = new TestClock();
-  const config = testConfig({ SCRYPT_LOG2_COST: '10', PUBLIC_URL: 'https://blockpilot.test', ...env });
+export async function startTestApp(
+  database: Database,
+  { env = {}, adapters, clock = new TestClock(), configure = (c) => c }: { env?: NodeJS.ProcessEnv; adapters?: Partial<Adapters>; clock?: TestClock; configure?: (config: ServerConfig) => ServerConfig } = {},
+): Promise<TestApp> {
+  const config = configure(testConfig({ SCRYPT_LOG2_COST: '10', PUBLIC_URL: 'https://blockpilot.test', ...env }));
   const app = await buildApp({ config, database, serveFrontend: false, clock, ...(adapters ? { adapters } : {}) });
   await app.ready();
   return { app, clock, database };

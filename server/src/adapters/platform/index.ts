@@ -6,3 +6,5 @@ export { createSignInChallenge, authorizationCodeFromLandingUrl, type SignInChal
 export { newDeviceSerial, createPkcePair, codeChallengeFor, clientIdFor, type PkcePair } from './pkce.js';
 export { normaliseOffersPage, normaliseOffer, toCents } from './offers.js';
 export { acceptOfferBody, getOffersBody } from './requests.js';
+export { createPlatformGateway, type PlatformGateway } from './gateway.js';
+export { platformConfig, withEmbeddedSimulator, PLATFORM_REGIONS, DEFAULT_REGION_ENDPOINTS, type PlatformConfig, type PlatformRegion } from './config.js';

@@ -7,10 +7,12 @@ import * as boots from './0001_boots.js';
 import * as accounts from './0002_accounts.js';
 import * as ledgerAndOrders from './0003_ledger_and_orders.js';
 import * as supportAndOutbox from './0004_support_and_outbox.js';
+import * as searchEngine from './0005_search_engine.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
   '0002_accounts': accounts,
   '0003_ledger_and_orders': ledgerAndOrders,
   '0004_support_and_outbox': supportAndOutbox,
+  '0005_search_engine': searchEngine,
 };

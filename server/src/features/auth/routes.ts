@@ -4,7 +4,7 @@ import { COUNTRIES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
-import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, stringOf } from '../../http/schemas.js';
+import { bearerAuth, existingPassword, newPassword, nullData, optionalText, resetTokenAuth, responses, sessionData, stringOf } from '../../http/schemas.js';
 import { currentUser } from './authenticate.js';
 import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT, type RegistrationRequest } from './service.js';
 
@@ -20,7 +20,7 @@ const registerBody = body(['country_code', 'emailAddress', 'phoneNumber', 'passw
   phoneNumber: stringOf('phone-number', 32),
   password: newPassword,
   confirmPassword: existingPassword,
-  inviteCode: { type: 'string', maxLength: 32 },
+  inviteCode: optionalText(32),
 });
 
 const loginBody = body(['emailAddress', 'password'], { emailAddress: stringOf('email-address'), password: existingPassword });
@@ -81,7 +81,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: {
         tags,
         summary: 'Choose a new password with the reset token of the e-mailed link (as the bearer token); signs out everywhere and answers with a new session',
-        security: bearerAuth,
+        security: resetTokenAuth,
         body: resetBody,
         response: responses(sessionData, [400, 401]),
       },

@@ -8,9 +8,10 @@ import type { AppContext } from '../../context.js';
 import { applyPaymentEvent } from '../store/orders.js';
 import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from '../store/returnPaths.js';
 import { devCheckoutPath } from '../../adapters/payments/devCheckoutGateway.js';
+import { uuid } from '../../http/schemas.js';
 import { loopbackOnly } from './loopbackOnly.js';
 
-const params = { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', format: 'uuid' } } } as const;
+const params = { type: 'object', required: ['orderId'], properties: { orderId: uuid } } as const;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

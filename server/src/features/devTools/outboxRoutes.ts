@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { optionalText } from '../../http/schemas.js';
 import { loopbackOnly } from './loopbackOnly.js';
 
 export async function outboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -15,7 +16,7 @@ export async function outboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         summary: 'E-mail kept by the embedded mail adapter (only without SMTP_URL, only from this machine)',
         querystring: {
           type: 'object',
-          properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'string', pattern: '^[0-9]{1,3}$' } },
+          properties: { to: optionalText(254), limit: { type: 'string', pattern: '^[0-9]{1,3}$' } },
         },
       },
     },

@@ -107,11 +107,12 @@ async function grantMembership(trx: Trx, order: Order, now: Date): Promise<void>
   await credit(trx, order.user_id, ledgerKey.payment(order.id), order.amount_cents);
   const charged = await charge(trx, order.user_id, ledgerKey.membership(order.id), order.amount_cents);
   if (charged.status === 'insufficient') throw new Error(`membership order ${order.id} could not pay for itself`);
-  const { membership_ends_at } = await trx.selectFrom('users').select('membership_ends_at').where('id', '=', order.user_id).forUpdate().executeTakeFirstOrThrow();
-  const from = membership_ends_at && membership_ends_at > now ? membership_ends_at : now;
+  // One statement, no read first: SELECT ... FOR UPDATE on the driver's row conflicts with the
+  // key-share lock that every concurrent insert of a ledger entry for them holds (its foreign key),
+  // and deadlocked with a fee or top-up credited to the same driver at the same moment.
   await trx
     .updateTable('users')
-    .set({ membership_ends_at: new Date(from.getTime() + plan.days * 86_400_000) })
+    .set({ membership_ends_at: sql<Date>`greatest(membership_ends_at, ${now}::timestamptz) + ${plan.days}::int * interval '1 day'` })
     .where('id', '=', order.user_id)
     .execute();
 }

@@ -4,7 +4,7 @@ import { TOP_UP_SLIDER } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
 import { notFound, validationError } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
-import { bearerAuth, responses } from '../../http/schemas.js';
+import { bearerAuth, responses, uuid } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { createOrder, orderOf } from './orders.js';
 import { MEMBERSHIP_PLANS, membershipPlanSchema } from './plans.js';
@@ -80,7 +80,7 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         querystring: {
           type: 'object',
           required: ['orderStatusId'],
-          properties: { orderStatusId: { type: 'string', format: 'uuid' }, time: { type: 'string', description: 'Cache buster, ignored' } },
+          properties: { orderStatusId: uuid, time: { type: 'string', description: 'Cache buster, ignored' } },
         },
         response: responses(paidOrderSchema, [400, 401, 404]),
       },

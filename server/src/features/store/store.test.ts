@@ -122,8 +122,12 @@ describeEachDatabase('store routes with the dev checkout', (database) => {
     expect((await account(inviter.token)).credit).toBe(1000 + INVITE_REWARD_CENTS);
     expect((await account(invited.token)).credit).toBe(1000 + 2500);
     const [mail] = await mailTo(t.database, inviter.email);
-    expect(mail!.text).toContain(`https://blockpilot.test/promotionOptOut/${inviter.id}`);
-    expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<https://blockpilot.test/promotionOptOut/${inviter.id}>` });
+    const key = /https:\/\/blockpilot\.test\/promotionOptOut\/(\S+)/.exec(mail!.text)![1]!;
+    expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<https://blockpilot.test/promotionOptOut/${key}>` });
+    // The link opts out the inviter it was sent to.
+    expect((await t.app.inject({ method: 'POST', url: '/api/promotion/optOut', payload: { userId: key } })).statusCode).toBe(200);
+    const { promotions_opted_out_at } = await t.database.db.selectFrom('users').select('promotions_opted_out_at').where('id', '=', inviter.id).executeTakeFirstOrThrow();
+    expect(promotions_opted_out_at).not.toBeNull();
   });
 
   it('serves the dev checkout to this machine only, and has no Stripe webhook', async () => {

@@ -1,40 +1,16 @@
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
-import Stripe from 'stripe';
-import { StripeGateway } from '../../adapters/payments/stripeGateway.js';
 import { describeEachDatabase } from '../../testing/databases.js';
+import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../../testing/stripe.js';
 import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-
-const WEBHOOK_SECRET = 'whsec_test_secret';
-
-/** Stripe's API as far as Checkout goes: records each request and answers a session, or fails. */
-function fakeStripeApi() {
-  const requests: Array<{ url: string; body: URLSearchParams; idempotencyKey: string | null }> = [];
-  let failing = false;
-  const fetchFn = async (url: string, init: { body?: string; headers: Record<string, string> | Headers }) => {
-    const headers = new Headers(init.headers);
-    requests.push({ url, body: new URLSearchParams(init.body ?? ''), idempotencyKey: headers.get('idempotency-key') });
-    if (failing) return new Response(JSON.stringify({ error: { type: 'api_error', message: 'down' } }), { status: 500, headers: { 'content-type': 'application/json' } });
-    const id = `cs_test_${requests.length}`;
-    return new Response(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  const stripe = new Stripe('sk_test_fake', { httpClient: Stripe.createFetchHttpClient(fetchFn), maxNetworkRetries: 0 });
-  return { stripe, requests, fail: () => (failing = true) };
-}
 
 describeEachDatabase('Stripe Checkout and its webhook', (database) => {
   let t: TestApp;
   let driver: TestDriver;
-  let api: ReturnType<typeof fakeStripeApi>;
+  let api: FakeStripeApi;
   before(async () => {
     api = fakeStripeApi();
-    t = await startTestApp(database(), {
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-      adapters: { payments: new StripeGateway(api.stripe, WEBHOOK_SECRET, 'https://blockpilot.test') },
-    });
+    t = await startTestApp(database(), { env: stripeEnv, adapters: { payments: fakeStripeGateway(api) } });
     driver = await signUp(t.app, t.database);
   });
   after(async () => {
@@ -44,10 +20,8 @@ describeEachDatabase('Stripe Checkout and its webhook', (database) => {
   const credit = async () => (await t.app.inject({ url: '/api/user', headers: bearer(driver.token) })).json().data.credit;
   const orderIdOfLastCheckout = () => api.requests.at(-1)!.body.get('client_reference_id')!;
 
-  function event(type: string, session: Record<string, unknown>) {
-    return JSON.stringify({ id: `evt_${Math.random()}`, object: 'event', type, data: { object: { object: 'checkout.session', id: 'cs_test', ...session } } });
-  }
-  const deliver = (payload: string, signature = api.stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
+  const event = (type: string, session: Record<string, unknown>) => checkoutEvent(type, session);
+  const deliver = (payload: string, signature = stripeSignature(api, payload)) =>
     t.app.inject({ method: 'POST', url: '/api/store/stripeWebhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
 
   it('opens a Stripe Checkout session for the order and answers its URL', async () => {
@@ -82,8 +56,8 @@ describeEachDatabase('Stripe Checkout and its webhook', (database) => {
     await t.app.inject({ method: 'POST', url: '/api/store/createStripeOrder', payload: { topup_amount: 1000 }, headers: bearer(driver.token) });
     const payload = event('checkout.session.completed', { client_reference_id: orderIdOfLastCheckout(), payment_status: 'paid', amount_total: 1000 });
     const before = await credit();
-    const forged = api.stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
-    const stale = api.stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const forged = stripeSignature(api, payload, { secret: 'whsec_someone_else' });
+    const stale = stripeSignature(api, payload, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
     for (const signature of [forged, stale, 'garbage']) {
       const res = await deliver(payload, signature);
       expect(res.statusCode).toBe(400);
@@ -91,7 +65,7 @@ describeEachDatabase('Stripe Checkout and its webhook', (database) => {
     }
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/store/stripeWebhook', payload, headers: { 'content-type': 'application/json' } });
     expect(unsigned.statusCode).toBe(400);
-    const tampered = await deliver(payload.replace('"amount_total":1000', '"amount_total":5000'), api.stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+    const tampered = await deliver(payload.replace('"amount_total":1000', '"amount_total":5000'), stripeSignature(api, payload));
     expect(tampered.statusCode).toBe(400);
     expect(await credit()).toBe(before);
   });

@@ -1,21 +1,32 @@
 /**
- * Promotional e-mail and opting out of it. Every promotional message carries the opt-out link
- * `/promotionOptOut/{userId}` (and a List-Unsubscribe header); drivers who opted out get none.
+ * Promotional e-mail and opting out of it. Every promotional message carries an opt-out link
+ * `/promotionOptOut/{key}` (and a List-Unsubscribe header); drivers who opted out get none.
  * Service messages (reset links) are not promotional and always go out.
+ *
+ * The link's key is the driver's id sealed with the server's token key, not the bare id: the
+ * opt-out call needs no sign-in (it is clicked from the e-mail), so a bare id would let anyone
+ * who learns another driver's id opt them out. Only the mailbox the link was sent to holds a key.
  */
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { DatabaseSchema } from '../../db/schema.js';
+import { TokenCipherError } from '../../security/tokenCipher.js';
 
-export function optOutUrl(publicUrl: string, userId: string): string {
-  return `${publicUrl}/promotionOptOut/${userId}`;
+/** Associated data of opt-out keys: no other sealed value (a platform token) opens as one. */
+const OPT_OUT_CONTEXT = 'promotion-opt-out';
+
+/** The key of the driver's opt-out link (a new one each time; every one stays valid). */
+export function optOutKey(ctx: Pick<AppContext, 'tokenCipher'>, userId: string): string {
+  return ctx.tokenCipher.encrypt(userId, OPT_OUT_CONTEXT);
+}
+
+export function optOutUrl(ctx: Pick<AppContext, 'tokenCipher' | 'config'>, userId: string): string {
+  return `${ctx.config.publicUrl}/promotionOptOut/${optOutKey(ctx, userId)}`;
 }
 
 /** Sends unless the driver opted out; true when sent. */
 export async function sendPromotionalEmail(ctx: AppContext, userId: string, message: { subject: string; text: string }): Promise<boolean> {
   const user = await ctx.db.selectFrom('users').select(['email', 'promotions_opted_out_at']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.promotions_opted_out_at) return false;
-  const link = optOutUrl(ctx.config.publicUrl, userId);
+  const link = optOutUrl(ctx, userId);
   await ctx.mailer.send({
     to: user.email,
     subject: message.subject,
@@ -25,7 +36,18 @@ export async function sendPromotionalEmail(ctx: AppContext, userId: string, mess
   return true;
 }
 
-/** Opts the driver out; repeating it (or an unknown id) changes nothing and is not an error. */
-export async function optOutOfPromotions(db: Kysely<DatabaseSchema>, userId: string, now: Date): Promise<void> {
-  await db.updateTable('users').set({ promotions_opted_out_at: now }).where('id', '=', userId).where('promotions_opted_out_at', 'is', null).execute();
+/**
+ * Opts out the driver whose link key this is; repeating it changes nothing and is not an error.
+ * False for a key this server did not issue (forged, altered, or a bare id).
+ */
+export async function optOutOfPromotions(ctx: Pick<AppContext, 'db' | 'tokenCipher' | 'clock'>, key: string): Promise<boolean> {
+  let userId: string;
+  try {
+    userId = ctx.tokenCipher.decrypt(key, OPT_OUT_CONTEXT);
+  } catch (error) {
+    if (error instanceof TokenCipherError) return false;
+    throw error;
+  }
+  await ctx.db.updateTable('users').set({ promotions_opted_out_at: ctx.clock.now() }).where('id', '=', userId).where('promotions_opted_out_at', 'is', null).execute();
+  return true;
 }

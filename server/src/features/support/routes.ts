@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SupportMessage } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
+import { validationError } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, nullData, responses, stringOf, text } from '../../http/schemas.js';
@@ -17,7 +18,7 @@ const questionBody = {
     fullName: text(100),
     emailAddress: stringOf('email-address'),
     phoneNumber: stringOf('phone-number', 32),
-    question: { type: 'string', minLength: 10, maxLength: 5000 },
+    question: { ...text(5000), minLength: 10 },
   },
 } as const;
 
@@ -55,12 +56,17 @@ export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: {
         tags: ['support'],
         summary: 'Stop promotional e-mail (the link in each one); repeating it is harmless',
-        body: { type: 'object', additionalProperties: false, required: ['userId'], properties: { userId: { type: 'string', format: 'uuid' } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['userId'],
+          properties: { userId: { type: 'string', minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9:_-]+$', description: 'The key of the opt-out link: the driver, sealed by the server' } },
+        },
         response: responses(nullData, [400]),
       },
     },
     async (request) => {
-      await optOutOfPromotions(ctx.db, request.body.userId, ctx.clock.now());
+      if (!(await optOutOfPromotions(ctx, request.body.userId))) throw validationError({ userId: 'This link is not valid. Use the link in our most recent e-mail.' });
       return ok(null, { alert: 'You will receive no more promotional e-mails from us.' });
     },
   );

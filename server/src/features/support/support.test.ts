@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../../testing/databases.js';
 import { testContext } from '../../testing/context.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { KNOWLEDGE_BASE } from './knowledgeBase.js';
-import { sendPromotionalEmail } from './promotions.js';
+import { optOutKey, sendPromotionalEmail } from './promotions.js';
 
 const QUESTION = { fullName: 'Dana Driver', emailAddress: 'dana@example.com', phoneNumber: '+1 555 555 0100', question: 'How do I forfeit a block I cannot work?' };
 
@@ -77,15 +77,17 @@ describeEachDatabase('support routes', (database) => {
   describe('POST /api/promotion/optOut', () => {
     const optOut = (userId: unknown) => t.app.inject({ method: 'POST', url: '/api/promotion/optOut', payload: { userId } });
 
-    it('stops promotional e-mail, and repeating it is harmless', async () => {
+    it('stops promotional e-mail through the link in it, and repeating it is harmless', async () => {
       const reader = await signUp(t.app, t.database);
       const ctx = testContext(t.database);
       expect(await sendPromotionalEmail(ctx, reader.id, { subject: 'News', text: 'Hello' })).toBe(true);
       const [mail] = await mailTo(t.database, reader.email);
-      expect(mail!.text).toContain(`/promotionOptOut/${reader.id}`);
+      const key = /\/promotionOptOut\/(\S+)/.exec(mail!.text)![1]!;
+      expect(mail!.headers?.['List-Unsubscribe']).toBe(`<https://blockpilot.test/promotionOptOut/${key}>`);
+      expect(key).not.toContain(reader.id);
 
       for (let i = 0; i < 2; i++) {
-        const res = await optOut(reader.id);
+        const res = await optOut(key);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ data: null, alert: expect.any(String) });
       }
@@ -93,9 +95,14 @@ describeEachDatabase('support routes', (database) => {
       expect(await mailTo(t.database, reader.email)).toHaveLength(1);
     });
 
-    it('answers an unknown id like a known one, and checks the id', async () => {
-      expect((await optOut('00000000-0000-4000-8000-000000000000')).statusCode).toBe(200);
-      expectFieldErrors(await optOut('42'), ['userId']);
+    it('refuses a bare or altered id, so no one opts out a driver whose id they learned', async () => {
+      const reader = await signUp(t.app, t.database);
+      const key = optOutKey(testContext(t.database), reader.id);
+      const altered = key.slice(0, -2) + (key.endsWith('A') ? 'BB' : 'AA');
+      for (const forged of [reader.id, altered, 'v1:AAAA:BBBB:CCCC']) expectFieldErrors(await optOut(forged), ['userId']);
+      const { promotions_opted_out_at } = await t.database.db.selectFrom('users').select('promotions_opted_out_at').where('id', '=', reader.id).executeTakeFirstOrThrow();
+      expect(promotions_opted_out_at).toBeNull();
+      expectFieldErrors(await optOut('not a key!'), ['userId']);
       expectFieldErrors(await t.app.inject({ method: 'POST', url: '/api/promotion/optOut', payload: {} }), ['userId']);
     });
   });

@@ -8,6 +8,7 @@ import { DURATION_SLIDER, PAY_SLIDER, TIME_SLIDER, TIME_TO_ARRIVE_SLIDER } from 
 import type { Filter, Range } from '@blockpilot/shared/types';
 import type { DatabaseSchema, FilterTable } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
+import { text, uuid } from '../../http/schemas.js';
 
 type Slider = { readonly min: number; readonly max: number; readonly step: number };
 
@@ -26,10 +27,10 @@ export const filterSchema = {
   additionalProperties: false,
   required: ['id', 'name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive'],
   properties: {
-    id: { type: 'string', format: 'uuid' },
-    name: { type: 'string', minLength: 1, maxLength: 60 },
+    id: uuid,
+    name: text(60),
     enabled: { type: 'boolean' },
-    serviceAreas: { type: 'array', maxItems: 500, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Service area ids' },
+    serviceAreas: { type: 'array', maxItems: 500, uniqueItems: true, items: text(100), description: 'Service area ids' },
     days: { type: 'array', maxItems: 7, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 6 }, description: 'Weekdays, Sunday = 0' },
     time: rangeOf(TIME_SLIDER, 'minutes from midnight'),
     pay: rangeOf(PAY_SLIDER, 'slider steps of 3.00 currency units', true),

@@ -2,7 +2,7 @@
 import type { NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { validationError } from '../../http/errors.js';
-import { stringOf } from '../../http/schemas.js';
+import { optionalText, stringOf } from '../../http/schemas.js';
 import { consumeTelegramLinkCode } from './telegramLinks.js';
 
 export const notificationPreferencesSchema = {
@@ -12,7 +12,7 @@ export const notificationPreferencesSchema = {
   properties: {
     emailAddress: { ...stringOf('email-address-or-empty'), description: 'Empty: no e-mail notifications' },
     whatsAppNumber: { ...stringOf('phone-number-or-empty', 32), description: 'Empty: no WhatsApp notifications' },
-    telegramAuthCode: { type: 'string', maxLength: 32, description: 'The code the bot gave on /start; empty unlinks Telegram' },
+    telegramAuthCode: { ...optionalText(32), description: 'The code the bot gave on /start; empty unlinks Telegram' },
     telegramConnected: { type: 'boolean', description: 'Ignored (read-only)' },
   },
 } as const;
@@ -25,7 +25,9 @@ export async function saveNotificationPreferences(ctx: AppContext, userId: strin
   const code = preferences.telegramAuthCode.trim().toUpperCase();
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const { telegram_auth_code: linkedCode } = await trx.selectFrom('users').select('telegram_auth_code').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    // FOR NO KEY UPDATE, not FOR UPDATE: enough to order two saves of this driver, and it does not
+    // wait on (or deadlock with) the key-share locks of ledger entries written for them meanwhile.
+    const { telegram_auth_code: linkedCode } = await trx.selectFrom('users').select('telegram_auth_code').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
     let telegram = {};
     if (code === '') telegram = { telegram_auth_code: '', telegram_chat_id: null };
     else if (code !== linkedCode) {

@@ -1,7 +1,8 @@
 /**
  * /api/user, the signed-in driver's account: the account object, locale, filters, trial,
- * notification preferences and password (SPEC.md section 7). The search calls (logs, service
- * areas, search state, schedule, connect, forfeit) belong to the search engine.
+ * notification preferences and password (SPEC.md section 7). The search calls live in
+ * features/platform (connect, service areas, schedule), features/search (search state, toggle)
+ * and features/logs (logs, forfeit).
  */
 import type { FastifyInstance } from 'fastify';
 import { TRIAL_DAYS } from '@blockpilot/shared/constants';
@@ -63,8 +64,11 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       checkFilterRanges(request.body.filter);
-      const saved = await updateFilter(ctx.db, currentUser(request).id, request.body.filter);
+      const userId = currentUser(request).id;
+      const saved = await updateFilter(ctx.db, userId, request.body.filter);
       if (!saved) throw notFound('This filter does not exist. Reload the page.');
+      // A running search matches with the new filter from its next poll.
+      ctx.search.changed(userId, 'filters');
       return ok(saved);
     },
   );

@@ -1,0 +1,71 @@
+/**
+ * Telegram through its bot API with grammY. Sending is `sendMessage`; receiving is grammY's long
+ * polling, started once the app is up, and its only command is /start, answered with the text
+ * the app's handler gives (a link code the driver enters in Notification Preferences). The API's
+ * base URL is configurable (grammY's `client.apiRoot`), so a local Bot API server or a test
+ * double can stand in for api.telegram.org.
+ */
+import { Bot } from 'grammy';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TelegramConfig } from './config.js';
+import type { TelegramChannel, TelegramStartHandler } from './types.js';
+
+/** Seconds grammY waits for one bot API call (a long-polling getUpdates waits up to 30 more). */
+const API_TIMEOUT_SECONDS = 10;
+
+/** The Telegram channel over the bot API (grammY): sends with sendMessage, answers /start. */
+export class GrammyTelegramChannel implements TelegramChannel {
+  readonly channel = 'telegram';
+  readonly mode = 'provider';
+  private readonly bot: Bot;
+  private receiving = false;
+  /** The /start handler in use; the command is registered with grammY once. */
+  private startHandler: TelegramStartHandler | null = null;
+
+  constructor(
+    config: TelegramConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.bot = new Bot(config.botToken, { client: { apiRoot: config.apiRoot, timeoutSeconds: API_TIMEOUT_SECONDS } });
+    this.bot.catch((error) => this.log.error({ err: error.error, updateId: error.ctx.update.update_id }, 'telegram update failed'));
+  }
+
+  async send(to: string, text: string): Promise<void> {
+    await this.bot.api.sendMessage(to, text);
+  }
+
+  startReceiving(onStart: TelegramStartHandler): void {
+    if (this.receiving) return;
+    this.receiving = true;
+    this.answerStartWith(onStart);
+    // Long polling runs until close(); its failures (network, a revoked token) are logged, not thrown.
+    this.bot.start({ onStart: (me) => this.log.info({ bot: me.username }, 'telegram bot receiving updates') }).catch((error: unknown) => {
+      this.receiving = false;
+      this.log.error({ err: error }, 'telegram bot stopped receiving');
+    });
+  }
+
+  /**
+   * Handles one update as if it had been received (webhooks, tests). Answers /start with
+   * `onStart` when given (it replaces the handler for later updates too).
+   */
+  async handleUpdate(update: Parameters<Bot['handleUpdate']>[0], onStart?: TelegramStartHandler): Promise<void> {
+    if (onStart) this.answerStartWith(onStart);
+    if (!this.bot.isInited()) await this.bot.init();
+    await this.bot.handleUpdate(update);
+  }
+
+  async close(): Promise<void> {
+    if (this.bot.isRunning()) await this.bot.stop();
+  }
+
+  private answerStartWith(onStart: TelegramStartHandler): void {
+    const registered = this.startHandler !== null;
+    this.startHandler = onStart;
+    if (registered) return;
+    this.bot.command('start', async (ctx) => {
+      const reply = await this.startHandler!(String(ctx.chat.id));
+      await ctx.reply(reply);
+    });
+  }
+}

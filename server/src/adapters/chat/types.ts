@@ -1,0 +1,38 @@
+/** Chat channels notifications go out on (Telegram, WhatsApp): the interface every adapter implements. */
+
+/** Which chat service a channel talks to. */
+export type ChatChannelName = 'telegram' | 'whatsapp';
+
+/** One short text message to one recipient. */
+export interface ChatMessage {
+  channel: ChatChannelName;
+  /** Telegram chat id, or a WhatsApp number in E.164 form (+15555550100). */
+  to: string;
+  text: string;
+}
+
+/**
+ * Sends text messages on one chat service. `provider` adapters call the real service;
+ * `recorder` adapters (the embedded default) keep the messages on this machine.
+ */
+export interface ChatChannel {
+  readonly channel: ChatChannelName;
+  readonly mode: 'provider' | 'recorder';
+  /** Resolves once the service accepted the message; rejects when it did not. */
+  send(to: string, text: string): Promise<void>;
+  /** Stops receiving (Telegram) and releases connections. */
+  close(): Promise<void>;
+}
+
+/** What the bot answers to /start in a chat: the text of its reply. */
+export type TelegramStartHandler = (chatId: string) => Promise<string>;
+
+/** The Telegram channel: it also receives the bot's /start command. */
+export interface TelegramChannel extends ChatChannel {
+  readonly channel: 'telegram';
+  /**
+   * Starts receiving the bot's updates; each /start is answered with `onStart`'s text. The
+   * recorder receives nothing (its /start is simulated through the dev route).
+   */
+  startReceiving(onStart: TelegramStartHandler): void;
+}

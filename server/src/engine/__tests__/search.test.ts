@@ -1,0 +1,525 @@
+/**
+ * The search engine against a real simulator (one per test, on a free port, driven through its
+ * control API) and a real database (PGlite and PostgreSQL): accepting, ignoring, races, faults,
+ * backoff, stops, token refresh, money, overlaps, restarts, reconciliation and pacing. The tests
+ * of one database run concurrently, each with its own driver and simulator.
+ */
+import { after, describe, it } from 'node:test';
+import { expect } from 'expect';
+import type { RequestRecord, Simulator, SimulatorOptions } from '@blockpilot/platform-sim';
+import { createPlatformGateway, type PlatformGateway } from '../../adapters/platform/gateway.js';
+import type { PlatformClient } from '../../adapters/platform/types.js';
+import type { AppContext } from '../../context.js';
+import type { UserRow } from '../../features/auth/tokens.js';
+import { charge, entriesOf } from '../../features/ledger/ledger.js';
+import { loadPlatformAccount } from '../../features/platform/accounts.js';
+import { openPlatformSession } from '../../features/platform/session.js';
+import { TestClock } from '../../testing/clock.js';
+import { simulatorEnv, testConfig } from '../../testing/config.js';
+import { testContext } from '../../testing/context.js';
+import { describeEachDatabase } from '../../testing/databases.js';
+import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../testing/platform.js';
+import type { Database } from '../../types.js';
+import type { EngineTimings } from '../dependencies.js';
+import { reserveAccept } from '../offerLog.js';
+
+/** Short waits so a test sees several polls and backoffs in a few seconds. Jitter pinned to its maximum. */
+const FAST: Partial<EngineTimings> = { backoff: { baseMs: 250, maxMs: 1000 }, openAttemptRecheckMs: 300, resumeSpreadMs: 100 };
+const POLLS = '/GetOffersForProviderPost';
+const FEE_OF_150 = 525;
+
+interface World {
+  sim: Simulator;
+  ctx: AppContext & { clock: TestClock };
+  driver: UserRow;
+  /** The driver's platform account id (the simulator's accountId). */
+  accountId: string;
+  /** An area the account may work, named by the driver's filter. */
+  area: string;
+  /** Another context (another process) on the same database and simulator. */
+  anotherProcess(): AppContext;
+  /** Presses Start: searching set, the runner started. */
+  start(ctx?: AppContext): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Contexts not closed yet, with their database (the two databases' suites run at once). */
+const contexts = new Map<AppContext, Database>();
+
+/** The platform gateway, with the time (performance.now()) each offers poll is sent pushed to `sentAt`. */
+function timingPolls(gateway: PlatformGateway, sentAt: number[]): PlatformGateway {
+  return {
+    client: (region) => {
+      const client = gateway.client(region);
+      return Object.assign(Object.create(client) as PlatformClient, {
+        getOffers: (...args: Parameters<PlatformClient['getOffers']>) => {
+          sentAt.push(performance.now());
+          return client.getOffers(...args);
+        },
+      });
+    },
+    close: () => gateway.close(),
+  };
+}
+
+interface WorldOptions {
+  sim?: SimulatorOptions;
+  timeoutMs?: number;
+  /** Collects when each poll was sent, on the engine's side. */
+  pollsSentAt?: number[];
+}
+
+async function world(database: Database, { sim: simOptions = {}, timeoutMs = 5000, pollsSentAt }: WorldOptions = {}): Promise<World> {
+  const { sim, url } = await startSimulator(simOptions);
+  const clock = new TestClock(Date.now());
+  const env = { ...simulatorEnv(url), PLATFORM_TIMEOUT_MS: String(timeoutMs) };
+  const makeContext = () => {
+    const platform = pollsSentAt ? timingPolls(createPlatformGateway(testConfig(env).platform), pollsSentAt) : undefined;
+    const ctx = testContext(database, { clock, env, engine: { timings: FAST, random: () => 1 }, ...(platform ? { adapters: { platform } } : {}) });
+    contexts.set(ctx, database);
+    return ctx;
+  };
+  const ctx = makeContext();
+  const closeAll = async () => {
+    for (const c of [...contexts.keys()]) if (c.clock === clock) await closeContext(c);
+    await sim.close();
+  };
+  let user: UserRow, area: string, accountId: string;
+  try {
+    ({ user } = await signUpDriver(ctx));
+    await connectDriver(ctx, user);
+    area = (await eligibleAreas(ctx, user.id))[0]!;
+    await setFilters(ctx, user.id, [anyBlockFilter([area])]);
+    accountId = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, user.id))!.platformUserId;
+  } catch (error) {
+    // A failed set-up must not leave a listening simulator behind: the test process would never exit.
+    await closeAll();
+    throw error;
+  }
+  return {
+    sim,
+    ctx,
+    driver: user,
+    accountId,
+    area,
+    anotherProcess: makeContext,
+    async start(on = ctx) {
+      await on.db.updateTable('users').set({ searching: true }).where('id', '=', user.id).execute();
+      on.search.start(user.id);
+    },
+    async close() {
+      await ctx.db.updateTable('users').set({ searching: false }).where('id', '=', user.id).execute();
+      await closeAll();
+    },
+  };
+}
+
+async function closeContext(ctx: AppContext): Promise<void> {
+  contexts.delete(ctx);
+  await ctx.search.close();
+  await ctx.background.drain();
+  await ctx.platform.close();
+}
+
+const logsOf = (ctx: AppContext, userId: string) =>
+  ctx.db.selectFrom('offer_logs').selectAll().where('user_id', '=', userId).orderBy('discovered_at').orderBy('offer_id').execute();
+
+const logOf = async (ctx: AppContext, userId: string, offerId: string) =>
+  ctx.db.selectFrom('offer_logs').selectAll().where('user_id', '=', userId).where('offer_id', '=', offerId).executeTakeFirst();
+
+const feesOf = async (ctx: AppContext, userId: string) => (await entriesOf(ctx.db, userId)).filter((e) => e.kind === 'fee');
+
+const userState = (ctx: AppContext, userId: string) =>
+  ctx.db.selectFrom('users').select(['searching', 'flex_connected', 'puzzle_required', 'credit_cents']).where('id', '=', userId).executeTakeFirstOrThrow();
+
+function pollsOf(sim: Simulator, accountId: string): RequestRecord[] {
+  return sim.control.readRecord({ accountId }).requests.filter((r) => r.path === POLLS);
+}
+
+/** Gaps between the starts of consecutive polls, ms, as the platform saw them. */
+function gapsOf(polls: RequestRecord[]): number[] {
+  return polls.slice(1).map((p, i) => p.startedAt - polls[i]!.startedAt);
+}
+
+const waitForPolls = (w: World, count: number) => waitFor(`${count} polls`, () => pollsOf(w.sim, w.accountId).length >= count, 25_000);
+
+// Both databases at once: the tests mostly wait on the simulator's pace.
+describe('search engine', { concurrency: true }, () => describeEachDatabase('search engine against the simulator', (database) => {
+  after(async () => {
+    for (const [ctx, db] of [...contexts]) if (db === database()) await closeContext(ctx);
+  });
+
+  // The restart test resumes every searching driver of the database: it runs after the others.
+  describe('one after the other', { concurrency: 1 }, () => {
+    describe('searching', { concurrency: true }, () => {
+      it('accepts a matching offer and ignores the others: log rows, fee in the ledger, driver notified', async () => {
+        const w = await world(database());
+        try {
+          await w.ctx.db.updateTable('users').set({ notify_whatsapp: '+1 555 555 0199', telegram_chat_id: '4242' }).where('id', '=', w.driver.id).execute();
+          await w.start();
+          const start = tomorrowAt(2);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'good', startTime: start, durationHours: 3, priceAmount: 150 });
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'cheap', startTime: start + 86_400, durationHours: 3, priceAmount: 30 });
+          const rows = await waitFor('both offers logged', async () => {
+            const found = await logsOf(w.ctx, w.driver.id);
+            return found.length === 2 && found;
+          });
+          const accepted = rows.find((r) => r.offer_id === 'good')!;
+          expect(accepted).toMatchObject({ action: 'BLOCK_ACCEPT', reason: null, cost_cents: FEE_OF_150, start_time: start, price_amount: 150, currency: 'USD', service_area_id: w.area });
+          expect(rows.find((r) => r.offer_id === 'cheap')).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'filter', cost_cents: 0 });
+          expect(await feesOf(w.ctx, w.driver.id)).toEqual([expect.objectContaining({ key: `fee:${accepted.id}`, amountCents: -FEE_OF_150 })]);
+          expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(1000 - FEE_OF_150);
+          expect(w.sim.control.schedule(w.accountId)).toEqual([expect.objectContaining({ startTime: start, serviceAreaId: w.area })]);
+          expect(w.sim.control.readRecord({ accountId: w.accountId }).accepts).toEqual([expect.objectContaining({ offerId: 'good', won: true })]);
+
+          await w.ctx.background.drain();
+          const mail = await w.ctx.db.selectFrom('outbox').selectAll().where('to_address', '=', w.driver.email).where('subject', 'like', 'Block accepted%').execute();
+          expect(mail).toHaveLength(1);
+          expect(mail[0]!.text).toContain('Pay: $150.00');
+          expect(mail[0]!.text).toContain('Fee: $5.25');
+          const chats = w.ctx.chatRecorder!.list();
+          expect(chats.map((m) => [m.channel, m.to])).toEqual(expect.arrayContaining([['telegram', '4242'], ['whatsapp', '+1 555 555 0199']]));
+          for (const chat of chats) expect(chat.text).toMatch(/^Block accepted: .*\n\n.*Pay: \$150\.00/s);
+          expect(w.ctx.search.has(w.driver.id)).toBe(true);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('loses a race gracefully: a 410 is logged as ignored (taken), no fee, and the search goes on', async () => {
+        const w = await world(database());
+        try {
+          // The rival takes the offer while our accept waits in the platform: the accept gets 410.
+          w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 1500, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'contested', startTime: tomorrowAt(3), durationHours: 2, priceAmount: 120, rivalDelayMs: 900 });
+          await w.start();
+          const row = await waitFor('the lost offer logged', () => logOf(w.ctx, w.driver.id, 'contested'));
+          expect(row).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'taken', cost_cents: 0 });
+          expect(w.sim.control.readRecord({ accountId: w.accountId }).accepts).toEqual([expect.objectContaining({ offerId: 'contested', won: false, reason: 'taken_by_rival' })]);
+          expect(await feesOf(w.ctx, w.driver.id)).toEqual([]);
+          expect(await w.ctx.db.selectFrom('accept_attempts').selectAll().where('user_id', '=', w.driver.id).execute()).toEqual([]);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'next', startTime: tomorrowAt(8), durationHours: 2, priceAmount: 120 });
+          expect(await waitFor('the next offer accepted', () => logOf(w.ctx, w.driver.id, 'next'))).toMatchObject({ action: 'BLOCK_ACCEPT' });
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('survives 5xx, resets and latency: keeps searching and accepts once the platform recovers', async () => {
+        const w = await world(database());
+        try {
+          w.sim.control.setFaults({
+            rules: [
+              { kind: 'serverError', status: 503, accountId: w.accountId, paths: [POLLS], remaining: 2 },
+              { kind: 'reset', accountId: w.accountId, paths: [POLLS], remaining: 1 },
+              { kind: 'latency', latencyMs: 400, accountId: w.accountId, paths: [POLLS], remaining: 2 },
+            ],
+          });
+          await w.start();
+          await waitFor('the faults spent', () => w.sim.control.getFaults().rules.every((r) => r.remaining === 0 || r.kind === 'latency'), 15_000);
+          expect((await userState(w.ctx, w.driver.id)).searching).toBe(true);
+          expect(w.ctx.search.has(w.driver.id)).toBe(true);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'after-faults', startTime: tomorrowAt(4), durationHours: 3, priceAmount: 150 });
+          expect(await waitFor('accepted after the faults', () => logOf(w.ctx, w.driver.id, 'after-faults'), 15_000)).toMatchObject({ action: 'BLOCK_ACCEPT' });
+          const outcomes = pollsOf(w.sim, w.accountId).map((p) => p.outcome);
+          expect(outcomes.filter((o) => o === 'fault_server_error')).toHaveLength(2);
+          expect(outcomes.filter((o) => o === 'fault_reset')).toHaveLength(1);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('backs off when throttled: the polls slow down (growing, capped), then resume their pace', async () => {
+        const sentAt: number[] = [];
+        const w = await world(database(), { pollsSentAt: sentAt });
+        try {
+          w.sim.control.setFaults({ rules: [{ kind: 'throttle', accountId: w.accountId, paths: [POLLS], remaining: 3 }] });
+          await w.start();
+          await waitForPolls(w, 6);
+          const polls = pollsOf(w.sim, w.accountId);
+          expect(polls.map((p) => p.outcome).slice(0, 4)).toEqual(['fault_throttle', 'fault_throttle', 'fault_throttle', 'ok']);
+          // As sent: refreshInterval 1000 + backoff 250, 500, 1000 (jitter pinned to its maximum), then 1000 again.
+          const sent = sentAt.slice(1, 5).map((t, i) => t - sentAt[i]!);
+          [1250, 1500, 2000, 1000].forEach((expected, i) => expect(sent[i]).toBeGreaterThanOrEqual(expected));
+          // Growing by the doubling backoff, then back to the plain interval (a busy machine may
+          // delay every timer a little; the differences still show the steps).
+          expect(sent[1]! - sent[0]!).toBeGreaterThan(100);
+          expect(sent[2]! - sent[1]!).toBeGreaterThan(250);
+          expect(sent[2]! - sent[3]!).toBeGreaterThan(600);
+          // As the platform saw them (arrival times carry some event-loop delay): growing, then back.
+          const seen = gapsOf(polls);
+          expect(seen[2]! - seen[0]!).toBeGreaterThan(500);
+          expect(seen[2]! - seen[3]!).toBeGreaterThan(500);
+          expect((await userState(w.ctx, w.driver.id)).searching).toBe(true);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('never polls sooner than refreshInterval after the previous poll STARTED, even when answers are slow', async () => {
+        const sentAt: number[] = [];
+        const w = await world(database(), { pollsSentAt: sentAt });
+        try {
+          w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 600, accountId: w.accountId, paths: [POLLS] }] });
+          await w.start();
+          await waitForPolls(w, 5);
+          const sentGaps = sentAt.slice(1).map((t, i) => t - sentAt[i]!);
+          expect(sentGaps.length).toBeGreaterThanOrEqual(4);
+          // As sent: never sooner than the 1000 ms the platform asks for, counted from the previous
+          // poll's start, not from its answer 600 ms later.
+          for (const gap of sentGaps) {
+            expect(gap).toBeGreaterThanOrEqual(1000);
+            // Counted from the answer, the gap would be 1600 ms or more.
+            expect(gap).toBeLessThan(1550);
+          }
+          // As the platform saw them: the same, but one arrival may wait for the simulator's event
+          // loop (it shares this process with the other tests and PGlite), so the median is checked.
+          const seen = gapsOf(pollsOf(w.sim, w.accountId)).sort((a, b) => a - b);
+          expect(seen[Math.floor(seen.length / 2)]).toBeGreaterThanOrEqual(995);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('pauses on a puzzle: puzzleRequired set, searching off, the driver told to solve it in the app', async () => {
+        const w = await world(database());
+        try {
+          w.sim.control.setFaults({ rules: [{ kind: 'captcha', accountId: w.accountId, paths: [POLLS] }] });
+          await w.start();
+          await waitFor('the search paused', async () => !(await userState(w.ctx, w.driver.id)).searching);
+          expect(await userState(w.ctx, w.driver.id)).toMatchObject({ searching: false, puzzle_required: true, flex_connected: true });
+          await waitFor('the runner let go', () => !w.ctx.search.has(w.driver.id));
+          await w.ctx.background.drain();
+          const mail = await w.ctx.db.selectFrom('outbox').select(['subject', 'text']).where('to_address', '=', w.driver.email).execute();
+          expect(mail).toEqual([expect.objectContaining({ subject: expect.stringMatching(/puzzle/), text: expect.stringMatching(/never solves/) })]);
+          const polls = pollsOf(w.sim, w.accountId).length;
+          await new Promise((resolve) => setTimeout(resolve, 1300));
+          expect(pollsOf(w.sim, w.accountId)).toHaveLength(polls);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('stops on a signing demand (420) with a clear message, and on 401 with "connect again"', async () => {
+        const signing = await world(database());
+        const revoked = await world(database());
+        try {
+          signing.sim.control.setFaults({ rules: [{ kind: 'signing', accountId: signing.accountId, paths: [POLLS] }] });
+          revoked.sim.control.setFaults({ rules: [{ kind: 'unauthorized', accountId: revoked.accountId, paths: [POLLS] }] });
+          await Promise.all([signing.start(), revoked.start()]);
+          await waitFor('both stopped', async () => !(await userState(signing.ctx, signing.driver.id)).searching && !(await userState(revoked.ctx, revoked.driver.id)).searching);
+          expect(await userState(signing.ctx, signing.driver.id)).toMatchObject({ flex_connected: true, puzzle_required: false });
+          expect(await userState(revoked.ctx, revoked.driver.id)).toMatchObject({ flex_connected: false, puzzle_required: false });
+          await Promise.all([signing.ctx.background.drain(), revoked.ctx.background.drain()]);
+          const subjects = async (w: World) => (await w.ctx.db.selectFrom('outbox').select('subject').where('to_address', '=', w.driver.email).execute()).map((m) => m.subject);
+          expect(await subjects(signing)).toEqual([expect.stringMatching(/verify your device/)]);
+          expect(await subjects(revoked)).toEqual([expect.stringMatching(/connect your Amazon Flex account again/)]);
+        } finally {
+          await Promise.all([signing.close(), revoked.close()]);
+        }
+      });
+
+      it('refreshes an expired access token and keeps searching; the new token is stored sealed', async () => {
+        const w = await world(database());
+        try {
+          const before = await w.ctx.db.selectFrom('platform_accounts').select(['access_token', 'access_expires_at']).where('user_id', '=', w.driver.id).executeTakeFirstOrThrow();
+          await w.start();
+          await waitForPolls(w, 2);
+          expect(w.sim.control.expireToken({ accountId: w.accountId }).expired).toBeGreaterThan(0);
+          const expiredAt = pollsOf(w.sim, w.accountId).length;
+          await waitForPolls(w, expiredAt + 3);
+          const record = w.sim.control.readRecord({ accountId: w.accountId }).requests;
+          expect(record.filter((r) => r.outcome === 'token_expired').length).toBeGreaterThanOrEqual(1);
+          expect(record.some((r) => r.path === '/auth/token' && r.status === 200)).toBe(true);
+          expect(record.filter((r) => r.path === POLLS).slice(-2).map((r) => r.outcome)).toEqual(['ok', 'ok']);
+          const after = await waitFor('the new token stored', async () => {
+            const row = await w.ctx.db.selectFrom('platform_accounts').select(['access_token', 'access_expires_at']).where('user_id', '=', w.driver.id).executeTakeFirstOrThrow();
+            return row.access_token !== before.access_token && row;
+          });
+          const account = await loadPlatformAccount(w.ctx.db, w.ctx.tokenCipher, w.driver.id);
+          expect(account!.tokens.accessToken).toMatch(/^Atna\|/);
+          expect(after.access_token).not.toContain(account!.tokens.accessToken);
+          expect((await userState(w.ctx, w.driver.id)).searching).toBe(true);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('never double-logs or double-charges: an offer seen on many polls, and two processes polling one driver', async () => {
+        const w = await world(database());
+        try {
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'lingering', startTime: tomorrowAt(1), durationHours: 2, priceAmount: 20 });
+          const other = w.anotherProcess();
+          await w.start();
+          await w.start(other);
+          await waitForPolls(w, 6);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'wanted', startTime: tomorrowAt(5), durationHours: 3, priceAmount: 150 });
+          await waitFor('the wanted offer accepted', async () => (await logOf(w.ctx, w.driver.id, 'wanted'))?.action === 'BLOCK_ACCEPT');
+          await waitForPolls(w, pollsOf(w.sim, w.accountId).length + 4);
+          const rows = await logsOf(w.ctx, w.driver.id);
+          expect(rows.map((r) => [r.offer_id, r.action])).toEqual([
+            ['lingering', 'BLOCK_IGNORE'],
+            ['wanted', 'BLOCK_ACCEPT'],
+          ]);
+          expect(await feesOf(w.ctx, w.driver.id)).toHaveLength(1);
+          expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(1000 - FEE_OF_150);
+          expect(w.sim.control.findViolations().doubleAccepts).toEqual([]);
+          expect(w.sim.control.readRecord({ accountId: w.accountId }).accepts.filter((a) => a.won)).toHaveLength(1);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('never accepts a block overlapping the schedule, and never charges for blocks booked outside BlockPilot', async () => {
+        const w = await world(database());
+        try {
+          const start = tomorrowAt(6);
+          // The driver booked a block in the platform's own app.
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'booked-in-app', startTime: start, durationHours: 4, priceAmount: 100 });
+          const account = await loadPlatformAccount(w.ctx.db, w.ctx.tokenCipher, w.driver.id);
+          expect((await openPlatformSession(w.ctx, account!).acceptOffer('booked-in-app')).ok).toBe(true);
+          await w.start();
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'clash', startTime: start + 3600, durationHours: 2, priceAmount: 200 });
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'after', startTime: start + 4 * 3600, durationHours: 2, priceAmount: 150 });
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'same-as-after', startTime: start + 5 * 3600, durationHours: 2, priceAmount: 140 });
+          const rows = await waitFor('three offers logged', async () => {
+            const found = await logsOf(w.ctx, w.driver.id);
+            return found.length === 3 && found;
+          });
+          const byOffer = Object.fromEntries(rows.map((r) => [r.offer_id, [r.action, r.reason]]));
+          // Back-to-back with the booked block is fine; the next best overlaps the block just accepted.
+          expect(byOffer).toEqual({ clash: ['BLOCK_IGNORE', 'overlap'], after: ['BLOCK_ACCEPT', null], 'same-as-after': ['BLOCK_IGNORE', 'overlap'] });
+          expect(await feesOf(w.ctx, w.driver.id)).toHaveLength(1);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('ignores a block whose fee the credit cannot pay, and accepts one it can', async () => {
+        const w = await world(database());
+        try {
+          await w.ctx.db.transaction().execute((trx) => charge(trx, w.driver.id, `membership:spent-${w.driver.id}`, 900));
+          await setFilters(w.ctx, w.driver.id, [anyBlockFilter([w.area], { pay: [0, 100] })]);
+          await w.start();
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'dear', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150 });
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'affordable', startTime: tomorrowAt(10), durationHours: 2, priceAmount: 25 });
+          await waitFor('both logged', async () => (await logsOf(w.ctx, w.driver.id)).length === 2);
+          expect(await logOf(w.ctx, w.driver.id, 'dear')).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'credit' });
+          expect(await logOf(w.ctx, w.driver.id, 'affordable')).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: 88 });
+          expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(100 - 88);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('charges no fee during a trial or a membership', async () => {
+        const w = await world(database());
+        try {
+          const day = 86_400_000;
+          await w.ctx.db.updateTable('users').set({ trial_ends_at: new Date(w.ctx.clock.now().getTime() + day) }).where('id', '=', w.driver.id).execute();
+          await w.start();
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'in-trial', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150 });
+          expect(await waitFor('accepted in the trial', () => logOf(w.ctx, w.driver.id, 'in-trial'))).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: 0 });
+          await w.ctx.db.updateTable('users').set({ trial_ends_at: new Date(0), membership_ends_at: new Date(w.ctx.clock.now().getTime() + day) }).where('id', '=', w.driver.id).execute();
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'member', startTime: tomorrowAt(12), durationHours: 3, priceAmount: 150 });
+          expect(await waitFor('accepted as a member', () => logOf(w.ctx, w.driver.id, 'member'))).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: 0 });
+          expect(await feesOf(w.ctx, w.driver.id)).toEqual([]);
+          expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(1000);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('settles an accept whose answer was lost (a timeout) from the schedule: logged and charged once', async () => {
+        const w = await world(database(), { timeoutMs: 700 });
+        try {
+          w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 1000, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
+          await w.start();
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'slow', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150 });
+          await waitFor('accepted after the lost answer', async () => (await logOf(w.ctx, w.driver.id, 'slow'))?.action === 'BLOCK_ACCEPT', 12_000);
+          await waitFor('no attempt left', async () => (await w.ctx.db.selectFrom('accept_attempts').selectAll().where('user_id', '=', w.driver.id).execute()).length === 0);
+          expect(await feesOf(w.ctx, w.driver.id)).toHaveLength(1);
+          expect(w.sim.control.schedule(w.accountId)).toHaveLength(1);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('reconciles on start: a block booked before a crash is logged and charged once; an attempt never booked is settled', async () => {
+        const w = await world(database());
+        try {
+          const now = w.ctx.clock.now();
+          const offerFacts = (offerId: string, startTime: number) => ({ offerId, startTime, endTime: startTime + 3 * 3600, serviceAreaId: w.area, priceAmount: 150, currency: 'USD' });
+          // The dead process wrote its attempt and the platform booked the block; the log write never happened.
+          const crashed = offerFacts('crashed', tomorrowAt(2));
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'crashed', startTime: crashed.startTime, durationHours: 3, priceAmount: 150 });
+          await reserveAccept(w.ctx.db, { userId: w.driver.id, offer: crashed, discoveredAt: now, feeCents: FEE_OF_150, createdAt: now });
+          const account = await loadPlatformAccount(w.ctx.db, w.ctx.tokenCipher, w.driver.id);
+          expect((await openPlatformSession(w.ctx, account!).acceptOffer('crashed')).ok).toBe(true);
+          // An attempt from 20 minutes ago whose block never made it to the schedule.
+          const longAgo = new Date(now.getTime() - 20 * 60_000);
+          await reserveAccept(w.ctx.db, { userId: w.driver.id, offer: offerFacts('lost', tomorrowAt(9)), discoveredAt: longAgo, feeCents: FEE_OF_150, createdAt: longAgo });
+
+          await w.start();
+          await waitFor('both settled', async () => (await logsOf(w.ctx, w.driver.id)).length === 2);
+          expect(await logOf(w.ctx, w.driver.id, 'crashed')).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: FEE_OF_150 });
+          expect(await logOf(w.ctx, w.driver.id, 'lost')).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'failed', cost_cents: 0 });
+          expect(await w.ctx.db.selectFrom('accept_attempts').selectAll().where('user_id', '=', w.driver.id).execute()).toEqual([]);
+
+          // Starting again settles nothing twice.
+          await w.ctx.search.stop(w.driver.id);
+          await w.start();
+          await waitForPolls(w, pollsOf(w.sim, w.accountId).length + 2);
+          expect(await logsOf(w.ctx, w.driver.id)).toHaveLength(2);
+          expect(await feesOf(w.ctx, w.driver.id)).toEqual([expect.objectContaining({ amountCents: -FEE_OF_150 })]);
+          expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(1000 - FEE_OF_150);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('stops within one poll, and matches with new filters from the next poll after a change', async () => {
+        const w = await world(database());
+        try {
+          await w.start();
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'forty-a', startTime: tomorrowAt(2), durationHours: 2, priceAmount: 40 });
+          expect(await waitFor('ignored at 60 and up', () => logOf(w.ctx, w.driver.id, 'forty-a'))).toMatchObject({ reason: 'filter' });
+          await setFilters(w.ctx, w.driver.id, [anyBlockFilter([w.area], { pay: [10, 100] })]);
+          w.ctx.search.changed(w.driver.id, 'filters');
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'forty-b', startTime: tomorrowAt(5), durationHours: 2, priceAmount: 40 });
+          expect(await waitFor('accepted at 30 and up', () => logOf(w.ctx, w.driver.id, 'forty-b'))).toMatchObject({ action: 'BLOCK_ACCEPT' });
+
+          await w.ctx.search.stop(w.driver.id);
+          expect(w.ctx.search.has(w.driver.id)).toBe(false);
+          const polls = pollsOf(w.sim, w.accountId).length;
+          await new Promise((resolve) => setTimeout(resolve, 1300));
+          expect(pollsOf(w.sim, w.accountId)).toHaveLength(polls);
+        } finally {
+          await w.close();
+        }
+      });
+    });
+
+    describe('restarting', () => {
+      it('a new process resumes every driver whose search was running', async () => {
+        const w = await world(database());
+        try {
+          // The other tests' drivers are done: only this one is searching.
+          await w.ctx.db.updateTable('users').set({ searching: false }).where('id', '<>', w.driver.id).execute();
+          await w.start();
+          await waitForPolls(w, 1);
+          await closeContext(w.ctx);
+          expect((await userState(w.ctx, w.driver.id)).searching).toBe(true);
+
+          const restarted = w.anotherProcess();
+          expect(await restarted.search.resumeAll()).toBe(1);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'after-restart', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150 });
+          expect(await waitFor('accepted by the new process', () => logOf(restarted, w.driver.id, 'after-restart'))).toMatchObject({ action: 'BLOCK_ACCEPT' });
+          expect(restarted.search.has(w.driver.id)).toBe(true);
+        } finally {
+          await w.close();
+        }
+      });
+    });
+  });
+}));

@@ -1,0 +1,44 @@
+/**
+ * What a driver's search reads from the database and the one state change it makes by itself:
+ * the enabled filters compiled for the time zone sent with Start, and stopping (PLATFORM.md
+ * section 3: a puzzle pauses with puzzleRequired set, a device check stops, a refused account
+ * disconnects).
+ */
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.js';
+import { filtersOf } from '../features/user/filters.js';
+import { compileFilters, type CompiledFilters } from './matcher.js';
+import type { StopReason } from './types.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** The driver's filters compiled for their time zone. */
+export async function loadCompiledFilters(db: Db, userId: string): Promise<CompiledFilters> {
+  const [filters, user] = await Promise.all([
+    filtersOf(db, userId),
+    db.selectFrom('users').select('timezone_offset').where('id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return compileFilters(filters, user.timezone_offset);
+}
+
+/** The users.* columns each stop sets besides `searching = false`. */
+const STOP_COLUMNS: Record<StopReason, { puzzle_required?: boolean; flex_connected?: boolean }> = {
+  puzzle: { puzzle_required: true },
+  signing: {},
+  reconnect: { flex_connected: false },
+};
+
+/** Records that the engine stopped searching for the driver, and why. */
+export async function recordStop(db: Db, userId: string, reason: StopReason): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ searching: false, ...STOP_COLUMNS[reason] })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Users whose search should be running (resumed when a process starts). */
+export async function searchingUserIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('searching', '=', true).execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,46 @@
+/** Log entries as the client reads them (SPEC.md section 3 "Log entry"), and their schema. */
+import type { Selectable } from 'kysely';
+import type { LogEntry } from '@blockpilot/shared/types';
+import type { OfferLogTable } from '../../db/schema.js';
+
+/** The offer_logs columns an entry is read from. */
+export const ENTRY_COLUMNS = ['id', 'action', 'reason', 'discovered_at', 'start_time', 'end_time', 'service_area_id', 'price_amount', 'currency', 'cost_cents'] as const;
+
+/** A row with those columns. */
+export type EntryRow = Pick<Selectable<OfferLogTable>, (typeof ENTRY_COLUMNS)[number]>;
+
+/** A log entry; `reason` says why an offer was ignored (filter, overlap, credit, taken, failed). */
+export type LogEntryWithReason = LogEntry & { reason?: string };
+
+/** The client's LogEntry of a row. */
+export function entryFromRow(row: EntryRow): LogEntryWithReason {
+  return {
+    _id: row.id,
+    action: row.action,
+    discoveredAt: row.discovered_at.getTime(),
+    startTime: row.start_time,
+    endTime: row.end_time,
+    serviceAreaId: row.service_area_id,
+    // The fee is shown for accepted blocks only.
+    ...(row.action === 'BLOCK_ACCEPT' ? { cost: row.cost_cents } : {}),
+    rateInfo: { priceAmount: row.price_amount, currency: row.currency },
+    ...(row.reason ? { reason: row.reason } : {}),
+  };
+}
+
+/** The response schema of one entry. */
+export const logEntrySchema = {
+  type: 'object',
+  required: ['_id', 'action', 'discoveredAt', 'startTime', 'endTime', 'serviceAreaId', 'rateInfo'],
+  properties: {
+    _id: { type: 'string' },
+    action: { type: 'string', enum: ['BLOCK_ACCEPT', 'BLOCK_IGNORE'] },
+    discoveredAt: { type: 'number', description: 'When the engine saw the offer, epoch ms' },
+    startTime: { type: 'number', description: 'Block start, epoch seconds' },
+    endTime: { type: 'number', description: 'Block end, epoch seconds' },
+    serviceAreaId: { type: 'string' },
+    cost: { type: 'integer', description: 'The fee charged, cents (accepted blocks)' },
+    rateInfo: { type: 'object', required: ['priceAmount'], properties: { priceAmount: { type: 'number' }, currency: { type: 'string' } } },
+    reason: { type: 'string', enum: ['filter', 'overlap', 'credit', 'taken', 'failed'], description: 'Why the offer was ignored' },
+  },
+} as const;

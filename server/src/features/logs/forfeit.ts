@@ -1,0 +1,73 @@
+/**
+ * forfeitBlock (SPEC.md sections 4 and 9): the driver gives an accepted block back through the
+ * product. Only their own BLOCK_ACCEPT entry, only inside the window (not started, and more than
+ * 45 minutes before its start or discovered less than 5 minutes ago). The platform's forfeit
+ * comes first; only when it succeeded are the entry taken out of the log and exactly its fee
+ * refunded, in one transaction, once (the refund key refund:<log id>). Any refusal is a 4xx
+ * saying why, and nothing changes.
+ */
+import type { PlatformFailure } from '../../adapters/platform/types.js';
+import type { AppContext } from '../../context.js';
+import { forfeitAllowed } from '../../engine/forfeitWindow.js';
+import { HttpError, conflict, notFound } from '../../http/errors.js';
+import type { UserRow } from '../auth/tokens.js';
+import { ledgerKey, refund } from '../ledger/ledger.js';
+import { markDisconnected } from '../platform/accounts.js';
+import { accountSession } from '../platform/access.js';
+
+/** Forfeit refused: outside the window. */
+export const WINDOW_CLOSED = 'This block can no longer be forfeited here: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
+
+/** The 4xx for a forfeit the platform did not do. */
+async function refusal(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<HttpError> {
+  switch (failure.kind) {
+    case 'notFound':
+      return conflict('Amazon Flex has no block at that time on your schedule. Nothing was changed.');
+    case 'unauthorized':
+    case 'deviceDeregistered':
+      await markDisconnected(ctx.db, userId);
+      await ctx.search.stop(userId);
+      return new HttpError(409, 'Amazon Flex no longer accepts your connection. Connect your account again, then forfeit the block. Nothing was changed.', { redirect: '/connectAccount' });
+    case 'throttled':
+      return new HttpError(429, 'Amazon Flex asked us to slow down. Nothing was changed; try again in a few seconds.', { headers: { 'Retry-After': '5' } });
+    default:
+      ctx.log.warn({ userId, failure }, 'platform forfeit failed');
+      return conflict('Amazon Flex did not forfeit the block. Nothing was changed; please try again.');
+  }
+}
+
+/** Forfeits the entry's block; resolves to the cents refunded. */
+export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string): Promise<number> {
+  const entry = await ctx.db
+    .selectFrom('offer_logs')
+    .select(['id', 'action', 'start_time', 'discovered_at', 'cost_cents'])
+    .where('id', '=', logId)
+    .where('user_id', '=', user.id)
+    .where('forfeited_at', 'is', null)
+    .executeTakeFirst();
+  if (!entry) throw notFound('This log entry does not exist.');
+  if (entry.action !== 'BLOCK_ACCEPT') throw conflict('Only accepted blocks can be forfeited.');
+  if (!forfeitAllowed({ startTime: entry.start_time, discoveredAt: entry.discovered_at.getTime() }, ctx.clock.now().getTime())) throw conflict(WINDOW_CLOSED);
+
+  const { session } = await accountSession(ctx, user);
+  const done = await session.forfeit(entry.start_time);
+  if (!done.ok) throw await refusal(ctx, user.id, done);
+
+  const refunded = await ctx.db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .updateTable('offer_logs')
+      .set({ forfeited_at: ctx.clock.now() })
+      .where('id', '=', entry.id)
+      .where('forfeited_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    // A second forfeit of the same entry racing this one: the first refunds, this one does nothing.
+    if (!removed) return 0;
+    const outcome = await refund(trx, user.id, ledgerKey.fee(entry.id), ledgerKey.refund(entry.id));
+    // The fee entry holds what was charged, which is the entry's cost.
+    return outcome.status === 'applied' ? entry.cost_cents : 0;
+  });
+  // The block left the driver's schedule: a running search may now take blocks at that time.
+  ctx.search.changed(user.id, 'schedule');
+  return refunded;
+}

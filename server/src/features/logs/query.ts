@@ -1,0 +1,73 @@
+/**
+ * getLogs (SPEC.md sections 4 and 7): the log, newest first, a page at a time. The query is a
+ * closed shape, checked by its schema before anything else runs: discoveredAt with exactly one
+ * of $gt / $lt (a number, epoch ms) and action with $in (a subset of the two actions). Any other
+ * operator, field or type is a 400; the query is never handed to the database as given, it only
+ * picks between fixed statements.
+ *
+ * Pages: without a cursor, the newest PAGE_SIZE entries; with $lt, the PAGE_SIZE newest older than
+ * it ("Show More"); with $gt, the PAGE_SIZE OLDEST newer than it, so a client polling with its
+ * newest entry catches up page by page and never skips any. Entries share a discoveredAt (one
+ * poll's offers), so a page that ends inside such a group takes the rest of the group too (up to
+ * MAX_PAGE_SIZE): a cursor on that time would otherwise skip them.
+ */
+import type { Kysely } from 'kysely';
+import type { LogAction, LogQuery } from '@blockpilot/shared/types';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { ENTRY_COLUMNS, entryFromRow, type EntryRow, type LogEntryWithReason } from './entries.js';
+
+/** Entries per page (more when the last ones share their time). */
+export const PAGE_SIZE = 50;
+/** The most a page holds, even inside one large poll. */
+export const MAX_PAGE_SIZE = 500;
+/** Latest epoch ms a JavaScript Date holds. */
+const MAX_TIME_MS = 8.64e15;
+
+const time = { type: 'number', minimum: 0, maximum: MAX_TIME_MS } as const;
+
+/** The only query shape getLogs accepts. */
+export const logQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    discoveredAt: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+      properties: { $gt: time, $lt: time },
+      description: 'Exactly one of $gt or $lt, epoch ms',
+    },
+    action: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['$in'],
+      properties: { $in: { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string', enum: ['BLOCK_ACCEPT', 'BLOCK_IGNORE'] } } },
+    },
+  },
+} as const;
+
+/** One page of the driver's log (forfeited entries are gone from it), newest first. */
+export async function readLogPage(db: Kysely<DatabaseSchema>, userId: string, query: LogQuery): Promise<LogEntryWithReason[]> {
+  const actions: LogAction[] | null = query.action ? query.action.$in : null;
+  if (actions?.length === 0) return [];
+  const after = query.discoveredAt && '$gt' in query.discoveredAt ? query.discoveredAt.$gt : null;
+  const before = query.discoveredAt && '$lt' in query.discoveredAt ? query.discoveredAt.$lt : null;
+
+  let base = db.selectFrom('offer_logs').select(ENTRY_COLUMNS).where('user_id', '=', userId).where('forfeited_at', 'is', null);
+  if (actions) base = base.where('action', 'in', actions);
+  const page =
+    after !== null
+      ? await base.where('discovered_at', '>', new Date(after)).orderBy('discovered_at', 'asc').orderBy('id', 'asc').limit(PAGE_SIZE).execute()
+      : await (before !== null ? base.where('discovered_at', '<', new Date(before)) : base).orderBy('discovered_at', 'desc').orderBy('id', 'desc').limit(PAGE_SIZE).execute();
+
+  let rows: EntryRow[] = page;
+  const edge = page[PAGE_SIZE - 1];
+  if (edge) {
+    const group = await base.where('discovered_at', '=', edge.discovered_at).limit(MAX_PAGE_SIZE).execute();
+    const ids = new Set(page.map((r) => r.id));
+    rows = [...page, ...group.filter((r) => !ids.has(r.id))].slice(0, MAX_PAGE_SIZE);
+  }
+  rows.sort((a, b) => b.discovered_at.getTime() - a.discovered_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return rows.map(entryFromRow);
+}

@@ -1,0 +1,53 @@
+/** getLogs and forfeitBlock (SPEC.md section 7): the driver's offer log, and giving an accepted block back. */
+import type { FastifyInstance } from 'fastify';
+import type { LogQuery } from '@blockpilot/shared/types';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { bearerAuth, nullData, responses } from '../../http/schemas.js';
+import { currentUser } from '../auth/authenticate.js';
+import { REGIONS } from '../user/regions.js';
+import { logEntrySchema } from './entries.js';
+import { forfeitBlock } from './forfeit.js';
+import { logQuerySchema, PAGE_SIZE, readLogPage } from './query.js';
+
+const tags = ['user'];
+
+/** Registers getLogs and forfeitBlock. */
+export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const signedIn = { onRequest: app.requireUser };
+
+  app.post<{ Body: { query: LogQuery } }>(
+    '/api/user/getLogs',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: `A page of the offer log, newest first (${PAGE_SIZE} entries, more when the last ones share their time)`,
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, required: ['query'], properties: { query: logQuerySchema } },
+        response: responses({ type: 'array', items: logEntrySchema }, [400, 401]),
+      },
+    },
+    async (request) => ok(await readLogPage(ctx.db, currentUser(request).id, request.body.query)),
+  );
+
+  app.post<{ Body: { logId: string } }>(
+    '/api/user/forfeitBlock',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Forfeit an accepted block inside the forfeit window: the platform forfeits it, the fee is refunded, the entry leaves the log',
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, required: ['logId'], properties: { logId: { type: 'string', format: 'uuid' } } },
+        response: responses(nullData, [400, 401, 404, 409, 429]),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request).row;
+      const refunded = await forfeitBlock(ctx, user, request.body.logId);
+      const symbol = REGIONS[user.country_code].currencySymbol;
+      return ok(null, { alert: refunded > 0 ? `Block forfeited. Your fee of ${symbol}${(refunded / 100).toFixed(2)} was refunded.` : 'Block forfeited.' });
+    },
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * How the platform routes reach a driver's account: the stored account (or 409 "connect first"),
+ * a session on it, and one answer per platform failure (a refused account disconnects the driver;
+ * anything else is "try again", nothing changed).
+ */
+import type { PlatformSession } from '../../adapters/platform/session.js';
+import type { PlatformFailure } from '../../adapters/platform/types.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import type { UserRow } from '../auth/tokens.js';
+import { loadPlatformAccount, markDisconnected, type PlatformAccount } from './accounts.js';
+import { notConnected, platformUnavailable } from './errors.js';
+import { openPlatformSession } from './session.js';
+
+const RECONNECT = 'Amazon Flex no longer accepts your connection. Connect your account again.';
+
+/** The driver's connected account and a session on it; throws the 409 to answer when there is none. */
+export async function accountSession(ctx: AppContext, user: UserRow): Promise<{ account: PlatformAccount; session: PlatformSession }> {
+  if (!user.flex_connected) throw notConnected();
+  const account = await loadPlatformAccount(ctx.db, ctx.tokenCipher, user.id);
+  if (!account) {
+    await markDisconnected(ctx.db, user.id);
+    throw notConnected();
+  }
+  return { account, session: openPlatformSession(ctx, account) };
+}
+
+/** The answer for a failed platform call made for a route. */
+export async function failureAnswer(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<HttpError> {
+  if (failure.kind === 'unauthorized' || failure.kind === 'deviceDeregistered') {
+    await markDisconnected(ctx.db, userId);
+    await ctx.search.stop(userId);
+    return new HttpError(409, RECONNECT, { redirect: '/connectAccount' });
+  }
+  ctx.log.warn({ userId, failure }, 'platform call failed');
+  return platformUnavailable();
+}

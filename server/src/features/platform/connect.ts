@@ -1,0 +1,71 @@
+/**
+ * Connecting a platform account (SPEC.md section 7, PLATFORM.md section 1). The driver signs in on
+ * the platform's own page, never here:
+ * - without a pasted URL, the call fails on purpose with a fresh `challenge_session`
+ *   { challenge_url, code_verifier } (SPEC.md section 8: the first call's failure is expected);
+ * - with the URL of the "Looking for Something?" page and the verifier, the code in the URL is
+ *   exchanged (register), the tokens are sealed and stored, and the driver is connected.
+ * The e-mail + password (+ one-time code) form of the call is accepted, but the product does not
+ * take the platform password or script the platform's sign-in: it is answered with a challenge
+ * session and a message saying to sign in on the platform's page. The password is never stored.
+ */
+import type { AppContext } from '../../context.js';
+import { authorizationCodeFromLandingUrl } from '../../adapters/platform/signIn.js';
+import { HttpError, validationError } from '../../http/errors.js';
+import type { UserRow } from '../auth/tokens.js';
+import { REGIONS } from '../user/regions.js';
+import { saveConnection } from './accounts.js';
+import { deleteChallenge, findChallenge, issueChallenge } from './challenges.js';
+import { platformUnavailable } from './errors.js';
+
+/** The body of POST /api/user/connectAccount (every field optional; other fields are ignored). */
+export interface ConnectAccountBody {
+  emailAddress?: string;
+  password?: string;
+  otp?: string;
+  challenge_response?: string;
+  code_verifier?: string;
+}
+
+/** The alert for the e-mail + password form. */
+export const PASSWORD_NOT_TAKEN =
+  "BlockPilot never asks for your Amazon password. Press 'Take me to Amazon', sign in on Amazon's own page, then paste the URL of the page you land on.";
+const NOT_A_LANDING_URL = "This is not the URL of Amazon's 'Looking for Something?' page. Copy the whole address of that page and paste it here.";
+const CHALLENGE_GONE = "This sign-in has expired or was already used. Press 'Take me to Amazon' again, sign in, and paste the new URL.";
+const CODE_REFUSED = "Amazon did not accept this sign-in (it expires after a few minutes and works once). Press 'Take me to Amazon' again and paste the new URL.";
+
+/** The expected failure of the first call: no message to show, only the challenge to open. */
+async function challengeFailure(ctx: AppContext, user: UserRow, message: string): Promise<HttpError> {
+  const region = REGIONS[user.country_code].platformRegion;
+  const challenge = await issueChallenge(ctx.db, ctx.platform.client(region), user.id, region, ctx.clock.now());
+  return new HttpError(400, message, { body: { challenge_session: { challenge_url: challenge.url, code_verifier: challenge.codeVerifier } } });
+}
+
+/** Connects the driver's account from the pasted landing URL, or throws the answer to give. */
+export async function connectAccount(ctx: AppContext, user: UserRow, body: ConnectAccountBody): Promise<void> {
+  const pasted = body.challenge_response?.trim() ?? '';
+  if (pasted === '') {
+    const triedPassword = Boolean(body.emailAddress || body.password || body.otp);
+    throw await challengeFailure(ctx, user, triedPassword ? PASSWORD_NOT_TAKEN : '');
+  }
+  const now = ctx.clock.now();
+  const challenge = body.code_verifier ? await findChallenge(ctx.db, user.id, body.code_verifier, now) : null;
+  if (!challenge) throw validationError({ challenge_response: CHALLENGE_GONE });
+  const client = ctx.platform.client(challenge.region);
+  const code = authorizationCodeFromLandingUrl(pasted, client.endpoints);
+  if (!code) throw validationError({ challenge_response: NOT_A_LANDING_URL });
+
+  const registered = await client.register({ authorizationCode: code, codeVerifier: body.code_verifier!, deviceSerial: challenge.deviceSerial });
+  if (!registered.ok) {
+    if (registered.kind === 'invalidAuthorizationCode') throw validationError({ challenge_response: CODE_REFUSED });
+    ctx.log.warn({ userId: user.id, failure: registered }, 'platform register failed');
+    throw platformUnavailable();
+  }
+  await saveConnection(ctx.db, ctx.tokenCipher, { userId: user.id, region: challenge.region, deviceSerial: challenge.deviceSerial, device: registered.value });
+  await deleteChallenge(ctx.db, challenge.verifierHash);
+  // A search running on the previous connection would soon be refused: restart it on the new one.
+  if (ctx.search.has(user.id)) {
+    await ctx.search.stop(user.id);
+    ctx.search.start(user.id);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The platform-account calls of /api/user (SPEC.md section 7): connectAccount, getServiceAreas and
+ * getSchedule. Schemas are next to the routes; the OpenAPI document is generated from them.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { bearerAuth, errorEnvelope, nullData, responses } from '../../http/schemas.js';
+import { currentUser } from '../auth/authenticate.js';
+import { accountSession, failureAnswer } from './access.js';
+import { connectAccount, type ConnectAccountBody } from './connect.js';
+import { serviceAreasOf } from './serviceAreas.js';
+
+const tags = ['user'];
+
+const connectBody = {
+  type: 'object',
+  description: 'The pasted-URL form (challenge_response + code_verifier), or nothing to get a challenge. The e-mail/password/otp form is answered with a challenge too: BlockPilot never takes the platform password.',
+  properties: {
+    challenge_response: { type: 'string', maxLength: 8192, description: "The URL of the platform's 'Looking for Something?' page" },
+    code_verifier: { type: 'string', maxLength: 128, description: 'The code_verifier of the challenge_session' },
+    emailAddress: { type: 'string', maxLength: 254 },
+    password: { type: 'string', maxLength: 128, description: 'Never used or stored' },
+    otp: { type: 'string', maxLength: 32, description: 'Never used or stored' },
+  },
+  // SPEC.md's further form of the call carries fields it does not name: accepted and ignored.
+  additionalProperties: true,
+} as const;
+
+const challengeFailure = {
+  ...errorEnvelope,
+  description: 'No URL yet: the challenge to open (challenge_session), or errors.challenge_response for a wrong URL or a refused sign-in',
+  properties: {
+    ...errorEnvelope.properties,
+    challenge_session: {
+      type: 'object',
+      required: ['challenge_url', 'code_verifier'],
+      properties: { challenge_url: { type: 'string' }, code_verifier: { type: 'string' } },
+    },
+  },
+} as const;
+
+const serviceArea = { type: 'object', required: ['id', 'shortName', 'fullName'], properties: { id: { type: 'string' }, shortName: { type: 'string' }, fullName: { type: 'string' } } } as const;
+
+const scheduledBlock = {
+  type: 'object',
+  required: ['startTime', 'endTime', 'serviceAreaId', 'price'],
+  properties: {
+    startTime: { type: 'number', description: 'Epoch seconds' },
+    endTime: { type: 'number', description: 'Epoch seconds' },
+    serviceAreaId: { type: 'string' },
+    price: { type: 'number', description: 'Booked price in currency units' },
+  },
+} as const;
+
+/** Registers connectAccount, getServiceAreas and getSchedule. */
+export async function platformRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const signedIn = { onRequest: app.requireUser };
+
+  app.post<{ Body: ConnectAccountBody }>(
+    '/api/user/connectAccount',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Connect the driver's platform account: first call gets the challenge, second sends the pasted URL",
+        security: bearerAuth,
+        body: connectBody,
+        response: { ...responses(nullData, [401, 503]), 400: challengeFailure },
+      },
+    },
+    async (request) => {
+      await connectAccount(ctx, currentUser(request).row, request.body);
+      return ok(null, { alert: 'Your Amazon Flex account is connected.' });
+    },
+  );
+
+  app.post(
+    '/api/user/getServiceAreas',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The service areas of the driver's platform region (cached for a day)",
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, properties: {} },
+        response: responses({ type: 'array', items: serviceArea }, [401, 409, 503]),
+      },
+    },
+    async (request) => ok(await serviceAreasOf(ctx, currentUser(request).row)),
+  );
+
+  app.get(
+    '/api/user/getSchedule',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The driver's booked upcoming blocks, from the platform",
+        security: bearerAuth,
+        response: responses({ type: 'array', items: scheduledBlock }, [401, 409, 503]),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request).row;
+      const { session } = await accountSession(ctx, user);
+      const schedule = await session.scheduledAssignments();
+      if (!schedule.ok) throw await failureAnswer(ctx, user.id, schedule);
+      return ok(schedule.value);
+    },
+  );
+}

@@ -1,0 +1,243 @@
+/**
+ * Suite 2, other users' data: driver B, signed in, aims every call that names or acts on an
+ * object at driver A's objects, and every route that needs a token is tried with each token that
+ * does not belong there (none, malformed, expired, revoked by logout, by a password change or a
+ * reset, a reset token on an access route and the reverse). Every attempt must be refused or act
+ * on B's own data only, answer nothing of A's, and leave A's rows exactly as they were.
+ */
+import { after, before, it } from 'node:test';
+import { expect } from 'expect';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { issueToken } from '../features/auth/tokens.js';
+import { optOutKey } from '../features/support/promotions.js';
+import { issueTelegramLinkCode } from '../features/user/telegramLinks.js';
+import { bearer, PASSWORD, type TestDriver } from '../testing/app.js';
+import { testContext } from '../testing/context.js';
+import { describeEachDatabase } from '../testing/databases.js';
+import { changedTables, snapshotDatabase, snapshotUserRows } from './dbSnapshot.js';
+import { refusalProblems } from './envelopeCheck.js';
+import { exampleRequest } from './fuzzRequests.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from './hardenedApp.js';
+import { documentedOperations, type Operation } from './routeInventory.js';
+
+const DAY = 86_400_000;
+const SESSION_TTL_MS = 30 * DAY;
+
+/**
+ * Routes that read or change the caller's own data through an object id or a search-engine
+ * object; their cross-user cases need offer-log entries and connected platform accounts, which
+ * come with the search engine (its engineer's suites). Their token checks run here already.
+ */
+const CROSS_USER_CASES_COME_WITH_THE_ENGINE = new Set([
+  'POST /api/user/getLogs',
+  'POST /api/user/forfeitBlock',
+  'POST /api/user/connectAccount',
+  'POST /api/user/getServiceAreas',
+  'GET /api/user/getSchedule',
+  'GET /api/user/getSearchState',
+  'POST /api/user/toggleSearchState',
+]);
+
+describeEachDatabase("other users' data and tokens that do not belong", (database) => {
+  let h: HardenedApp;
+  let a: TestDriver;
+  let b: TestDriver;
+  /** Values only A's data holds: none may appear in an answer to anyone else. */
+  let markersOfA: string[];
+  let idsOfA: string[];
+  const figures = { crossUserCases: 0, tokenCases: 0, leaks: 0, changesToA: 0 };
+  /** Routes each kind of case was tried on. */
+  const tried = { crossUser: new Set<string>(), tokens: new Set<string>() };
+  /** Tokens that must be refused on access routes, by what is wrong with them. */
+  const badAccessTokens: Array<[string, string | undefined]> = [];
+
+  before(async () => {
+    h = await startHardenedApp(database());
+    // Signed up first and then aged past the session lifetime: everyone else signs up after.
+    const aged = await h.signUp();
+    h.clock.advance(SESSION_TTL_MS + 1);
+    const loggedOut = await h.signUp();
+    await h.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(loggedOut.token) });
+    const changed = await h.signUp();
+    const secondSession = (await h.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: changed.email, password: PASSWORD } })).json().data.accessToken as string;
+    const newPassword = 'a changed password 1';
+    h.secrets.add('changed password', newPassword);
+    expect((await h.inject({ method: 'POST', url: '/api/user/changePassword', headers: bearer(secondSession), payload: { currentPassword: PASSWORD, newPassword, confirmNewPassword: newPassword } })).statusCode).toBe(200);
+    const reset = await h.signUp();
+    const resetToken = await issueToken(h.database.db, reset.id, 'reset', h.clock.now(), 3_600_000);
+    expect((await h.inject({ method: 'POST', url: '/api/auth/changePassword', headers: bearer(resetToken), payload: { password: newPassword, confirmPassword: newPassword } })).statusCode).toBe(200);
+
+    a = await h.signUp({ phoneNumber: '+1 555 010 7777' });
+    b = await h.signUp();
+    await giveAObjects();
+    const liveResetOfA = await issueToken(h.database.db, a.id, 'reset', h.clock.now(), 3_600_000);
+    h.secrets.add('reset token of A', liveResetOfA);
+    badAccessTokens.push(
+      ['no token', undefined],
+      ['a malformed header', 'Bearer'],
+      ['garbage', 'Bearer garbage'],
+      ['another scheme', `Basic ${Buffer.from(`${a.email}:${PASSWORD}`).toString('base64')}`],
+      ["A's token without its scheme", a.token],
+      ["A's token with a character more", `Bearer ${a.token}x`],
+      ["A's token with a character less", `Bearer ${a.token.slice(0, -1)}`],
+      ["A's token and more words", `Bearer ${a.token} ${b.token}`],
+      ['an expired token', `Bearer ${aged.token}`],
+      ['a token revoked by logout', `Bearer ${loggedOut.token}`],
+      ['a token revoked by a password change', `Bearer ${changed.token}`],
+      ['a token revoked by a password reset', `Bearer ${reset.token}`],
+      ["A's live reset token", `Bearer ${liveResetOfA}`],
+    );
+  });
+  after(async () => {
+    await h.app.close();
+  });
+
+  /** A's order, a named filter, notification channels and a linked Telegram chat. */
+  async function giveAObjects(): Promise<void> {
+    const order = await h.inject({ method: 'POST', url: '/api/store/createStripeOrder', headers: bearer(a.token), payload: { topup_amount: 1500 } });
+    expect(order.statusCode).toBe(200);
+    const account = (await h.inject({ url: '/api/user', headers: bearer(a.token) })).json().data;
+    const filterName = `A secret filter ${a.id.slice(0, 8)}`;
+    expect((await h.inject({ method: 'POST', url: '/api/user/saveFilter', headers: bearer(a.token), payload: { filter: { ...account.filters[0], name: filterName } } })).statusCode).toBe(200);
+    const code = await issueTelegramLinkCode(h.database.db, '424242', h.clock.now());
+    const preferences = { emailAddress: `alerts-${a.email}`, whatsAppNumber: '+1 555 010 9999', telegramAuthCode: code };
+    expect((await h.inject({ method: 'POST', url: '/api/user/saveNotificationPreferences', headers: bearer(a.token), payload: { notificationPreferences: preferences } })).statusCode).toBe(200);
+    const orders = await h.database.db.selectFrom('orders').select('id').where('user_id', '=', a.id).execute();
+    idsOfA = [a.id, account.filters[0].id, ...orders.map((o) => o.id)];
+    markersOfA = [a.email, '+1 555 010 7777', filterName, preferences.emailAddress, preferences.whatsAppNumber, code, account.shareableCode, ...orders.map((o) => o.id)];
+  }
+
+  /** A's markers found in an answer to someone else. */
+  const leaked = (response: LightMyRequestResponse) => markersOfA.filter((marker) => response.body.includes(marker));
+
+  /** Sends B's request; counts and reports leaks of A's data and changes to A's rows. */
+  async function asB(route: string, request: InjectOptions): Promise<LightMyRequestResponse> {
+    const before = await snapshotUserRows(h.database.db, a.id);
+    const response = await h.inject({ ...request, headers: { ...request.headers, ...bearer(b.token) } });
+    const changed = changedTables(before, await snapshotUserRows(h.database.db, a.id));
+    figures.crossUserCases += 1;
+    tried.crossUser.add(route);
+    figures.leaks += leaked(response).length;
+    figures.changesToA += changed.length;
+    expect({ route, status: response.statusCode < 500, leaked: leaked(response), changed }).toEqual({ route, status: true, leaked: [], changed: [] });
+    return response;
+  }
+
+  it("refuses B on A's order, filter and opt-out link, and B's own calls change only B's data", async () => {
+    const [orderOfA] = idsOfA.slice(2);
+    const filterOfA = idsOfA[1]!;
+
+    const status = await asB('GET /api/store/getOrderStatus', { url: `/api/store/getOrderStatus?orderStatusId=${orderOfA}&time=1` });
+    expect(status.statusCode).toBe(404);
+    expect(refusalProblems(status)).toEqual([]);
+
+    const ownFilter = (await h.inject({ url: '/api/user', headers: bearer(b.token) })).json().data.filters[0];
+    const save = await asB('POST /api/user/saveFilter', { method: 'POST', url: '/api/user/saveFilter', payload: { filter: { ...ownFilter, id: filterOfA, name: 'taken over' } } });
+    expect(save.statusCode).toBe(404);
+    expect(refusalProblems(save)).toEqual([]);
+
+    // The opt-out call takes no token: a bare id (A's) is refused, a key only opts out its own driver.
+    const bareId = await asB('POST /api/promotion/optOut', { method: 'POST', url: '/api/promotion/optOut', payload: { userId: a.id } });
+    expect(bareId.statusCode).toBe(400);
+    const own = await asB('POST /api/promotion/optOut', { method: 'POST', url: '/api/promotion/optOut', payload: { userId: optOutKey(testContext(h.database), b.id) } });
+    expect(own.statusCode).toBe(200);
+
+    // A's Telegram code (already used by A) does not link A's chat to B.
+    const { telegramAuthCode } = (await h.inject({ url: '/api/user', headers: bearer(a.token) })).json().data.notificationPreferences;
+    const preferences = await asB('POST /api/user/saveNotificationPreferences', {
+      method: 'POST',
+      url: '/api/user/saveNotificationPreferences',
+      payload: { notificationPreferences: { emailAddress: a.email, whatsAppNumber: '', telegramAuthCode } },
+    });
+    expect(preferences.statusCode).toBe(400);
+    expect(Object.keys(preferences.json().errors)).toEqual(['telegramAuthCode']);
+
+    // Calls on the caller's own account: B's trial, B's password, B's order, B's account.
+    expect((await asB('POST /api/user/startTrial', { method: 'POST', url: '/api/user/startTrial' })).statusCode).toBe(200);
+    const newPassword = 'B has a new password';
+    h.secrets.add('new password of B', newPassword);
+    const change = await asB('POST /api/user/changePassword', {
+      method: 'POST',
+      url: '/api/user/changePassword',
+      payload: { currentPassword: PASSWORD, newPassword, confirmNewPassword: newPassword },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await h.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: a.email, password: PASSWORD } })).statusCode).toBe(200);
+    expect((await asB('POST /api/store/createStripeOrder', { method: 'POST', url: '/api/store/createStripeOrder', payload: { membership_plan_id: 'week' } })).statusCode).toBe(200);
+    const account = await asB('GET /api/user', { url: '/api/user' });
+    expect(account.json().data.emailAddress).toBe(b.email);
+    for (const url of ['/api/user/locale', '/api/store/getMembershipPlans', '/api/knowledgeBase/']) await asB(`GET ${url}`, { url });
+    expect((await asB('POST /api/auth/logout', { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+  });
+
+  it("answers B nothing of A's and changes nothing of A's when every id field of every route holds one of A's ids", async () => {
+    const takesAnId = (op: Operation) => JSON.stringify([op.body, op.query, op.params]).includes('"format":"uuid"');
+    const operations = documentedOperations(h.app).filter((op) => op.credential === 'access' && takesAnId(op));
+    expect(operations.length).toBeGreaterThanOrEqual(3);
+    for (const operation of operations) {
+      for (const id of idsOfA) {
+        for (let seed = 0; seed < 4; seed++) {
+          const request = exampleRequest(operation, { ids: [id], onlyThese: true }, seed);
+          expect(JSON.stringify(request)).toContain(id);
+          const response = await asB(`${operation.method} ${operation.path}`, request);
+          if (response.statusCode >= 400) expect(refusalProblems(response)).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it('refuses, on every route that needs a token, every token that does not belong there', async () => {
+    const operations = documentedOperations(h.app).filter((op) => op.credential !== 'none');
+    for (const [index, operation] of operations.entries()) {
+      const request = exampleRequest(operation, { ids: idsOfA }, index);
+      const tokens = operation.credential === 'reset' ? await badResetTokens() : badAccessTokens;
+      const before = await snapshotDatabase(h.database.db);
+      for (const [what, authorization] of tokens) {
+        const { authorization: _, ...headers } = request.headers ?? {};
+        const response = await h.inject({ ...request, headers: { ...headers, ...(authorization === undefined ? {} : { authorization }) } });
+        figures.tokenCases += 1;
+        figures.leaks += leaked(response).length;
+        const redirect = operation.credential === 'reset' ? '/' : '/login';
+        expect({ route: `${operation.method} ${operation.path}`, what, status: response.statusCode, problems: refusalProblems(response), redirect: response.json().redirect, leaked: leaked(response) }).toEqual({
+          route: `${operation.method} ${operation.path}`,
+          what,
+          status: 401,
+          problems: [],
+          redirect,
+          leaked: [],
+        });
+      }
+      expect({ route: operation.path, changed: changedTables(before, await snapshotDatabase(h.database.db)) }).toEqual({ route: operation.path, changed: [] });
+      tried.tokens.add(`${operation.method} ${operation.path}`);
+    }
+  });
+
+  /** Tokens that must be refused where only a reset token belongs: access tokens, and used or expired reset tokens. */
+  async function badResetTokens(): Promise<Array<[string, string | undefined]>> {
+    const used = await issueToken(h.database.db, b.id, 'reset', h.clock.now(), 3_600_000);
+    await h.database.db.updateTable('auth_tokens').set({ revoked_at: h.clock.now() }).where('user_id', '=', b.id).where('kind', '=', 'reset').execute();
+    const expired = await issueToken(h.database.db, a.id, 'reset', new Date(h.clock.now().getTime() - 2 * 3_600_000), 3_600_000);
+    for (const token of [used, expired]) h.secrets.add('refused reset token', token);
+    return [
+      ['no token', undefined],
+      ["A's access token", `Bearer ${a.token}`],
+      ['a used reset token', `Bearer ${used}`],
+      ['an expired reset token', `Bearer ${expired}`],
+      ['garbage', 'Bearer garbage'],
+    ];
+  }
+
+  it('tried every route that needs a token, and every access route either cross-user or with the engine', (t) => {
+    const needToken = documentedOperations(h.app).filter((op: Operation) => op.credential !== 'none');
+    const routes = needToken.map((op) => `${op.method} ${op.path}`);
+    t.diagnostic(
+      `figures: idor cases tried=${figures.crossUserCases + figures.tokenCases} (cross-user=${figures.crossUserCases} token=${figures.tokenCases}) routes=${routes.length} leaks=${figures.leaks} changes to A=${figures.changesToA}`,
+    );
+    expect(routes.filter((route) => !tried.tokens.has(route))).toEqual([]);
+    const access = needToken.filter((op) => op.credential === 'access').map((op) => `${op.method} ${op.path}`);
+    expect(access.filter((route) => !tried.crossUser.has(route) && !CROSS_USER_CASES_COME_WITH_THE_ENGINE.has(route))).toEqual([]);
+    expect(figures).toMatchObject({ leaks: 0, changesToA: 0 });
+  });
+
+  itLoggedNoSecrets(() => h);
+});

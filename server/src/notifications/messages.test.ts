@@ -1,0 +1,43 @@
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { acceptedText, blockWhen, chatText, money, stoppedText } from './messages.js';
+
+const reader = { timezoneOffset: 300, currencySymbol: '$', publicUrl: 'https://app.example' };
+/** Tue 3 Jun 2025 15:00 UTC = 10:00 AM in UTC-5. */
+const START = Date.UTC(2025, 5, 3, 15, 0) / 1000;
+
+describe('notification texts', () => {
+  it("reads block times in the driver's time zone, across midnight and with a fraction of a second", () => {
+    expect(blockWhen(START, START + 3 * 3600, 300)).toBe('Tue 3 Jun, 10:00 AM – 1:00 PM');
+    expect(blockWhen(START, START + 3 * 3600, -330)).toBe('Tue 3 Jun, 8:30 PM – 11:30 PM');
+    expect(blockWhen(START + 9 * 3600 + 0.25, START + 11 * 3600, 0)).toBe('Wed 4 Jun, 12:00 AM – 2:00 AM');
+  });
+
+  it('formats prices in the offer currency, falling back to the bare amount', () => {
+    expect(money(95, 'USD')).toBe('$95.00');
+    expect(money(95, 'GBP')).toBe('£95.00');
+    expect(money(95.5, '')).toBe('95.50');
+  });
+
+  it('an accepted block: when, where, pay and fee (or none in a fee-free period), with a link to the log', () => {
+    const block = { startTime: START, endTime: START + 3 * 3600, serviceAreaId: 'a1', serviceAreaName: 'Seattle (DWA6) - Amazon.com', priceAmount: 95, currency: 'USD', feeCents: 333 };
+    const text = acceptedText(block, reader);
+    expect(text.subject).toBe('Block accepted: Tue 3 Jun, 10:00 AM – 1:00 PM');
+    expect(text.text.split('\n')).toEqual([
+      'BlockPilot accepted a block for you.',
+      'When: Tue 3 Jun, 10:00 AM – 1:00 PM',
+      'Where: Seattle (DWA6) - Amazon.com',
+      'Pay: $95.00',
+      'Fee: $3.33 (3.5%)',
+      'Your log: https://app.example/dashboard/logs',
+    ]);
+    expect(acceptedText({ ...block, feeCents: 0, serviceAreaName: null }, reader).text).toMatch(/Where: a1\n.*\nFee: none \(free trial or membership\)/);
+  });
+
+  it('each stop says what happened and what to do, never offering to solve or fake anything', () => {
+    expect(stoppedText('puzzle', reader)).toEqual({ subject: expect.stringMatching(/paused.*puzzle/), text: expect.stringMatching(/Amazon Flex app[\s\S]*https:\/\/app\.example\/dashboard/) });
+    expect(stoppedText('signing', reader).text).toMatch(/does not fake/);
+    expect(stoppedText('reconnect', reader).text).toContain('https://app.example/connectAccount');
+    expect(chatText({ subject: 'S', text: 'T' })).toBe('S\n\nT');
+  });
+});
