@@ -180,14 +180,10 @@ export interface PlatformChallengeTable {
 /** Why an offer was not accepted. */
 export type IgnoreReason = 'filter' | 'overlap' | 'credit' | 'taken' | 'failed';
 
-/** One offer the engine saw for a driver, once (unique per user and offer). */
-export interface OfferLogTable {
-  id: Generated<string>;
+/** The offer a log entry or an accept attempt is about, as the platform described it. */
+export interface OfferColumns {
   user_id: string;
   offer_id: string;
-  action: LogAction;
-  /** Set for BLOCK_IGNORE. */
-  reason: IgnoreReason | null;
   discovered_at: Date;
   /** Block start and end, epoch seconds as the platform sent them. */
   start_time: number;
@@ -195,6 +191,14 @@ export interface OfferLogTable {
   service_area_id: string;
   price_amount: number;
   currency: string;
+}
+
+/** One offer the engine saw for a driver, once (unique per user and offer). */
+export interface OfferLogTable extends OfferColumns {
+  id: Generated<string>;
+  action: LogAction;
+  /** Set for BLOCK_IGNORE. */
+  reason: IgnoreReason | null;
   /** The fee charged in cents (0 for ignored offers and fee-free periods). */
   cost_cents: Generated<number>;
   /** Set when the driver forfeited the block: the entry leaves the log, the fee was refunded. */
@@ -202,15 +206,7 @@ export interface OfferLogTable {
 }
 
 /** An accept asked of the platform whose outcome is not yet written to the log. */
-export interface AcceptAttemptTable {
-  user_id: string;
-  offer_id: string;
-  discovered_at: Date;
-  start_time: number;
-  end_time: number;
-  service_area_id: string;
-  price_amount: number;
-  currency: string;
+export interface AcceptAttemptTable extends OfferColumns {
   /** The fee decided when accepting (0 in a trial or membership). */
   fee_cents: number;
   created_at: Date;

@@ -1,10 +1,21 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /**
  * The search engine: connected platform accounts (tokens sealed), sign-in challenges waiting for
  * their pasted URL, the offer log (each offer once per driver), and accept attempts (written
  * before the platform is asked, so a block booked just before a crash is still logged and charged).
  */
+/** The block an offer was for, as the platform described it: kept alike in the log and in attempts. */
+function withOfferColumns(table: CreateTableBuilder<string, string>): CreateTableBuilder<string, string> {
+  return table
+    .addColumn('discovered_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('start_time', 'double precision', (c) => c.notNull())
+    .addColumn('end_time', 'double precision', (c) => c.notNull())
+    .addColumn('service_area_id', 'text', (c) => c.notNull())
+    .addColumn('price_amount', 'double precision', (c) => c.notNull())
+    .addColumn('currency', 'text', (c) => c.notNull());
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('platform_accounts')
@@ -37,14 +48,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('offer_id', 'text', (c) => c.notNull())
+    .$call(withOfferColumns)
     .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('BLOCK_ACCEPT', 'BLOCK_IGNORE')`))
     .addColumn('reason', 'text', (c) => c.check(sql`reason in ('filter', 'overlap', 'credit', 'taken', 'failed')`))
-    .addColumn('discovered_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('start_time', 'double precision', (c) => c.notNull())
-    .addColumn('end_time', 'double precision', (c) => c.notNull())
-    .addColumn('service_area_id', 'text', (c) => c.notNull())
-    .addColumn('price_amount', 'double precision', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('cost_cents', 'integer', (c) => c.notNull().defaultTo(0).check(sql`cost_cents >= 0`))
     .addColumn('forfeited_at', 'timestamptz')
     .addUniqueConstraint('offer_logs_user_offer', ['user_id', 'offer_id'])
@@ -55,12 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('accept_attempts')
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('offer_id', 'text', (c) => c.notNull())
-    .addColumn('discovered_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('start_time', 'double precision', (c) => c.notNull())
-    .addColumn('end_time', 'double precision', (c) => c.notNull())
-    .addColumn('service_area_id', 'text', (c) => c.notNull())
-    .addColumn('price_amount', 'double precision', (c) => c.notNull())
-    .addColumn('currency', 'text', (c) => c.notNull())
+    .$call(withOfferColumns)
     .addColumn('fee_cents', 'integer', (c) => c.notNull().check(sql`fee_cents >= 0`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('accept_attempts_pkey', ['user_id', 'offer_id'])
