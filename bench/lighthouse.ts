@@ -4,6 +4,9 @@
  *
  *   cd bench && npx tsx lighthouse.ts
  */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -11,7 +14,12 @@ import { CHROMIUM, CHROMIUM_FLAGS, registerDriver, startProduct } from './lib/pr
 import { machineLine, table, writeSection } from './lib/report.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Set to a folder to keep every run's full report (JSON), to read which audits cost points. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
+/** The machine is shared: its load (1-minute average) before and after says how far to trust the figures. */
+const loadAverage = () => os.loadavg()[0]!.toFixed(2);
+const loadBefore = loadAverage();
 const product = await startProduct();
 const token = await registerDriver(product.url);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
@@ -32,10 +40,15 @@ interface Score {
   lcp: number[];
   tbt: number[];
   cls: number[];
+  /** Main-thread time per script (Lighthouse's bootup-time audit), ms, summed over the runs. */
+  scripts: Map<string, number>;
 }
 
+/** A script's path, or what Lighthouse calls time it cannot pin on one script ('Unattributable'). */
+const scriptName = (url: string) => (URL.canParse(url) ? new URL(url).pathname : url);
+
 async function measure(name: string, path: string, signedIn: boolean): Promise<Score> {
-  const score: Score = { page: name, performance: [], fcp: [], lcp: [], tbt: [], cls: [] };
+  const score: Score = { page: name, performance: [], fcp: [], lcp: [], tbt: [], cls: [], scripts: new Map() };
   for (let run = 0, failures = 0; run < RUNS; ) {
     if (signedIn) await signIn();
     const result = await lighthouse(`${product.url}${path}`, {
@@ -54,11 +67,14 @@ async function measure(name: string, path: string, signedIn: boolean): Promise<S
       continue;
     }
     run++;
+    if (REPORT_DIR) writeFileSync(join(REPORT_DIR, `${name.split(' ')[0]}-${run}.json`), JSON.stringify(lhr));
     score.performance.push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
     score.fcp.push(lhr.audits['first-contentful-paint']!.numericValue!);
     score.lcp.push(lhr.audits['largest-contentful-paint']!.numericValue!);
     score.tbt.push(lhr.audits['total-blocking-time']!.numericValue!);
     score.cls.push(lhr.audits['cumulative-layout-shift']!.numericValue!);
+    const bootup = (lhr.audits['bootup-time']?.details as { items?: Array<{ url: string; total: number }> } | undefined)?.items ?? [];
+    for (const item of bootup) score.scripts.set(scriptName(item.url), (score.scripts.get(scriptName(item.url)) ?? 0) + item.total);
   }
   return score;
 }
@@ -68,16 +84,31 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const scores = [await measure('landing (/)', '/', false), await measure('dashboard (/dashboard, signed in)', '/dashboard', true)];
 await chrome.kill();
 product.stop();
+const loadAfter = loadAverage();
 
 for (const s of scores) console.log(s.page, 'performance', s.performance, 'lcp', s.lcp.map(Math.round));
 writeSection(
   'lighthouse',
   `## Lighthouse performance, mobile (\`bench/lighthouse.ts\`)
 
-${machineLine()} Lighthouse 12, default mobile settings (emulated Moto G Power, slow 4G, 4× CPU slowdown), Debian's Chromium; median of ${RUNS} runs each.
+${machineLine()} Load average ${loadBefore} before, ${loadAfter} after (2 cores shared with other work: scores move by ±10 between runs at this load). Lighthouse 12, default mobile settings (emulated Moto G Power, slow 4G, 4× CPU slowdown), Debian's Chromium; median of ${RUNS} runs each.
 
 ${table(
   ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS'],
   scores.map((s) => [s.page, `**${median(s.performance)}** (goal ≥ 95; runs ${s.performance.join(', ')})`, `${Math.round(median(s.fcp))} ms`, `${Math.round(median(s.lcp))} ms`, `${Math.round(median(s.tbt))} ms`, median(s.cls).toFixed(3)]),
+)}
+
+Where the phone's main thread goes (Lighthouse's bootup-time, mean per run, top 5 scripts):
+
+${table(
+  ['page', 'main-thread time by script'],
+  scores.map((s) => [
+    s.page,
+    [...s.scripts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([script, ms]) => `${script} ${Math.round(ms / RUNS)} ms`)
+      .join(', '),
+  ]),
 )}`,
 );

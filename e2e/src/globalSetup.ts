@@ -1,9 +1,11 @@
 /**
  * Starts the built product for the browser tests: the server on a fresh data folder (PGlite,
  * embedded simulator, whose URL the server tells at GET /dev/platform), mf_auth served from its own host (so a test can stop it), and two more
- * hosts of the mf_landing build: one on the preview allow-list, one not.
+ * hosts of the mf_landing build: one on the preview allow-list, one not. The server logs at
+ * trace level into the artifacts, so globalTeardown can scan everything it wrote for the secrets
+ * the run used.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS_DIR, STATE_FILE, WORKSPACE } from './support/paths';
@@ -17,6 +19,10 @@ export default async function globalSetup(): Promise<void> {
     if (!existsSync(path.join(WORKSPACE, built))) throw new Error(`${built} is missing: build the workspace first (npm test does)`);
   }
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  // The logs of this run only: the secret scan must not read (or blame) an earlier run's.
+  for (const name of readdirSync(ARTIFACTS_DIR)) if (name.endsWith('.log')) rmSync(path.join(ARTIFACTS_DIR, name));
+  const runDir = mkdtempSync(path.join(tmpdir(), 'bp-e2e-'));
+  const dataDir = path.join(runDir, 'data');
   const [port, authPort, stagingPort, foreignPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const authRemoteUrl = `http://127.0.0.1:${authPort}`;
   const stagingUrl = `http://127.0.0.1:${stagingPort}`;
@@ -32,8 +38,9 @@ export default async function globalSetup(): Promise<void> {
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bp-e2e-')),
-    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    // Everything the server can say, so the scan sees whatever a handler or library might log.
+    LOG_LEVEL: 'trace',
     REMOTE_MF_AUTH_URL: `${authRemoteUrl}/mf-manifest.json`,
     REMOTE_PREVIEW_ORIGINS: stagingUrl,
   });
@@ -49,6 +56,8 @@ export default async function globalSetup(): Promise<void> {
     platformSimulatorUrl,
     serverPid: server.pid!,
     artifactsDir: ARTIFACTS_DIR,
+    secretsFile: path.join(runDir, 'secrets.jsonl'),
+    runDir,
     hostPids: hosts.map((h) => h.pid!),
   };
   writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));

@@ -15,6 +15,10 @@ export interface RunningProduct {
   platformSimulatorUrl: string;
   /** PID of the product's server process. */
   serverPid: number;
-  /** Folder for screenshots and other artifacts. */
+  /** Folder for screenshots, the processes' logs and other artifacts. */
   artifactsDir: string;
+  /** Where tests remember the secrets they used (src/support/secrets.ts), outside the artifacts. */
+  secretsFile: string;
+  /** This run's own temporary folder (data, secrets), removed at the end. */
+  runDir: string;
 }

@@ -40,7 +40,7 @@ export function createJestConfig(options: JestPackageOptions): Config {
     transformIgnorePatterns: ['/node_modules/(?!.pnpm/(?:axios|kysely)@)'],
     moduleNameMapper: {
       '\\.css$': require.resolve('identity-obj-proxy'),
-      '\\.(png|svg|woff2?|mp4)$': require.resolve('./fileStub.ts'),
+      '\\.(png|svg|woff2?|jpe?g|webp|mp4|webm|vtt)$': require.resolve('./fileStub.ts'),
       // The server and simulator import with NodeNext's `.js` suffix.
       '^(\\.{1,2}/.*)\\.js$': '$1',
       ...options.moduleNameMapper,

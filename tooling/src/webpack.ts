@@ -123,7 +123,7 @@ export function createFederatedConfig(options: FederatedAppOptions) {
             },
           },
           { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
-          { test: /\.(woff2?|png|svg|jpe?g|webp|mp4)$/, type: 'asset/resource' },
+          { test: /\.(woff2?|png|svg|jpe?g|webp|mp4|webm|vtt)$/, type: 'asset/resource' },
         ],
       },
       plugins: [

@@ -1,5 +1,10 @@
 /** Creating drivers through the real API, for tests that need a signed-in session. */
 import { randomUUID } from 'node:crypto';
+import { product } from './browser';
+import { rememberSecret } from './secrets';
+
+/** The password of drivers made through the API (unless a test gives its own). */
+export const DRIVER_PASSWORD = 'correct horse battery staple';
 
 export async function registerDriver(baseUrl: string, overrides: Record<string, string> = {}): Promise<string> {
   const email = `driver-${randomUUID()}@example.com`;
@@ -10,13 +15,16 @@ export async function registerDriver(baseUrl: string, overrides: Record<string, 
       country_code: 'US',
       emailAddress: email,
       phoneNumber: '+15555550123',
-      password: 'correct horse battery staple',
-      confirmPassword: 'correct horse battery staple',
+      password: DRIVER_PASSWORD,
+      confirmPassword: DRIVER_PASSWORD,
       ...overrides,
     }),
   });
   const body = (await res.json()) as { data?: { accessToken?: string }; alert?: string };
   if (!res.ok || !body.data?.accessToken) throw new Error(`registration failed: ${res.status} ${JSON.stringify(body)}`);
+  const { secretsFile } = product();
+  rememberSecret(secretsFile, `password of ${email}`, overrides.password ?? DRIVER_PASSWORD);
+  rememberSecret(secretsFile, `access token of ${email}`, body.data.accessToken);
   return body.data.accessToken;
 }
 

@@ -1,6 +1,6 @@
 /** Starting and stopping the product's processes for the browser tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { ARTIFACTS_DIR, WORKSPACE } from './paths';
 import { waitForHttp } from './ports';
@@ -31,5 +31,36 @@ export function stop(pid: number): void {
     process.kill(pid, 'SIGTERM');
   } catch {
     // already gone
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops a process and waits until it has exited and its log file has stopped growing (its
+ * output reaches the file through this process's pipes, a moment after it exits).
+ */
+export async function stopAndWait(pid: number, logFile: string, timeoutMs = 15_000): Promise<void> {
+  stop(pid);
+  const deadline = Date.now() + timeoutMs;
+  while (running(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (running(pid)) process.kill(pid, 'SIGKILL');
+  const size = () => {
+    try {
+      return statSync(logFile).size;
+    } catch {
+      return 0;
+    }
+  };
+  for (let last = -1; size() !== last; ) {
+    last = size();
+    await new Promise((r) => setTimeout(r, 200));
   }
 }

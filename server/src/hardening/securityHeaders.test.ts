@@ -17,8 +17,8 @@ import { testConfig } from '../testing/config.js';
 import { fakeFrontend } from '../testing/frontend.js';
 import type { Database } from '../types.js';
 
-/** Directives that list where code, styles, images, fonts and connections may come from. */
-const SOURCE_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src'];
+/** Directives that list where code, styles, images, fonts, media and connections may come from. */
+const SOURCE_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src', 'media-src', 'connect-src'];
 /** The only non-origin sources each directive may hold. */
 const ALLOWED_KEYWORDS: Record<string, string[]> = {
   'default-src': ["'self'"],

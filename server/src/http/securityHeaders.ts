@@ -1,6 +1,6 @@
 /**
  * Security headers on every response (@fastify/helmet). The Content-Security-Policy lets the shell
- * run: scripts, styles and fetches from this origin and from wherever remotes are deployed
+ * run: scripts, styles, media and fetches from this origin and from wherever remotes are deployed
  * (REMOTE_*_URL, REMOTE_PREVIEW_ORIGINS); inline styles because styled-components injects them.
  * API answers are never cached by browsers or proxies (they carry personal data).
  */
@@ -50,7 +50,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
         imgSrc: ["'self'", 'data:', ...remotes],
         fontSrc: ["'self'", 'data:', ...remotes],
-        mediaSrc: ["'self'", 'data:'],
+        // The connect-account tutorial video is an asset of the mf_dashboard remote.
+        mediaSrc: ["'self'", 'data:', ...remotes],
         connectSrc: ["'self'", ...remotes],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -97,12 +97,4 @@ describe('Connect Account (/connectAccount)', () => {
     expect(screen.getByLabelText('Tutorial: connecting your Amazon Flex account').tagName).toBe('VIDEO');
     expect(screen.getByRole('link', { name: /Send us a message/ })).toHaveAttribute('href', '/help');
   });
-
-  it('keeps the video box and says so when the video cannot be played', async () => {
-    const { container } = renderApp('/connectAccount');
-    await waitFor(() => expect(amazon()).toBeEnabled());
-    fireEvent.error(container.querySelector('video source')!);
-    expect(screen.queryByLabelText('Tutorial: connecting your Amazon Flex account')).not.toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('The video is not available right now. The written steps on this page show the same');
-  });
 });

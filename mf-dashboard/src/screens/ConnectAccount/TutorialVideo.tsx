@@ -1,14 +1,32 @@
 /**
- * The connect-account tutorial, played from the product's own origin (no third-party player, so
- * nothing is fetched from elsewhere and it works wherever the app works). Only its metadata loads
- * up front. If the file cannot be played (missing, offline), the same box says so and points to
- * the written steps, so the page keeps its shape either way.
+ * The connect-account tutorial (SPEC.md "Embedded tutorial video"): a short recording of the
+ * connect flow with captions, shipped with this remote (content-hashed files next to its
+ * chunks, so it is cached like them and deployed with the screen that shows it) and played by
+ * the browser's own player: no third-party player, nothing fetched from elsewhere. Only the
+ * poster and the metadata load up front. If no source can be played (offline, say), the same
+ * box says so and points to the written steps, so the page keeps its shape either way.
+ * The files are recorded from the real flow by e2e/tutorial/connectAccount.record.ts; re-record
+ * them when the flow changes.
  */
 import { useState } from 'react';
 import styled from 'styled-components';
+import captions from './media/connect-account-tutorial.vtt';
+import poster from './media/connect-account-tutorial.jpg';
+import mp4 from './media/connect-account-tutorial.mp4';
+import webm from './media/connect-account-tutorial.webm';
 
-/** Served by the product next to the shell (shell/public/media). */
-export const TUTORIAL_VIDEO_URL = '/media/connect-account-tutorial.mp4';
+/** Where the tutorial's files are served (URLs resolved against this remote's own origin). */
+export interface TutorialMedia {
+  /** VP9, what Chromium and Firefox play; smallest. */
+  webm: string;
+  /** H.264, for Safari (iPhones). */
+  mp4: string;
+  poster: string;
+  /** WebVTT captions, in English. */
+  captions: string;
+}
+
+export const TUTORIAL_MEDIA: TutorialMedia = { webm, mp4, poster, captions };
 
 const Figure = styled.figure`
   margin: 0;
@@ -47,7 +65,7 @@ const Caption = styled.figcaption`
   color: ${({ theme }) => theme.palette.textMuted};
 `;
 
-export function TutorialVideo({ src = TUTORIAL_VIDEO_URL }: { src?: string }) {
+export function TutorialVideo({ media = TUTORIAL_MEDIA }: { media?: TutorialMedia }) {
   const [unavailable, setUnavailable] = useState(false);
   return (
     <Figure>
@@ -55,9 +73,12 @@ export function TutorialVideo({ src = TUTORIAL_VIDEO_URL }: { src?: string }) {
         {unavailable ? (
           <Fallback role="note">The video is not available right now. The written steps on this page show the same, one by one.</Fallback>
         ) : (
-          <video controls preload="metadata" playsInline aria-label="Tutorial: connecting your Amazon Flex account">
-            {/* A <source> reports a failed load on itself, not on the video. */}
-            <source src={src} type="video/mp4" onError={() => setUnavailable(true)} />
+          // crossOrigin: the captions track only loads across origins (a remote hosted apart) with CORS.
+          <video controls preload="metadata" playsInline poster={media.poster} crossOrigin="anonymous" aria-label="Tutorial: connecting your Amazon Flex account">
+            <source src={media.webm} type="video/webm" />
+            {/* A <source> reports a failed load on itself, not on the video; the browser tries the next one, so only the last one's failure means nothing plays. */}
+            <source src={media.mp4} type="video/mp4" onError={() => setUnavailable(true)} />
+            <track kind="captions" src={media.captions} srcLang="en" label="English" default />
           </video>
         )}
       </Frame>

@@ -84,6 +84,22 @@ describe('Logs (/dashboard/logs)', () => {
     expect(ids()).toEqual(['c', 'a', 'b']);
   });
 
+  it('refreshes the user (the credit chip) when a poll brings a block accepted meanwhile, not for ignored offers or the first page', async () => {
+    const session = createMockSession({ serviceAreas: mockServiceAreas });
+    server.on('POST /user/getLogs', { data: [offer('a', 3 * MINUTE)] });
+    renderLogs(session);
+    await flush();
+    expect(session.actions).toEqual([]);
+    server.on('POST /user/getLogs', { data: [offer('b', 2 * MINUTE, undefined, { action: 'BLOCK_IGNORE', cost: undefined })] });
+    await flush(LOG_POLL_MS);
+    expect(ids()).toEqual(['b', 'a']);
+    expect(session.actions).toEqual([]);
+    server.on('POST /user/getLogs', { data: [offer('c', MINUTE)] });
+    await flush(LOG_POLL_MS);
+    expect(ids()).toEqual(['c', 'b', 'a']);
+    expect(session.actions).toEqual(['refresh']);
+  });
+
   it('stops polling when the screen closes', async () => {
     const { unmount } = renderLogs();
     await flush(LOG_POLL_MS);

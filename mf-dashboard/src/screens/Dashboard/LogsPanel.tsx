@@ -117,7 +117,8 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
   const { account, serviceAreas, searching, refresh } = useSession();
   const symbol = account?.currency_symbol ?? '$';
   const [choice, setChoice] = useStoredPreference<LogFilterChoice>('logFilter', 'accept and ignore', isOneOf(LOG_FILTER_CHOICES));
-  const feed = useLogFeed(ACTIONS[choice]);
+  // A block accepted meanwhile was charged its fee: the credit chip must show the new balance.
+  const feed = useLogFeed(ACTIONS[choice], () => void refresh());
   // The forfeit window closes with time alone; re-check it as often as the log is polled.
   const now = useNow(LOG_POLL_MS);
   const [forfeitTarget, setForfeitTarget] = useState<LogEntry | null>(null);

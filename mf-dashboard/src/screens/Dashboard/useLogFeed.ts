@@ -4,10 +4,11 @@
  * (`discoveredAt.$lt` the oldest shown), one load at a time. Polls are chained, not on an
  * interval, so a slow server never has two polls in flight. Changing the actions shown starts
  * over; answers that arrive after that (or after unmount) are dropped. Failures are only logged
- * (SPEC.md section 8): the next poll simply tries again.
+ * (SPEC.md section 8): the next poll simply tries again. A block accepted while the log is open
+ * changed the driver's credit (its fee), so `onAccepted` is told, to refresh what shows it.
  */
 import { api, LOG_POLL_MS, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface LogFeed {
   entries: LogEntry[];
@@ -32,7 +33,10 @@ function unseen(list: LogEntry[], extra: LogEntry[]): LogEntry[] {
   return extra.filter((e) => !ids.has(e._id));
 }
 
-export function useLogFeed(actions: readonly LogAction[]): LogFeed {
+/** Called when a poll (after the first page) brings blocks the engine accepted meanwhile. */
+export type OnAccepted = () => void;
+
+export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepted): LogFeed {
   const [entries, setEntriesState] = useState<LogEntry[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -47,6 +51,11 @@ export function useLogFeed(actions: readonly LogAction[]): LogFeed {
   const generation = useRef(0);
   const loadingMoreRef = useRef(false);
   const actionsKey = actions.join(',');
+  // The latest callback, without restarting the polls when it changes.
+  const onAcceptedRef = useRef(onAccepted);
+  useLayoutEffect(() => {
+    onAcceptedRef.current = onAccepted;
+  });
 
   useEffect(() => {
     const mine = ++generation.current;
@@ -57,6 +66,8 @@ export function useLogFeed(actions: readonly LogAction[]): LogFeed {
     loadingMoreRef.current = false;
     setLoadingMore(false);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The first page is what was there already; what later polls bring arrived while watching.
+    let firstPage = true;
 
     const poll = async () => {
       const newest = entriesRef.current[0]?.discoveredAt;
@@ -66,6 +77,8 @@ export function useLogFeed(actions: readonly LogAction[]): LogFeed {
         if (generation.current !== mine) return;
         const fresh = unseen(entriesRef.current, page ?? []);
         if (fresh.length) setEntries([...fresh, ...entriesRef.current]);
+        if (!firstPage && fresh.some((entry) => entry.action === 'BLOCK_ACCEPT')) onAcceptedRef.current?.();
+        firstPage = false;
         setLoaded(true);
       } catch (error) {
         if (generation.current === mine) logFailure('polling', error);
