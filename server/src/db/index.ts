@@ -16,7 +16,15 @@ async function dialectFor(config: DatabaseConfig) {
     const { default: pg } = await import('pg');
     // Timestamps and bigint counts come back as JS values, not strings.
     pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) });
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // A connection the server ends (a restart, a failover, pg_terminate_backend) emits 'error':
+    // from the pool when it was idle (the pool has dropped it already), from the client when it
+    // was checked out between two statements (its next statement fails, the caller sees that, and
+    // the pool drops it on release). Unheard, Node throws the event and the whole process dies
+    // (found by the fault suite, hardening/faults.test.ts).
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return new PostgresDialect({ pool });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (config.dataDir !== 'memory://') await mkdir(config.dataDir, { recursive: true });

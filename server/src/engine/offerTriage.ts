@@ -16,7 +16,7 @@
 import type { NormalisedOffer } from '../adapters/platform/types.js';
 import type { SearchDependencies } from './dependencies.js';
 import { feeDue, loadFeeState } from './fees.js';
-import { deleteAttempt, logIgnored, recordAccept, reserveAccept, type AcceptAttempt, type IgnoredOffer } from './offerLog.js';
+import { deleteAttempt, logIgnored, recordAccept, reserveAccept, type AcceptAttempt, type IgnoredOffer, type RecordedAccept } from './offerLog.js';
 import { rankMatches } from './ranking.js';
 import { overlapsSchedule } from './schedule.js';
 import type { BlockSpan } from './types.js';
@@ -46,8 +46,15 @@ export class OfferTriage {
       else if (compiled.match(offer, nowMs)) matches.push(offer);
       else ignored.push({ offer, reason: 'filter' });
     }
-    if (retries.length || matches.length) await this.acceptBest(matches, retries, discoveredAt, ignored);
-    await logIgnored(this.deps.db, this.search.userId, discoveredAt, ignored);
+    try {
+      if (retries.length || matches.length) await this.acceptBest(matches, retries, discoveredAt, ignored);
+      await logIgnored(this.deps.db, this.search.userId, discoveredAt, ignored);
+    } catch (error) {
+      // The database failed mid-poll: the next poll judges these offers again rather than skip
+      // them as seen. Judging twice is safe: the log's unique key and reserveAccept's checks.
+      for (const offer of offers) seen.forget(offer.offerId);
+      throw error;
+    }
   }
 
   /** Tells the driver about a block written as accepted. */
@@ -116,7 +123,16 @@ export class OfferTriage {
     if (answer.ok) {
       search.open.delete(offerId);
       search.schedule.push(attempt.offer);
-      const recorded = await recordAccept(deps.db, attempt, (balance) => deps.log.error({ userId: search.userId, balance }, 'fee not payable for a booked block; kept at cost 0'));
+      let recorded: RecordedAccept;
+      try {
+        recorded = await recordAccept(deps.db, attempt, (balance) => deps.log.error({ userId: search.userId, balance }, 'fee not payable for a booked block; kept at cost 0'));
+      } catch (error) {
+        // Booked, but the write failed (the database went away): the attempt is still stored, and
+        // kept open here so the next schedule read logs and charges it, not only a restart.
+        search.open.set(offerId, attempt);
+        search.recheckScheduleSoon();
+        throw error;
+      }
       if (recorded.status === 'recorded') this.notifyAccepted(attempt, recorded.feeCents);
       return 'booked';
     }

@@ -3,8 +3,9 @@
  * against what each operation reported: every balance equals the sum of its ledger entries and
  * is not negative; every paid order is credited exactly once (a membership paid and spent in the
  * same breath) and no other order is; each invited driver earns their inviter one reward once
- * their paid top-ups reach the threshold; a refund gives back exactly its fee, at most once; and
- * every balance is what the reported outcomes add up to. Returns each discrepancy found.
+ * their paid top-ups reach the threshold; a refund gives back exactly its fee, at most once; each
+ * block the engine accepted is charged its cost once and, when forfeited, refunded exactly that
+ * once; and every balance is what the reported outcomes add up to. Returns each discrepancy found.
  */
 import { INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { Kysely } from 'kysely';
@@ -24,6 +25,8 @@ export interface ReportedOutcomes {
   mustBePaid: Set<string>;
   /** The clocks of the servers that settled: a membership runs from the first settlement's "now". */
   settlementClocks: Date[];
+  /** Forfeit answers that said the fee was refunded, by offer-log id. */
+  forfeitRefunds: Map<string, number>;
 }
 
 export async function auditLedger(db: Kysely<DatabaseSchema>, reported: ReportedOutcomes): Promise<string[]> {
@@ -84,6 +87,18 @@ export async function auditLedger(db: Kysely<DatabaseSchema>, reported: Reported
     if (user.invited_by && reached) rewards.set(user.invited_by, (rewards.get(user.invited_by) ?? 0) + INVITE_REWARD_CENTS);
   }
   const feesByUser = new Map<string, number>();
+  // The engine's blocks: charged their cost once (nothing when free), refunded exactly that once when forfeited, else never.
+  const blocks = await db.selectFrom('offer_logs').select(['id', 'user_id', 'cost_cents', 'forfeited_at']).where('action', '=', 'BLOCK_ACCEPT').execute();
+  for (const block of blocks) {
+    const fee = entryByKey.get(ledgerKey.fee(block.id));
+    const refund = entryByKey.get(ledgerKey.refund(block.id));
+    const refundDue = block.forfeited_at ? block.cost_cents : 0;
+    if ((fee?.amount_cents ?? 0) !== -block.cost_cents || (fee && fee.user_id !== block.user_id)) problems.push(`block ${block.id} cost ${block.cost_cents} but its fee entry is ${fee?.amount_cents}`);
+    if ((refund?.amount_cents ?? 0) !== refundDue) problems.push(`block ${block.id} (forfeited: ${Boolean(block.forfeited_at)}) has refund ${refund?.amount_cents}, not ${refundDue}`);
+    const refundsReported = reported.forfeitRefunds.get(block.id) ?? 0;
+    if (refundsReported !== (refundDue > 0 ? 1 : 0)) problems.push(`block ${block.id}: ${refundsReported} forfeit answers reported a refund of ${refundDue}`);
+    feesByUser.set(block.user_id, (feesByUser.get(block.user_id) ?? 0) + block.cost_cents - refundDue);
+  }
   for (const [logId, amounts] of reported.appliedCharges) {
     const userId = logId.slice(0, logId.indexOf(':'));
     const refunded = reported.appliedRefunds.has(logId) ? amounts[0]! : 0;

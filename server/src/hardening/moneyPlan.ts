@@ -1,8 +1,9 @@
 /**
  * The plan of the money suite: for each order a fate (paid, cancelled, left pending) and the
  * reports that lead there, as a payment provider sends them: replayed, out of order, some with
- * the wrong amount or a forged signature; and for each driver fees charged and refunded through
- * the ledger (standing in for the engine's accepts and forfeits), replayed and racing each other.
+ * the wrong amount or a forged signature; for each driver fees charged and refunded through the
+ * ledger, replayed and racing each other; and for drivers searching with the real engine, new
+ * offers for it to accept and forfeits of blocks it accepted, some sent more than once.
  * Everything is decided up front from a seed; the suite then runs it all at once.
  */
 import type { SeededRandom } from './seededRandom.js';
@@ -20,7 +21,21 @@ export type MoneyOperation =
   | { kind: 'webhook'; orderId: string; type: CheckoutEventType; amountCents: number; signed: boolean }
   | { kind: 'devCheckout'; orderId: string; action: 'complete' | 'cancel' }
   | { kind: 'charge'; userId: string; logId: string; cents: number }
-  | { kind: 'refund'; userId: string; logId: string };
+  | { kind: 'refund'; userId: string; logId: string }
+  /** A new offer on the platform for a searching driver: the engine accepts it (and charges) while the rest runs. */
+  | { kind: 'offer'; userId: string; serviceAreaId: string; offerId: string; startTime: number }
+  /** The driver forfeits a block the engine accepted, through the forfeitBlock route. */
+  | { kind: 'forfeit'; userId: string; token: string; logId: string };
+
+/** A driver the engine searches for, with the blocks it accepted before the storm. */
+export interface SearchingDriver {
+  userId: string;
+  token: string;
+  serviceAreaId: string;
+  acceptedLogIds: readonly string[];
+  /** Epoch seconds from which this driver's new offers start (clear of their accepted blocks). */
+  firstFreeStart: number;
+}
 
 export interface MoneyPlan {
   operations: MoneyOperation[];
@@ -85,4 +100,24 @@ export function planMoneyOperations(random: SeededRandom, orders: readonly Plann
   }
   for (const userId of userIds) operations.push(...feesOf(random, userId, logsPerUser));
   return { operations: random.shuffled(operations), mustBePaid };
+}
+
+/**
+ * For each searching driver: `offersEach` new offers (4 hours apart, so none overlaps another),
+ * and a forfeit of most accepted blocks, sent once to three times (the refund must happen once).
+ */
+export function planEngineOperations(random: SeededRandom, drivers: readonly SearchingDriver[], offersEach: number): MoneyOperation[] {
+  const operations: MoneyOperation[] = [];
+  for (const driver of drivers) {
+    for (let i = 0; i < offersEach; i++) {
+      const offerId = `storm-${driver.userId.slice(0, 8)}-${i}`;
+      operations.push({ kind: 'offer', userId: driver.userId, serviceAreaId: driver.serviceAreaId, offerId, startTime: driver.firstFreeStart + i * 4 * 3600 });
+    }
+    for (const logId of driver.acceptedLogIds) {
+      if (!random.chance(0.7)) continue;
+      const sends = random.int(1, 3);
+      for (let i = 0; i < sends; i++) operations.push({ kind: 'forfeit', userId: driver.userId, token: driver.token, logId });
+    }
+  }
+  return operations;
 }

@@ -1,24 +1,29 @@
 /**
- * Suite 4, money under concurrency (the part without the search engine): two servers on one
- * database, one taking payments through Stripe and one through the dev checkout, drivers signing
- * up with invite codes, orders opened at once, then every report of every order (webhooks
- * replayed, out of order, with wrong amounts or forged signatures; dev checkout completions and
- * cancels) fired together with fees charged and refunded through the ledger, replayed and racing.
- * Afterwards the books must be exact (ledgerAudit.ts). Accepts and forfeits join the mix with
- * the engine.
+ * Suite 4, money under concurrency: two servers on one database, one taking payments through
+ * Stripe and one through the dev checkout (and running the search engine against the platform
+ * simulator), drivers signing up with invite codes, orders opened at once, then every report of
+ * every order (webhooks replayed, out of order, with wrong amounts or forged signatures; dev
+ * checkout completions and cancels) fired together with fees charged and refunded through the
+ * ledger, replayed and racing, new offers the engine accepts (and charges) meanwhile, and
+ * forfeits of blocks it accepted before, some sent two or three times at once. Afterwards the
+ * books must be exact (ledgerAudit.ts), and every block the platform booked is in the log.
  */
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Simulator } from '@blockpilot/platform-sim';
 import type { AppContext } from '../context.js';
 import { charge, ledgerKey, refund } from '../features/ledger/ledger.js';
-import { bearer } from '../testing/app.js';
+import { loadPlatformAccount } from '../features/platform/accounts.js';
+import { bearer, type TestDriver } from '../testing/app.js';
+import { simulatorEnv } from '../testing/config.js';
 import { testContext } from '../testing/context.js';
 import { describeEachDatabase } from '../testing/databases.js';
+import { connectWithAnyBlockFilter, startSimulator, tomorrowAt, userRow, waitFor } from '../testing/platform.js';
 import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../testing/stripe.js';
 import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from './hardenedApp.js';
 import { auditLedger } from './ledgerAudit.js';
-import { planMoneyOperations, type MoneyOperation, type PlannedOrder } from './moneyPlan.js';
+import { planEngineOperations, planMoneyOperations, type MoneyOperation, type PlannedOrder, type SearchingDriver } from './moneyPlan.js';
 import { SeededRandom } from './seededRandom.js';
 
 const SEED = 20_260_707;
@@ -27,6 +32,13 @@ const FEE_LOGS_PER_DRIVER = 16;
 const INVITERS = 10;
 const INVITED_PER_INVITER = 3;
 const OTHER_DRIVERS = 20;
+/** Of the other drivers, this many search with the engine. */
+const SEARCHING_DRIVERS = 10;
+/** Offers each searching driver gets before the storm (accepted then, forfeited during it) and during it. */
+const OFFERS_BEFORE = 3;
+const OFFERS_DURING = 2;
+/** A 30.00 offer: fee 105 cents. */
+const OFFER_PRICE = 30;
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -35,15 +47,63 @@ describeEachDatabase('money under concurrency', (database) => {
   let devApp: HardenedApp;
   let api: FakeStripeApi;
   let ctx: AppContext;
+  let sim: Simulator;
   before(async () => {
     api = fakeStripeApi();
+    let url: string;
+    ({ sim, url } = await startSimulator());
     stripeApp = await startHardenedApp(database(), { env: stripeEnv, adapters: { payments: fakeStripeGateway(api) } });
-    devApp = await startHardenedApp(database());
-    ctx = testContext(database());
+    devApp = await startHardenedApp(database(), { env: simulatorEnv(url) });
+    ctx = testContext(database(), { env: simulatorEnv(url) });
   });
   after(async () => {
-    await Promise.all([stripeApp.app.close(), devApp.app.close()]);
+    await Promise.all([stripeApp.app.close(), devApp.app.close(), ctx.platform.close()]);
+    await sim.close();
   });
+
+  /** Offers injected so far, with the area they were offered in. */
+  const injected: Array<{ offerId: string; serviceAreaId: string }> = [];
+  const areaOf = new Map<string, string>();
+
+  function injectOffer(serviceAreaId: string, offerId: string, startTime: number): void {
+    sim.control.injectOffer({ serviceAreaId, offerId, startTime, durationHours: 2, priceAmount: OFFER_PRICE });
+    injected.push({ offerId, serviceAreaId });
+  }
+
+  /**
+   * The engine has judged every offer injected so far: each was booked by some driver, or logged
+   * by every searching driver of its area; and no accept is left open. Drivers of one area compete
+   * for its offers, as on the platform.
+   */
+  async function engineSettled(searching: readonly TestDriver[]): Promise<boolean> {
+    const ids = searching.map((d) => d.id);
+    if ((await database().db.selectFrom('accept_attempts').select('offer_id').where('user_id', 'in', ids).execute()).length > 0) return false;
+    const logs = await database().db.selectFrom('offer_logs').select(['user_id', 'offer_id']).where('user_id', 'in', ids).execute();
+    const won = new Set(sim.control.readRecord({}).accepts.filter((a) => a.won).map((a) => a.offerId));
+    return injected.every(({ offerId, serviceAreaId }) => won.has(offerId) || ids.filter((id) => areaOf.get(id) === serviceAreaId).every((id) => logs.some((l) => l.user_id === id && l.offer_id === offerId)));
+  }
+
+  /** Connects the drivers' platform accounts, sets a filter taking any block, presses Start, and lets the engine accept a few blocks. */
+  async function startSearching(searching: readonly TestDriver[]): Promise<SearchingDriver[]> {
+    for (const [d, driver] of searching.entries()) {
+      const { area } = await connectWithAnyBlockFilter(ctx, await userRow(ctx, driver.id), { pay: [0, 100] });
+      areaOf.set(driver.id, area);
+      const started = await devApp.inject({ method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0 }, headers: bearer(driver.token) });
+      expect(started.json().data).toEqual({ searching: true });
+      // A day of its own per driver, blocks 4 hours apart: a driver's own offers never overlap.
+      for (let i = 0; i < OFFERS_BEFORE; i++) injectOffer(area, `before-${d}-${i}`, tomorrowAt(1) + d * 86_400 + i * 4 * 3600);
+    }
+    await waitFor('the engine judged the first offers', () => engineSettled(searching), 30_000);
+    return Promise.all(
+      searching.map(async (driver, d) => ({
+        userId: driver.id,
+        token: driver.token,
+        serviceAreaId: areaOf.get(driver.id)!,
+        acceptedLogIds: (await database().db.selectFrom('offer_logs').select('id').where('user_id', '=', driver.id).where('action', '=', 'BLOCK_ACCEPT').execute()).map((r) => r.id),
+        firstFreeStart: tomorrowAt(1) + d * 86_400 + OFFERS_BEFORE * 4 * 3600,
+      })),
+    );
+  }
 
   /** The order id a checkout answer points at: the dev page's path, or the Stripe session's reference. */
   function orderIdOf(response: LightMyRequestResponse): string {
@@ -72,6 +132,15 @@ describeEachDatabase('money under concurrency', (database) => {
         return { op, outcome: (await ctx.db.transaction().execute((trx) => charge(trx, op.userId, ledgerKey.fee(op.logId), op.cents))).status };
       case 'refund':
         return { op, outcome: (await ctx.db.transaction().execute((trx) => refund(trx, op.userId, ledgerKey.fee(op.logId), ledgerKey.refund(op.logId)))).status };
+      case 'offer':
+        injectOffer(op.serviceAreaId, op.offerId, op.startTime);
+        return { op, outcome: 'injected' };
+      case 'forfeit': {
+        const res = await devApp.inject({ method: 'POST', url: '/api/user/forfeitBlock', payload: { logId: op.logId }, headers: bearer(op.token) });
+        if (res.statusCode === 200) return { op, outcome: /refunded/.test(String(res.json().alert)) ? 'refunded' : 'forfeited' };
+        // A repeat racing the first: the entry is gone (404) or the platform no longer has the block (409).
+        return { op, outcome: res.statusCode === 404 || res.statusCode === 409 ? 'refused' : `failed: forfeit answered ${res.statusCode} ${res.body.slice(0, 100)}` };
+      }
     }
   }
 
@@ -82,6 +151,7 @@ describeEachDatabase('money under concurrency', (database) => {
     const invited = await Promise.all(codes.flatMap((inviteCode) => range(INVITED_PER_INVITER).map(() => devApp.signUp({ inviteCode }))));
     const others = await Promise.all(range(OTHER_DRIVERS).map(() => devApp.signUp()));
     const drivers = [...inviters, ...invited, ...others];
+    const searching = await startSearching(others.slice(0, SEARCHING_DRIVERS));
 
     // Orders opened at once through both servers (the random choices are made before any answer).
     const opening = range(ORDERS).map(() => {
@@ -98,13 +168,17 @@ describeEachDatabase('money under concurrency', (database) => {
     const orders: PlannedOrder[] = ids.map((id) => ({ id, userId: byId.get(id)!.user_id, amountCents: byId.get(id)!.amount_cents }));
 
     const plan = planMoneyOperations(random, orders, drivers.map((d) => d.id), FEE_LOGS_PER_DRIVER);
+    plan.operations = random.shuffled([...plan.operations, ...planEngineOperations(random, searching, OFFERS_DURING)]);
     const results = await Promise.all(plan.operations.map((op) => perform(op).catch((error: unknown) => ({ op, outcome: `failed: ${String(error)}` }))));
+    await waitFor('the engine judged the offers of the storm', () => engineSettled(others.slice(0, SEARCHING_DRIVERS)), 30_000);
 
     const failures = results.filter((r) => r.outcome.startsWith('failed')).map((r) => `${r.op.kind}: ${r.outcome}`);
     const appliedCharges = new Map<string, number[]>();
     const appliedRefunds = new Map<string, number>();
     const paidReports = new Map<string, number>();
+    const forfeitRefunds = new Map<string, number>();
     for (const { op, outcome } of results) {
+      if (op.kind === 'forfeit' && outcome === 'refunded') forfeitRefunds.set(op.logId, (forfeitRefunds.get(op.logId) ?? 0) + 1);
       if (op.kind === 'charge' && outcome === 'applied') appliedCharges.set(op.logId, [...(appliedCharges.get(op.logId) ?? []), op.cents]);
       if (op.kind === 'refund' && outcome === 'applied') appliedRefunds.set(op.logId, (appliedRefunds.get(op.logId) ?? 0) + 1);
       if (op.kind === 'webhook' && outcome === 'paid') paidReports.set(op.orderId, (paidReports.get(op.orderId) ?? 0) + 1);
@@ -115,23 +189,54 @@ describeEachDatabase('money under concurrency', (database) => {
       const settled = paidReports.get(orderId) ?? 0;
       if (settled > 1 || (settled === 0 && !completedByDevPage.has(orderId))) failures.push(`order ${orderId} was settled by ${settled} webhook calls`);
     }
-    const audit = await auditLedger(database().db, { appliedCharges, appliedRefunds, mustBePaid: plan.mustBePaid, settlementClocks: [stripeApp.clock.now(), devApp.clock.now()] });
+    const audit = await auditLedger(database().db, { appliedCharges, appliedRefunds, mustBePaid: plan.mustBePaid, settlementClocks: [stripeApp.clock.now(), devApp.clock.now()], forfeitRefunds });
+    const blocks = await blocksVersusPlatform(searching.map((d) => d.userId));
+    failures.push(...blocks.problems);
 
     const operations = drivers.length + ORDERS + plan.operations.length;
-    const webhooks = plan.operations.filter((op) => op.kind === 'webhook').length;
+    const count = (kind: MoneyOperation['kind']) => plan.operations.filter((op) => op.kind === kind).length;
+    const stormAccepts = blocks.accepted - searching.reduce((sum, d) => sum + d.acceptedLogIds.length, 0);
     t.diagnostic(
-      `figures: concurrent money operations=${operations} (sign-ups=${drivers.length} orders=${ORDERS} webhooks=${webhooks} ledger=${plan.operations.length - webhooks}) ` +
-        `orders paid=${plan.mustBePaid.size} discrepancies=${failures.length + audit.length}`,
+      `figures: concurrent money operations=${operations} (sign-ups=${drivers.length} orders=${ORDERS} webhooks=${count('webhook')} dev checkout=${count('devCheckout')} ledger=${count('charge') + count('refund')} ` +
+        `offers for the engine=${count('offer')} forfeit calls=${count('forfeit')}) engine accepts during the storm=${stormAccepts} forfeits refunded=${forfeitRefunds.size} ` +
+        `orders paid=${plan.mustBePaid.size} blocks lost=${blocks.lost} discrepancies=${failures.length + audit.length}`,
     );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(audit.slice(0, 20)).toEqual([]);
     expect(operations).toBeGreaterThanOrEqual(5000);
     // The mix really happened: charges refused for want of credit, refunds of nothing, replays.
     const outcomes = new Set(results.map((r) => `${r.op.kind}:${r.outcome}`));
-    for (const expected of ['charge:applied', 'charge:duplicate', 'charge:insufficient', 'refund:applied', 'refund:duplicate', 'refund:not-charged', 'webhook:paid', 'webhook:unchanged', 'webhook:cancelled', 'webhook:amount-mismatch', 'webhook:refused']) {
+    expect(stormAccepts).toBeGreaterThan(0);
+    for (const expected of ['forfeit:refunded', 'forfeit:refused', 'offer:injected', 'charge:applied', 'charge:duplicate', 'charge:insufficient', 'refund:applied', 'refund:duplicate', 'refund:not-charged', 'webhook:paid', 'webhook:unchanged', 'webhook:cancelled', 'webhook:amount-mismatch', 'webhook:refused']) {
       expect(outcomes).toContain(expected);
     }
   });
+
+  /**
+   * Every block the platform booked for a searching driver is in their log as accepted (lost
+   * otherwise), and no entry claims a block the platform did not book; a forfeited block is off
+   * the platform's schedule, a kept one on it.
+   */
+  async function blocksVersusPlatform(userIds: string[]): Promise<{ accepted: number; lost: number; problems: string[] }> {
+    const problems: string[] = [];
+    let accepted = 0;
+    let lost = 0;
+    for (const userId of userIds) {
+      const accountId = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, userId))!.platformUserId;
+      const booked = sim.control.readRecord({ accountId }).accepts.filter((a) => a.won).map((a) => a.offerId).sort();
+      const entries = await database().db.selectFrom('offer_logs').select(['offer_id', 'start_time', 'forfeited_at']).where('user_id', '=', userId).where('action', '=', 'BLOCK_ACCEPT').execute();
+      accepted += entries.length;
+      const logged = entries.map((e) => e.offer_id).sort();
+      lost += booked.filter((offerId) => !logged.includes(offerId)).length;
+      if (JSON.stringify(booked) !== JSON.stringify(logged)) problems.push(`driver ${userId}: platform booked ${booked.join(',')} but the log accepted ${logged.join(',')}`);
+      const onSchedule = new Set(sim.control.schedule(accountId).map((block) => Math.floor(block.startTime)));
+      for (const entry of entries) {
+        const scheduled = onSchedule.has(Math.floor(entry.start_time));
+        if (scheduled === Boolean(entry.forfeited_at)) problems.push(`driver ${userId}: block ${entry.offer_id} forfeited: ${Boolean(entry.forfeited_at)}, on the platform's schedule: ${scheduled}`);
+      }
+    }
+    return { accepted, lost, problems };
+  }
 
   itLoggedNoSecrets(() => stripeApp, "the Stripe server's");
   itLoggedNoSecrets(() => devApp, "the dev-checkout server's");

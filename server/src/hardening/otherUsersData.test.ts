@@ -8,12 +8,20 @@
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Simulator } from '@blockpilot/platform-sim';
+import { signInAsDriver } from '../adapters/platform/__tests__/fixture.js';
+import type { AppContext } from '../context.js';
+import { logIgnored, recordAccept, reserveAccept } from '../engine/offerLog.js';
 import { issueToken } from '../features/auth/tokens.js';
+import { loadPlatformAccount } from '../features/platform/accounts.js';
+import { openPlatformSession } from '../features/platform/session.js';
 import { optOutKey } from '../features/support/promotions.js';
 import { issueTelegramLinkCode } from '../features/user/telegramLinks.js';
 import { bearer, PASSWORD, type TestDriver } from '../testing/app.js';
+import { simulatorEnv } from '../testing/config.js';
 import { testContext } from '../testing/context.js';
 import { describeEachDatabase } from '../testing/databases.js';
+import { anyBlockFilter, connectWithAnyBlockFilter, eligibleAreas, setFilters, startSimulator, tomorrowAt, userRow } from '../testing/platform.js';
 import { changedTables, snapshotDatabase, snapshotUserRows } from './dbSnapshot.js';
 import { refusalProblems } from './envelopeCheck.js';
 import { exampleRequest } from './fuzzRequests.js';
@@ -23,28 +31,20 @@ import { documentedOperations, type Operation } from './routeInventory.js';
 const DAY = 86_400_000;
 const SESSION_TTL_MS = 30 * DAY;
 
-/**
- * Routes that read or change the caller's own data through an object id or a search-engine
- * object; their cross-user cases need offer-log entries and connected platform accounts, which
- * come with the search engine (its engineer's suites). Their token checks run here already.
- */
-const CROSS_USER_CASES_COME_WITH_THE_ENGINE = new Set([
-  'POST /api/user/getLogs',
-  'POST /api/user/forfeitBlock',
-  'POST /api/user/connectAccount',
-  'POST /api/user/getServiceAreas',
-  'GET /api/user/getSchedule',
-  'GET /api/user/getSearchState',
-  'POST /api/user/toggleSearchState',
-]);
-
 describeEachDatabase("other users' data and tokens that do not belong", (database) => {
   let h: HardenedApp;
+  let sim: Simulator;
+  /** Services on the suite's database, talking to the same simulator as the app. */
+  let ctx: AppContext;
   let a: TestDriver;
   let b: TestDriver;
   /** Values only A's data holds: none may appear in an answer to anyone else. */
   let markersOfA: string[];
   let idsOfA: string[];
+  /** A's offer-log entries: an accepted block (charged, on A's platform schedule) and an ignored offer. */
+  let logsOfA: { accepted: string; ignored: string };
+  /** A's platform account id, and the start of the block A booked through BlockPilot. */
+  let platformOfA: { accountId: string; blockStart: number };
   const figures = { crossUserCases: 0, tokenCases: 0, leaks: 0, changesToA: 0 };
   /** Routes each kind of case was tried on. */
   const tried = { crossUser: new Set<string>(), tokens: new Set<string>() };
@@ -52,7 +52,10 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
   const badAccessTokens: Array<[string, string | undefined]> = [];
 
   before(async () => {
-    h = await startHardenedApp(database());
+    let url: string;
+    ({ sim, url } = await startSimulator());
+    h = await startHardenedApp(database(), { env: simulatorEnv(url) });
+    ctx = testContext(h.database, { env: simulatorEnv(url) });
     // Signed up first and then aged past the session lifetime: everyone else signs up after.
     const aged = await h.signUp();
     h.clock.advance(SESSION_TTL_MS + 1);
@@ -90,6 +93,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
   });
   after(async () => {
     await h.app.close();
+    await ctx.platform.close();
+    await sim.close();
   });
 
   /** A's order, a named filter, notification channels and a linked Telegram chat. */
@@ -103,9 +108,41 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     const preferences = { emailAddress: `alerts-${a.email}`, whatsAppNumber: '+1 555 010 9999', telegramAuthCode: code };
     expect((await h.inject({ method: 'POST', url: '/api/user/saveNotificationPreferences', headers: bearer(a.token), payload: { notificationPreferences: preferences } })).statusCode).toBe(200);
     const orders = await h.database.db.selectFrom('orders').select('id').where('user_id', '=', a.id).execute();
-    idsOfA = [a.id, account.filters[0].id, ...orders.map((o) => o.id)];
-    markersOfA = [a.email, '+1 555 010 7777', filterName, preferences.emailAddress, preferences.whatsAppNumber, code, account.shareableCode, ...orders.map((o) => o.id)];
+    await giveAPlatformAccountAndLog();
+    idsOfA = [a.id, account.filters[0].id, ...orders.map((o) => o.id), logsOfA.accepted, logsOfA.ignored];
+    markersOfA = [
+      ...[a.email, '+1 555 010 7777', filterName, preferences.emailAddress, preferences.whatsAppNumber, code, account.shareableCode, ...orders.map((o) => o.id)],
+      ...[logsOfA.accepted, logsOfA.ignored, platformOfA.accountId, String(platformOfA.blockStart)],
+    ];
   }
+
+  /**
+   * A's platform account, connected and searching, with a block A's search booked on the platform
+   * (logged and charged as the engine writes it) and an offer it ignored.
+   */
+  async function giveAPlatformAccountAndLog(): Promise<void> {
+    const { area } = await connectWithAnyBlockFilter(ctx, await userRow(ctx, a.id));
+    const platform = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, a.id))!;
+    // Minutes past the hour: a start no other value in an answer would show by chance.
+    const blockStart = tomorrowAt(7) + 17 * 60;
+    const offer = { offerId: `offer-of-A-${a.id.slice(0, 8)}`, startTime: blockStart, endTime: blockStart + 3 * 3600, serviceAreaId: area, priceAmount: 150, currency: 'USD' };
+    sim.control.injectOffer({ serviceAreaId: area, offerId: offer.offerId, startTime: blockStart, durationHours: 3, priceAmount: 150 });
+    const now = h.clock.now();
+    const attempt = { userId: a.id, offer, discoveredAt: now, feeCents: 525, createdAt: now };
+    expect(await reserveAccept(ctx.db, attempt)).toBe(true);
+    expect((await openPlatformSession(ctx, platform).acceptOffer(offer.offerId)).ok).toBe(true);
+    const recorded = await recordAccept(ctx.db, attempt);
+    if (recorded.status !== 'recorded') throw new Error('A\'s block was not recorded');
+    const ignored = { ...offer, offerId: `ignored-by-A-${a.id.slice(0, 8)}`, startTime: blockStart + 86_400, endTime: blockStart + 86_400 + 3600 };
+    await logIgnored(ctx.db, a.id, now, [{ offer: ignored, reason: 'filter' }]);
+    const ignoredRow = await ctx.db.selectFrom('offer_logs').select('id').where('user_id', '=', a.id).where('offer_id', '=', ignored.offerId).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('users').set({ searching: true }).where('id', '=', a.id).execute();
+    logsOfA = { accepted: recorded.logId, ignored: ignoredRow.id };
+    platformOfA = { accountId: platform.platformUserId, blockStart };
+  }
+
+  /** Calls the platform saw for A's account (a call made with B's token must never be one of them). */
+  const platformCallsOfA = () => sim.control.readRecord({ accountId: platformOfA.accountId }).requests.length;
 
   /** A's markers found in an answer to someone else. */
   const leaked = (response: LightMyRequestResponse) => markersOfA.filter((marker) => response.body.includes(marker));
@@ -122,6 +159,52 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect({ route, status: response.statusCode < 500, leaked: leaked(response), changed }).toEqual({ route, status: true, leaked: [], changed: [] });
     return response;
   }
+
+  it("never shows B A's log or lets B forfeit A's blocks, and B's platform and search calls act on B's account only", async () => {
+    const callsBefore = platformCallsOfA();
+    for (const query of [{}, { discoveredAt: { $gt: 0 } }, { discoveredAt: { $lt: 253402300799999 } }, { action: { $in: ['BLOCK_ACCEPT', 'BLOCK_IGNORE'] } }]) {
+      const logs = await asB('POST /api/user/getLogs', { method: 'POST', url: '/api/user/getLogs', payload: { query } });
+      expect({ query, status: logs.statusCode, data: logs.json().data }).toEqual({ query, status: 200, data: [] });
+    }
+    for (const logId of [logsOfA.accepted, logsOfA.ignored]) {
+      const forfeit = await asB('POST /api/user/forfeitBlock', { method: 'POST', url: '/api/user/forfeitBlock', payload: { logId } });
+      expect(forfeit.statusCode).toBe(404);
+      expect(refusalProblems(forfeit)).toEqual([]);
+    }
+    // B is not connected: every platform call is refused, none reaches A's account.
+    for (const [route, request] of [
+      ['POST /api/user/getServiceAreas', { method: 'POST', url: '/api/user/getServiceAreas', payload: {} }],
+      ['GET /api/user/getSchedule', { url: '/api/user/getSchedule' }],
+      ['POST /api/user/toggleSearchState', { method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0 } }],
+    ] as const) {
+      const refused = await asB(route, request as InjectOptions);
+      expect({ route, status: refused.statusCode, redirect: refused.json().redirect, problems: refusalProblems(refused) }).toEqual({ route, status: 409, redirect: '/connectAccount', problems: [] });
+    }
+    expect((await asB('GET /api/user/getSearchState', { url: '/api/user/getSearchState' })).json().data).toBe(false);
+
+    // B connects B's own platform account: A's stays as it was (asB compares A's rows).
+    const challenge = await asB('POST /api/user/connectAccount', { method: 'POST', url: '/api/user/connectAccount', payload: {} });
+    const { challenge_url, code_verifier } = challenge.json().challenge_session;
+    const landing = await signInAsDriver(challenge_url, b.email);
+    const connected = await asB("POST /api/user/connectAccount", { method: "POST", url: "/api/user/connectAccount", payload: { challenge_response: landing, code_verifier } });
+    expect(connected.statusCode).toBe(200);
+    const platformOfB = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, b.id))!;
+    expect(platformOfB.platformUserId).not.toBe(platformOfA.accountId);
+
+    const areas = await asB('POST /api/user/getServiceAreas', { method: 'POST', url: '/api/user/getServiceAreas', payload: {} });
+    expect(areas.statusCode).toBe(200);
+    expect((await asB('GET /api/user/getSchedule', { url: '/api/user/getSchedule' })).json().data).toEqual([]);
+    await setFilters(ctx, b.id, [anyBlockFilter([(await eligibleAreas(ctx, b.id))[0]!])]);
+    const start = await asB('POST /api/user/toggleSearchState', { method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0 } });
+    expect(start.json().data).toEqual({ searching: true });
+    expect((await asB('GET /api/user/getSearchState', { url: '/api/user/getSearchState' })).json().data).toBe(true);
+    const stop = await asB('POST /api/user/toggleSearchState', { method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0 } });
+    expect(stop.json().data).toEqual({ searching: false });
+    // A's account saw none of it: A's block is still booked, A still searching.
+    expect(platformCallsOfA()).toBe(callsBefore);
+    expect(sim.control.schedule(platformOfA.accountId).map((block) => block.startTime)).toEqual([platformOfA.blockStart]);
+    expect((await ctx.db.selectFrom('users').select('searching').where('id', '=', a.id).executeTakeFirstOrThrow()).searching).toBe(true);
+  });
 
   it("refuses B on A's order, filter and opt-out link, and B's own calls change only B's data", async () => {
     const [orderOfA] = idsOfA.slice(2);
@@ -168,6 +251,10 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect(account.json().data.emailAddress).toBe(b.email);
     for (const url of ['/api/user/locale', '/api/store/getMembershipPlans', '/api/knowledgeBase/']) await asB(`GET ${url}`, { url });
     expect((await asB('POST /api/auth/logout', { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+    // Signed in again, so the next tests attack as a signed-in B (a signed-out B proves only the token check).
+    const again = await h.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: b.email, password: newPassword } });
+    expect(again.statusCode).toBe(200);
+    b = { ...b, token: again.json().data.accessToken };
   });
 
   it("answers B nothing of A's and changes nothing of A's when every id field of every route holds one of A's ids", async () => {
@@ -227,7 +314,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     ];
   }
 
-  it('tried every route that needs a token, and every access route either cross-user or with the engine', (t) => {
+  it('tried every route that needs a token, and every access route with B against A', (t) => {
     const needToken = documentedOperations(h.app).filter((op: Operation) => op.credential !== 'none');
     const routes = needToken.map((op) => `${op.method} ${op.path}`);
     t.diagnostic(
@@ -235,7 +322,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     );
     expect(routes.filter((route) => !tried.tokens.has(route))).toEqual([]);
     const access = needToken.filter((op) => op.credential === 'access').map((op) => `${op.method} ${op.path}`);
-    expect(access.filter((route) => !tried.crossUser.has(route) && !CROSS_USER_CASES_COME_WITH_THE_ENGINE.has(route))).toEqual([]);
+    expect(access.filter((route) => !tried.crossUser.has(route))).toEqual([]);
     expect(figures).toMatchObject({ leaks: 0, changesToA: 0 });
   });
 

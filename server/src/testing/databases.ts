@@ -30,7 +30,7 @@ export function postgresReachable(): Promise<boolean> {
 }
 
 /** A PostgreSQL database URL whose default schema is a fresh one, and how to drop it. */
-async function isolatedPostgres(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+export async function isolatedPostgres(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
@@ -80,9 +80,9 @@ function postgresWanted(): boolean {
 
 /**
  * `describe` once per database. The body gets a getter for the suite's open database, opened in
- * beforeAll and closed in afterAll.
+ * beforeAll and closed in afterAll, and the database's kind (for tests that only one kind can run).
  */
-export function describeEachDatabase(title: string, body: (database: () => Database) => void): void {
+export function describeEachDatabase(title: string, body: (database: () => Database, kind: DatabaseConfig['kind']) => void): void {
   for (const kind of postgresWanted() ? [pglite, postgres] : [pglite]) {
     describe(`${title} [${kind.kind}]`, () => {
       let database: Database | null = null;
@@ -95,7 +95,7 @@ export function describeEachDatabase(title: string, body: (database: () => Datab
       body(() => {
         if (!database) throw new Error(`the ${kind.kind} database did not open`);
         return database;
-      });
+      }, kind.kind);
     });
   }
 }

@@ -66,6 +66,19 @@ export async function eligibleAreas(ctx: AppContext, userId: string): Promise<st
   return areas.value;
 }
 
+/**
+ * Connects the driver's platform account and gives them one filter taking any block (with these
+ * overrides) in the first area the account may work: the area, and the platform's account id.
+ */
+export async function connectWithAnyBlockFilter(ctx: AppContext, user: UserRow, overrides: Partial<Filter> = {}): Promise<{ area: string; accountId: string }> {
+  await connectDriver(ctx, user);
+  const area = (await eligibleAreas(ctx, user.id))[0]!;
+  await setFilters(ctx, user.id, [anyBlockFilter([area], overrides)]);
+  const account = await loadPlatformAccount(ctx.db, ctx.tokenCipher, user.id);
+  if (!account) throw new Error('not connected');
+  return { area, accountId: account.platformUserId };
+}
+
 /** A filter taking any block of 60.00 or more in these areas, any day and time, at any notice. */
 export function anyBlockFilter(serviceAreas: string[], overrides: Partial<Filter> = {}): Omit<Filter, 'id'> {
   return { ...DEFAULT_FILTER, serviceAreas, time: [0, 1440], pay: [20, 100], duration: [0, 10], timeToArrive: 0, ...overrides };

@@ -20,8 +20,11 @@ import { ENTRY_COLUMNS, entryFromRow, type EntryRow, type LogEntryWithReason } f
 export const PAGE_SIZE = 50;
 /** The most a page holds, even inside one large poll. */
 export const MAX_PAGE_SIZE = 500;
-/** Latest epoch ms a JavaScript Date holds. */
-const MAX_TIME_MS = 8.64e15;
+/**
+ * Latest epoch ms the database stores as a date: 9999-12-31T23:59:59.999Z. JavaScript dates reach
+ * further (8.64e15), but PostgreSQL and PGlite refuse years past 9999 in a timestamptz parameter.
+ */
+const MAX_TIME_MS = 253_402_300_799_999;
 
 const time = { type: 'number', minimum: 0, maximum: MAX_TIME_MS } as const;
 

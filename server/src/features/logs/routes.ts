@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LogQuery } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { bearerAuth, nullData, responses } from '../../http/schemas.js';
+import { bearerAuth, nullData, responses, uuid } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { REGIONS } from '../user/regions.js';
 import { logEntrySchema } from './entries.js';
@@ -39,7 +39,7 @@ export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         tags,
         summary: 'Forfeit an accepted block inside the forfeit window: the platform forfeits it, the fee is refunded, the entry leaves the log',
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['logId'], properties: { logId: { type: 'string', format: 'uuid' } } },
+        body: { type: 'object', additionalProperties: false, required: ['logId'], properties: { logId: uuid } },
         response: responses(nullData, [400, 401, 404, 409, 429]),
       },
     },
