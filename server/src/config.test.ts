@@ -57,4 +57,42 @@ describe('configuration from the environment', () => {
     }
     expect(embedded.embeddedSimulatorUrl).toBe('http://127.0.0.1:4010');
   });
+  it('is the embedded single process without REDIS_URL, and reads the scale-out settings with it', () => {
+    const embedded = loadConfig({}).scaling;
+    expect(embedded).toMatchObject({ role: 'all', redisUrl: null, redisPrefix: 'blockpilot', workerCapacity: 3_000, simClientHeader: '', offerLogRetentionDays: 30 });
+    expect(embedded.timings).toEqual({ lockDurationMs: 4_000, stalledIntervalMs: 1_000, leaseMs: 4_000, leaseRenewMs: 1_000 });
+    const worker = loadConfig({
+      PLATFORM_SIM: 'off',
+      SERVER_ROLE: 'worker',
+      REDIS_URL: 'redis://:secret@redis.internal:6380/2',
+      REDIS_PREFIX: 'bp-eu',
+      WORKER_ID: 'search-7',
+      SEARCH_WORKER_CAPACITY: '2500',
+      SEARCH_LOCK_MS: '6000',
+      SEARCH_STALLED_CHECK_MS: '2000',
+      OFFER_LOG_RETENTION_DAYS: '0',
+    }).scaling;
+    expect(worker).toEqual({
+      role: 'worker',
+      redisUrl: 'redis://:secret@redis.internal:6380/2',
+      redisPrefix: 'bp-eu',
+      workerId: 'search-7',
+      workerCapacity: 2500,
+      simClientHeader: '',
+      offerLogRetentionDays: 0,
+      timings: { lockDurationMs: 6000, stalledIntervalMs: 2000, leaseMs: 6000, leaseRenewMs: 1500 },
+    });
+  });
+
+  it('refuses scale-out settings that cannot work', () => {
+    expect(() => loadConfig({ PLATFORM_SIM: 'off', SERVER_ROLE: 'api' })).toThrow(/SERVER_ROLE=api needs REDIS_URL/);
+    expect(() => loadConfig({ SERVER_ROLE: 'both' })).toThrow(/SERVER_ROLE must be one of api, worker, all/);
+    expect(() => loadConfig({ REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL must be a redis/);
+    // Each process would start a simulator of its own.
+    expect(() => loadConfig({ SERVER_ROLE: 'worker', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/PLATFORM_SIM=off/);
+    expect(() => loadConfig({ SEARCH_LOCK_MS: '2000', SEARCH_STALLED_CHECK_MS: '2000' })).toThrow(/SEARCH_STALLED_CHECK_MS/);
+    expect(() => loadConfig({ SEARCH_LOCK_MS: '500' })).toThrow(/SEARCH_LOCK_MS/);
+    expect(() => loadConfig({ SEARCH_WORKER_CAPACITY: '0' })).toThrow(/SEARCH_WORKER_CAPACITY/);
+    expect(() => loadConfig({ OFFER_LOG_RETENTION_DAYS: '-1' })).toThrow(/OFFER_LOG_RETENTION_DAYS/);
+  });
 });

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { REMOTES } from '@blockpilot/shared/constants';
 import { chatConfig } from './adapters/chat/config.js';
 import { platformConfig } from './adapters/platform/config.js';
+import { scalingConfig } from './scaling/config.js';
 import type { ServerConfig } from './types.js';
 
 /** The workspace root, found from this file whether it runs from src (tsx, jest) or dist. */
@@ -46,6 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const host = env.HOST ?? '127.0.0.1';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(WORKSPACE_ROOT, '.data'));
   const frontendRoot = path.resolve(env.FRONTEND_DIR ?? WORKSPACE_ROOT);
+  const platformSimEnabled = (env.PLATFORM_SIM ?? 'embedded') === 'embedded';
+  const scaling = scalingConfig(env);
+  // An embedded simulator lives in one process: API and worker processes would each talk to their own.
+  if (platformSimEnabled && scaling.role !== 'all') throw new Error(`SERVER_ROLE=${scaling.role} needs PLATFORM_SIM=off (and the PLATFORM_* hosts of a platform every process reaches)`);
   return {
     port,
     host,
@@ -65,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       previewOrigins: list(env.REMOTE_PREVIEW_ORIGINS),
     },
     platformSim: {
-      enabled: (env.PLATFORM_SIM ?? 'embedded') === 'embedded',
+      enabled: platformSimEnabled,
       port: int('PLATFORM_SIM_PORT', env.PLATFORM_SIM_PORT, 0),
       seed: int('PLATFORM_SIM_SEED', env.PLATFORM_SIM_SEED, 1),
     },
@@ -82,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       supportAddress: env.SUPPORT_EMAIL ?? 'support@blockpilot.local',
     },
     stripe: stripeConfig(env),
+    scaling,
   };
 }

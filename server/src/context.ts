@@ -1,5 +1,6 @@
 /** What every feature plugin is built from: one object, so adding a service touches one type. */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { createAdapters, type Adapters } from './adapters/index.js';
 import { BackgroundTasks } from './background.js';
@@ -8,6 +9,9 @@ import type { DatabaseSchema } from './db/schema.js';
 import { DEFAULT_ENGINE_TIMINGS, type EngineTimings, type SearchDependencies } from './engine/dependencies.js';
 import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
 import { createNotifications, type Notifications } from './notifications/service.js';
+import { BullSearchRunner } from './scaling/bullSearchRunner.js';
+import { searchKeys } from './scaling/keys.js';
+import { openRedis } from './scaling/redis.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
 import { createTokenCipher, type TokenCipher } from './security/tokenCipher.js';
 import { loadTokenKey } from './security/tokenKey.js';
@@ -35,13 +39,28 @@ export interface EngineOptions {
   observePollLag?: (lagMs: number) => void;
 }
 
-/** The context for a configuration: adapters chosen from it unless `adapters` replaces some. */
-export function createContext(
-  config: ServerConfig,
-  db: Kysely<DatabaseSchema>,
-  { clock, log, adapters, engine = {} }: { clock: Clock; log: FastifyBaseLogger; adapters?: Partial<Adapters> | undefined; engine?: EngineOptions | undefined },
-): AppContext {
-  const chosen: Adapters = { ...createAdapters(config, db, clock, log), ...adapters };
+/** What a context is built around besides its configuration and database. */
+export interface ContextOptions {
+  clock: Clock;
+  log: FastifyBaseLogger;
+  adapters?: Partial<Adapters> | undefined;
+  engine?: EngineOptions | undefined;
+  /** The shared Redis connection (REDIS_URL), or null for the embedded single process. */
+  redis?: Redis | null;
+}
+
+/** The adapters and services a search runs on (an API process and a search worker alike). */
+export interface EngineParts {
+  adapters: Adapters;
+  background: BackgroundTasks;
+  tokenCipher: TokenCipher;
+  notifications: Notifications;
+  searchDependencies: SearchDependencies;
+}
+
+/** The adapters chosen from the configuration (`adapters` replacing some) and the engine built on them. */
+export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, redis = null }: ContextOptions): EngineParts {
+  const chosen: Adapters = { ...createAdapters(config, db, clock, log, redis), ...adapters };
   const background = new BackgroundTasks(log);
   const tokenCipher = createTokenCipher(loadTokenKey({ envValue: config.platform.tokenKey, dataDir: config.dataDir }));
   const notifications = createNotifications({ db, mailer: chosen.mailer, telegram: chosen.telegram, whatsApp: chosen.whatsApp, background, log, publicUrl: config.publicUrl });
@@ -57,16 +76,32 @@ export function createContext(
     ...(engine.random ? { random: engine.random } : {}),
     ...(engine.observePollLag ? { observePollLag: engine.observePollLag } : {}),
   };
+  return { adapters: chosen, background, tokenCipher, notifications, searchDependencies };
+}
+
+/**
+ * The context for a configuration. Without REDIS_URL every search runs in this process
+ * ({@link LocalSearchRunner}); with it, searches run in the workers and this process only queues
+ * and signals them ({@link BullSearchRunner}), over one Redis connection it opens and the runner
+ * closes.
+ */
+export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, options: Omit<ContextOptions, 'redis'>): AppContext {
+  const { redisUrl, redisPrefix, workerId, timings } = config.scaling;
+  const redis = redisUrl ? openRedis(redisUrl, `${workerId}-api`) : null;
+  const { adapters, background, tokenCipher, notifications, searchDependencies } = createEngineParts(config, db, { ...options, redis });
+  const search: SearchRunner = redis
+    ? new BullSearchRunner({ redis, keys: searchKeys(redisPrefix), db, log: options.log, stopWaitMs: timings.leaseMs, resumeSpreadMs: searchDependencies.timings.resumeSpreadMs })
+    : new LocalSearchRunner(searchDependencies);
   return {
-    ...chosen,
+    ...adapters,
     config,
     db,
-    clock,
+    clock: options.clock,
     passwords: createPasswordHasher(config.auth.scryptLog2Cost),
     background,
-    log,
+    log: options.log,
     tokenCipher,
     notifications,
-    search: new LocalSearchRunner(searchDependencies),
+    search,
   };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ChatConfig } from './adapters/chat/config.js';
 import type { PlatformConfig } from './adapters/platform/config.js';
 import type { DatabaseSchema } from './db/schema.js';
+import type { ScalingConfig } from './scaling/config.js';
 
 /** Where the database lives: an embedded PGlite folder, or a PostgreSQL server. */
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -45,6 +46,8 @@ export interface ServerConfig {
   mail: MailConfig;
   /** Stripe Checkout when configured; null means the embedded dev checkout page. */
   stripe: StripeConfig | null;
+  /** Server role and Redis (REDIS_URL unset: the embedded single process). */
+  scaling: ScalingConfig;
 }
 
 /** Password hashing cost and token lifetimes. */

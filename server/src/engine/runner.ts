@@ -17,8 +17,11 @@ export interface SearchRunner {
   start(userId: string): void;
   /** Stops the driver's search; resolves once its loop has ended (a step under way finishes first). */
   stop(userId: string): Promise<void>;
-  /** Whether a search for the driver is running (not stopping or stopped). */
-  has(userId: string): boolean;
+  /**
+   * Whether a search for the driver is running (not stopping or stopped). A runner whose searches
+   * run in other processes answers from the database (a promise).
+   */
+  has(userId: string): boolean | Promise<boolean>;
   /** Tells the driver's running search that its filters (or time zone) or schedule changed. */
   changed(userId: string, change: SearchChange): void;
   /** Starts every driver whose `users.searching` is true (process start); resolves to how many. */

@@ -19,8 +19,15 @@ function hostsKey(endpoints: PlatformEndpoints): string {
   return JSON.stringify([endpoints.signIn, endpoints.tokens, endpoints.work, endpoints.assocHandle ?? '']);
 }
 
-/** A gateway over the configured regions; `now` is the clock of token lifetimes (default Date.now). */
-export function createPlatformGateway(config: Pick<PlatformConfig, 'regions' | 'timeoutMs' | 'connectionsPerOrigin'>, now: () => number = Date.now): PlatformGateway {
+/**
+ * A gateway over the configured regions; `now` is the clock of token lifetimes (default Date.now);
+ * `extraWorkHeaders` go on every work call (the simulator's `x-sim-client`; none for the real platform).
+ */
+export function createPlatformGateway(
+  config: Pick<PlatformConfig, 'regions' | 'timeoutMs' | 'connectionsPerOrigin'>,
+  now: () => number = Date.now,
+  extraWorkHeaders?: Readonly<Record<string, string>>,
+): PlatformGateway {
   const byHosts = new Map<string, PlatformClient>();
   return {
     client(region) {
@@ -28,7 +35,7 @@ export function createPlatformGateway(config: Pick<PlatformConfig, 'regions' | '
       const key = hostsKey(endpoints);
       let client = byHosts.get(key);
       if (!client) {
-        client = createPlatformClient({ endpoints, timeoutMs: config.timeoutMs, connectionsPerOrigin: config.connectionsPerOrigin, now });
+        client = createPlatformClient({ endpoints, timeoutMs: config.timeoutMs, connectionsPerOrigin: config.connectionsPerOrigin, now, ...(extraWorkHeaders ? { extraWorkHeaders } : {}) });
         byHosts.set(key, client);
       }
       return client;

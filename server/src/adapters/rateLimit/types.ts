@@ -14,8 +14,8 @@ export interface RateLimitDecision {
 }
 
 /**
- * Counts attempts per key. Implementations: {@link MemoryRateLimiter} (one process); a shared
- * one (Redis) for several API processes comes with the scaling work.
+ * Counts attempts per key. Implementations: MemoryRateLimiter (one process, the embedded
+ * default) and RedisRateLimiter (shared by every API process; chosen when REDIS_URL is set).
  */
 export interface RateLimiter {
   /** Counts one attempt under `key` and says whether it is within the rule. */

@@ -8,6 +8,7 @@ import * as accounts from './0002_accounts.js';
 import * as ledgerAndOrders from './0003_ledger_and_orders.js';
 import * as supportAndOutbox from './0004_support_and_outbox.js';
 import * as searchEngine from './0005_search_engine.js';
+import * as offerLogRetention from './0006_offer_log_retention.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_ledger_and_orders': ledgerAndOrders,
   '0004_support_and_outbox': supportAndOutbox,
   '0005_search_engine': searchEngine,
+  '0006_offer_log_retention': offerLogRetention,
 };

@@ -64,7 +64,7 @@ export async function connectAccount(ctx: AppContext, user: UserRow, body: Conne
   await saveConnection(ctx.db, ctx.tokenCipher, { userId: user.id, region: challenge.region, deviceSerial: challenge.deviceSerial, device: registered.value });
   await deleteChallenge(ctx.db, challenge.verifierHash);
   // A search running on the previous connection would soon be refused: restart it on the new one.
-  if (ctx.search.has(user.id)) {
+  if (await ctx.search.has(user.id)) {
     await ctx.search.stop(user.id);
     ctx.search.start(user.id);
   }

@@ -1,0 +1,22 @@
+/** Every Redis key and channel of the search scale-out, under the configured prefix. */
+
+/** Names under one REDIS_PREFIX. */
+export interface SearchKeys {
+  /** BullMQ's own prefix (its keys are `<prefix>:search:...`). */
+  bullPrefix: string;
+  /** The queue holding one job per searching driver. */
+  queueName: string;
+  /** The per-driver ownership lease. */
+  lease(userId: string): string;
+  /** Pub/sub channel of stop/start/change messages to whichever worker holds a driver. */
+  controlChannel: string;
+}
+
+export function searchKeys(prefix: string): SearchKeys {
+  return {
+    bullPrefix: prefix,
+    queueName: 'search',
+    lease: (userId) => `${prefix}:search-lease:${userId}`,
+    controlChannel: `${prefix}:search-control`,
+  };
+}

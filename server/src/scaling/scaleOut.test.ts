@@ -1,0 +1,174 @@
+/**
+ * The scale-out end to end: three search-worker processes and two API processes (src/main.ts in
+ * its roles) on one PostgreSQL schema and one Redis prefix, against a simulator whose record says
+ * which worker made every platform call (each worker sends its id as x-sim-client). Drivers are
+ * signed up and connected through the real services, then started and stopped over HTTP through
+ * either API process.
+ *
+ * Asserted: drivers spread over the workers; after kill -9 of a worker every one of its drivers
+ * polls again from another worker within the failover bound; Stop through either API ends the
+ * search wherever it runs before the answer, Start through the other brings it back; SIGTERM of a
+ * worker hands its drivers over without a gap; and over the whole run the simulator saw no account
+ * polled by two workers at once and no offer won twice.
+ */
+import { after, before, it } from 'node:test';
+import { expect } from 'expect';
+import type { RequestRecord, Simulator } from '@blockpilot/platform-sim';
+import { openDatabase } from '../db/index.js';
+import { loadPlatformAccount } from '../features/platform/accounts.js';
+import { simulatorEnv, TEST_TOKEN_KEY } from '../testing/config.js';
+import { testContext } from '../testing/context.js';
+import { isolatedPostgres } from '../testing/databases.js';
+import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, waitFor } from '../testing/platform.js';
+import type { Database } from '../types.js';
+import { DEFAULT_OWNERSHIP_TIMINGS } from './config.js';
+import { searchKeys } from './keys.js';
+import { leaseHolder } from './leases.js';
+import { spawnServer, stopServer, type ServerProcess } from './serverProcesses.js';
+import { describeWithRedis } from './testRedis.js';
+
+const DRIVERS = 12;
+const POLLS = '/GetOffersForProviderPost';
+/** Lock lapse + the stalled check that re-queues the job + a first poll on a busy 2-core machine. */
+const FAILOVER_BOUND_MS = DEFAULT_OWNERSHIP_TIMINGS.lockDurationMs + DEFAULT_OWNERSHIP_TIMINGS.stalledIntervalMs + 2_000;
+
+interface Driver {
+  userId: string;
+  token: string;
+  accountId: string;
+}
+
+describeWithRedis('scale-out: three workers and two API processes', (redis) => {
+  let sim: Simulator;
+  let database: Database;
+  let dropSchema: () => Promise<void> = async () => undefined;
+  const servers: ServerProcess[] = [];
+  const drivers: Driver[] = [];
+  let apis: ServerProcess[] = [];
+  let workers: ServerProcess[] = [];
+
+  const pollsOf = (accountId: string): RequestRecord[] => sim.control.readRecord({ accountId }).requests.filter((r) => r.path === POLLS);
+  const leaseOwner = async (userId: string) => leaseHolder(await redis().redis.get(searchKeys(prefix).lease(userId)))?.split(':')[0] ?? null;
+  let prefix = '';
+
+  const toggle = async (api: ServerProcess, driver: Driver): Promise<boolean> => {
+    const res = await fetch(`${api.url}/api/user/toggleSearchState`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${driver.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ timezoneOffset: 0 }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { searching: boolean } }).data.searching;
+  };
+
+  before(async () => {
+    const simulator = await startSimulator({ autoOffers: true, offerRatePerAreaPerMinute: 6, rivalMeanDelayMs: 20_000, rateLimitMax: 20, recordSize: 200_000 });
+    sim = simulator.sim;
+    const url = simulator.url;
+    const postgres = await isolatedPostgres();
+    dropSchema = postgres.drop;
+    // Migrated here, once, before any server process opens it.
+    database = await openDatabase(postgres.config);
+    prefix = `${redis().prefix}:scale`;
+    const env: NodeJS.ProcessEnv = {
+      ...simulatorEnv(url),
+      PLATFORM_SIM: 'off',
+      PLATFORM_TOKEN_KEY: TEST_TOKEN_KEY,
+      DATABASE_URL: postgres.config.kind === 'postgres' ? postgres.config.url : '',
+      REDIS_URL: redis().url,
+      REDIS_PREFIX: prefix,
+      SCRYPT_LOG2_COST: '10',
+      DATA_DIR: '/nonexistent',
+    };
+    const started = await Promise.all([
+      ...['w1', 'w2', 'w3'].map((id) => spawnServer(id, 'worker', { ...env, PLATFORM_SIM_CLIENT: id })),
+      ...['api1', 'api2'].map((id) => spawnServer(id, 'api', { ...env, PLATFORM_SIM_CLIENT: id })),
+    ]);
+    servers.push(...started);
+    workers = started.filter((s) => s.role === 'worker');
+    apis = started.filter((s) => s.role === 'api');
+
+    const setup = testContext(database, { env: simulatorEnv(url) });
+    for (let i = 0; i < DRIVERS; i++) {
+      const { user, token } = await signUpDriver(setup);
+      await connectDriver(setup, user);
+      await setFilters(setup, user.id, [anyBlockFilter(await eligibleAreas(setup, user.id))]);
+      drivers.push({ userId: user.id, token, accountId: (await loadPlatformAccount(setup.db, setup.tokenCipher, user.id))!.platformUserId });
+    }
+    await setup.platform.close();
+  });
+
+  after(async () => {
+    await Promise.all(servers.map((s) => stopServer(s)));
+    await sim?.close();
+    await database?.close();
+    await dropSchema();
+  });
+
+  it('spreads drivers, fails over within the bound, obeys Stop/Start through either API, hands over on SIGTERM, never polls one account twice at once', async () => {
+    // Start: every driver through one API process or the other.
+    for (const [i, driver] of drivers.entries()) expect(await toggle(apis[i % 2]!, driver)).toBe(true);
+    await waitFor('every driver polled', () => drivers.every((d) => pollsOf(d.accountId).length >= 2), 30_000);
+
+    const owners = new Map<string, string>();
+    for (const driver of drivers) owners.set(driver.userId, (await leaseOwner(driver.userId))!);
+    const perWorker = workers.map((w) => [...owners.values()].filter((o) => o === w.id).length);
+    console.log(`# drivers per worker: ${workers.map((w, i) => `${w.id}=${perWorker[i]}`).join(', ')}`);
+    expect(perWorker.every((n) => n >= 1)).toBe(true);
+    // The lease holder is the worker the simulator sees polling.
+    for (const driver of drivers) expect(pollsOf(driver.accountId).at(-1)!.clientId).toBe(owners.get(driver.userId));
+
+    // kill -9 the busiest worker.
+    const victim = workers[perWorker.indexOf(Math.max(...perWorker))]!;
+    const orphans = drivers.filter((d) => owners.get(d.userId) === victim.id);
+    const killedAt = Date.now();
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    const failovers = await waitFor(
+      'every orphan polled by another worker',
+      () => {
+        const times = orphans.map((d) => pollsOf(d.accountId).find((p) => p.startedAt > killedAt && p.clientId !== victim.id)?.startedAt);
+        return times.every((t) => t !== undefined) && times.map((t) => t! - killedAt);
+      },
+      FAILOVER_BOUND_MS + 10_000,
+    );
+    console.log(`# kill -9 of ${victim.id} (${orphans.length} drivers): searching again after ${failovers.join(', ')} ms (bound ${FAILOVER_BOUND_MS} ms)`);
+    expect(Math.max(...failovers)).toBeLessThanOrEqual(FAILOVER_BOUND_MS);
+    const alive = workers.filter((w) => w !== victim);
+
+    // Stop through API 2 and Start through API 1, for a driver on each live worker.
+    for (const worker of alive) {
+      const driver = drivers.find((d) => pollsOf(d.accountId).at(-1)!.clientId === worker.id)!;
+      expect(await toggle(apis[1]!, driver)).toBe(false);
+      const stoppedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(pollsOf(driver.accountId).filter((p) => p.startedAt > stoppedAt)).toEqual([]);
+      expect(await leaseOwner(driver.userId)).toBeNull();
+      expect(await toggle(apis[0]!, driver)).toBe(true);
+      const restartedAt = Date.now();
+      await waitFor(`${driver.userId} polled again`, () => pollsOf(driver.accountId).some((p) => p.startedAt > restartedAt), 10_000);
+    }
+
+    // SIGTERM: the worker hands its drivers to the last one, keeping their pace.
+    const leaving = alive[0]!;
+    const staying = alive[1]!;
+    const handed = drivers.filter((d) => pollsOf(d.accountId).at(-1)!.clientId === leaving.id);
+    const stoppingAt = Date.now();
+    await stopServer(leaving);
+    await waitFor('handed-over drivers polled by the last worker', () => handed.every((d) => pollsOf(d.accountId).some((p) => p.startedAt > stoppingAt && p.clientId === staying.id)), 15_000);
+    const gaps = handed.map((d) => {
+      const polls = pollsOf(d.accountId);
+      const first = polls.findIndex((p) => p.startedAt > stoppingAt && p.clientId === staying.id);
+      return polls[first]!.startedAt - polls[first - 1]!.startedAt;
+    });
+    console.log(`# SIGTERM of ${leaving.id} (${handed.length} drivers): poll gaps across the handover ${gaps.join(', ')} ms`);
+    for (const gap of gaps) expect(gap).toBeLessThan(2_000);
+
+    // Over the whole run: no account polled by two workers at once, no offer won twice.
+    const violations = sim.control.findViolations();
+    console.log(`# record: ${violations.examinedRequests} requests, ${violations.examinedAccepts} accepts examined`);
+    expect(violations.concurrentPolling).toEqual([]);
+    expect(violations.doubleAccepts).toEqual([]);
+    expect(sim.control.readRecord({ limit: 1 }).droppedRequests).toBe(0);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * A search worker in a server process (SERVER_ROLE=worker, or =all with REDIS_URL): the engine's
+ * adapters and services built as an API process builds them, around a {@link SearchWorker}.
+ */
+import type { Kysely } from 'kysely';
+import { createEngineParts, type ContextOptions } from '../context.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import type { ServerConfig } from '../types.js';
+import { searchKeys } from './keys.js';
+import { scheduleOfferLogRetention } from './offerLogRetention.js';
+import { openRedis } from './redis.js';
+import { SearchWorker } from './searchWorker.js';
+
+/** A running worker and how to stop it (handing its drivers over first). */
+export interface WorkerProcess {
+  worker: SearchWorker;
+  close(): Promise<void>;
+}
+
+/** Starts taking search jobs; REDIS_URL must be set. */
+export async function startSearchWorker(config: ServerConfig, db: Kysely<DatabaseSchema>, options: Omit<ContextOptions, 'redis'>): Promise<WorkerProcess> {
+  const { redisUrl, redisPrefix, workerId, workerCapacity, timings } = config.scaling;
+  if (!redisUrl) throw new Error('a search worker needs REDIS_URL');
+  const redis = openRedis(redisUrl, `${workerId}-worker`);
+  const { adapters, background, searchDependencies } = createEngineParts(config, db, { ...options, redis });
+  const worker = new SearchWorker({ redis, keys: searchKeys(redisPrefix), deps: searchDependencies, workerId, capacity: workerCapacity, timings });
+  await worker.start();
+  const stopRetention = scheduleOfferLogRetention({
+    db,
+    retentionDays: config.scaling.offerLogRetentionDays,
+    now: () => options.clock.now().getTime(),
+    log: options.log,
+    redis: { connection: redis, lockKey: `${redisPrefix}:offer-log-retention` },
+  });
+  return {
+    worker,
+    async close() {
+      stopRetention();
+      await worker.close();
+      // Notifications of the last steps go out before the connections close.
+      await background.drain();
+      await Promise.all([adapters.mailer.close(), adapters.telegram.close(), adapters.whatsApp.close(), adapters.platform.close()]);
+    },
+  };
+}
