@@ -2,7 +2,7 @@
 export * from './types';
 export * from './constants';
 export { theme, up, down, type Theme } from './theme';
-export { http, setNavigator } from './api/client';
+export { httpClient, setNavigator } from './api/client';
 export { api, type ConnectAccountRequest, type RegisterRequest } from './api/endpoints';
 export { ApiError, fieldErrorsOf } from './api/errors';
 export { notify, onNotify, type Severity, type Toast } from './notify';

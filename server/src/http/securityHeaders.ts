@@ -1,11 +1,12 @@
 /**
- * Security headers on every response (@fastify/helmet). The Content-Security-Policy lets the shell
+ * Security headers on every response (helmet's set). The Content-Security-Policy lets the shell
  * run: scripts, styles, media and fetches from this origin and from wherever remotes are deployed
  * (REMOTE_*_URL, REMOTE_PREVIEW_ORIGINS); inline styles because styled-components injects them.
  * API answers are never cached by browsers or proxies (they carry personal data).
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { ServerConfig } from '../types.js';
 
 /** What an origin in the policy may look like: scheme, host name or IP, optional port. */
@@ -39,10 +40,30 @@ export function remoteOrigins(frontend: ServerConfig['frontend']): string[] {
   return [...origins];
 }
 
+/**
+ * The headers helmet sets for these options. They are the same for every response, so they are
+ * worked out once: @fastify/helmet builds helmet's middleware again on every request, which cost
+ * about 4 % of the CPU of a GET /api/user (a profile of bench/server-api.ts).
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
+  };
+  // helmet's middleware only sets and removes headers; no directive here depends on the request.
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
   const remotes = remoteOrigins(config.frontend);
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -62,6 +83,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
       },
     },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  const entries = Object.entries(headers);
+  // On the raw response, as helmet itself does, so a route that writes its own (the static files'
+  // Cross-Origin-Resource-Policy) overrides these.
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
   });
 
   app.addHook('onSend', async (request, reply) => {

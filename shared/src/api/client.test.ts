@@ -84,7 +84,7 @@ describe('the API client and its envelope', () => {
   });
 
   it('has no timeout by default', async () => {
-    const { http } = await import('..');
-    expect(http.defaults.timeout).toBe(0);
+    const { httpClient } = await import('..');
+    expect((await httpClient()).defaults.timeout).toBe(0);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * The one HTTP client of the page. Every call goes through {@link http}, so the bearer header and
+ * The one HTTP client of the page. Every call goes through {@link call}, so the bearer header and
  * the response envelope (DESIGN.md "API", SPEC.md section 8) are handled here and nowhere else:
  * `alert` becomes a toast (success or error by status), `redirect` navigates, `errors` become an
  * {@link ApiError}. No timeout by default (SPEC.md section 7).
  */
-import axios, { AxiosError, type AxiosResponse } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
 import { notify } from '../notify';
 import { getAccessToken } from '../session/storage';
 import type { Envelope } from '../types';
@@ -20,8 +20,6 @@ declare module 'axios' {
   }
 }
 
-export const http = axios.create({ baseURL: '/api', timeout: 0 });
-
 /** Where the client sends the browser when a response carries `redirect`. */
 let navigate: (path: string) => void = (path) => {
   globalThis.location?.assign(path);
@@ -32,11 +30,13 @@ export function setNavigator(fn: (path: string) => void): void {
   navigate = fn;
 }
 
-http.interceptors.request.use((config) => {
-  const token = getAccessToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+/** A fake server's adapter (the `./mock` export), used by every request while set. */
+let adapterOverride: AxiosAdapter | null = null;
+
+/** Tests answer every call with `adapter` (null puts the network back). */
+export function setTestAdapter(adapter: AxiosAdapter | null): void {
+  adapterOverride = adapter;
+}
 
 function follow(envelope: Envelope | undefined, ok: boolean, quiet = false): void {
   if (!envelope || typeof envelope !== 'object') return;
@@ -44,23 +44,45 @@ function follow(envelope: Envelope | undefined, ok: boolean, quiet = false): voi
   if (typeof envelope.redirect === 'string' && envelope.redirect) navigate(envelope.redirect);
 }
 
-http.interceptors.response.use(
-  (response: AxiosResponse<Envelope>) => {
-    follow(response.data, true);
-    return response;
-  },
-  (error: unknown) => {
-    if (error instanceof AxiosError) {
-      const envelope = (error.response?.data && typeof error.response.data === 'object' ? error.response.data : {}) as Envelope;
-      follow(envelope, false, error.config?.quietErrors);
-      return Promise.reject(new ApiError(error.response?.status ?? 0, envelope));
-    }
-    return Promise.reject(error);
-  },
-);
+function createClient(axios: AxiosStatic): AxiosInstance {
+  const http = axios.create({ baseURL: '/api', timeout: 0 });
+  http.interceptors.request.use((config) => {
+    const token = getAccessToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (adapterOverride) config.adapter = adapterOverride;
+    return config;
+  });
+  http.interceptors.response.use(
+    (response: AxiosResponse<Envelope>) => {
+      follow(response.data, true);
+      return response;
+    },
+    (error: unknown) => {
+      if (axios.isAxiosError(error)) {
+        const envelope = (error.response?.data && typeof error.response.data === 'object' ? error.response.data : {}) as Envelope;
+        follow(envelope, false, error.config?.quietErrors);
+        return Promise.reject(new ApiError(error.response?.status ?? 0, envelope));
+      }
+      return Promise.reject(error);
+    },
+  );
+  return http;
+}
 
-/** Unwraps `data` from the envelope of a successful call. */
-export async function call<T>(request: Promise<AxiosResponse<Envelope<T>>>): Promise<T> {
-  const response = await request;
+let client: Promise<AxiosInstance> | null = null;
+
+/**
+ * The client, created with the first call. axios is loaded then, not with the page: a visitor of
+ * the landing page may never call the API, and axios is about 20 KB gzipped and a long task on a
+ * phone's main thread on the way to the first paint (Lighthouse's bootup-time).
+ */
+export function httpClient(): Promise<AxiosInstance> {
+  client ??= import(/* webpackChunkName: "axios" */ 'axios').then(({ default: axios }) => createClient(axios));
+  return client;
+}
+
+/** Sends a request with the client and unwraps `data` from the envelope of a successful answer. */
+export async function call<T>(send: (http: AxiosInstance) => Promise<AxiosResponse<Envelope<T>>>): Promise<T> {
+  const response = await send(await httpClient());
   return response.data.data as T;
 }

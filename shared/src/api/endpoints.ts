@@ -17,7 +17,7 @@ import type {
   Session,
   SupportMessage,
 } from '../types';
-import { call, http } from './client';
+import { call } from './client';
 
 /** Body of the connect call: the pasted-URL form (with the verifier) or email/password/otp. */
 export interface ConnectAccountRequest {
@@ -39,48 +39,48 @@ export interface RegisterRequest {
 
 export const api = {
   auth: {
-    login: (body: { emailAddress: string; password: string }) => call<Session>(http.post('/auth/login', body)),
-    register: (body: RegisterRequest) => call<Session>(http.post('/auth/register', body)),
-    requestResetPasswordLink: (body: { emailAddress: string }) => call<null>(http.post('/auth/requestResetPasswordLink', body)),
+    login: (body: { emailAddress: string; password: string }) => call<Session>((http) => http.post('/auth/login', body)),
+    register: (body: RegisterRequest) => call<Session>((http) => http.post('/auth/register', body)),
+    requestResetPasswordLink: (body: { emailAddress: string }) => call<null>((http) => http.post('/auth/requestResetPasswordLink', body)),
     /** Change a forgotten password with the reset token from the e-mailed link. */
     changePassword: (resetToken: string, body: { password: string; confirmPassword: string }) =>
-      call<Session>(http.post('/auth/changePassword', body, { headers: { Authorization: `Bearer ${resetToken}` } })),
-    logout: () => call<null>(http.post('/auth/logout', {})),
+      call<Session>((http) => http.post('/auth/changePassword', body, { headers: { Authorization: `Bearer ${resetToken}` } })),
+    logout: () => call<null>((http) => http.post('/auth/logout', {})),
   },
   user: {
-    get: () => call<Account>(http.get('/user')),
-    locale: () => call<{ locale: string }>(http.get('/user/locale')),
-    connectAccount: (body: ConnectAccountRequest) => call<null>(http.post('/user/connectAccount', body)),
-    getLogs: (query: LogQuery) => call<LogEntry[]>(http.post('/user/getLogs', { query })),
-    getServiceAreas: () => call<ServiceArea[]>(http.post('/user/getServiceAreas', {})),
-    getSearchState: () => call<boolean>(http.get('/user/getSearchState')),
-    getSchedule: () => call<ScheduledBlock[]>(http.get('/user/getSchedule')),
-    toggleSearchState: (timezoneOffset: number) => call<{ searching: boolean }>(http.post('/user/toggleSearchState', { timezoneOffset })),
-    saveFilter: (filter: Filter) => call<Filter>(http.post('/user/saveFilter', { filter })),
-    forfeitBlock: (logId: string) => call<null>(http.post('/user/forfeitBlock', { logId })),
-    startTrial: () => call<null>(http.post('/user/startTrial', {})),
+    get: () => call<Account>((http) => http.get('/user')),
+    locale: () => call<{ locale: string }>((http) => http.get('/user/locale')),
+    connectAccount: (body: ConnectAccountRequest) => call<null>((http) => http.post('/user/connectAccount', body)),
+    getLogs: (query: LogQuery) => call<LogEntry[]>((http) => http.post('/user/getLogs', { query })),
+    getServiceAreas: () => call<ServiceArea[]>((http) => http.post('/user/getServiceAreas', {})),
+    getSearchState: () => call<boolean>((http) => http.get('/user/getSearchState')),
+    getSchedule: () => call<ScheduledBlock[]>((http) => http.get('/user/getSchedule')),
+    toggleSearchState: (timezoneOffset: number) => call<{ searching: boolean }>((http) => http.post('/user/toggleSearchState', { timezoneOffset })),
+    saveFilter: (filter: Filter) => call<Filter>((http) => http.post('/user/saveFilter', { filter })),
+    forfeitBlock: (logId: string) => call<null>((http) => http.post('/user/forfeitBlock', { logId })),
+    startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),
     saveNotificationPreferences: (notificationPreferences: NotificationPreferences) =>
-      call<null>(http.post('/user/saveNotificationPreferences', { notificationPreferences })),
+      call<null>((http) => http.post('/user/saveNotificationPreferences', { notificationPreferences })),
     changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>
-      call<Session>(http.post('/user/changePassword', body)),
+      call<Session>((http) => http.post('/user/changePassword', body)),
   },
   store: {
-    getMembershipPlans: () => call<MembershipPlan[]>(http.get('/store/getMembershipPlans')),
+    getMembershipPlans: () => call<MembershipPlan[]>((http) => http.get('/store/getMembershipPlans')),
     /** Returns the checkout URL the browser navigates to. */
-    createStripeOrder: (topup_amount: number) => call<string>(http.post('/store/createStripeOrder', { topup_amount })),
-    buyMembership: (planId: string) => call<string>(http.post('/store/createStripeOrder', { membership_plan_id: planId })),
+    createStripeOrder: (topup_amount: number) => call<string>((http) => http.post('/store/createStripeOrder', { topup_amount })),
+    buyMembership: (planId: string) => call<string>((http) => http.post('/store/createStripeOrder', { membership_plan_id: planId })),
     /** Truthy once the order is paid. Polled every second, so its failures raise no toast. */
     getOrderStatus: (orderStatusId: string) =>
-      call<unknown>(http.get('/store/getOrderStatus', { params: { orderStatusId, time: Date.now() }, quietErrors: true })),
+      call<unknown>((http) => http.get('/store/getOrderStatus', { params: { orderStatusId, time: Date.now() }, quietErrors: true })),
   },
   help: {
-    sendQuestion: (body: SupportMessage) => call<null>(http.post('/help/sendQuestion', body)),
+    sendQuestion: (body: SupportMessage) => call<null>((http) => http.post('/help/sendQuestion', body)),
   },
   knowledgeBase: {
-    list: () => call<KnowledgeBaseItem[]>(http.get('/knowledgeBase/')),
+    list: () => call<KnowledgeBaseItem[]>((http) => http.get('/knowledgeBase/')),
   },
   promotion: {
-    optOut: (userId: string) => call<null>(http.post('/promotion/optOut', { userId })),
+    optOut: (userId: string) => call<null>((http) => http.post('/promotion/optOut', { userId })),
   },
 };
 

@@ -5,7 +5,7 @@
  */
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { http } from '../api/client';
+import { setTestAdapter } from '../api/client';
 import type { Envelope } from '../types';
 
 /** One recorded request. */
@@ -44,7 +44,6 @@ function isReply(value: MockReply | Envelope): value is MockReply {
 export function mockApi(routes: Record<string, MockHandler | Envelope> = {}): MockApi {
   const handlers = new Map<string, MockHandler>();
   const calls: RecordedCall[] = [];
-  const previous = http.defaults.adapter;
 
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const method = (config.method ?? 'get').toUpperCase();
@@ -68,7 +67,7 @@ export function mockApi(routes: Record<string, MockHandler | Envelope> = {}): Mo
     }
     return response;
   };
-  http.defaults.adapter = adapter;
+  setTestAdapter(adapter);
 
   const api: MockApi = {
     calls,
@@ -78,7 +77,7 @@ export function mockApi(routes: Record<string, MockHandler | Envelope> = {}): Mo
     },
     callsTo: (route) => calls.filter((c) => `${c.method} ${c.path}` === route),
     restore() {
-      http.defaults.adapter = previous;
+      setTestAdapter(null);
     },
   };
   for (const [route, handler] of Object.entries(routes)) api.on(route, handler);
