@@ -162,7 +162,11 @@ describeWithRedis('scale-out: three workers and two API processes', (redis) => {
       return polls[first]!.startedAt - polls[first - 1]!.startedAt;
     });
     console.log(`# SIGTERM of ${leaving.id} (${handed.length} drivers): poll gaps across the handover ${gaps.join(', ')} ms`);
-    for (const gap of gaps) expect(gap).toBeLessThan(2_000);
+    // Released, not lapsed: a failover waits for the lease to expire (the lock duration after its
+    // last renewal) and for a stalled check, so its gap is longer than the lock duration; a handover
+    // is the platform's pace on a quiet machine (about 1,000 ms) and has measured up to 3.4 s on a
+    // loaded CI machine. The bound is the lease, not the pace.
+    for (const gap of gaps) expect(gap).toBeLessThan(DEFAULT_OWNERSHIP_TIMINGS.lockDurationMs);
 
     // Over the whole run: no account polled by two workers at once, no offer won twice.
     const violations = sim.control.findViolations();
