@@ -1,10 +1,12 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { rmSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/index.js';
 import { HttpError, validationError } from './http/errors.js';
+import { SIGNED_IN_MARKER_HASH } from './http/securityHeaders.js';
 import { testConfig } from './testing/config.js';
 import { fakeFrontend } from './testing/frontend.js';
 import type { Database } from './types.js';
@@ -99,6 +101,18 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<title>shell</title>');
     }
+  });
+
+  it('puts the prerendered landing page into the shell page for a visitor\'s landing paths only, compressed when asked', async () => {
+    const landing = await app.inject({ url: '/invite/CODE', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(landing.headers['content-encoding']).toBe('br');
+    expect(landing.headers.vary).toMatch(/Accept-Encoding/);
+    const gzipped = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toContain('<div data-prerendered-outlet="mf_landing"><main>prerendered landing</main></div>');
+    expect((await app.inject('/login')).body).toContain('<div data-prerendered-outlet=""></div>');
+    // The page's one inline script (hiding the visitor's page from a signed-in driver) runs by its hash only.
+    expect(gzipped.headers['content-security-policy']).toContain(`script-src 'self' ${SIGNED_IN_MARKER_HASH}`);
   });
 
   it('answers unknown API paths, missing files and non-GET requests with a 404 envelope', async () => {

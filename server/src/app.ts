@@ -7,7 +7,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Adapters } from './adapters/index.js';
 import { systemClock, type Clock } from './clock.js';
-import { createContext, type AppContext, type EngineOptions } from './context.js';
+import { createContext, loadScaleOut, type AppContext, type EngineOptions } from './context.js';
 import { authenticationPlugin } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
 import { chatDevRoutes } from './features/devTools/chatRoutes.js';
@@ -68,7 +68,7 @@ export async function buildApp({
   await registerOpenApi(app, version);
   await app.register(metricsPlugin);
 
-  const ctx = createContext(config, database.db, { clock, log: app.log, adapters, engine });
+  const ctx = createContext(config, database.db, { clock, log: app.log, adapters, engine, scaleOut: await loadScaleOut(config) });
   warnAboutEmbeddedAdapters(ctx);
   app.addHook('onReady', async () => {
     ctx.telegram.startReceiving(async (chatId) => (await answerTelegramStart(ctx, chatId)).reply);

@@ -3,15 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { createAdapters, type Adapters } from './adapters/index.js';
+import type { RateLimiter } from './adapters/rateLimit/types.js';
 import { BackgroundTasks } from './background.js';
 import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
 import { DEFAULT_ENGINE_TIMINGS, type EngineTimings, type SearchDependencies } from './engine/dependencies.js';
 import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
 import { createNotifications, type Notifications } from './notifications/service.js';
-import { BullSearchRunner } from './scaling/bullSearchRunner.js';
-import { searchKeys } from './scaling/keys.js';
-import { openRedis } from './scaling/redis.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
 import { createTokenCipher, type TokenCipher } from './security/tokenCipher.js';
 import { loadTokenKey } from './security/tokenKey.js';
@@ -45,8 +43,22 @@ export interface ContextOptions {
   log: FastifyBaseLogger;
   adapters?: Partial<Adapters> | undefined;
   engine?: EngineOptions | undefined;
-  /** The shared Redis connection (REDIS_URL), or null for the embedded single process. */
-  redis?: Redis | null;
+  /** Rate-limit counters shared by every API process (REDIS_URL), or null for in-memory ones. */
+  sharedRateLimiter?: RateLimiter | null;
+}
+
+/** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
+export type ScaleOut = typeof import('./scaling/index.js');
+
+/** The scale-out when the configuration has REDIS_URL; null for the embedded single process. */
+export async function loadScaleOut(config: ServerConfig): Promise<ScaleOut | null> {
+  // Dynamic so the single process (no REDIS_URL) never loads BullMQ and ioredis (start-up time, memory).
+  return config.scaling.redisUrl ? await import('./scaling/index.js') : null;
+}
+
+/** What a context is built from: with REDIS_URL, also the scale-out from {@link loadScaleOut}. */
+export interface CreateContextOptions extends Omit<ContextOptions, 'sharedRateLimiter'> {
+  scaleOut?: ScaleOut | null | undefined;
 }
 
 /** The adapters and services a search runs on (an API process and a search worker alike). */
@@ -59,8 +71,8 @@ export interface EngineParts {
 }
 
 /** The adapters chosen from the configuration (`adapters` replacing some) and the engine built on them. */
-export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, redis = null }: ContextOptions): EngineParts {
-  const chosen: Adapters = { ...createAdapters(config, db, clock, log, redis), ...adapters };
+export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, sharedRateLimiter = null }: ContextOptions): EngineParts {
+  const chosen: Adapters = { ...createAdapters(config, db, clock, log, sharedRateLimiter), ...adapters };
   const background = new BackgroundTasks(log);
   const tokenCipher = createTokenCipher(loadTokenKey({ envValue: config.platform.tokenKey, dataDir: config.dataDir }));
   const notifications = createNotifications({ db, mailer: chosen.mailer, telegram: chosen.telegram, whatsApp: chosen.whatsApp, background, log, publicUrl: config.publicUrl });
@@ -82,15 +94,23 @@ export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchem
 /**
  * The context for a configuration. Without REDIS_URL every search runs in this process
  * ({@link LocalSearchRunner}); with it, searches run in the workers and this process only queues
- * and signals them ({@link BullSearchRunner}), over one Redis connection it opens and the runner
- * closes.
+ * and signals them (`BullSearchRunner`), over one Redis connection it opens and the runner closes.
+ * With REDIS_URL, `options.scaleOut` must be the module {@link loadScaleOut} loaded.
  */
-export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, options: Omit<ContextOptions, 'redis'>): AppContext {
-  const { redisUrl, redisPrefix, workerId, timings } = config.scaling;
-  const redis = redisUrl ? openRedis(redisUrl, `${workerId}-api`) : null;
-  const { adapters, background, tokenCipher, notifications, searchDependencies } = createEngineParts(config, db, { ...options, redis });
-  const search: SearchRunner = redis
-    ? new BullSearchRunner({ redis, keys: searchKeys(redisPrefix), db, log: options.log, stopWaitMs: timings.leaseMs, resumeSpreadMs: searchDependencies.timings.resumeSpreadMs })
+export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, { scaleOut, ...options }: CreateContextOptions): AppContext {
+  const { redisPrefix, timings } = config.scaling;
+  const shared = openSharedRedis(config, scaleOut);
+  const sharedRateLimiter = shared ? new shared.scaleOut.RedisRateLimiter(shared.redis, redisPrefix) : null;
+  const { adapters, background, tokenCipher, notifications, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter });
+  const search: SearchRunner = shared
+    ? new shared.scaleOut.BullSearchRunner({
+        redis: shared.redis,
+        keys: shared.scaleOut.searchKeys(redisPrefix),
+        db,
+        log: options.log,
+        stopWaitMs: timings.leaseMs,
+        resumeSpreadMs: searchDependencies.timings.resumeSpreadMs,
+      })
     : new LocalSearchRunner(searchDependencies);
   return {
     ...adapters,
@@ -104,4 +124,12 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     notifications,
     search,
   };
+}
+
+/** With REDIS_URL: the loaded scale-out and this API process's connection; null without. */
+function openSharedRedis(config: ServerConfig, scaleOut: ScaleOut | null | undefined): { scaleOut: ScaleOut; redis: Redis } | null {
+  const { redisUrl, workerId } = config.scaling;
+  if (!redisUrl) return null;
+  if (!scaleOut) throw new Error('REDIS_URL is set: build the context with the scale-out from loadScaleOut(config)');
+  return { scaleOut, redis: scaleOut.openRedis(redisUrl, `${workerId}-api`) };
 }

@@ -14,10 +14,11 @@ import { withEmbeddedSimulator } from './adapters/platform/config.js';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { loadScaleOut } from './context.js';
 import { openDatabase } from './db/index.js';
 import { loggerOptions } from './http/logging.js';
 import { scheduleOfferLogRetention } from './scaling/offerLogRetention.js';
-import { startSearchWorker, type WorkerProcess } from './scaling/workerProcess.js';
+import type { WorkerProcess } from './scaling/workerProcess.js';
 import type { ServerConfig } from './types.js';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
   const { role, redisUrl, workerId } = config.scaling;
   const database = await openDatabase(config.database);
   await database.db.insertInto('boots').values({ version }).execute();
+  const scaleOut = await loadScaleOut(config);
   const app = role === 'worker' ? null : await buildApp({ config, database, version });
   const log: FastifyBaseLogger = app?.log ?? (pino(loggerOptions(config.logLevel) as pino.LoggerOptions) as unknown as FastifyBaseLogger);
   let worker: WorkerProcess | null = null;
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
-  if (redisUrl && role !== 'api') worker = await startSearchWorker(config, database.db, { clock: systemClock, log });
+  if (scaleOut && role !== 'api') worker = await scaleOut.startSearchWorker(config, database.db, { clock: systemClock, log });
   // The workers prune the log when there are workers; the single process prunes its own.
   if (!redisUrl) scheduleOfferLogRetention({ db: database.db, retentionDays: config.scaling.offerLogRetentionDays, now: Date.now, log });
   if (!app) {

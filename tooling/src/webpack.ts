@@ -11,6 +11,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { SOURCE_CONDITION } from './conditions';
@@ -67,6 +68,17 @@ function routerDir(appDir: string): string {
   return path.dirname(require.resolve('react-router/package.json', { paths: [require.resolve('react-router-dom/package.json', { paths: [appDir] })] }));
 }
 
+/**
+ * The shell hands its federation runtime core to the remotes, which are built without one
+ * (`experiments.externalRuntime`): one copy in the page instead of one per remote entry. The
+ * plugin that does the handing-over is CommonJS and would pull in the core's CommonJS build beside
+ * the ES build the rest of the runtime uses; pointing it at the ES build keeps one copy.
+ */
+function sharedRuntimeCoreAlias(): Record<string, string> {
+  const runtimeToolsDist = path.dirname(require.resolve('@module-federation/runtime-tools'));
+  return { '@module-federation/runtime-tools/runtime-core$': path.join(runtimeToolsDist, 'runtime-core.js') };
+}
+
 function productionAliases(appDir: string): Record<string, string> {
   const facade = path.join(__dirname, 'routerFacade.ts');
   return {
@@ -76,103 +88,140 @@ function productionAliases(appDir: string): Record<string, string> {
   };
 }
 
-export function createFederatedConfig(options: FederatedAppOptions) {
-  return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
-    const mode = argv.mode ?? 'production';
-    const production = mode === 'production';
-    const isHost = options.role === 'host';
-    const outDir = process.env.BLOCKPILOT_OUT_DIR ?? path.join(options.dir, 'dist');
+/** File name of the runtime-core bundle a remote's standalone preview page loads first. */
+const PREVIEW_RUNTIME = 'preview-runtime.js';
 
-    return {
-      mode,
-      context: options.dir,
-      entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      target: 'web',
-      output: {
-        path: outDir,
-        // The shell serves deep links (/dashboard/logs), so its chunks need an absolute path;
-        // remotes are deployed anywhere and find their chunks relative to their own entry.
-        publicPath: isHost ? '/' : 'auto',
-        filename: production ? hashedName : '[name].js',
-        chunkFilename: production ? hashedName : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-        uniqueName: options.name,
-        clean: true,
+/**
+ * A remote's own preview page has no shell to lend it the federation runtime core, so each remote
+ * build also emits this small bundle, loaded by the preview page only (the shell never fetches it).
+ */
+function previewRuntimeConfig(options: FederatedAppOptions, mode: Configuration['mode'], outDir: string): Configuration {
+  return {
+    name: `${options.name}:preview-runtime`,
+    mode,
+    context: options.dir,
+    entry: { [path.basename(PREVIEW_RUNTIME, '.js')]: path.join(__dirname, 'previewRuntime.ts') },
+    devtool: false,
+    target: 'web',
+    output: { path: outDir, filename: PREVIEW_RUNTIME, clean: false },
+    resolve: { extensions: ['.ts', '.js'], alias: sharedRuntimeCoreAlias() },
+    module: { rules: [swcRule(mode === 'production')] },
+    stats: 'errors-warnings',
+  };
+}
+
+function swcRule(production: boolean) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2020',
+        },
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        // Workspace packages are consumed from source: no stale dist, one compile.
-        conditionNames: [SOURCE_CONDITION, '...'],
-        alias: production ? productionAliases(options.dir) : {},
-      },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: require.resolve('swc-loader'),
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
-          { test: /\.(woff2?|png|svg|jpe?g|webp|mp4|webm|vtt)$/, type: 'asset/resource' },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: options.name,
-          filename: 'remoteEntry.js',
-          exposes: options.exposes,
-          remotes: {},
-          shared: sharedConfig(options.dir),
-          // 'version-first' would fetch every remote entry at start-up: one offline remote could hang the page.
-          shareStrategy: 'loaded-first',
-          runtimePlugins: options.runtimePlugins,
-          manifest: true,
-          dts: false,
-        }),
-        new HtmlWebpackPlugin({
-          // The shell has its own page; every remote's standalone preview uses the one template here.
-          template: isHost ? path.join(options.dir, 'src/index.html') : path.join(__dirname, 'preview.html'),
-          title: options.title,
-          publicPath: isHost ? '/' : 'auto',
-        }),
-        ...(production
-          ? [
-              new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
-              new CompressionPlugin({
-                algorithm: 'brotliCompress',
-                filename: '[path][base].br',
-                test: /\.(js|css|html|svg|json)$/,
-                threshold: 1024,
-              }),
-            ]
-          : []),
-        ...(options.publicDir ? [new CopyPlugin({ patterns: [{ from: options.publicDir }] })] : []),
-        ...(options.plugins ?? []),
+    },
+  };
+}
+
+type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
+
+export function createFederatedConfig(options: FederatedAppOptions) {
+  return (_env: unknown, argv: { mode?: Configuration['mode'] }): AppConfiguration | AppConfiguration[] => {
+    const mode = argv.mode ?? 'production';
+    const outDir = process.env.BLOCKPILOT_OUT_DIR ?? path.join(options.dir, 'dist');
+    const app = appConfig(options, mode, outDir);
+    return options.role === 'host' ? app : [app, previewRuntimeConfig(options, mode, outDir)];
+  };
+}
+
+function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], outDir: string): AppConfiguration {
+  const production = mode === 'production';
+  const isHost = options.role === 'host';
+  return {
+    mode,
+    context: options.dir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: outDir,
+      // The shell serves deep links (/dashboard/logs), so its chunks need an absolute path;
+      // remotes are deployed anywhere and find their chunks relative to their own entry.
+      publicPath: isHost ? '/' : 'auto',
+      filename: production ? hashedName : '[name].js',
+      chunkFilename: production ? hashedName : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: options.name,
+      // The preview runtime is emitted into the same folder by a sibling compilation.
+      clean: isHost ? true : { keep: (file: string) => file === PREVIEW_RUNTIME },
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // Workspace packages are consumed from source: no stale dist, one compile.
+      conditionNames: [SOURCE_CONDITION, '...'],
+      alias: { ...(isHost ? sharedRuntimeCoreAlias() : {}), ...(production ? productionAliases(options.dir) : {}) },
+    },
+    module: {
+      rules: [
+        swcRule(production),
+        // The shell's CSS (its fonts) is a stylesheet in the page, so the prerendered first paint
+        // uses them; a remote's CSS travels with its JS, as the remote is found at run time.
+        { test: /\.css$/, use: [isHost ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')] },
+        { test: /\.(woff2?|png|svg|jpe?g|webp|mp4|webm|vtt)$/, type: 'asset/resource' },
       ],
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
-      performance: { hints: false },
-      infrastructureLogging: { level: 'warn' },
-      stats: production ? 'errors-warnings' : 'minimal',
-      devServer: {
-        port: options.devPort,
-        host: '127.0.0.1',
-        historyApiFallback: isHost,
-        hot: false,
-        // webpack-dev-server 5 sends no CORS headers: the shell on another port must fetch our manifest.
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        static: options.publicDir ? { directory: options.publicDir, publicPath: '/' } : false,
-        proxy: isHost ? [{ context: ['/api', '/remotes.json', '/dev'], target: process.env.BLOCKPILOT_API ?? 'http://127.0.0.1:3000' }] : [],
-      },
-    };
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: options.name,
+        filename: 'remoteEntry.js',
+        exposes: options.exposes,
+        remotes: {},
+        shared: sharedConfig(options.dir),
+        // 'version-first' would fetch every remote entry at start-up: one offline remote could hang the page.
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins,
+        manifest: true,
+        dts: false,
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+      }),
+      new HtmlWebpackPlugin({
+        // The shell has its own page; every remote's standalone preview uses the one template here.
+        template: isHost ? path.join(options.dir, 'src/index.html') : path.join(__dirname, 'preview.html'),
+        title: options.title,
+        publicPath: isHost ? '/' : 'auto',
+      }),
+      ...(production
+        ? [
+            new CompressionPlugin({ algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
+            new CompressionPlugin({
+              algorithm: 'brotliCompress',
+              filename: '[path][base].br',
+              test: /\.(js|css|html|svg|json)$/,
+              threshold: 1024,
+            }),
+          ]
+        : []),
+      ...(isHost ? [new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' })] : []),
+      ...(options.publicDir ? [new CopyPlugin({ patterns: [{ from: options.publicDir }] })] : []),
+      ...(options.plugins ?? []),
+    ],
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: production ? 'errors-warnings' : 'minimal',
+    devServer: {
+      port: options.devPort,
+      host: '127.0.0.1',
+      historyApiFallback: isHost,
+      hot: false,
+      // webpack-dev-server 5 sends no CORS headers: the shell on another port must fetch our manifest.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: options.publicDir ? { directory: options.publicDir, publicPath: '/' } : false,
+      proxy: isHost ? [{ context: ['/api', '/remotes.json', '/dev'], target: process.env.BLOCKPILOT_API ?? 'http://127.0.0.1:3000' }] : [],
+    },
   };
 }

@@ -3,7 +3,6 @@
  * embedded default otherwise.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { DatabaseSchema } from '../db/schema.js';
@@ -17,7 +16,6 @@ import { StripeGateway } from './payments/stripeGateway.js';
 import type { PaymentGateway } from './payments/types.js';
 import { createPlatformGateway, type PlatformGateway } from './platform/gateway.js';
 import { MemoryRateLimiter } from './rateLimit/memoryRateLimiter.js';
-import { RedisRateLimiter } from './rateLimit/redisRateLimiter.js';
 import type { RateLimiter } from './rateLimit/types.js';
 
 /** The outside services the features use. */
@@ -29,14 +27,17 @@ export interface Adapters extends ChatAdapters {
   platform: PlatformGateway;
 }
 
-/** `redis`: the shared connection when REDIS_URL is set (rate-limit counters shared by every API process). */
-export function createAdapters(config: ServerConfig, db: Kysely<DatabaseSchema>, clock: Clock, log: FastifyBaseLogger, redis: Redis | null = null): Adapters {
+/**
+ * `sharedRateLimiter`: the counters in Redis shared by every API process when REDIS_URL is set
+ * (built by the scale-out, so this module never loads ioredis); in memory otherwise.
+ */
+export function createAdapters(config: ServerConfig, db: Kysely<DatabaseSchema>, clock: Clock, log: FastifyBaseLogger, sharedRateLimiter: RateLimiter | null = null): Adapters {
   return {
     mailer: config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(db),
     payments: config.stripe
       ? StripeGateway.fromSecretKey(config.stripe.secretKey, config.stripe.webhookSecret, config.publicUrl)
       : new DevCheckoutGateway(),
-    rateLimiter: redis ? new RedisRateLimiter(redis, config.scaling.redisPrefix) : new MemoryRateLimiter(clock),
+    rateLimiter: sharedRateLimiter ?? new MemoryRateLimiter(clock),
     platform: createPlatformGateway(config.platform, Date.now, config.scaling.simClientHeader ? { 'x-sim-client': config.scaling.simClientHeader } : undefined),
     ...createChatAdapters(config.chat, log, () => clock.now().getTime()),
   };

@@ -1,13 +1,19 @@
 /**
  * Security headers on every response (helmet's set). The Content-Security-Policy lets the shell
  * run: scripts, styles, media and fetches from this origin and from wherever remotes are deployed
- * (REMOTE_*_URL, REMOTE_PREVIEW_ORIGINS); inline styles because styled-components injects them.
+ * (REMOTE_*_URL, REMOTE_PREVIEW_ORIGINS), and the shell page's one inline script by its hash; inline
+ * styles because styled-components injects them.
  * API answers are never cached by browsers or proxies (they carry personal data).
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { SIGNED_IN_MARKER_SCRIPT } from '@blockpilot/shared/constants';
 import type { ServerConfig } from '../types.js';
+
+/** The shell's one inline script (it hides the visitor's prerendered page from a signed-in driver), allowed by its hash. */
+export const SIGNED_IN_MARKER_HASH = `'sha256-${createHash('sha256').update(SIGNED_IN_MARKER_SCRIPT).digest('base64')}'`;
 
 /** What an origin in the policy may look like: scheme, host name or IP, optional port. */
 const ORIGIN = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
@@ -67,7 +73,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remotes],
+        scriptSrc: ["'self'", SIGNED_IN_MARKER_HASH, ...remotes],
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
         imgSrc: ["'self'", 'data:', ...remotes],
         fontSrc: ["'self'", 'data:', ...remotes],

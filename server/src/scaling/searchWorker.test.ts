@@ -17,6 +17,7 @@ import { testContext } from '../testing/context.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../testing/platform.js';
 import type { Database } from '../types.js';
+import * as scaleOut from './index.js';
 import { searchKeys } from './keys.js';
 import { leaseHolder } from './leases.js';
 import { openSearchQueue } from './searchJobs.js';
@@ -60,7 +61,7 @@ async function world(database: Database, redis: TestRedis): Promise<World> {
   await setFilters(setup, user.id, [anyBlockFilter([areas[0]!])]);
   const accountId = (await loadPlatformAccount(setup.db, setup.tokenCipher, user.id))!.platformUserId;
   await setup.platform.close();
-  const api = testContext(database, { clock, env });
+  const api = testContext(database, { clock, env, scaleOut });
   const workers = new Map<string, WorkerProcess>();
   const polls = () => sim.control.readRecord({ accountId }).requests.filter((r) => r.path === POLLS);
   return {

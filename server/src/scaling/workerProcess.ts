@@ -3,6 +3,7 @@
  * adapters and services built as an API process builds them, around a {@link SearchWorker}.
  */
 import type { Kysely } from 'kysely';
+import { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
 import { createEngineParts, type ContextOptions } from '../context.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ServerConfig } from '../types.js';
@@ -18,11 +19,11 @@ export interface WorkerProcess {
 }
 
 /** Starts taking search jobs; REDIS_URL must be set. */
-export async function startSearchWorker(config: ServerConfig, db: Kysely<DatabaseSchema>, options: Omit<ContextOptions, 'redis'>): Promise<WorkerProcess> {
+export async function startSearchWorker(config: ServerConfig, db: Kysely<DatabaseSchema>, options: Omit<ContextOptions, 'sharedRateLimiter'>): Promise<WorkerProcess> {
   const { redisUrl, redisPrefix, workerId, workerCapacity, timings } = config.scaling;
   if (!redisUrl) throw new Error('a search worker needs REDIS_URL');
   const redis = openRedis(redisUrl, `${workerId}-worker`);
-  const { adapters, background, searchDependencies } = createEngineParts(config, db, { ...options, redis });
+  const { adapters, background, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter: new RedisRateLimiter(redis, redisPrefix) });
   const worker = new SearchWorker({ redis, keys: searchKeys(redisPrefix), deps: searchDependencies, workerId, capacity: workerCapacity, timings });
   await worker.start();
   const stopRetention = scheduleOfferLogRetention({

@@ -1,7 +1,7 @@
 /** The features' context on a suite's database, for tests that call services directly. */
 import pino from 'pino';
 import type { Adapters } from '../adapters/index.js';
-import { createContext, type AppContext, type EngineOptions } from '../context.js';
+import { createContext, type AppContext, type EngineOptions, type ScaleOut } from '../context.js';
 import type { Database } from '../types.js';
 import { TestClock } from './clock.js';
 import { testConfig } from './config.js';
@@ -12,9 +12,11 @@ export interface TestContextOptions {
   adapters?: Partial<Adapters>;
   env?: NodeJS.ProcessEnv;
   engine?: EngineOptions;
+  /** Required when `env` sets REDIS_URL: the scale-out module (a Redis test imports `scaling/index.js`). */
+  scaleOut?: ScaleOut;
 }
 
-export function testContext(database: Database, { clock = new TestClock(), adapters, env = {}, engine }: TestContextOptions = {}): AppContext & { clock: TestClock } {
+export function testContext(database: Database, { clock = new TestClock(), adapters, env = {}, engine, scaleOut }: TestContextOptions = {}): AppContext & { clock: TestClock } {
   const config = testConfig({ SCRYPT_LOG2_COST: '10', PUBLIC_URL: 'https://blockpilot.test', ...env });
-  return { ...createContext(config, database.db, { clock, log: pino({ level: 'silent' }), adapters, engine }), clock };
+  return { ...createContext(config, database.db, { clock, log: pino({ level: 'silent' }), adapters, engine, scaleOut }), clock };
 }

@@ -3,8 +3,10 @@
  * script error) and a render crash each end in a state the driver can act on; a retry loads the
  * remote again. The rest of the shell keeps working whatever happens here.
  */
+import { PRERENDERED_ATTRIBUTE } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
 import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { discardPrerenderedPage, prerenderedPageFor } from './prerenderedPage';
 import { RemoteFallback } from './RemoteFallback';
 import { loadRemoteApp } from './remotes';
 
@@ -26,6 +28,8 @@ class RenderBoundary extends Component<{ onError: (error: Error) => void; childr
 export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; loader?: typeof loadRemoteApp }) {
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Read once: the static copy only stands in for the first load of the page it was made for.
+  const [prerendered] = useState(() => prerenderedPageFor(name));
 
   useEffect(() => {
     let live = true;
@@ -42,10 +46,18 @@ export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; load
     };
   }, [name, attempt, loader]);
 
+  useEffect(() => {
+    if (state.kind !== 'loading') discardPrerenderedPage();
+  }, [state.kind]);
+
   const fail = useCallback((error: Error) => setState({ kind: 'failed', error }), []);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (state.kind === 'loading') return <Spinner label="Loading…" />;
+  if (state.kind === 'loading') {
+    // The same markup the visitor already sees, so nothing moves until the live page replaces it.
+    if (prerendered) return <div {...{ [PRERENDERED_ATTRIBUTE]: '' }} style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: prerendered }} />;
+    return <Spinner label="Loading…" />;
+  }
   if (state.kind === 'failed') return <RemoteFallback remote={name} error={state.error} onRetry={retry} />;
   return (
     // The marker says which remote rendered this part of the page (for people and browser tests).

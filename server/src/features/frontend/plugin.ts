@@ -6,11 +6,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RemotesManifest } from '@blockpilot/shared/types';
 import { sendNotFound } from '../../http/errorHandler.js';
 import type { ServerConfig } from '../../types.js';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.js';
+import { createShellPages } from './shellPage.js';
 
 /** Paths that are never client-side routes: an unknown one is a 404, not the shell page. */
 const NOT_PAGES = ['/api/', '/remotes/', '/dev/'];
@@ -73,17 +74,23 @@ export async function frontendPlugin(app: FastifyInstance, { frontend }: { front
     });
   }
 
-  const sendShell = (reply: FastifyReply) =>
-    hasShell
-      ? reply.header('Cache-Control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html', frontend.shellDir)
-      : reply.status(503).type('text/plain').send('The front end is not built yet: run `npm start` (it builds it).');
+  const pages = createShellPages(frontend);
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = hasShell ? await pages.pageFor(request.url.split('?')[0] ?? '/') : null;
+    if (!page) return reply.status(503).type('text/plain').send('The front end is not built yet: run `npm start` (it builds it).');
+    reply.header('Cache-Control', REVALIDATE).header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.brotli);
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
+  };
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+  app.get('/', { schema: { hide: true } }, sendShell);
 
   // The app's one not-found handler: pages for the client router, the envelope for the rest.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !NOT_PAGES.some((prefix) => pathname.startsWith(prefix)) && !path.extname(pathname);
-    return wantsPage ? sendShell(reply) : sendNotFound(request, reply);
+    return wantsPage ? sendShell(request, reply) : sendNotFound(request, reply);
   });
 }

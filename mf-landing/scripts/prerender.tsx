@@ -1,0 +1,26 @@
+/**
+ * Writes the landing page as static HTML into this remote's build (dist/prerender/landing.html).
+ * The server puts it into the shell's page for `/`, so visitors see the page before any script has
+ * run; it ships with this remote, so a landing change still deploys with the remote alone.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PRERENDERED_LANDING_PATH } from '@blockpilot/shared/constants';
+import { renderStaticHtml, VisitorProviders } from '@blockpilot/shared/prerender';
+import { StaticRouter } from 'react-router-dom';
+import { Landing } from '../src/screens/Landing/Landing';
+
+// Run from the package folder (its build script), like webpack.
+const outFile = path.join(process.env.BLOCKPILOT_OUT_DIR ?? path.resolve('dist'), PRERENDERED_LANDING_PATH);
+mkdirSync(path.dirname(outFile), { recursive: true });
+writeFileSync(
+  outFile,
+  renderStaticHtml(
+    <StaticRouter location="/">
+      <VisitorProviders>
+        <Landing />
+      </VisitorProviders>
+    </StaticRouter>,
+  ),
+);
+console.log(`prerendered ${path.relative(process.cwd(), outFile)}`);

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { ServerConfig } from '../../types.js';
+import { createShellPages } from './shellPage.js';
+
+const SHELL = '<html><body><div id="root"><nav>Home</nav><div data-prerendered-outlet="" style="display:contents"></div></div></body></html>';
+const LANDING = '<style>.hero{}</style><main class="hero">Find blocks</main>';
+
+describe('the shell page with the prerendered landing page', () => {
+  let root: string;
+  let frontend: ServerConfig['frontend'];
+  const write = (file: string, body: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), body);
+  };
+
+  beforeEach(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'bp-shell-page-'));
+    write('shell/index.html', SHELL);
+    write('mf-landing/prerender/landing.html', LANDING);
+    frontend = {
+      shellDir: path.join(root, 'shell'),
+      remotes: [{ name: 'mf_landing', dir: path.join(root, 'mf-landing'), entry: '/remotes/mf-landing/mf-manifest.json', urlPath: '/remotes/mf-landing/' }],
+      previewOrigins: [],
+    };
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const html = async (pages: ReturnType<typeof createShellPages>, pathname: string) => (await pages.pageFor(pathname))?.html.toString();
+
+  it('fills the outlet on the landing paths, naming the remote that owns the markup', async () => {
+    const pages = createShellPages(frontend);
+    const expected = `<div data-prerendered-outlet="mf_landing" style="display:contents">${LANDING}</div>`;
+    for (const pathname of ['/', '/invite/ABC123', '/invite/ABC123/']) assert.ok((await html(pages, pathname))?.includes(expected), pathname);
+  });
+
+  it('sends the plain shell page everywhere else', async () => {
+    const pages = createShellPages(frontend);
+    for (const pathname of ['/login', '/dashboard/logs', '/invite', '/invite/a/b', '/help']) assert.equal(await html(pages, pathname), SHELL, pathname);
+  });
+
+  it('sends the plain shell page when the remote has no prerendered page, or the shell no outlet', async () => {
+    rmSync(path.join(root, 'mf-landing'), { recursive: true });
+    assert.equal(await html(createShellPages(frontend), '/'), SHELL);
+    write('mf-landing/prerender/landing.html', LANDING);
+    write('shell/index.html', '<html><div id="root"></div></html>');
+    assert.equal(await html(createShellPages(frontend), '/'), '<html><div id="root"></div></html>');
+  });
+
+  it('is null when the shell is not built', async () => {
+    rmSync(path.join(root, 'shell'), { recursive: true });
+    assert.equal(await createShellPages(frontend).pageFor('/'), null);
+  });
+
+  it('carries gzip and brotli forms of the same page', async () => {
+    const page = (await createShellPages(frontend).pageFor('/'))!;
+    assert.equal(gunzipSync(page.gzip).toString(), page.html.toString());
+    assert.equal(brotliDecompressSync(page.brotli).toString(), page.html.toString());
+    assert.ok(page.gzip.length < page.html.length);
+  });
+
+  it('reads a redeployed landing page once the copy it holds is a few seconds old', async () => {
+    let clock = 0;
+    const pages = createShellPages(frontend, { now: () => clock });
+    assert.ok((await html(pages, '/'))?.includes('Find blocks'));
+    write('mf-landing/prerender/landing.html', '<main>New landing</main>');
+    clock = 1_000;
+    assert.ok((await html(pages, '/'))?.includes('Find blocks'), 'still fresh: not read again');
+    clock = 6_000;
+    await html(pages, '/'); // served stale while the new copy is read
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok((await html(pages, '/'))?.includes('New landing'));
+  });
+
+  it('fetches the page from where a remote is deployed, and goes without it when that origin fails', async () => {
+    const requested: string[] = [];
+    let answer: () => Promise<Response> = async () => new Response('<main>From the CDN</main>');
+    frontend.remotes[0]!.entry = 'https://cdn.example.com/mf-landing/v2/mf-manifest.json';
+    const fetchStub = (async (url: URL | string) => {
+      requested.push(String(url));
+      return answer();
+    }) as typeof fetch;
+    assert.ok((await html(createShellPages(frontend, { fetch: fetchStub }), '/'))?.includes('From the CDN'));
+    assert.deepEqual(requested, ['https://cdn.example.com/mf-landing/v2/prerender/landing.html']);
+
+    answer = async () => new Response('gone', { status: 404 });
+    assert.equal(await html(createShellPages(frontend, { fetch: fetchStub }), '/'), SHELL);
+    answer = async () => {
+      throw new TypeError('fetch failed');
+    };
+    assert.equal(await html(createShellPages(frontend, { fetch: fetchStub }), '/'), SHELL);
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * The shell's page as the server sends it. On the landing paths (`/`, `/invite/{code}`) the
+ * landing remote's prerendered page goes into the shell's outlet, so a visitor's phone paints the
+ * landing page from the HTML alone, before any script. Both parts are read where they are
+ * deployed (the shell's folder; the landing remote's folder, or its origin when its manifest URL
+ * points elsewhere) and kept for a few seconds, so a redeployed shell or remote shows without a
+ * restart. Without a prerendered page (a remote built before it existed, its origin down) the
+ * plain shell page goes out and the remote renders the landing page in the browser.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_LANDING_PATH } from '@blockpilot/shared/constants';
+import type { HostedRemote, ServerConfig } from '../../types.js';
+
+/** Paths whose page is the landing page for a visitor (SPEC.md section 2). */
+const LANDING_PATHS = /^\/(?:invite\/[^/]+\/?)?$/;
+/** The remote that owns the landing page. */
+const LANDING_REMOTE = 'mf_landing';
+/** How long a read of the shell or of the prerendered page is used before it is read again. */
+const FRESH_MS = 5_000;
+/** A remote origin that does not answer in this time is skipped: the page goes out without it. */
+const FETCH_TIMEOUT_MS = 2_000;
+/** The empty outlet the shell's build leaves in its page. */
+const EMPTY_OUTLET = new RegExp(`<div ${PRERENDER_OUTLET_ATTRIBUTE}=""([^>]*)></div>`);
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** One version of a page, with its compressed forms worked out once. */
+export interface ShellPageBody {
+  html: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+type Source = () => Promise<string | null>;
+
+/**
+ * A text read from disk or the network, re-read when older than {@link FRESH_MS}. A stale value
+ * is served while the next read runs, so a slow remote origin never holds a page up twice.
+ */
+function freshEvery(load: Source, now: () => number): Source {
+  let value: string | null = null;
+  let readAt = -Infinity;
+  let reading: Promise<string | null> | null = null;
+  const read = () => {
+    reading ??= load()
+      .catch(() => null)
+      .then((next) => {
+        value = next ?? value;
+        readAt = now();
+        reading = null;
+        return value;
+      });
+    return reading;
+  };
+  return async () => {
+    if (readAt === -Infinity) return read();
+    if (now() - readAt > FRESH_MS) void read();
+    return value;
+  };
+}
+
+const readIfExists = async (file: string) => {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+/** Where the landing remote's prerendered page lives: beside its manifest, wherever that is deployed. */
+function prerenderedLandingSource(remote: HostedRemote, fetchText: typeof fetch): Source {
+  if (!/^https?:\/\//i.test(remote.entry)) return () => readIfExists(path.join(remote.dir, PRERENDERED_LANDING_PATH));
+  const url = new URL(PRERENDERED_LANDING_PATH, remote.entry);
+  return async () => {
+    const response = await fetchText(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    return response.ok ? response.text() : null;
+  };
+}
+
+async function compressed(html: string): Promise<ShellPageBody> {
+  const buffer = Buffer.from(html);
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(buffer, { level: 9 }),
+    brotliAsync(buffer, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: buffer.length } }),
+  ]);
+  return { html: buffer, gzip: gzipped, brotli };
+}
+
+export interface ShellPages {
+  /** The page for this path, or null when the shell is not built. */
+  pageFor(pathname: string): Promise<ShellPageBody | null>;
+}
+
+export function createShellPages(frontend: ServerConfig['frontend'], options: { fetch?: typeof fetch; now?: () => number } = {}): ShellPages {
+  const now = options.now ?? Date.now;
+  const shell = freshEvery(() => readIfExists(path.join(frontend.shellDir, 'index.html')), now);
+  const landingRemote = frontend.remotes.find((remote) => remote.name === LANDING_REMOTE);
+  const landing = landingRemote ? freshEvery(prerenderedLandingSource(landingRemote, options.fetch ?? fetch), now) : async () => null;
+  // The last page built from each pair of inputs: compressing it again per request would cost more than sending it.
+  const built = new Map<string, { from: string; body: Promise<ShellPageBody> }>();
+
+  const body = (kind: string, html: string) => {
+    const cached = built.get(kind);
+    if (cached?.from === html) return cached.body;
+    const next = compressed(html);
+    built.set(kind, { from: html, body: next });
+    return next;
+  };
+
+  return {
+    async pageFor(pathname) {
+      const page = await shell();
+      if (page === null) return null;
+      if (!LANDING_PATHS.test(pathname)) return body('plain', page);
+      const fragment = await landing();
+      if (fragment === null || !EMPTY_OUTLET.test(page)) return body('plain', page);
+      return body('landing', page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`));
+    },
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * What the rest of the server uses of the scale-out: everything that loads BullMQ or ioredis.
+ * Reached only through `loadScaleOut` in context.ts, a dynamic import taken when REDIS_URL is set,
+ * so the embedded single process never loads either library. Import it statically only from code
+ * that runs with Redis anyway (this folder, Redis tests).
+ */
+export { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
+export { BullSearchRunner } from './bullSearchRunner.js';
+export { searchKeys } from './keys.js';
+export { openRedis } from './redis.js';
+export { startSearchWorker } from './workerProcess.js';

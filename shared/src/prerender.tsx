@@ -1,0 +1,31 @@
+/**
+ * Build-time rendering of a screen to static HTML, with the CSS its styled components need. The
+ * server sends this HTML as the page's first paint, so a phone shows the landing page before any
+ * script has run; the shell then takes the same markup over (see the shell's prerenderedPage.ts).
+ * Node only: imported by build scripts, never by a bundle.
+ */
+import type { ReactElement, ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet, ThemeProvider } from 'styled-components';
+import { SessionProvider } from './session/SessionProvider';
+import { theme } from './theme';
+
+/** The providers a screen renders under in the product, as a visitor sees it (no session). */
+export function VisitorProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <SessionProvider>{children}</SessionProvider>
+    </ThemeProvider>
+  );
+}
+
+/** The element's markup preceded by the `<style>` tag of the rules it uses. */
+export function renderStaticHtml(element: ReactElement): string {
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(sheet.collectStyles(element));
+    return sheet.getStyleTags() + html;
+  } finally {
+    sheet.seal();
+  }
+}

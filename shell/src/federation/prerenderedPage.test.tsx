@@ -1,0 +1,69 @@
+import { MockProviders } from '@blockpilot/shared/mock';
+import { render, screen } from '@testing-library/react';
+import { capturePrerenderedPage, discardPrerenderedPage } from './prerenderedPage';
+import { RemoteApp } from './RemoteApp';
+
+const PRERENDERED = '<main><h1>Never miss a block again</h1></main>';
+
+/** The page as the server sends it: the landing page in the shell's outlet. */
+function serverPage(remote = 'mf_landing') {
+  document.body.innerHTML = `<div id="root"><div data-prerendered style="display:contents"><div data-prerendered-outlet="${remote}">${PRERENDERED}</div></div></div>`;
+}
+
+/** What the shell's boot does: read the static page, which React's first render then replaces. */
+function boot() {
+  const captured = capturePrerenderedPage();
+  document.body.innerHTML = '';
+  return captured;
+}
+
+function Live() {
+  return <p>live landing</p>;
+}
+
+describe('the prerendered page while its remote loads', () => {
+  afterEach(() => {
+    discardPrerenderedPage();
+    localStorage.clear();
+    document.body.innerHTML = '';
+  });
+
+  it('stands in for the spinner, then gives way to the live remote and is not shown again', async () => {
+    serverPage();
+    expect(boot()).toEqual({ remote: 'mf_landing', pathname: '/', html: PRERENDERED });
+    let resolve!: (app: typeof Live) => void;
+    const loader = jest.fn(() => new Promise<typeof Live>((r) => (resolve = r)));
+    const { unmount } = render(<MockProviders><RemoteApp name="mf_landing" loader={loader} /></MockProviders>);
+    expect(screen.getByRole('heading', { name: 'Never miss a block again' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    resolve(Live);
+    expect(await screen.findByText('live landing')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Never miss a block again' })).not.toBeInTheDocument();
+    unmount();
+
+    // A later visit to the page (client-side) loads normally: the static copy was for the first paint only.
+    render(<MockProviders><RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} /></MockProviders>);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+
+  it('is only used by the remote it was made for, at the path it was made for', () => {
+    serverPage();
+    boot();
+    render(<MockProviders><RemoteApp name="mf_auth" loader={() => new Promise(() => undefined)} /></MockProviders>);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    window.history.pushState({}, '', '/askAQuestion');
+    render(<MockProviders><RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} /></MockProviders>);
+    expect(screen.queryByRole('heading', { name: 'Never miss a block again' })).not.toBeInTheDocument();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('is ignored for a signed-in driver and when the page has no prerendered content', () => {
+    localStorage.setItem('acccessToken', 'token');
+    serverPage();
+    expect(capturePrerenderedPage()).toBeNull();
+    localStorage.clear();
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(capturePrerenderedPage()).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * The page the server prerendered into the shell's outlet (the landing page at `/`), read once
+ * before React replaces the static markup. While that page's remote loads, RemoteApp shows the
+ * same markup instead of a spinner, so what the visitor already sees stays put until the remote
+ * renders the live page in its place.
+ */
+import { getAccessToken, PRERENDER_OUTLET_ATTRIBUTE } from '@blockpilot/shared';
+
+/** A remote's page as the server sent it, for one path. */
+export interface PrerenderedPage {
+  remote: string;
+  pathname: string;
+  html: string;
+}
+
+let captured: PrerenderedPage | null = null;
+
+/** Reads the outlet of the static page; a signed-in driver's page is never the visitor's one. */
+export function capturePrerenderedPage(doc: Document = document): PrerenderedPage | null {
+  const outlet = doc.querySelector(`[${PRERENDER_OUTLET_ATTRIBUTE}]`);
+  const remote = outlet?.getAttribute(PRERENDER_OUTLET_ATTRIBUTE);
+  captured = outlet && remote && !getAccessToken() ? { remote, pathname: doc.location.pathname, html: outlet.innerHTML } : null;
+  return captured;
+}
+
+/** The markup to show while `remote` loads at the current path, if the server prerendered it. */
+export function prerenderedPageFor(remote: string, pathname: string = window.location.pathname): string | null {
+  return captured && captured.remote === remote && captured.pathname === pathname ? captured.html : null;
+}
+
+/** Once the live page is up (or failed), the static copy is never shown again. */
+export function discardPrerenderedPage(): void {
+  captured = null;
+}
