@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { REMOTES } from '@blockpilot/shared/constants';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/index.js';
-import { registerSecurityHeaders } from '../http/securityHeaders.js';
+import { registerSecurityHeaders, SIGNED_IN_MARKER_HASH } from '../http/securityHeaders.js';
 import { testConfig } from '../testing/config.js';
 import { fakeFrontend } from '../testing/frontend.js';
 import type { Database } from '../types.js';
@@ -22,7 +22,8 @@ const SOURCE_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src', 'me
 /** The only non-origin sources each directive may hold. */
 const ALLOWED_KEYWORDS: Record<string, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // The shell page's one inline script, by its hash: no other inline script runs.
+  'script-src': ["'self'", SIGNED_IN_MARKER_HASH],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],
