@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PRERENDERED_LANDING_PATH } from '@blockpilot/shared/constants';
-import { renderStaticHtml, VisitorProviders } from '@blockpilot/shared/prerender';
+import { renderStaticHtml } from '@blockpilot/shared/prerender';
+import { AppProviders } from '@blockpilot/shared/ui';
 import { StaticRouter } from 'react-router-dom';
 import { Landing } from '../src/screens/Landing/Landing';
 
@@ -17,9 +18,10 @@ writeFileSync(
   outFile,
   renderStaticHtml(
     <StaticRouter location="/">
-      <VisitorProviders>
+      {/* The shell's page carries the global styles already. */}
+      <AppProviders globalStyles={false}>
         <Landing />
-      </VisitorProviders>
+      </AppProviders>
     </StaticRouter>,
   ),
 );

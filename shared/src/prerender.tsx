@@ -4,20 +4,9 @@
  * script has run; the shell then takes the same markup over (see the shell's prerenderedPage.ts).
  * Node only: imported by build scripts, never by a bundle.
  */
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ServerStyleSheet, ThemeProvider } from 'styled-components';
-import { SessionProvider } from './session/SessionProvider';
-import { theme } from './theme';
-
-/** The providers a screen renders under in the product, as a visitor sees it (no session). */
-export function VisitorProviders({ children }: { children: ReactNode }) {
-  return (
-    <ThemeProvider theme={theme}>
-      <SessionProvider>{children}</SessionProvider>
-    </ThemeProvider>
-  );
-}
+import { ServerStyleSheet } from 'styled-components';
 
 /** The element's markup preceded by the `<style>` tag of the rules it uses. */
 export function renderStaticHtml(element: ReactElement): string {

@@ -23,10 +23,14 @@ const GlobalStyle = createGlobalStyle`
   button, input, select, textarea { font: inherit; }
 `;
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * `globalStyles: false` for a fragment that lands inside a page which has them already (a remote's
+ * prerendered page inside the shell's).
+ */
+export function AppProviders({ children, globalStyles = true }: { children: ReactNode; globalStyles?: boolean }) {
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
+      {globalStyles && <GlobalStyle />}
       <SessionProvider>{children}</SessionProvider>
     </ThemeProvider>
   );
