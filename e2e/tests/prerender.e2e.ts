@@ -1,7 +1,8 @@
 /**
  * The landing page is in the HTML itself (prerendered by mf-landing's build, put into the shell's
- * page by the server): a visitor sees it before any script has run, the shell takes it over
- * without a spinner in between, and a signed-in driver never sees it flash up.
+ * page by the server): a visitor sees and uses it before any script has run, the app loads on the
+ * visitor's first sign of intent, the shell takes the page over without a spinner or a lost click,
+ * and a signed-in driver never sees it flash up.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot } from '../src/support/browser';
@@ -15,7 +16,21 @@ afterAll(async () => {
 });
 
 const withoutScripts = (page: Page) => page.route(/\.js(\?.*)?$/, (route) => route.abort());
+/** Every script arrives 300 ms late, like on a slow phone network. */
+const withSlowScripts = (page: Page) =>
+  page.route(/\.js(\?.*)?$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
 const hero = (page: Page) => page.getByRole('heading', { level: 1 });
+/** Every script the page requests, in order. */
+function scriptsRequested(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && requested.push(new URL(request.url()).pathname));
+  return requested;
+}
+const booted = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.boot === 'done');
+const faqItem = (page: Page, question: string) => page.locator('details', { has: page.getByText(question, { exact: true }) });
 
 describe('the prerendered landing page', () => {
   it.each([360, 1440])('shows the navigation and the whole landing page with no script loaded (%i px)', async (width) => {
@@ -26,7 +41,24 @@ describe('the prerendered landing page', () => {
     await expect(page.getByRole('link', { name: 'Try free' }).getAttribute('href')).resolves.toBe('/register');
     await expect(page.getByText('Terms of Service').isVisible()).resolves.toBe(true);
     await expect(page.locator('header').first().isVisible()).resolves.toBe(true);
+    // The Q&A list opens without a script.
+    await page.getByText('What does it cost?', { exact: true }).click();
+    await expect(page.getByText(/3\.5% of the value of each block/).isVisible()).resolves.toBe(true);
     await screenshot(page, `landing-prerendered-${width}`);
+    await context.close();
+  });
+
+  it('loads no script while the visitor only reads, and the whole app on the first sign of intent', async () => {
+    const { context, page, errors } = await openPage(browser, 1440);
+    const requested = scriptsRequested(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    expect(requested).toEqual([]);
+    await page.mouse.move(200, 300);
+    await booted(page);
+    await page.locator('[data-remote-root="mf_landing"]').waitFor();
+    expect(requested.length).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -39,12 +71,43 @@ describe('the prerendered landing page', () => {
       new MutationObserver(() => seen.push(document.body?.innerText ?? '')).observe(document, { childList: true, subtree: true, characterData: true });
     });
     await page.goto('/');
+    await page.mouse.move(100, 100);
     await page.locator('[data-remote-root="mf_landing"]').waitFor();
     const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((text) => text.includes('Loading'))).toEqual([]);
     expect(seen.filter((text) => text.trim() !== '' && !text.includes('Try free'))).toEqual([]);
     await expect(page.locator('[data-prerendered]').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a click made before the app booted: a link is followed, the menu opens', async () => {
+    const { context, page, errors } = await openPage(browser, 360);
+    // The click lands well before the app is up.
+    await withSlowScripts(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Try free' }).first().click();
+    await expect(page.evaluate(() => document.documentElement.dataset.pendingHref)).resolves.toBe('/register');
+    await page.getByLabel('E-mail address').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/register');
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('nav-drawer').waitFor();
+    await booted(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the answers opened before the app booted open once the live page takes over', async () => {
+    const { context, page, errors } = await openPage(browser, 360);
+    await withSlowScripts(page);
+    await page.goto('/');
+    await page.getByText('What does it cost?', { exact: true }).click();
+    await page.locator('[data-remote-root="mf_landing"]').waitFor();
+    await expect(faqItem(page, 'What does it cost?').getAttribute('open')).resolves.toBe('');
+    await expect(page.getByText(/3\.5% of the value of each block/).isVisible()).resolves.toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

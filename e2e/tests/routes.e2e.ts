@@ -1,6 +1,6 @@
 /** Every route of SPEC.md section 2 renders its remote's content inside the shell, in Chromium. */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, product, screenshot } from '../src/support/browser';
+import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
 import { registerDriver } from '../src/support/accounts';
 
 let browser: Browser;
@@ -13,7 +13,7 @@ afterAll(async () => {
 
 /** Opens a path and waits until a remote has rendered; returns which remote it was. */
 async function remoteAt(page: Page, path: string): Promise<string | null> {
-  await page.goto(path);
+  await visit(page, path);
   const root = page.locator('[data-remote-root]');
   await root.first().waitFor({ state: 'attached' });
   await page.waitForFunction(() => (document.querySelector('[data-remote-root]')?.textContent ?? '').trim().length > 0);

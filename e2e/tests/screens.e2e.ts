@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
-import { launchBrowser, openPage, product, screenshot } from '../src/support/browser';
+import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
 
 const WIDTHS = [360, 1440];
 
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** Waits until the remote has rendered and the network is quiet (data loaded). */
 async function settle(page: Page, path: string): Promise<void> {
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await visit(page, path, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => (document.querySelector('[data-remote-root]')?.textContent ?? '').trim().length > 0);
   await page.evaluate(() => document.fonts.ready);
 }

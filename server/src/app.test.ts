@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/index.js';
 import { HttpError, validationError } from './http/errors.js';
-import { SIGNED_IN_MARKER_HASH } from './http/securityHeaders.js';
+import { PAGE_SCRIPT_HASH } from './http/securityHeaders.js';
 import { testConfig } from './testing/config.js';
 import { fakeFrontend } from './testing/frontend.js';
 import type { Database } from './types.js';
@@ -112,7 +112,7 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     expect(gunzipSync(gzipped.rawPayload).toString()).toContain('<div data-prerendered-outlet="mf_landing"><main>prerendered landing</main></div>');
     expect((await app.inject('/login')).body).toContain('<div data-prerendered-outlet=""></div>');
     // The page's one inline script (hiding the visitor's page from a signed-in driver) runs by its hash only.
-    expect(gzipped.headers['content-security-policy']).toContain(`script-src 'self' ${SIGNED_IN_MARKER_HASH}`);
+    expect(gzipped.headers['content-security-policy']).toContain(`script-src 'self' ${PAGE_SCRIPT_HASH}`);
   });
 
   it('answers unknown API paths, missing files and non-GET requests with a 404 envelope', async () => {

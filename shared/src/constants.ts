@@ -79,11 +79,3 @@ export const PRERENDER_OUTLET_ATTRIBUTE = 'data-prerendered-outlet';
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** Where a remote's build writes its prerendered landing page, relative to its remote entry. */
 export const PRERENDERED_LANDING_PATH = 'prerender/landing.html';
-/**
- * Runs before the first paint: a signed-in driver opening `/` is sent on to the dashboard, so the
- * visitor's prerendered page must not flash up while the scripts load. Inline, so the server's
- * Content-Security-Policy allows exactly this text by its hash.
- */
-export const SIGNED_IN_MARKER_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)}))document.documentElement.dataset.session="signed-in"}catch(e){}`;
-/** Hides the prerendered page once the marker script has seen a session (over its inline display:contents). */
-export const SIGNED_IN_MARKER_STYLE = `html[data-session="signed-in"] [${PRERENDERED_ATTRIBUTE}]{display:none!important}`;

@@ -2,16 +2,14 @@
  * Puts the shell's frame, as a visitor sees it (theme, global styles, navigation bar), into the
  * built index.html, with an empty outlet where the server puts a remote's prerendered page (the
  * landing page at `/`). The first paint then needs no script; the shell takes the frame over when
- * it boots. Also adds the one inline script: a signed-in driver's page hides the visitor's frame.
+ * it boots. Also adds the page's one inline script and style (see shared/src/pageScript.ts), after
+ * the app's script tags, which that script may have to load itself.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  PRERENDER_OUTLET_ATTRIBUTE,
-  PRERENDERED_ATTRIBUTE,
-  SIGNED_IN_MARKER_SCRIPT,
-  SIGNED_IN_MARKER_STYLE,
-} from '@blockpilot/shared/constants';
+import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '@blockpilot/shared/constants';
+import { PAGE_STYLE } from '@blockpilot/shared';
+import { PAGE_SCRIPT } from '@blockpilot/shared/pageScript';
 import { renderStaticHtml } from '@blockpilot/shared/prerender';
 import { AppProviders } from '@blockpilot/shared/ui';
 import { StaticRouter } from 'react-router-dom';
@@ -52,7 +50,7 @@ const frame = renderStaticHtml(
 
 const filled = page
   .replace(STYLESHEET_LINK, inlineStylesheet)
-  .replace('</head>', () => `<script>${SIGNED_IN_MARKER_SCRIPT}</script><style>${SIGNED_IN_MARKER_STYLE}</style></head>`)
+  .replace('</head>', () => `<script>${PAGE_SCRIPT}</script><style>${PAGE_STYLE}</style></head>`)
   .replace(EMPTY_ROOT, () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${frame}</div></div>`);
 writeFileSync(indexFile, filled);
 // The server composes and compresses the page itself; stale precompressed copies must not be sent.

@@ -2,6 +2,7 @@ import { setNavigator } from '@blockpilot/shared';
 import { AppProviders } from '@blockpilot/shared/ui';
 import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { BootHandOff } from './boot/BootHandOff';
 import { PreviewBanner } from './federation/PreviewBanner';
 import { NavBar } from './navigation/NavBar';
 import { ShellRoutes } from './routing/ShellRoutes';
@@ -23,6 +24,7 @@ export function App() {
         <PreviewBanner />
         <ShellRoutes />
         <Snackbar />
+        <BootHandOff />
       </BrowserRouter>
     </AppProviders>
   );

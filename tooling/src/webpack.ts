@@ -161,6 +161,8 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // Shared modules the server imports too name their siblings with NodeNext's `.js` suffix.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       // Workspace packages are consumed from source: no stale dist, one compile.
       conditionNames: [SOURCE_CONDITION, '...'],
       alias: { ...(isHost ? sharedRuntimeCoreAlias() : {}), ...(production ? productionAliases(options.dir) : {}) },

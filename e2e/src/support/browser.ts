@@ -49,6 +49,15 @@ export async function openPage(
   return { context, page, errors };
 }
 
+/**
+ * Opens a path as a person does: the page loads, then the pointer moves over it. The landing page
+ * loads its app on that first sign of intent only (shared/src/pageScript.ts).
+ */
+export async function visit(page: Page, path: string, options: Parameters<Page['goto']>[1] = {}): Promise<void> {
+  await page.goto(path, options);
+  await page.mouse.move(1, 1);
+}
+
 /** Saves a screenshot into the artifacts folder. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(product().artifactsDir, `${name}.png`), fullPage: true });

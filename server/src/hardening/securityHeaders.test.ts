@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { REMOTES } from '@blockpilot/shared/constants';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/index.js';
-import { registerSecurityHeaders, SIGNED_IN_MARKER_HASH } from '../http/securityHeaders.js';
+import { registerSecurityHeaders, PAGE_SCRIPT_HASH } from '../http/securityHeaders.js';
 import { testConfig } from '../testing/config.js';
 import { fakeFrontend } from '../testing/frontend.js';
 import type { Database } from '../types.js';
@@ -23,7 +23,7 @@ const SOURCE_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src', 'me
 const ALLOWED_KEYWORDS: Record<string, string[]> = {
   'default-src': ["'self'"],
   // The shell page's one inline script, by its hash: no other inline script runs.
-  'script-src': ["'self'", SIGNED_IN_MARKER_HASH],
+  'script-src': ["'self'", PAGE_SCRIPT_HASH],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],

@@ -9,11 +9,11 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { SIGNED_IN_MARKER_SCRIPT } from '@blockpilot/shared/constants';
+import { PAGE_SCRIPT } from '@blockpilot/shared/pageScript';
 import type { ServerConfig } from '../types.js';
 
-/** The shell's one inline script (it hides the visitor's prerendered page from a signed-in driver), allowed by its hash. */
-export const SIGNED_IN_MARKER_HASH = `'sha256-${createHash('sha256').update(SIGNED_IN_MARKER_SCRIPT).digest('base64')}'`;
+/** The shell page's one inline script (see shared/src/pageScript.ts), allowed by its hash. */
+export const PAGE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;
 
 /** What an origin in the policy may look like: scheme, host name or IP, optional port. */
 const ORIGIN = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
@@ -73,7 +73,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Serv
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", SIGNED_IN_MARKER_HASH, ...remotes],
+        scriptSrc: ["'self'", PAGE_SCRIPT_HASH, ...remotes],
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
         imgSrc: ["'self'", 'data:', ...remotes],
         fontSrc: ["'self'", 'data:', ...remotes],

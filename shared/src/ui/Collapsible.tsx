@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { ChevronDownIcon } from './icons';
 import { tint } from './styles';
 
@@ -12,7 +12,8 @@ const Heading = styled.h3`
   font-size: 1rem;
 `;
 
-const HeaderButton = styled.button`
+/** The header row: a button (Collapsible) or a `<summary>` (Disclosure); `$open` turns the chevron. */
+const headerStyles = css`
   width: 100%;
   min-height: ${({ theme }) => theme.touchTarget + 8}px;
   display: flex;
@@ -38,13 +39,17 @@ const HeaderButton = styled.button`
     color: ${({ theme }) => theme.palette.primary};
     transition: transform 0.2s;
   }
-  &[aria-expanded='true'] svg {
-    transform: rotate(180deg);
-  }
   @media (prefers-reduced-motion: reduce) {
     svg {
       transition: none;
     }
+  }
+`;
+
+const HeaderButton = styled.button`
+  ${headerStyles}
+  &[aria-expanded='true'] svg {
+    transform: rotate(180deg);
   }
 `;
 
@@ -100,5 +105,48 @@ export function Collapsible({ title, children, defaultOpen = false, open: openPr
         {children}
       </Content>
     </Section>
+  );
+}
+
+const DisclosureSection = styled(Section).attrs({ as: 'details' })`
+  &[open] > summary svg {
+    transform: rotate(180deg);
+  }
+`;
+
+const DisclosureHeader = styled.summary`
+  ${headerStyles}
+  list-style: none;
+  &::-webkit-details-marker {
+    display: none;
+  }
+`;
+
+export interface DisclosureProps {
+  /** The question or header text; clicking it opens and closes the content. */
+  title: ReactNode;
+  children: ReactNode;
+  /**
+   * Required and stable across renders: a page the server prerendered keeps, when the live page
+   * takes it over, the items the visitor opened in the static copy (matched by this id).
+   */
+  id: string;
+}
+
+/**
+ * A Collapsible made of `<details>`/`<summary>`: it opens and closes without any script, so it
+ * works on a prerendered page before the app has booted (the landing page's Q&A list).
+ */
+export function Disclosure({ title, children, id }: DisclosureProps) {
+  // Read while rendering, before this commit replaces the static copy that carries the same id.
+  const [openBeforeTakeOver] = useState(() => typeof document !== 'undefined' && (document.getElementById(id) as HTMLDetailsElement | null)?.open === true);
+  return (
+    <DisclosureSection id={id} open={openBeforeTakeOver}>
+      <DisclosureHeader>
+        <span>{title}</span>
+        <ChevronDownIcon />
+      </DisclosureHeader>
+      <Content>{children}</Content>
+    </DisclosureSection>
   );
 }

@@ -17,7 +17,7 @@ export { Switch, type SwitchProps } from './Switch';
 export { Slider, type SliderProps } from './Slider';
 export { RangeSlider, type RangeSliderProps } from './RangeSlider';
 export { Dialog, type DialogProps } from './Dialog';
-export { Collapsible, type CollapsibleProps } from './Collapsible';
+export { Collapsible, Disclosure, type CollapsibleProps, type DisclosureProps } from './Collapsible';
 export { Chip, type ChipProps } from './Chip';
 export { Tabs, tabIds, type TabItem, type TabsProps } from './Tabs';
 export { TabPanel, type TabPanelProps } from './TabPanel';

@@ -5,8 +5,9 @@
  */
 import { PRERENDERED_ATTRIBUTE } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
-import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { discardPrerenderedPage, prerenderedPageFor } from './prerenderedPage';
+import { Component, useCallback, useEffect, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { discardPrerenderedPage, internalLinkOf, prerenderedPageFor } from './prerenderedPage';
 import { RemoteFallback } from './RemoteFallback';
 import { loadRemoteApp } from './remotes';
 
@@ -50,12 +51,25 @@ export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; load
     if (state.kind !== 'loading') discardPrerenderedPage();
   }, [state.kind]);
 
+  const navigate = useNavigate();
+  // The static copy's links are plain anchors: followed through the router, they keep the app.
+  const followLink = useCallback(
+    (event: MouseEvent) => {
+      const href = internalLinkOf(event.nativeEvent);
+      if (href === null) return;
+      event.preventDefault();
+      navigate(href);
+    },
+    [navigate],
+  );
   const fail = useCallback((error: Error) => setState({ kind: 'failed', error }), []);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   if (state.kind === 'loading') {
     // The same markup the visitor already sees, so nothing moves until the live page replaces it.
-    if (prerendered) return <div {...{ [PRERENDERED_ATTRIBUTE]: '' }} style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: prerendered }} />;
+    if (prerendered) {
+      return <div {...{ [PRERENDERED_ATTRIBUTE]: '' }} style={{ display: 'contents' }} onClick={followLink} dangerouslySetInnerHTML={{ __html: prerendered }} />;
+    }
     return <Spinner label="Loading…" />;
   }
   if (state.kind === 'failed') return <RemoteFallback remote={name} error={state.error} onRetry={retry} />;

@@ -1,9 +1,10 @@
 import { MockProviders } from '@blockpilot/shared/mock';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { capturePrerenderedPage, discardPrerenderedPage } from './prerenderedPage';
 import { RemoteApp } from './RemoteApp';
 
-const PRERENDERED = '<main><h1>Never miss a block again</h1></main>';
+const PRERENDERED = '<main><h1>Never miss a block again</h1><a href="/register">Try free</a><a href="https://elsewhere.test/">Elsewhere</a></main>';
 
 /** The page as the server sends it: the landing page in the shell's outlet. */
 function serverPage(remote = 'mf_landing') {
@@ -45,6 +46,19 @@ describe('the prerendered page while its remote loads', () => {
     // A later visit to the page (client-side) loads normally: the static copy was for the first paint only.
     render(<MockProviders><RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} /></MockProviders>);
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+
+  it('follows its links through the router, so the app is kept; other sites are left to the browser', () => {
+    serverPage();
+    boot();
+    function Where() {
+      return <output>{useLocation().pathname}</output>;
+    }
+    render(<MockProviders><RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} /><Where /></MockProviders>);
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }))).toBe(true);
+    expect(screen.getByRole('status')).toHaveTextContent('/');
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Try free' }))).toBe(false);
+    expect(screen.getByRole('status')).toHaveTextContent('/register');
   });
 
   it('is only used by the remote it was made for, at the path it was made for', () => {

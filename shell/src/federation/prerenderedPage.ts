@@ -32,3 +32,15 @@ export function prerenderedPageFor(remote: string, pathname: string = window.loc
 export function discardPrerenderedPage(): void {
   captured = null;
 }
+
+/**
+ * The in-app path a click on a plain anchor leads to, or null when the browser should handle it
+ * (another origin, a new tab or window, a download, a modified click, a jump within the page).
+ */
+export function internalLinkOf(event: MouseEvent, location: Location = window.location): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== location.origin || anchor.target || anchor.hasAttribute('download')) return null;
+  if (anchor.pathname === location.pathname && anchor.hash) return null;
+  return anchor.pathname + anchor.search + anchor.hash;
+}

@@ -95,6 +95,12 @@ const Drawer = styled.div`
   }
 `;
 
+/**
+ * Stable across the prerendered frame and the live one: a tap on the menu before the app has
+ * booted is held by the page's script and replayed on this id.
+ */
+const MENU_BUTTON_ID = 'nav-menu-button';
+
 function LinkList({ routes, pathname, drawer }: { routes: NavigationRoute[]; pathname: string; drawer?: boolean }) {
   return (
     <Links $drawer={drawer}>
@@ -130,7 +136,7 @@ export function NavBar({ routes: routesProp }: { routes?: NavigationRoute[] }) {
             BlockPilot
           </Brand>
           <LinkList routes={routes} pathname={pathname} />
-          <MenuButton type="button" aria-label="Menu" aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen((o) => !o)}>
+          <MenuButton type="button" id={MENU_BUTTON_ID} aria-label="Menu" aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen((o) => !o)}>
             <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
               <path fill="currentColor" d={open ? 'M6 6l12 12M18 6L6 18' : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'} stroke={open ? 'currentColor' : 'none'} strokeWidth="2" />
             </svg>

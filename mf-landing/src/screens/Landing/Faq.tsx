@@ -1,5 +1,5 @@
 import { up } from '@blockpilot/shared';
-import { ButtonLink, Collapsible, Paper } from '@blockpilot/shared/ui';
+import { ButtonLink, Disclosure, Paper } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { FAQ, SUPPORT_EMAIL } from '../../content';
 
@@ -46,17 +46,20 @@ const Aside = styled(Paper)`
   }
 `;
 
-/** The landing page's Q&A list (each answer opens under its question), and where to ask more. */
+/**
+ * The landing page's Q&A list (each answer opens under its question), and where to ask more. The
+ * answers open without a script: a visitor reads the prerendered page before the app boots.
+ */
 export function Faq() {
   return (
     <Section aria-labelledby="faq-title">
       <Heading id="faq-title">Questions and answers</Heading>
       <Columns>
         <List as="div">
-          {FAQ.map((item) => (
-            <Collapsible key={item.question} title={item.question}>
+          {FAQ.map((item, index) => (
+            <Disclosure key={item.question} id={`faq-${index + 1}`} title={item.question}>
               <p>{item.answer}</p>
-            </Collapsible>
+            </Disclosure>
           ))}
         </List>
         <Aside as="aside" aria-labelledby="faq-more-title">

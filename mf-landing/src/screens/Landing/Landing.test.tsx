@@ -27,18 +27,29 @@ describe('Landing page (/ and any other signed-out path)', () => {
     }
   });
 
-  it('has a Q&A list whose answers open under their questions', async () => {
+  it('has a Q&A list whose answers open under their questions, with no script needed (details/summary)', async () => {
     renderApp('/');
     const faq = screen.getByRole('region', { name: 'Questions and answers' });
-    const questions = within(faq).getAllByRole('button');
-    expect(questions.length).toBeGreaterThanOrEqual(5);
-    const cost = within(faq).getByRole('button', { name: 'What does it cost?' });
-    expect(cost).toHaveAttribute('aria-expanded', 'false');
+    expect(faq.querySelectorAll('details > summary').length).toBeGreaterThanOrEqual(5);
+    const cost = within(faq).getByText('What does it cost?').closest('details')!;
+    expect(cost).not.toHaveAttribute('open');
     expect(within(faq).getByText(/3\.5% of the value of each block/)).not.toBeVisible();
-    await userEvent.click(cost);
-    expect(cost).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(within(faq).getByText('What does it cost?'));
+    expect(cost).toHaveAttribute('open');
     expect(within(faq).getByText(/3\.5% of the value of each block/)).toBeVisible();
     expect(within(faq).getByText(/\$10 free credit/)).toBeVisible();
+  });
+
+  it('keeps the answers the visitor opened in the prerendered copy when the live page takes over', () => {
+    // The server's static copy, as the visitor left it: the second answer open.
+    const staticCopy = document.createElement('div');
+    staticCopy.innerHTML = '<details id="faq-2" open><summary>Q</summary></details>';
+    document.body.append(staticCopy);
+    // Rendered while the static copy is still in the page, as the shell does when it takes over.
+    renderApp('/');
+    staticCopy.remove();
+    const items = screen.getByRole('region', { name: 'Questions and answers' }).querySelectorAll('details');
+    expect([...items].map((item) => item.open)).toEqual([...items].map((_, i) => i === 1));
   });
 
   it('has a footer with Terms of Service, Privacy policy and a contact e-mail link', () => {

@@ -190,9 +190,13 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
         const w = await world(database());
         try {
           // The rival takes the offer while our accept waits in the platform: the accept gets 410.
-          w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 1500, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
-          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'contested', startTime: tomorrowAt(3), durationHours: 2, priceAmount: 120, rivalDelayMs: 900 });
+          // The rival's clock starts when the offer is listed, so the offer is listed once the search
+          // is polling, and the rival waits long enough for a poll delayed by a busy machine to see it.
+          // The accept's delay stays under the platform timeout of this world (5 s).
+          w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 3500, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
           await w.start();
+          await waitForPolls(w, 1);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'contested', startTime: tomorrowAt(3), durationHours: 2, priceAmount: 120, rivalDelayMs: 2500 });
           const row = await waitFor('the lost offer logged', () => logOf(w.ctx, w.driver.id, 'contested'));
           expect(row).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'taken', cost_cents: 0 });
           expect(w.sim.control.readRecord({ accountId: w.accountId }).accepts).toEqual([expect.objectContaining({ offerId: 'contested', won: false, reason: 'taken_by_rival' })]);

@@ -7,7 +7,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ServerConfig } from '../../types.js';
 import { createShellPages } from './shellPage.js';
 
-const SHELL = '<html><body><div id="root"><nav>Home</nav><div data-prerendered-outlet="" style="display:contents"></div></div></body></html>';
+// Script tags as html-webpack-plugin writes them, minified or not.
+const SCRIPTS = '<script defer="defer" src="/runtime.1a.js"></script><script defer src=/main.2b.js></script>';
+const SHELL = '<html><head>' + SCRIPTS + '</head><body><div id="root"><nav>Home</nav><div data-prerendered-outlet="" style="display:contents"></div></div></body></html>';
 const LANDING = '<style>.hero{}</style><main class="hero">Find blocks</main>';
 
 describe('the shell page with the prerendered landing page', () => {
@@ -36,6 +38,18 @@ describe('the shell page with the prerendered landing page', () => {
     const pages = createShellPages(frontend);
     const expected = `<div data-prerendered-outlet="mf_landing" style="display:contents">${LANDING}</div>`;
     for (const pathname of ['/', '/invite/ABC123', '/invite/ABC123/']) assert.ok((await html(pages, pathname))?.includes(expected), pathname);
+  });
+
+  it('sends the app scripts inert at / only (the page script loads them), and live on the invite path', async () => {
+    const pages = createShellPages(frontend);
+    const landing = (await html(pages, '/'))!;
+    assert.doesNotMatch(landing, /\bdefer\b/);
+    assert.deepEqual(
+      [...landing.matchAll(/<script type="application\/x-blockpilot-deferred" data-src="([^"]+)"><\/script>/g)].map(([, src]) => src),
+      ['/runtime.1a.js', '/main.2b.js'],
+    );
+    assert.ok((await html(pages, '/invite/ABC123'))!.includes(SCRIPTS));
+    assert.ok((await html(pages, '/login'))!.includes(SCRIPTS));
   });
 
   it('sends the plain shell page everywhere else', async () => {

@@ -6,12 +6,17 @@
  * points elsewhere) and kept for a few seconds, so a redeployed shell or remote shows without a
  * restart. Without a prerendered page (a remote built before it existed, its origin down) the
  * plain shell page goes out and the remote renders the landing page in the browser.
+ *
+ * At `/` itself the app's scripts go out inert: the page's inline script loads them on the
+ * visitor's first sign of intent (shared/src/pageScript.ts). `/invite/{code}` boots at once, as it
+ * has a code to store.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_LANDING_PATH } from '@blockpilot/shared/constants';
+import { DEFERRED_SCRIPT_TYPE } from '@blockpilot/shared/pageScript';
 import type { HostedRemote, ServerConfig } from '../../types.js';
 
 /** Paths whose page is the landing page for a visitor (SPEC.md section 2). */
@@ -22,6 +27,10 @@ const LANDING_REMOTE = 'mf_landing';
 const FRESH_MS = 5_000;
 /** A remote origin that does not answer in this time is skipped: the page goes out without it. */
 const FETCH_TIMEOUT_MS = 2_000;
+/** The landing page proper, whose scripts wait for the visitor. */
+const DEFERRED_BOOT_PATH = '/';
+/** The app's script tags as html-webpack-plugin writes them (minified: quotes may be gone). */
+const APP_SCRIPT = /<script defer(?:="?defer"?)? src="?([^" >]+)"?><\/script>/g;
 /** The empty outlet the shell's build leaves in its page. */
 const EMPTY_OUTLET = new RegExp(`<div ${PRERENDER_OUTLET_ATTRIBUTE}=""([^>]*)></div>`);
 
@@ -118,7 +127,9 @@ export function createShellPages(frontend: ServerConfig['frontend'], options: { 
       if (!LANDING_PATHS.test(pathname)) return body('plain', page);
       const fragment = await landing();
       if (fragment === null || !EMPTY_OUTLET.test(page)) return body('plain', page);
-      return body('landing', page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`));
+      const withLanding = page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`);
+      if (pathname !== DEFERRED_BOOT_PATH) return body('invite', withLanding);
+      return body('landing', withLanding.replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`));
     },
   };
 }

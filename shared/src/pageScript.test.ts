@@ -1,0 +1,148 @@
+/**
+ * The page's inline script, run as the browser runs it, on a fresh document per test holding the
+ * app's script tags as the server sends them.
+ */
+import { PREVIEW_OVERRIDE_KEY, STORAGE_KEYS } from './constants';
+import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE, DEFERRED_SCRIPT_TYPE, PAGE_SCRIPT } from './pageScript';
+
+const ORIGIN = 'https://blockpilot.test';
+const INERT = ['/runtime.js', '/main.js'].map((src) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`).join('');
+const LIVE = '<script defer src="/main.js"></script>';
+const LANDING =
+  '<a href="/register">Try free</a><a href="/terms" target="_blank">Terms</a><a href="mailto:help@blockpilot.app">Mail</a>' +
+  '<a href="https://elsewhere.test/x">Elsewhere</a><a href="#faq">FAQ</a><button id="nav-menu-button"><span>Menu</span></button><button>Anonymous</button>';
+
+interface Page {
+  doc: Document;
+  /** The scripts the page script asked the browser to load, in order. */
+  loaded(): (string | null)[];
+  data: DOMStringMap;
+  click(text: string, init?: MouseEventInit): MouseEvent;
+}
+
+function openPage({ head = INERT, signedIn = false, readyState = 'complete', search = '', previewStored = false } = {}): Page {
+  const doc = document.implementation.createHTMLDocument('');
+  doc.head.innerHTML = `<base href="${ORIGIN}/">${head}`;
+  doc.body.innerHTML = LANDING;
+  Object.defineProperty(doc, 'readyState', { value: readyState, configurable: true });
+  const storage = new Map<string, string>(signedIn ? [[STORAGE_KEYS.accessToken, 'a-token']] : []);
+  const localStorage = { getItem: (key: string) => storage.get(key) ?? null };
+  const sessionStorage = { getItem: (key: string) => (previewStored && key === PREVIEW_OVERRIDE_KEY ? 'mf_landing@https://staging.test/mf-manifest.json' : null) };
+  // The script's globals, given to it as the browser would.
+  new Function('document', 'localStorage', 'sessionStorage', 'location', PAGE_SCRIPT)(doc, localStorage, sessionStorage, new URL(`${ORIGIN}/${search}`));
+  const byText = (text: string) => [...doc.body.querySelectorAll('a, button, span')].find((e) => e.textContent === text)!;
+  return {
+    doc,
+    loaded: () => [...doc.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
+    data: doc.documentElement.dataset,
+    click(text, init = {}) {
+      const event = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
+      byText(text).dispatchEvent(event);
+      return event;
+    },
+  };
+}
+
+const intents: [string, (doc: Document) => void][] = [
+  ['pointerdown', (doc) => doc.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))],
+  ['touchstart', (doc) => doc.body.dispatchEvent(new Event('touchstart', { bubbles: true }))],
+  ['keydown', (doc) => doc.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Tab' }))],
+  ['focusin', (doc) => doc.querySelector('a')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))],
+  ['wheel', (doc) => doc.body.dispatchEvent(new Event('wheel', { bubbles: true }))],
+];
+
+describe('the page script on a visitor\'s landing page', () => {
+  it('loads no script while the visitor only reads', () => {
+    const page = openPage();
+    page.doc.body.dispatchEvent(new Event('scroll', { bubbles: true }));
+    expect(page.loaded()).toEqual([]);
+    expect(page.data[BOOT_STATE]).toBeUndefined();
+    expect(page.data.session).toBeUndefined();
+  });
+
+  it.each(intents)('loads the app scripts, once and in order, on the first %s', (_name, intent) => {
+    const page = openPage();
+    intent(page.doc);
+    intent(page.doc);
+    expect(page.loaded()).toEqual(['/runtime.js', '/main.js']);
+    expect(page.data[BOOT_STATE]).toBe('loading');
+    // In order: the runtime before the code that needs it.
+    expect([...page.doc.head.querySelectorAll<HTMLScriptElement>('script[src]')].every((s) => s.async === false)).toBe(true);
+  });
+
+  it('holds a click on an in-app link for the shell, instead of leaving the page', () => {
+    const page = openPage();
+    const event = page.click('Try free');
+    expect(event.defaultPrevented).toBe(true);
+    expect(page.data[BOOT_PENDING_HREF]).toBe('/register');
+    expect(page.loaded()).toEqual(['/runtime.js', '/main.js']);
+  });
+
+  it('holds a click on a button with an id (the menu) by that id', () => {
+    const page = openPage();
+    expect(page.click('Menu').defaultPrevented).toBe(true);
+    expect(page.data[BOOT_PENDING_CLICK]).toBe('nav-menu-button');
+  });
+
+  it.each([
+    ['a link to another site', 'Elsewhere', {}],
+    ['an e-mail link', 'Mail', {}],
+    ['a link that opens a new tab', 'Terms', {}],
+    ['a jump within the page', 'FAQ', {}],
+    ['a ctrl-click', 'Try free', { ctrlKey: true }],
+    ['a button without an id', 'Anonymous', {}],
+  ])('leaves %s to the browser', (_name, text, init) => {
+    const page = openPage();
+    expect(page.click(text, init).defaultPrevented).toBe(false);
+    expect(page.data[BOOT_PENDING_HREF]).toBeUndefined();
+    expect(page.data[BOOT_PENDING_CLICK]).toBeUndefined();
+  });
+
+  it('stops holding clicks once the shell says it has booted', () => {
+    const page = openPage();
+    page.doc.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    page.data[BOOT_STATE] = 'done';
+    expect(page.click('Try free').defaultPrevented).toBe(false);
+    expect(page.data[BOOT_PENDING_HREF]).toBeUndefined();
+  });
+});
+
+describe('the page script for a signed-in driver', () => {
+  it('marks the page (the style hides the visitor\'s page) and loads the app at once', () => {
+    const page = openPage({ signedIn: true });
+    expect(page.data.session).toBe('signed-in');
+    expect(page.loaded()).toEqual(['/runtime.js', '/main.js']);
+  });
+
+  it('waits for the page to be parsed before loading the app, if it is not yet', () => {
+    const page = openPage({ signedIn: true, readyState: 'loading' });
+    expect(page.loaded()).toEqual([]);
+    page.doc.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(page.loaded()).toEqual(['/runtime.js', '/main.js']);
+  });
+});
+
+describe('the page script for an operator previewing a remote from staging', () => {
+  it.each([
+    ['asked for in the URL', { search: `?utm_source=x&${PREVIEW_OVERRIDE_KEY}=mf_landing@https://staging.test/mf-manifest.json` }],
+    ['remembered for the tab', { previewStored: true }],
+  ])('loads the app at once when the preview is %s (the static page is production\'s)', (_name, options) => {
+    const page = openPage(options);
+    expect(page.loaded()).toEqual(['/runtime.js', '/main.js']);
+    expect(page.data.session).toBeUndefined();
+  });
+
+  it('waits for intent on any other query', () => {
+    expect(openPage({ search: '?utm_source=flyer' }).loaded()).toEqual([]);
+  });
+});
+
+describe('the page script on every other page', () => {
+  it.each([false, true])('leaves the browser\'s own script tags alone (signed in: %s)', (signedIn) => {
+    const page = openPage({ head: LIVE, signedIn });
+    intents.forEach(([, intent]) => intent(page.doc));
+    expect(page.loaded()).toEqual(['/main.js']);
+    expect(page.data[BOOT_STATE]).toBeUndefined();
+    expect(page.click('Try free').defaultPrevented).toBe(false);
+  });
+});

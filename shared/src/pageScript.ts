@@ -1,0 +1,78 @@
+/**
+ * The shell page's one inline script (its style is in ./pageStyle.ts). Inline because it must act
+ * before the first paint and before any other script; the server's Content-Security-Policy allows
+ * exactly this text by its hash.
+ *
+ * What the script does:
+ * - A signed-in driver opening `/` is sent on to the dashboard: the visitor's prerendered page is
+ *   hidden (by the style) so it never flashes up while the scripts load.
+ * - On a visitor's landing page the server sends the app's scripts inert
+ *   (`<script type={@link DEFERRED_SCRIPT_TYPE} data-src>`). The page is complete as HTML (links,
+ *   Q&A list as `<details>`), so nothing runs until the visitor shows intent: the first pointer,
+ *   touch, key, focus or wheel event loads the app. A visitor who only reads the page costs their
+ *   phone no script at all.
+ *   A signed-in driver, or an operator previewing a remote from staging, gets the app at once.
+ * - A link or button clicked before the app has booted is not lost: the script holds it
+ *   ({@link BOOT_PENDING_HREF} / {@link BOOT_PENDING_CLICK}), shows a progress bar, and the shell
+ *   carries it out once it has booted ({@link BOOT_STATE} becomes `done`).
+ */
+// `.js`: the server imports this module too (NodeNext resolution).
+import { PREVIEW_OVERRIDE_KEY, STORAGE_KEYS } from './constants.js';
+
+/** The type of an app script the server sent inert; the page script loads it when it is wanted. */
+export const DEFERRED_SCRIPT_TYPE = 'application/x-blockpilot-deferred';
+
+/**
+ * `data-*` names on `<html>` that the page script and the shell share (as dataset keys):
+ * - `boot`: `loading` once the scripts are requested, `done` once the shell has rendered;
+ * - `pendingHref`: a link followed before the shell booted, for the shell to navigate to;
+ * - `pendingClick`: the id of a button clicked before the shell booted, for the shell to click.
+ */
+export const BOOT_STATE = 'boot';
+export const BOOT_PENDING_HREF = 'pendingHref';
+export const BOOT_PENDING_CLICK = 'pendingClick';
+
+/** What counts as intent to use the page: the app starts loading on the first of these. */
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin', 'wheel'];
+
+// ES5 on purpose: it is shipped as written (no build step touches it), and it must not throw in
+// any browser that can show the page.
+export const PAGE_SCRIPT = `(function (d) {
+  var html = d.documentElement, data = html.dataset, signedIn = false, previewing = false;
+  try {
+    signedIn = !!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)});
+    previewing = /[?&]${PREVIEW_OVERRIDE_KEY}=/.test(location.search) || !!sessionStorage.getItem(${JSON.stringify(PREVIEW_OVERRIDE_KEY)});
+  } catch (e) {}
+  if (signedIn) data.session = "signed-in";
+  var deferred = d.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');
+  if (!deferred.length) return;
+  var intents = ${JSON.stringify(INTENT_EVENTS)};
+  function boot() {
+    if (data.${BOOT_STATE}) return;
+    data.${BOOT_STATE} = "loading";
+    intents.forEach(function (name) { d.removeEventListener(name, boot, true); });
+    for (var i = 0; i < deferred.length; i++) {
+      var script = d.createElement("script");
+      script.src = deferred[i].getAttribute("data-src");
+      script.async = false;
+      d.head.appendChild(script);
+    }
+  }
+  d.addEventListener("click", function (event) {
+    if (data.${BOOT_STATE} === "done" || event.defaultPrevented || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var target = event.target.closest && event.target.closest("a[href], button[id]");
+    if (!target) return;
+    if (target.tagName === "A") {
+      if (target.origin !== location.origin || target.target || target.hasAttribute("download")) return;
+      if (target.pathname === location.pathname && target.hash) return;
+      data.${BOOT_PENDING_HREF} = target.pathname + target.search + target.hash;
+    } else {
+      data.${BOOT_PENDING_CLICK} = target.id;
+    }
+    event.preventDefault();
+    boot();
+  }, true);
+  if (!signedIn && !previewing) intents.forEach(function (name) { d.addEventListener(name, boot, { capture: true, passive: true }); });
+  else if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", boot);
+  else boot();
+})(document);`;

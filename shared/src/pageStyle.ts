@@ -1,0 +1,24 @@
+/**
+ * The style that goes with the page's inline script (./pageScript.ts), inline in the shell's page
+ * for the same reason: it must apply from the first paint.
+ */
+import { PRERENDERED_ATTRIBUTE } from './constants';
+import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF } from './pageScript';
+import { theme } from './theme';
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const pending = [BOOT_PENDING_HREF, BOOT_PENDING_CLICK].map((key) => `html[data-${kebab(key)}]`);
+const progressBar = pending.map((selector) => `${selector} body::before`).join(',');
+
+/**
+ * Hides the prerendered page once the script has seen a session (over its inline
+ * `display:contents`), and shows a progress bar while a held click waits for the app.
+ */
+export const PAGE_STYLE = [
+  `html[data-session="signed-in"] [${PRERENDERED_ATTRIBUTE}]{display:none!important}`,
+  `${pending.join(',')}{cursor:progress}`,
+  `${progressBar}{content:"";position:fixed;z-index:2000;top:0;left:0;width:100%;height:3px;` +
+    `background:${theme.palette.primary};transform-origin:left;animation:blockpilot-boot 1s ease-in-out infinite alternate}`,
+  `@keyframes blockpilot-boot{from{transform:scaleX(.15)}to{transform:scaleX(.9)}}`,
+  `@media (prefers-reduced-motion:reduce){${progressBar}{animation:none}}`,
+].join('');
