@@ -24,12 +24,23 @@ const product = await startProduct();
 const token = await registerDriver(product.url);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
 
-/** Puts the driver's token into the page origin's storage, as signing in would. */
-async function signIn(): Promise<void> {
+/**
+ * Before each run: opens the page once, so the server is warm as a deployed one is (its first
+ * requests after start pay for JIT and cold caches), puts the driver's token into storage for a
+ * signed-in page, as signing in would, then empties the browser's cache (and with it V8's code
+ * cache). Lighthouse's own storage reset would do that too, but it also clears the token, so the
+ * signed-in runs keep storage and rely on this: every run is a first visit of a cold browser.
+ */
+async function prepare(path: string, signedIn: boolean): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-  const page = browser.contexts()[0]!.pages()[0] ?? (await browser.contexts()[0]!.newPage());
+  const context = browser.contexts()[0]!;
+  const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${product.url}/`);
-  await page.evaluate((t) => localStorage.setItem('acccessToken', t), token);
+  await page.evaluate((t) => (t ? localStorage.setItem('acccessToken', t) : localStorage.clear()), signedIn ? token : null);
+  await page.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.goto('about:blank');
   await browser.close();
 }
 
@@ -50,7 +61,7 @@ const scriptName = (url: string) => (URL.canParse(url) ? new URL(url).pathname :
 async function measure(name: string, path: string, signedIn: boolean): Promise<Score> {
   const score: Score = { page: name, performance: [], fcp: [], lcp: [], tbt: [], cls: [], scripts: new Map() };
   for (let run = 0, failures = 0; run < RUNS; ) {
-    if (signedIn) await signIn();
+    await prepare(path, signedIn);
     const result = await lighthouse(`${product.url}${path}`, {
       port: chrome.port,
       onlyCategories: ['performance'],

@@ -5,7 +5,8 @@
  * and a signed-in driver never sees it flash up.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../src/support/browser';
+import { registerDriver } from '../src/support/accounts';
+import { launchBrowser, openPage, product, screenshot } from '../src/support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -122,6 +123,30 @@ describe('the prerendered landing page', () => {
     // In the page, but not shown (nor in the accessibility tree).
     await expect(page.locator('h1').count()).resolves.toBe(1);
     await expect(page.locator('h1').isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+});
+
+describe('the shell page on every other path', () => {
+  it('preloads exactly the shell chunks a first load uses, so they come with the page and not level by level', async () => {
+    const token = await registerDriver(product().baseUrl);
+    const { context, page, errors } = await openPage(browser, 360);
+    await context.addInitScript((t) => localStorage.setItem('acccessToken', t), token);
+    const requested = scriptsRequested(page);
+    // Chromium's own verdict on a preload nothing used, a few seconds after the load.
+    const unusedPreloads: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && /preloaded .* not used/.test(message.text()) && unusedPreloads.push(message.text()));
+    await page.goto('/dashboard', { waitUntil: 'networkidle' });
+    await page.locator('[data-remote-root="mf_dashboard"]').waitFor();
+    const preloaded = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]'), (l) => new URL(l.href).pathname));
+    expect(preloaded.length).toBeGreaterThan(5);
+    // The API client is among them: a signed-in first screen waits on the account.
+    expect(preloaded.some((p) => p.includes('axios'))).toBe(true);
+    // Every shell script the load needed was preloaded, but the entry, which is the page's script tag.
+    expect(requested.filter((p) => !p.startsWith('/remotes/') && !preloaded.includes(p))).toEqual([expect.stringMatching(/^\/main\.[0-9a-f]+\.js$/)]);
+    await page.waitForTimeout(4000);
+    expect(unusedPreloads).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

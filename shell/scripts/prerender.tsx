@@ -11,6 +11,7 @@ import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '@blockpilot/s
 import { PAGE_STYLE } from '@blockpilot/shared';
 import { PAGE_SCRIPT } from '@blockpilot/shared/pageScript';
 import { renderStaticHtml } from '@blockpilot/shared/prerender';
+import { FIRST_LOAD_CHUNKS_FILE } from '@blockpilot/tooling/firstLoadChunks';
 import { AppProviders } from '@blockpilot/shared/ui';
 import { StaticRouter } from 'react-router-dom';
 import { NavBar } from '../src/navigation/NavBar';
@@ -33,8 +34,21 @@ function inlineStylesheet(_link: string, file: string): string {
   const css = readFileSync(path.join(outDir, file), 'utf8').replaceAll('font-display: swap', 'font-display: optional')
     .replace(/\/\*# sourceMappingURL=.*?\*\//, '');
   const fonts = [...css.matchAll(/url\((\/[^)]+\.woff2)\)/g)].map(([, url]) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`);
+  // Nothing links the file any more: no need to deploy it.
+  for (const emitted of ['', '.map', '.gz', '.br']) rmSync(path.join(outDir, file + emitted), { force: true });
   return `${fonts.join('')}<style>${css}</style>`;
 }
+/**
+ * Preloads for the chunks every first load fetches (listed by the build), so the browser asks for
+ * them with the page instead of one level at a time. The list itself is not deployed.
+ */
+function firstLoadPreloads(): string {
+  const listFile = path.join(outDir, FIRST_LOAD_CHUNKS_FILE);
+  const files = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
+  rmSync(listFile);
+  return files.map((file) => `<link rel="preload" href="/${file}" as="script" fetchpriority="low">`).join('');
+}
+
 const page = readFileSync(indexFile, 'utf8');
 if (!EMPTY_ROOT.test(page) || !page.includes('</head>')) throw new Error(`${indexFile}: no empty root element to fill`);
 
@@ -50,7 +64,7 @@ const frame = renderStaticHtml(
 
 const filled = page
   .replace(STYLESHEET_LINK, inlineStylesheet)
-  .replace('</head>', () => `<script>${PAGE_SCRIPT}</script><style>${PAGE_STYLE}</style></head>`)
+  .replace('</head>', () => `${firstLoadPreloads()}<script>${PAGE_SCRIPT}</script><style>${PAGE_STYLE}</style></head>`)
   .replace(EMPTY_ROOT, () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${frame}</div></div>`);
 writeFileSync(indexFile, filled);
 // The server composes and compresses the page itself; stale precompressed copies must not be sent.

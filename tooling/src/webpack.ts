@@ -15,6 +15,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { SOURCE_CONDITION } from './conditions';
+import { FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
 import type { FederatedAppOptions } from './types';
 
 export type { FederatedAppOptions } from './types';
@@ -207,6 +208,7 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
             }),
           ]
         : []),
+      ...(isHost ? [new FirstLoadChunksPlugin()] : []),
       ...(isHost ? [new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' })] : []),
       ...(options.publicDir ? [new CopyPlugin({ patterns: [{ from: options.publicDir }] })] : []),
       ...(options.plugins ?? []),

@@ -5,7 +5,7 @@
  */
 import { PRERENDERED_ATTRIBUTE } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
-import { Component, useCallback, useEffect, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
+import { Component, startTransition, useCallback, useEffect, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { discardPrerenderedPage, internalLinkOf, prerenderedPageFor } from './prerenderedPage';
 import { RemoteFallback } from './RemoteFallback';
@@ -36,7 +36,9 @@ export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; load
     let live = true;
     setState({ kind: 'loading' });
     loader(name, { retry: attempt > 0 }).then(
-      (App) => live && setState({ kind: 'ready', App }),
+      // A transition: React renders the remote's first screen (the biggest render of a page
+      // load) in short slices, so a phone's main thread is not blocked for its whole length.
+      (App) => live && startTransition(() => setState({ kind: 'ready', App })),
       (error: unknown) => {
         console.error(`[shell] remote ${name} failed to load`, error);
         if (live) setState({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) });

@@ -8,7 +8,7 @@ import type { ServerConfig } from '../../types.js';
 import { createShellPages } from './shellPage.js';
 
 // Script tags as html-webpack-plugin writes them, minified or not.
-const SCRIPTS = '<script defer="defer" src="/runtime.1a.js"></script><script defer src=/main.2b.js></script>';
+const SCRIPTS = '<script defer="defer" src="/runtime.1a.js"></script><script defer src=/main.2b.js></script><link rel="preload" href="/262.3c.js" as="script">';
 const SHELL = '<html><head>' + SCRIPTS + '</head><body><div id="root"><nav>Home</nav><div data-prerendered-outlet="" style="display:contents"></div></div></body></html>';
 const LANDING = '<style>.hero{}</style><main class="hero">Find blocks</main>';
 
@@ -40,10 +40,11 @@ describe('the shell page with the prerendered landing page', () => {
     for (const pathname of ['/', '/invite/ABC123', '/invite/ABC123/']) assert.ok((await html(pages, pathname))?.includes(expected), pathname);
   });
 
-  it('sends the app scripts inert at / only (the page script loads them), and live on the invite path', async () => {
+  it('sends the app scripts inert and unpreloaded at / only (the page script loads them), and live on the invite path', async () => {
     const pages = createShellPages(frontend);
     const landing = (await html(pages, '/'))!;
     assert.doesNotMatch(landing, /\bdefer\b/);
+    assert.doesNotMatch(landing, /preload/);
     assert.deepEqual(
       [...landing.matchAll(/<script type="application\/x-blockpilot-deferred" data-src="([^"]+)"><\/script>/g)].map(([, src]) => src),
       ['/runtime.1a.js', '/main.2b.js'],

@@ -7,9 +7,9 @@
  * restart. Without a prerendered page (a remote built before it existed, its origin down) the
  * plain shell page goes out and the remote renders the landing page in the browser.
  *
- * At `/` itself the app's scripts go out inert: the page's inline script loads them on the
- * visitor's first sign of intent (shared/src/pageScript.ts). `/invite/{code}` boots at once, as it
- * has a code to store.
+ * At `/` itself the app's scripts go out inert, without their preloads: the page's inline script
+ * loads them on the visitor's first sign of intent (shared/src/pageScript.ts). `/invite/{code}`
+ * boots at once, as it has a code to store.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,6 +31,8 @@ const FETCH_TIMEOUT_MS = 2_000;
 const DEFERRED_BOOT_PATH = '/';
 /** The app's script tags as html-webpack-plugin writes them (minified: quotes may be gone). */
 const APP_SCRIPT = /<script defer(?:="?defer"?)? src="?([^" >]+)"?><\/script>/g;
+/** The shell's preloads of its first-load chunks (shell/scripts/prerender.tsx writes them so). */
+const APP_PRELOAD = /<link rel="preload" href="[^"]+\.js" as="script"[^>]*>/g;
 /** The empty outlet the shell's build leaves in its page. */
 const EMPTY_OUTLET = new RegExp(`<div ${PRERENDER_OUTLET_ATTRIBUTE}=""([^>]*)></div>`);
 
@@ -129,7 +131,8 @@ export function createShellPages(frontend: ServerConfig['frontend'], options: { 
       if (fragment === null || !EMPTY_OUTLET.test(page)) return body('plain', page);
       const withLanding = page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`);
       if (pathname !== DEFERRED_BOOT_PATH) return body('invite', withLanding);
-      return body('landing', withLanding.replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`));
+      const inert = withLanding.replace(APP_PRELOAD, '').replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`);
+      return body('landing', inert);
     },
   };
 }

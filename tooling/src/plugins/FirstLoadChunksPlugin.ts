@@ -1,0 +1,38 @@
+/**
+ * Lists the async chunks the host's first load fetches (its bootstrap, the shared libraries it
+ * provides, the API client), so its page can preload them all at once. Without the list the
+ * browser discovers them level by level (entry, then bootstrap, then each shared library's own
+ * split chunks): on a phone's network every level is a round trip before the first screen.
+ * Left out: fallback chunks of shared modules, which only load when no provider exists (the host
+ * is the provider).
+ */
+import type { Chunk, Compiler } from 'webpack';
+
+/** The list's file in the build output: a JSON array of file names. */
+export const FIRST_LOAD_CHUNKS_FILE = 'first-load-chunks.json';
+
+const NAME = 'FirstLoadChunksPlugin';
+const CONSUME_SHARED_MODULE = 'consume-shared-module';
+
+/** A chunk only a consume-shared fallback asks for: loaded only when nobody provides the module. */
+function isSharedFallback(chunk: Chunk): boolean {
+  const origins = [...chunk.groupsIterable].flatMap((group) => group.origins);
+  return origins.length > 0 && origins.every((origin) => origin.module?.type === CONSUME_SHARED_MODULE);
+}
+
+export class FirstLoadChunksPlugin {
+  apply(compiler: Compiler): void {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        const files = new Set<string>();
+        for (const chunk of compilation.chunks) {
+          // Initial chunks are the page's own script tags.
+          if (chunk.canBeInitial() || isSharedFallback(chunk)) continue;
+          for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+        }
+        compilation.emitAsset(FIRST_LOAD_CHUNKS_FILE, new sources.RawSource(JSON.stringify([...files].sort())));
+      });
+    });
+  }
+}
