@@ -10,5 +10,6 @@ export { ApiError, fieldErrorsOf } from './api/errors';
 export { notify, onNotify, type Severity, type Toast } from './notify';
 export { SessionContext, useSession, type SessionValue } from './session/context';
 export { SessionProvider } from './session/SessionProvider';
+export { prefetchAccount } from './session/accountPrefetch';
 export { getAccessToken, setAccessToken, readStored, writeStored, removeStored } from './session/storage';
 export * from './forms';

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { SEARCH_STATE_REFRESH_MS } from '../constants';
 import { mockAccount, mockApi, mockServiceAreas, type MockApi } from '../mock';
 import { useSession, type SessionValue } from './context';
+import { prefetchAccount, takePrefetchedAccount } from './accountPrefetch';
 import { SessionProvider } from './SessionProvider';
 import { setAccessToken, writeStored } from './storage';
 
@@ -46,6 +47,32 @@ describe('the session (SPEC.md section 4)', () => {
     expect(localStorage.getItem('account')).toBeNull();
     expect(localStorage.getItem('serviceAreas')).toBeNull();
     expect(server.calls).toEqual([]);
+  });
+
+  it('takes over the account request the shell started before React booted, instead of sending another', async () => {
+    setAccessToken('t1');
+    prefetchAccount();
+    prefetchAccount();
+    await settle();
+    expect(server.callsTo('GET /user')).toHaveLength(1);
+    renderSession();
+    await settle();
+    expect(screen.getByTestId('state')).toHaveTextContent('ready:Dana Driver');
+    expect(server.callsTo('GET /user')).toHaveLength(1);
+    // Handed over once: a later load (a refresh) asks the server again.
+    await act(() => session.refresh());
+    expect(server.callsTo('GET /user')).toHaveLength(2);
+  });
+
+  it('does not hand a prefetched account to another session', async () => {
+    setAccessToken('t1');
+    prefetchAccount();
+    setAccessToken('t2');
+    renderSession();
+    await settle();
+    expect(server.callsTo('GET /user')).toHaveLength(2);
+    // Still there for its own session (and drained, so no later test finds it).
+    expect(takePrefetchedAccount('t1')).not.toBeNull();
   });
 
   it('with a token loads the account and the locale, and stores both', async () => {

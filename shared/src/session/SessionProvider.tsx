@@ -10,6 +10,7 @@ import { api } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { SEARCH_STATE_REFRESH_MS } from '../constants';
 import type { Account, ScheduledBlock, ServiceArea } from '../types';
+import { takePrefetchedAccount } from './accountPrefetch';
 import { SessionContext, type SessionValue } from './context';
 import { getAccessToken, readStored, removeStored, setAccessToken, writeStored } from './storage';
 
@@ -44,7 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loadAccount = useCallback(async () => {
     const token = tokenRef.current;
     try {
-      const next = await api.user.get();
+      const next = await (takePrefetchedAccount(token) ?? api.user.get());
       if (tokenRef.current !== token) return; // signed out or switched meanwhile
       setAccount(next);
       writeStored('account', next);
