@@ -65,11 +65,13 @@ describe('the prerendered landing page', () => {
 
   it('is taken over by the live remote without a spinner or any other change in between', async () => {
     const { context, page, errors } = await openPage(browser, 360);
-    // Records every text the page ever shows while it boots.
+    // Records every text the page shows from the parsed static page on, while the app boots.
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { seenTexts: string[] }).seenTexts = seen;
-      new MutationObserver(() => seen.push(document.body?.innerText ?? '')).observe(document, { childList: true, subtree: true, characterData: true });
+      document.addEventListener('DOMContentLoaded', () => {
+        new MutationObserver(() => seen.push(document.body.innerText)).observe(document, { childList: true, subtree: true, characterData: true });
+      });
     });
     await page.goto('/');
     await page.mouse.move(100, 100);
