@@ -102,7 +102,7 @@ writeSection(
   'lighthouse',
   `## Lighthouse performance, mobile (\`bench/lighthouse.ts\`)
 
-${machineLine()} Load average ${loadBefore} before, ${loadAfter} after (2 cores shared with other work: scores move by ±10 between runs at this load). Lighthouse 12, default mobile settings (emulated Moto G Power, slow 4G, 4× CPU slowdown), Debian's Chromium; median of ${RUNS} runs each.
+${machineLine()} Load average ${loadBefore} before, ${loadAfter} after (2 cores shared with other work: scores move by ±10 between runs at this load). Lighthouse 12, default mobile settings (emulated Moto G Power, slow 4G, 4× CPU slowdown), Debian's Chromium; median of ${RUNS} runs each. Every run is a first visit of a cold browser (cache emptied, so no V8 code cache either) against a warm server (the page was opened once before the run, as a deployed server has served it before). The landing page is measured as a visitor who has not touched it yet: it runs no script until the first pointer, touch, key, focus or wheel event.
 
 ${table(
   ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS'],

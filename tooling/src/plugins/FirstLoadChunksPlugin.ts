@@ -1,10 +1,13 @@
 /**
- * Lists the async chunks the host's first load fetches (its bootstrap, the shared libraries it
- * provides, the API client), so its page can preload them all at once. Without the list the
- * browser discovers them level by level (entry, then bootstrap, then each shared library's own
- * split chunks): on a phone's network every level is a round trip before the first screen.
- * Left out: fallback chunks of shared modules, which only load when no provider exists (the host
- * is the provider).
+ * Lists the async chunks every first load of the host fetches (its bootstrap, the shared libraries
+ * it provides), so its page can preload them all at once. Without the list the browser discovers
+ * them level by level (entry, then bootstrap, then each shared library's own split chunks): on a
+ * phone's network every level is a round trip before the first screen.
+ * Left out:
+ * - fallback chunks of shared modules, which only load when no provider exists (the host is the
+ *   provider);
+ * - chunks named in their import (`webpackChunkName`): the code split them off to load on demand
+ *   (axios: with the first API call, which a signed-in page starts early itself).
  */
 import type { Chunk, Compiler } from 'webpack';
 
@@ -28,7 +31,7 @@ export class FirstLoadChunksPlugin {
         const files = new Set<string>();
         for (const chunk of compilation.chunks) {
           // Initial chunks are the page's own script tags.
-          if (chunk.canBeInitial() || isSharedFallback(chunk)) continue;
+          if (chunk.canBeInitial() || chunk.name || isSharedFallback(chunk)) continue;
           for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
         }
         compilation.emitAsset(FIRST_LOAD_CHUNKS_FILE, new sources.RawSource(JSON.stringify([...files].sort())));
