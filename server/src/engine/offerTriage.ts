@@ -12,11 +12,15 @@
  * - a puzzle, device check or refused account: not done; the search stops;
  * - anything else (5xx, timeout): unknown. The attempt stays open, counts as booked for overlaps
  *   and credit, is retried while the offer is still listed, and the schedule settles it.
+ *
+ * When the database fails mid-poll, what was decided is kept (./pendingWrites.ts) and written
+ * before the next poll's own writes, even if the offer is no longer listed by then.
  */
 import type { NormalisedOffer } from '../adapters/platform/types.js';
 import type { SearchDependencies } from './dependencies.js';
 import { feeDue, loadFeeState } from './fees.js';
-import { deleteAttempt, logIgnored, recordAccept, reserveAccept, type AcceptAttempt, type IgnoredOffer, type RecordedAccept } from './offerLog.js';
+import { logIgnored, recordAccept, reserveAccept, type AcceptAttempt, type IgnoredOffer, type RecordedAccept } from './offerLog.js';
+import { PendingWrites } from './pendingWrites.js';
 import { rankMatches } from './ranking.js';
 import { overlapsSchedule } from './schedule.js';
 import type { BlockSpan } from './types.js';
@@ -26,10 +30,14 @@ import { stopReasonFor, type SearchState } from './searchState.js';
 type AcceptOutcome = 'booked' | 'taken' | 'open' | 'notDone' | 'stopped';
 
 export class OfferTriage {
+  private readonly pending: PendingWrites;
+
   constructor(
     private readonly search: SearchState,
     private readonly deps: SearchDependencies,
-  ) {}
+  ) {
+    this.pending = new PendingWrites(deps.db, search.userId, deps.log);
+  }
 
   /** Judges the offers of one poll. */
   async handle(offers: readonly NormalisedOffer[]): Promise<void> {
@@ -47,11 +55,15 @@ export class OfferTriage {
       else ignored.push({ offer, reason: 'filter' });
     }
     try {
+      // First what an earlier poll could not write: an offer logged ignored is not accepted later.
+      if (this.pending.size > 0) await this.pending.flush();
       if (retries.length || matches.length) await this.acceptBest(matches, retries, discoveredAt, ignored);
       await logIgnored(this.deps.db, this.search.userId, discoveredAt, ignored);
     } catch (error) {
-      // The database failed mid-poll: the next poll judges these offers again rather than skip
-      // them as seen. Judging twice is safe: the log's unique key and reserveAccept's checks.
+      // The database failed mid-poll. What was decided is written later, listed or not; the next
+      // poll judges these offers again rather than skip them as seen. Judging twice is safe: the
+      // log's unique key and reserveAccept's checks.
+      this.pending.keepIgnored(discoveredAt, ignored);
       for (const offer of offers) seen.forget(offer.offerId);
       throw error;
     }
@@ -137,13 +149,13 @@ export class OfferTriage {
       return 'booked';
     }
     if (answer.kind === 'offerTaken' && !isRetry) {
-      await deleteAttempt(deps.db, search.userId, offerId);
+      await this.pending.deleteAttempt(offerId);
       return 'taken';
     }
     const stopReason = stopReasonFor(answer);
     if (answer.kind === 'throttled' || stopReason) {
       // Refused before acting: nothing was booked. A retry's attempt stays for the schedule to settle.
-      if (!isRetry) await deleteAttempt(deps.db, search.userId, offerId);
+      if (!isRetry) await this.pending.deleteAttempt(offerId);
       if (stopReason) {
         await search.stop(stopReason);
         return 'stopped';

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { after, before, describe } from 'node:test';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../db/index.js';
 import type { Database, DatabaseConfig } from '../types.js';
@@ -98,4 +99,32 @@ export function describeEachDatabase(title: string, body: (database: () => Datab
       }, kind.kind);
     });
   }
+}
+
+/** A database that can be made to fail every query, for the code above it, and back. */
+export interface DatabaseOutage {
+  /** The same database, seen through the switch. */
+  database: Database;
+  down(): void;
+  up(): void;
+}
+
+/**
+ * Wraps a database so each query fails while the outage is on, as if the server went away. The
+ * underlying database stays reachable for the test's own checks.
+ */
+export function withOutage(inner: Database): DatabaseOutage {
+  let isDown = false;
+  const outage: KyselyPlugin = {
+    transformQuery(args) {
+      if (isDown) throw new Error('the database is away (test outage)');
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  return {
+    database: { ...inner, db: inner.db.withPlugin(outage) },
+    down: () => void (isDown = true),
+    up: () => void (isDown = false),
+  };
 }

@@ -17,7 +17,7 @@ import { openPlatformSession } from '../../features/platform/session.js';
 import { TestClock } from '../../testing/clock.js';
 import { simulatorEnv, testConfig } from '../../testing/config.js';
 import { testContext } from '../../testing/context.js';
-import { describeEachDatabase } from '../../testing/databases.js';
+import { describeEachDatabase, withOutage } from '../../testing/databases.js';
 import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../testing/platform.js';
 import type { Database } from '../../types.js';
 import type { EngineTimings } from '../dependencies.js';
@@ -205,6 +205,56 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'next', startTime: tomorrowAt(8), durationHours: 2, priceAmount: 120 });
           expect(await waitFor('the next offer accepted', () => logOf(w.ctx, w.driver.id, 'next'))).toMatchObject({ action: 'BLOCK_ACCEPT' });
         } finally {
+          await w.close();
+        }
+      });
+
+      it('logs an offer ignored while the database was away, though it is no longer listed when the database is back', async () => {
+        const outage = withOutage(database());
+        const w = await world(outage.database);
+        try {
+          await w.start();
+          await waitForPolls(w, 1);
+          outage.down();
+          // Too cheap for the filter (pay 20-100), and taken by a rival before the database is back.
+          const listedUntil = Date.now() + 2500;
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'cheap', startTime: tomorrowAt(3), durationHours: 2, priceAmount: 10, rivalDelayMs: 2500 });
+          const polledBefore = pollsOf(w.sim, w.accountId).length;
+          await waitFor('two polls while the database is away', () => pollsOf(w.sim, w.accountId).length >= polledBefore + 2);
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, listedUntil - Date.now()) + 200));
+          // Not written yet (read past the outage).
+          expect(await database().db.selectFrom('offer_logs').select('id').where('user_id', '=', w.driver.id).where('offer_id', '=', 'cheap').executeTakeFirst()).toBeUndefined();
+          outage.up();
+          const row = await waitFor('the ignored offer logged', () => logOf(w.ctx, w.driver.id, 'cheap'));
+          expect(row).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'filter' });
+          expect((await logsOf(w.ctx, w.driver.id)).filter((r) => r.offer_id === 'cheap')).toHaveLength(1);
+        } finally {
+          outage.up();
+          await w.close();
+        }
+      });
+
+      it('removes the attempt of an accept lost to a rival while the database was away, once it is back', async () => {
+        const outage = withOutage(database());
+        const w = await world(outage.database);
+        try {
+          w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 3000, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
+          await w.start();
+          await waitForPolls(w, 1);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'contested', startTime: tomorrowAt(3), durationHours: 2, priceAmount: 120, rivalDelayMs: 2000 });
+          // The attempt is written before the platform is asked; the database goes while it answers.
+          const attempts = () => database().db.selectFrom('accept_attempts').selectAll().where('user_id', '=', w.driver.id).execute();
+          await waitFor('the attempt written', async () => (await attempts()).length === 1);
+          outage.down();
+          await waitFor('the platform answered 410', () => w.sim.control.readRecord({ accountId: w.accountId }).accepts.length === 1);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect(await attempts()).toHaveLength(1);
+          outage.up();
+          await waitFor('the attempt removed', async () => (await attempts()).length === 0);
+          expect(await waitFor('the lost offer logged', () => logOf(w.ctx, w.driver.id, 'contested'))).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'taken', cost_cents: 0 });
+          expect(await feesOf(w.ctx, w.driver.id)).toEqual([]);
+        } finally {
+          outage.up();
           await w.close();
         }
       });
