@@ -8,5 +8,5 @@ import { redirectToSecure } from './secureRedirect';
 // remote is fetched alongside React, not after it.
 if (!redirectToSecure()) {
   void import('./bootstrap');
-  void import('./federation/preloadCurrentRemote').then(({ preloadCurrentRemote }) => preloadCurrentRemote());
+  void import('./federation/preloadCurrentPage').then(({ preloadCurrentPage }) => preloadCurrentPage());
 }

@@ -36,6 +36,7 @@ export function discardPrerenderedPage(): void {
 /**
  * The in-app path a click on a plain anchor leads to, or null when the browser should handle it
  * (another origin, a new tab or window, a download, a modified click, a jump within the page).
+ * Before the app boots, the page script (shared/src/pageScript.ts) applies the same rule in ES5.
  */
 export function internalLinkOf(event: MouseEvent, location: Location = window.location): string | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
