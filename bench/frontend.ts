@@ -65,6 +65,39 @@ async function firstLoad(browser: Browser, url: string, route: RouteLoad) {
   return scripts.map((s) => ({ path: s.url.pathname, gzip: gz(fileFor(s.url)), transferred: s.transferred }));
 }
 
+/** The npm package (or workspace folder) a bundled source file came from. */
+function packageOf(source: string): string {
+  const inModules = source.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/);
+  if (inModules) return inModules[1]!;
+  // A package's own sources: `webpack://mf_dashboard/./src/…`, or a workspace package it bundles (`…/shared/src/…`).
+  const workspace = source.match(/(shell|mf-[a-z]+|shared|tooling)\/src\//) ?? source.match(/^webpack:\/\/([^/]+)\/\.\/src\//);
+  return workspace ? `(workspace) ${workspace[1]!.replace('_', '-')}` : '(webpack runtime)';
+}
+
+/**
+ * Gzipped bytes of a load by package: each file's gzipped size shared among its sources by their
+ * length in the file's source map. An estimate (minified code is not spread evenly), good to a
+ * KB or so per package.
+ */
+function bytesByPackage(scripts: { path: string; gzip: number }[], base: URL): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const script of scripts) {
+    const file = fileFor(new URL(script.path, base));
+    if (!existsSync(`${file}.map`)) {
+      totals.set('(no source map)', (totals.get('(no source map)') ?? 0) + script.gzip);
+      continue;
+    }
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+    const lengths = map.sources.map((_, i) => map.sourcesContent?.[i]?.length ?? 0);
+    const total = lengths.reduce((a, b) => a + b, 0) || 1;
+    map.sources.forEach((source, i) => {
+      const key = packageOf(source);
+      totals.set(key, (totals.get(key) ?? 0) + (script.gzip * lengths[i]!) / total);
+    });
+  }
+  return totals;
+}
+
 interface ManifestExpose {
   name: string;
   assets: { js: { sync: string[]; async: string[] } };
@@ -134,6 +167,12 @@ ${loads.map(({ route, scripts }) => `| first load JS, ${route.label}: gzipped ($
 | the landing page's HTML, with its prerendered content and inline CSS (gzip / brotli) | ${kb(landingHtml.gzip)} / ${kb(landingHtml.brotli)} |
 | cold build of the whole workspace (tsc + 5 webpack builds, 2 at a time) | ${buildMs === null ? 'not measured (--no-build)' : `${(buildMs / 1000).toFixed(1)} s`} |
 | server start to first page served (PGlite, fresh data folder) | ${Math.round(startMs)} ms |
+
+Where the signed-in dashboard's first load goes, by package (gzipped, estimated from source maps): ${[...bytesByPackage(loads[4]!.scripts, new URL(server.url))]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, bytes]) => bytes >= 512)
+    .map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`)
+    .join(', ')}.
 
 Landing page scripts once the visitor shows intent (gzipped): ${landing
     .sort((a, b) => b.gzip - a.gzip)
