@@ -4,7 +4,7 @@
  *
  *   cd bench && npx tsx lighthouse.ts
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -92,9 +92,15 @@ async function measure(name: string, path: string, signedIn: boolean): Promise<S
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const scores = [await measure('landing (/)', '/', false), await measure('dashboard (/dashboard, signed in)', '/dashboard', true)];
-await chrome.kill();
-product.stop();
+if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
+let scores: Score[];
+try {
+  scores = [await measure('landing (/)', '/', false), await measure('dashboard (/dashboard, signed in)', '/dashboard', true)];
+} finally {
+  // A failed run must not leave the product and the browser running.
+  await chrome.kill();
+  product.stop();
+}
 const loadAfter = loadAverage();
 
 for (const s of scores) console.log(s.page, 'performance', s.performance, 'lcp', s.lcp.map(Math.round));
