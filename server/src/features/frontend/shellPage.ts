@@ -111,28 +111,32 @@ export function createShellPages(frontend: ServerConfig['frontend'], options: { 
   const shell = freshEvery(() => readIfExists(path.join(frontend.shellDir, 'index.html')), now);
   const landingRemote = frontend.remotes.find((remote) => remote.name === LANDING_REMOTE);
   const landing = landingRemote ? freshEvery(prerenderedLandingSource(landingRemote, options.fetch ?? fetch), now) : async () => null;
-  // The last page built from each pair of inputs: compressing it again per request would cost more than sending it.
-  const built = new Map<string, { from: string; body: Promise<ShellPageBody> }>();
+  // The last page built of each kind, with the inputs it was built from: composing and compressing
+  // it again per request would cost more than sending it. The inputs stay the same string objects
+  // until re-read, so comparing them is cheap.
+  const built = new Map<string, { from: string[]; body: Promise<ShellPageBody> }>();
 
-  const body = (kind: string, html: string) => {
+  const body = (kind: string, from: string[], compose: () => string) => {
     const cached = built.get(kind);
-    if (cached?.from === html) return cached.body;
-    const next = compressed(html);
-    built.set(kind, { from: html, body: next });
+    if (cached && cached.from.every((input, i) => input === from[i])) return cached.body;
+    const next = compressed(compose());
+    built.set(kind, { from, body: next });
     return next;
   };
+  const withLanding = (page: string, fragment: string) =>
+    page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`);
+  const inert = (page: string) =>
+    page.replace(APP_PRELOAD, '').replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`);
 
   return {
     async pageFor(pathname) {
       const page = await shell();
       if (page === null) return null;
-      if (!LANDING_PATHS.test(pathname)) return body('plain', page);
+      if (!LANDING_PATHS.test(pathname)) return body('plain', [page], () => page);
       const fragment = await landing();
-      if (fragment === null || !EMPTY_OUTLET.test(page)) return body('plain', page);
-      const withLanding = page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`);
-      if (pathname !== DEFERRED_BOOT_PATH) return body('invite', withLanding);
-      const inert = withLanding.replace(APP_PRELOAD, '').replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`);
-      return body('landing', inert);
+      if (fragment === null || !EMPTY_OUTLET.test(page)) return body('plain', [page], () => page);
+      if (pathname !== DEFERRED_BOOT_PATH) return body('invite', [page, fragment], () => withLanding(page, fragment));
+      return body('landing', [page, fragment], () => inert(withLanding(page, fragment)));
     },
   };
 }
