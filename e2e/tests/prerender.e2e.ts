@@ -17,12 +17,19 @@ afterAll(async () => {
 });
 
 const withoutScripts = (page: Page) => page.route(/\.js(\?.*)?$/, (route) => route.abort());
-/** Every script arrives 300 ms late, like on a slow phone network. */
-const withSlowScripts = (page: Page) =>
-  page.route(/\.js(\?.*)?$/, async (route) => {
+/**
+ * The landing page on a phone whose every script arrives 300 ms late (a slow network): whatever
+ * the test clicks lands well before the app is up.
+ */
+async function slowPhoneLanding() {
+  const opened = await openPage(browser, 360);
+  await opened.page.route(/\.js(\?.*)?$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await route.continue();
   });
+  await opened.page.goto('/');
+  return opened;
+}
 const hero = (page: Page) => page.getByRole('heading', { level: 1 });
 /** Every script the page requests, in order. */
 function scriptsRequested(page: Page): string[] {
@@ -86,10 +93,7 @@ describe('the prerendered landing page', () => {
   });
 
   it('keeps a click made before the app booted: a link is followed, the menu opens', async () => {
-    const { context, page, errors } = await openPage(browser, 360);
-    // The click lands well before the app is up.
-    await withSlowScripts(page);
-    await page.goto('/');
+    const { context, page, errors } = await slowPhoneLanding();
     await page.getByRole('link', { name: 'Try free' }).first().click();
     await expect(page.evaluate(() => document.documentElement.dataset.pendingHref)).resolves.toBe('/register');
     await page.getByLabel('E-mail address').waitFor();
@@ -104,9 +108,7 @@ describe('the prerendered landing page', () => {
   });
 
   it('keeps the answers opened before the app booted open once the live page takes over', async () => {
-    const { context, page, errors } = await openPage(browser, 360);
-    await withSlowScripts(page);
-    await page.goto('/');
+    const { context, page, errors } = await slowPhoneLanding();
     await page.getByText('What does it cost?', { exact: true }).click();
     await page.locator('[data-remote-root="mf_landing"]').waitFor();
     await expect(faqItem(page, 'What does it cost?').getAttribute('open')).resolves.toBe('');
