@@ -171,8 +171,8 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
     module: {
       rules: [
         swcRule(production),
-        // The shell's CSS (its fonts) is a stylesheet in the page, so the prerendered first paint
-        // uses them; a remote's CSS travels with its JS, as the remote is found at run time.
+        // The shell's CSS (its fonts) becomes a stylesheet, which its prerender step inlines into the
+        // page for the first paint; a remote's CSS travels with its JS, as the remote is found at run time.
         { test: /\.css$/, use: [isHost ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')] },
         { test: /\.(woff2?|png|svg|jpe?g|webp|mp4|webm|vtt)$/, type: 'asset/resource' },
       ],
@@ -208,8 +208,8 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
             }),
           ]
         : []),
-      ...(isHost ? [new FirstLoadChunksPlugin()] : []),
-      ...(isHost ? [new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' })] : []),
+      // The host's page is built further by its prerender step: it inlines the stylesheet and preloads the listed chunks.
+      ...(isHost ? [new FirstLoadChunksPlugin(), new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' })] : []),
       ...(options.publicDir ? [new CopyPlugin({ patterns: [{ from: options.publicDir }] })] : []),
       ...(options.plugins ?? []),
     ],
