@@ -1,10 +1,20 @@
-import { formatBlockTime, formatCents, formatMinutesOfDay, formatPay, formatSavedAt, formatTimeRange } from './format';
+import { formatBlockTime, formatCents, formatMinutesOfDay, formatPay, formatSavedAt, formatTimeRange, formatTimeWindow } from './format';
 
 const seconds = (date: Date) => date.getTime() / 1000;
 
 describe('formatting', () => {
   it('writes minutes from midnight as h:mm AM/PM', () => {
     expect([0, 15, 360, 735, 780, 1425, 1440].map(formatMinutesOfDay)).toEqual(['12:00 AM', '12:15 AM', '6:00 AM', '12:15 PM', '1:00 PM', '11:45 PM', '12:00 AM']);
+  });
+
+  it('writes a start-time window: same day, overnight, all day, empty', () => {
+    expect(formatTimeWindow([360, 1320])).toBe('6:00 AM – 10:00 PM');
+    expect(formatTimeWindow([1320, 120])).toBe('10:00 PM – 2:00 AM (overnight)');
+    expect(formatTimeWindow([1320, 0])).toBe('10:00 PM – 12:00 AM (overnight)');
+    expect(formatTimeWindow([1425, 1440])).toBe('11:45 PM – 12:00 AM');
+    expect(formatTimeWindow([0, 1440])).toBe('All day');
+    expect(formatTimeWindow([600, 600])).toBe('Empty window');
+    expect(formatTimeWindow([0, 0])).toBe('Empty window');
   });
 
   it("writes the 'Saved @' time as hh:mm AM/PM", () => {

@@ -3,7 +3,7 @@
  * `Intl`, so every browser (and jsdom) prints the same "6:00 AM": newer ICU versions put a narrow
  * no-break space before AM/PM, which would differ from one phone to the next.
  */
-import { PAY_SLIDER, PAY_SLIDER_UNIT } from '@blockpilot/shared';
+import { PAY_SLIDER, PAY_SLIDER_UNIT, timeWindowKind, type Range } from '@blockpilot/shared';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -30,6 +30,18 @@ function clock(hours24: number, minutes: number, padHours: boolean): string {
 /** Minutes from midnight as "h:mm AM/PM"; 1440 (the end of the day) reads 12:00 AM again. */
 export function formatMinutesOfDay(minutes: number): string {
   return clock(Math.floor(minutes / 60) % 24, minutes % 60, false);
+}
+
+/**
+ * A filter's start-time window: "6:00 AM – 10:00 PM"; across midnight "10:00 PM – 2:00 AM
+ * (overnight)"; `[0, 1440]` "All day"; equal ends (which take nothing) "Empty window".
+ */
+export function formatTimeWindow(time: Range): string {
+  const kind = timeWindowKind(time);
+  if (kind === 'allDay') return 'All day';
+  if (kind === 'empty') return 'Empty window';
+  const text = `${formatMinutesOfDay(time[0])} – ${formatMinutesOfDay(time[1])}`;
+  return kind === 'overnight' ? `${text} (overnight)` : text;
 }
 
 /** A local time as "h:mm AM/PM". */

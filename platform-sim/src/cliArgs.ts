@@ -20,7 +20,8 @@ export const USAGE = `Usage: platform-sim --port N --seed S [options]
   --no-auto-offers          only injected offers
   --token-lifetime N        access-token lifetime in seconds (default 3600)
   --rate-window-ms N        rate-limit sliding window (default 10000)
-  --rate-limit N            requests per token per window; 0 = off (default 20)
+  --rate-limit N            requests per account per window; 0 = off (default 20)
+  --refresh-interval-ms N   refreshInterval told to pollers (default 1000)
   --otp EMAIL=CODE          account that needs a one-time code (repeatable)
   --record-size N           ring-buffer size of the record (default 10000)
   --no-control              do not serve the control API
@@ -60,6 +61,7 @@ export function parseCliArgs(argv: string[]): CliConfig {
       'token-lifetime': { type: 'string' },
       'rate-window-ms': { type: 'string' },
       'rate-limit': { type: 'string' },
+      'refresh-interval-ms': { type: 'string' },
       otp: { type: 'string', multiple: true },
       'record-size': { type: 'string' },
       'no-control': { type: 'boolean' },
@@ -87,6 +89,7 @@ export function parseCliArgs(argv: string[]): CliConfig {
     accessTokenLifetimeSeconds: toNumber(values['token-lifetime'], 'token-lifetime'),
     rateLimitWindowMs: toNumber(values['rate-window-ms'], 'rate-window-ms'),
     rateLimitMax: toNumber(values['rate-limit'], 'rate-limit'),
+    refreshIntervalMs: toNumber(values['refresh-interval-ms'], 'refresh-interval-ms'),
     otpAccounts: Object.keys(otpAccounts).length > 0 ? otpAccounts : undefined,
     recordSize: toNumber(values['record-size'], 'record-size'),
     controlApi: values['no-control'] ? false : undefined,

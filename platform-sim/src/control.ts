@@ -10,6 +10,7 @@ import { findViolations } from './recordAnalysis.js';
 import { serviceAreaInfo } from './serviceAreas.js';
 import type { DeviceTarget, FaultConfig, SimulatorControl, SimulatorStateSummary, TokenTarget } from './types.js';
 import { InputError, asObject, optionalString } from './validate.js';
+import { parsePaceSettings } from './work/pace.js';
 import type { SimulatorRuntime } from './world.js';
 
 export function createControl(runtime: SimulatorRuntime): SimulatorControl {
@@ -25,6 +26,7 @@ export function createControl(runtime: SimulatorRuntime): SimulatorControl {
       accessTokens: w.sessions.accessTokenCount,
       offersInMemory: w.offers.size,
       nextSeq: w.record.nextSeq,
+      refreshIntervalMs: w.pace.refreshIntervalMs,
     };
   };
 
@@ -82,6 +84,16 @@ export function createControl(runtime: SimulatorRuntime): SimulatorControl {
       }
       for (const device of devices) w.sessions.deregister(device);
       return { deregistered: devices.length };
+    },
+
+    setPace(settings) {
+      const w = runtime.world;
+      w.pace.refreshIntervalMs = parsePaceSettings(settings).refreshIntervalMs;
+      return { refreshIntervalMs: w.pace.refreshIntervalMs };
+    },
+
+    getPace() {
+      return { refreshIntervalMs: runtime.world.pace.refreshIntervalMs };
     },
 
     readRecord(query = {}) {

@@ -4,7 +4,7 @@
  * control object checks); InputError becomes a 400.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DeviceTarget, FaultConfig, ResetOptions, SimulatorControl, TokenTarget } from './types.js';
+import type { DeviceTarget, FaultConfig, PaceSettings, ResetOptions, SimulatorControl, TokenTarget } from './types.js';
 import { InputError, asObject, checkNumber } from './validate.js';
 
 export const CONTROL_PREFIX = '/__control';
@@ -26,6 +26,8 @@ export function registerControlRoutes(app: FastifyInstance, control: SimulatorCo
       scope.get('/offers', async (req) => ({ offerList: control.listOffers((req.query as Query).serviceAreaId || undefined) }));
       scope.get('/faults', async () => control.getFaults());
       scope.put('/faults', async (req) => control.setFaults(asObject(req.body, 'body') as unknown as FaultConfig));
+      scope.get('/pace', async () => control.getPace());
+      scope.put('/pace', async (req) => control.setPace(asObject(req.body, 'body') as unknown as PaceSettings));
       scope.post('/tokens/expire', async (req) => control.expireToken(asObject(req.body, 'body') as TokenTarget));
       scope.post('/devices/deregister', async (req) => control.deregisterDevice(asObject(req.body, 'body') as DeviceTarget));
       scope.get('/record', async (req) => {

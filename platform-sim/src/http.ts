@@ -1,5 +1,7 @@
 /** Small helpers over Fastify requests shared by the route modules. */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import { preciseNow } from './preciseClock.js';
 
 /** A header as one string, or null when absent or empty. */
 export function headerValue(req: FastifyRequest, name: string): string | null {
@@ -17,4 +19,35 @@ export function requestPath(req: FastifyRequest): string {
 /** Scheme://host of this request, for URLs the simulator hands out (e.g. the captcha page). */
 export function requestOrigin(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
+}
+
+/** Whether the request carries a body (by its framing headers, before or without parsing it). */
+export function hasBody(req: FastifyRequest): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isFinite(length) && length > 0;
+}
+
+/** The media type of Content-Type without parameters, lower-case ("application/json"), or null. */
+export function mediaType(req: FastifyRequest): string | null {
+  const value = headerValue(req, 'content-type');
+  if (!value) return null;
+  const type = (value.split(';')[0] ?? '').trim().toLowerCase();
+  return type === '' ? null : type;
+}
+
+/**
+ * Arrival times (epoch ms with a fraction) by raw request, stamped by the first hook that sees a
+ * request, so body parsing and routing do not count as the client's time. A WeakMap, so nothing
+ * outlives its request.
+ */
+const arrivals = new WeakMap<IncomingMessage, number>();
+
+export function markArrival(req: FastifyRequest): void {
+  arrivals.set(req.raw, preciseNow());
+}
+
+/** When the request arrived; now, for a request no hook stamped. */
+export function arrivalOf(req: FastifyRequest): number {
+  return arrivals.get(req.raw) ?? preciseNow();
 }

@@ -7,6 +7,7 @@ import type { FaultConfig, RegionCode, ResetOptions, SimulatorClock, SimulatorOp
 import { InputError, asObject, checkNumber, isObject } from './validate.js';
 import { parseFaultConfig } from './faults.js';
 import { normalizeEmail } from './email.js';
+import { DEFAULT_REFRESH_INTERVAL_MS, REFRESH_INTERVAL_RANGE } from './work/pace.js';
 
 /** Options with every default filled in. */
 export interface ResolvedOptions {
@@ -22,6 +23,7 @@ export interface ResolvedOptions {
   authCodeTtlMs: number;
   rateLimitWindowMs: number;
   rateLimitMax: number;
+  refreshIntervalMs: number;
   /** Normalized (lower-case) e-mail -> code. */
   otpAccounts: ReadonlyMap<string, string>;
   faults: FaultConfig;
@@ -88,6 +90,7 @@ export function resolveOptions(input: SimulatorOptions | ResetOptions): Resolved
     authCodeTtlMs: numberOr(o.authCodeTtlMs, 'authCodeTtlMs', 300_000, { min: 1000 }),
     rateLimitWindowMs: numberOr(o.rateLimitWindowMs, 'rateLimitWindowMs', 10_000, { min: 1 }),
     rateLimitMax: numberOr(o.rateLimitMax, 'rateLimitMax', 20, { min: 0, max: 100_000, integer: true }),
+    refreshIntervalMs: numberOr(o.refreshIntervalMs, 'refreshIntervalMs', DEFAULT_REFRESH_INTERVAL_MS, REFRESH_INTERVAL_RANGE),
     otpAccounts: resolveOtpAccounts(o.otpAccounts),
     faults: o.faults === undefined ? { rules: [] } : parseFaultConfig(o.faults),
     recordSize: numberOr(o.recordSize, 'recordSize', 10_000, { min: 1, max: 10_000_000, integer: true }),

@@ -1,5 +1,7 @@
 /**
- * Per-key sliding-window rate limit (a sliding log of the last `limit` accepted requests).
+ * Per-key sliding-window rate limit (a sliding log of the last `limit` accepted requests). The work
+ * API keys it by platform account, so neither a token refresh nor a second device of the same
+ * account starts a fresh window.
  *
  * A request is allowed when fewer than `limit` requests were allowed in the last `windowMs`. Only
  * the last `limit` timestamps can matter, so each key holds a fixed ring of them: O(1) per
@@ -41,10 +43,6 @@ export class SlidingWindowLimiter {
     w.times[w.start] = now;
     w.start = (w.start + 1) % this.limit;
     return true;
-  }
-
-  forget(key: string): void {
-    this.windows.delete(key);
   }
 
   get size(): number {

@@ -6,7 +6,12 @@
  * Each request carries a start and end "tick" from one process-wide counter: in a single process
  * they order every start and end exactly, which is what proving "never polled by two clients at
  * once" needs (clock milliseconds tie too often).
+ *
+ * Besides the simulator's clock (which tests may freeze), each request also carries real times
+ * with sub-millisecond precision: arrival, answer and end of sending. Benchmarks measure reaction
+ * times with those.
  */
+import { preciseNow } from './preciseClock.js';
 import { RingBuffer } from './ringBuffer.js';
 import type {
   AcceptRecord,
@@ -25,6 +30,8 @@ export interface RequestStart {
   path: string;
   instanceId: string | null;
   clientId: string | null;
+  /** Real time of arrival (see http.ts's markArrival), epoch ms with a fraction. */
+  arrivedAtMs: number;
 }
 
 /** What is known when it ends. */
@@ -34,6 +41,9 @@ export interface RequestEnd {
   accountId: string | null;
   tokenId: number | null;
   latencyMs?: number;
+  /** For offers polls: the pace judgement made on arrival. */
+  pollGapMs?: number | null;
+  tooFastPoll?: boolean;
 }
 
 export class SimulationRecord {
@@ -41,7 +51,15 @@ export class SimulationRecord {
   private readonly accepts: RingBuffer<AcceptRecord>;
   private seq = 0;
   private tick = 0;
-  private readonly totals: RecordTotals = { requests: 0, byOutcome: {}, acceptsWon: 0, acceptsLost: 0 };
+  private readonly totals: RecordTotals = {
+    requests: 0,
+    byOutcome: {},
+    acceptsWon: 0,
+    acceptsLost: 0,
+    doubleBookings: 0,
+    tooFastPolls: 0,
+    tooFastPollsByAccount: {},
+  };
 
   constructor(
     capacity: number,
@@ -51,15 +69,18 @@ export class SimulationRecord {
     this.accepts = new RingBuffer(capacity);
   }
 
-  /** Marks a request's arrival; call the returned function once when it is answered. */
-  begin(start: RequestStart): (end: RequestEnd) => void {
+  /**
+   * Marks a request's arrival; call the returned function once when it is answered. It returns the
+   * entry it recorded (null on a second call), whose `sentAtMs` the caller fills once sent.
+   */
+  begin(start: RequestStart): (end: RequestEnd) => RequestRecord | null {
     const startedAt = this.clock.now();
     const startTick = ++this.tick;
     let done = false;
     return (end) => {
-      if (done) return;
+      if (done) return null;
       done = true;
-      this.requests.push({
+      const entry: RequestRecord = {
         seq: this.seq++,
         ...start,
         accountId: end.accountId,
@@ -71,9 +92,19 @@ export class SimulationRecord {
         status: end.status,
         outcome: end.outcome,
         latencyMs: end.latencyMs ?? 0,
-      });
+        answeredAtMs: preciseNow(),
+        sentAtMs: null,
+        pollGapMs: end.pollGapMs ?? null,
+        tooFastPoll: end.tooFastPoll ?? false,
+      };
+      this.requests.push(entry);
       this.totals.requests++;
       this.totals.byOutcome[end.outcome] = (this.totals.byOutcome[end.outcome] ?? 0) + 1;
+      if (entry.tooFastPoll && entry.accountId !== null) {
+        this.totals.tooFastPolls++;
+        this.totals.tooFastPollsByAccount[entry.accountId] = (this.totals.tooFastPollsByAccount[entry.accountId] ?? 0) + 1;
+      }
+      return entry;
     };
   }
 
@@ -81,6 +112,7 @@ export class SimulationRecord {
     this.accepts.push({ seq: this.seq++, at: this.clock.now(), tick: ++this.tick, ...accept });
     if (accept.won) this.totals.acceptsWon++;
     else this.totals.acceptsLost++;
+    if (accept.overlapsSchedule) this.totals.doubleBookings++;
   }
 
   /**
@@ -112,7 +144,7 @@ export class SimulationRecord {
       nextSeq,
       droppedRequests: this.requests.dropped,
       droppedAccepts: this.accepts.dropped,
-      totals: { ...this.totals, byOutcome: { ...this.totals.byOutcome } },
+      totals: { ...this.totals, byOutcome: { ...this.totals.byOutcome }, tooFastPollsByAccount: { ...this.totals.tooFastPollsByAccount } },
     };
   }
 

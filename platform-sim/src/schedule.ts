@@ -25,6 +25,14 @@ export class Schedule {
     return this.blocks;
   }
 
+  /**
+   * Whether the block [startTime, endTime) would overlap a booked block not finished at `now`.
+   * Half-open intervals: a block ending when the next one starts is back-to-back, not an overlap.
+   */
+  overlaps(block: Pick<Offer, 'startTime' | 'endTime'>, now: number): boolean {
+    return this.list(now).some((b) => block.startTime < b.endTime && b.startTime < block.endTime);
+  }
+
   /** Removes the block starting at this second; false when there is none. */
   forfeit(startTimeSeconds: number): boolean {
     const key = Math.floor(startTimeSeconds);

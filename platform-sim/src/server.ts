@@ -7,6 +7,7 @@ import { registerSignInRoutes } from './auth/signInRoutes.js';
 import { registerTokenRoutes } from './auth/tokenRoutes.js';
 import { registerControlRoutes } from './controlRoutes.js';
 import type { SimulatorControl } from './types.js';
+import { markArrival } from './http.js';
 import { InputError } from './validate.js';
 import { registerWorkRoutes } from './work/routes.js';
 import type { SimulatorRuntime } from './world.js';
@@ -34,12 +35,20 @@ function addBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  // Any other type (or none) reaches the route as text instead of Fastify's bare 415, so the work
+  // API can answer a wrong Content-Type itself (400, recorded) and the control API says "must be an object".
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 }
 
 export function buildServer(runtime: SimulatorRuntime, control: SimulatorControl): FastifyInstance {
   const options = runtime.world.options;
   const app = fastify({ logger: options.logger });
   addBodyParsers(app);
+  // The first moment the simulator sees a request: the arrival time of the record.
+  app.addHook('onRequest', (req, _reply, done) => {
+    markArrival(req);
+    done();
+  });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, _req, reply) => {
     if (error instanceof InputError) return reply.code(400).send({ message: error.message });

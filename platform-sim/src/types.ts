@@ -34,10 +34,12 @@ export interface SimulatorOptions {
   accessTokenLifetimeSeconds?: number;
   /** Lifetime of an authorization code from the sign-in page, in ms. Default 300000. */
   authCodeTtlMs?: number;
-  /** Sliding window of the per-access-token rate limit, in ms. Default 10000. */
+  /** Sliding window of the per-account rate limit, in ms. Default 10000. */
   rateLimitWindowMs?: number;
-  /** Work-API requests allowed per access token per window; 0 disables rate limiting. Default 20. */
+  /** Work-API requests allowed per platform account per window (all its tokens and devices together); 0 disables rate limiting. Default 20. */
   rateLimitMax?: number;
+  /** The `refreshInterval` offers answers tell clients, in ms (1..600000); the control API can change it at run time. Default 1000. */
+  refreshIntervalMs?: number;
   /** Accounts that need a one-time code at sign-in: e-mail (case-insensitive) -> the code. Default none. */
   otpAccounts?: Record<string, string>;
   /** Faults active from the start (same shape as the control API's). Default none. */
@@ -172,7 +174,9 @@ export type RequestOutcome =
   | 'not_found'
   | 'unauthorized'
   | 'token_expired'
+  | 'token_superseded'
   | 'missing_instance_id'
+  | 'bad_header'
   | 'rate_limited'
   | 'offer_gone'
   | 'auth_failed'
@@ -217,6 +221,16 @@ export interface RequestRecord {
   outcome: RequestOutcome;
   /** Injected latency, ms. */
   latencyMs: number;
+  /** Real time the request arrived, epoch ms with a fraction (before its body was parsed). */
+  arrivedAtMs: number;
+  /** Real time the answer was decided, epoch ms with a fraction. */
+  answeredAtMs: number;
+  /** Real time the answer's last byte was handed to the socket, epoch ms with a fraction; null until then, and for a dropped connection. */
+  sentAtMs: number | null;
+  /** Offers polls only: clock ms since the arrival of the account's last poll answered with a refreshInterval; null otherwise. */
+  pollGapMs: number | null;
+  /** An offers poll that came sooner than the refreshInterval the account was last told. */
+  tooFastPoll: boolean;
 }
 
 /** Why an accept lost. */
@@ -228,6 +242,8 @@ export interface AcceptRecord {
   seq: number;
   /** Clock time, epoch ms. */
   at: number;
+  /** Real time the accept request arrived, epoch ms with a fraction (same time line as listedAt). */
+  arrivedAt: number;
   /** Logical time (same scale as RequestRecord ticks). */
   tick: number;
   /** The offer asked for. */
@@ -244,6 +260,14 @@ export interface AcceptRecord {
   won: boolean;
   /** Why it lost (null when won). */
   reason: AcceptLossReason | null;
+  /** It won, and the block overlapped one already on the account's schedule (half-open: back-to-back is fine). */
+  overlapsSchedule: boolean;
+  /**
+   * Real time the first offers response that listed this offer to this account finished sending,
+   * epoch ms with a fraction; null if it was never listed to the account. `arrivedAt - listedAt`
+   * is the client's reaction time.
+   */
+  listedAt: number | null;
 }
 
 /** Counters over the whole run; never dropped by the ring buffers. */
@@ -256,6 +280,12 @@ export interface RecordTotals {
   acceptsWon: number;
   /** Accepts that lost. */
   acceptsLost: number;
+  /** Won accepts whose block overlapped one already booked on that account. */
+  doubleBookings: number;
+  /** Offers polls that came sooner than the refreshInterval their account was last told. */
+  tooFastPolls: number;
+  /** The same, per account (accounts with none are absent). */
+  tooFastPollsByAccount: Record<string, number>;
 }
 
 /** A query on the record. */
@@ -355,6 +385,12 @@ export interface InjectOfferInput {
   rivalDelayMs?: number | null;
 }
 
+/** The polling pace the offers call asks for (control API). */
+export interface PaceSettings {
+  /** The `refreshInterval` of every offers answer from now on, in ms: an integer 1..600000. */
+  refreshIntervalMs: number;
+}
+
 /** Which access tokens to expire: one token, or every token of an account. */
 export type TokenTarget = { accessToken: string } | { accountId: string };
 
@@ -381,6 +417,8 @@ export interface SimulatorStateSummary {
   offersInMemory: number;
   /** Next record seq. */
   nextSeq: number;
+  /** The refreshInterval offers answers tell now, ms. */
+  refreshIntervalMs: number;
 }
 
 /** Operations of the control API, callable in-process (tests) or over HTTP under `/__control/`. */
@@ -399,6 +437,10 @@ export interface SimulatorControl {
   expireToken(target: TokenTarget): { expired: number };
   /** Deregisters devices: their refresh tokens fail and access tokens are revoked (401); returns how many. */
   deregisterDevice(target: DeviceTarget): { deregistered: number };
+  /** Sets the refreshInterval every account is told from now on (until the next reset); returns it. */
+  setPace(settings: PaceSettings): PaceSettings;
+  /** The pace in effect. */
+  getPace(): PaceSettings;
   /** Reads the record. */
   readRecord(query?: RecordQuery): RecordPage;
   /** Checks the record for concurrent polling of one account and double accepts. */

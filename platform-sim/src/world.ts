@@ -1,7 +1,7 @@
 /**
  * Everything a seed and a set of options produce: service areas, the offer board, accounts,
- * sessions, sign-in state, rate limiter, faults and the record. A reset builds a new World; the
- * routes always read the current one through the {@link SimulatorRuntime}.
+ * sessions, sign-in state, rate limiter, polling pace, faults and the record. A reset builds a new
+ * World; the routes always read the current one through the {@link SimulatorRuntime}.
  */
 import { AccountRegistry } from './accounts.js';
 import { SessionStore } from './auth/sessions.js';
@@ -14,6 +14,7 @@ import { SlidingWindowLimiter } from './rateLimit.js';
 import { SimulationRecord } from './record.js';
 import { createServiceAreaCatalog, type ServiceAreaCatalog } from './serviceAreas.js';
 import type { ResetOptions, SimulatorOptions } from './types.js';
+import { PollPace } from './work/pace.js';
 
 /** An authorization code from the sign-in page, bound to the sign-in's PKCE challenge and client. */
 export interface IssuedCode {
@@ -43,7 +44,10 @@ export interface World {
   readonly sessions: SessionStore;
   readonly codes: ExpiringMap<IssuedCode>;
   readonly pendingOtp: ExpiringMap<PendingOtp>;
+  /** Keyed by platform account id. */
   readonly limiter: SlidingWindowLimiter;
+  /** The refreshInterval told to pollers, and each account's last one (judges too-fast polls). */
+  readonly pace: PollPace;
   faults: FaultPlan;
   readonly record: SimulationRecord;
   now(): number;
@@ -54,8 +58,6 @@ export function createWorld(options: ResolvedOptions, carriedSessions?: SessionS
   const catalog = createServiceAreaCatalog(seed, options.regions, options.serviceAreaCount, options.currency);
   const sessions = carriedSessions ?? new SessionStore(options.accessTokenLifetimeSeconds);
   sessions.lifetimeSeconds = options.accessTokenLifetimeSeconds;
-  const limiter = new SlidingWindowLimiter(options.rateLimitWindowMs, options.rateLimitMax);
-  sessions.onTokenForgotten = (token) => limiter.forget(token);
   return {
     options,
     seed,
@@ -71,7 +73,8 @@ export function createWorld(options: ResolvedOptions, carriedSessions?: SessionS
     sessions,
     codes: new ExpiringMap(options.authCodeTtlMs),
     pendingOtp: new ExpiringMap(OTP_STEP_TTL_MS),
-    limiter,
+    limiter: new SlidingWindowLimiter(options.rateLimitWindowMs, options.rateLimitMax),
+    pace: new PollPace(options.refreshIntervalMs),
     faults: new FaultPlan(options.faults, seed),
     record: new SimulationRecord(options.recordSize, options.clock),
     now: () => options.clock.now(),

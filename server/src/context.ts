@@ -8,6 +8,7 @@ import { BackgroundTasks } from './background.js';
 import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
 import { DEFAULT_ENGINE_TIMINGS, type EngineTimings, type SearchDependencies } from './engine/dependencies.js';
+import { RequestBudgets, budgetPolicyFor } from './engine/requestBudget.js';
 import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
 import { createNotifications, type Notifications } from './notifications/service.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
@@ -85,6 +86,8 @@ export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchem
     log,
     notifications,
     timings: { ...DEFAULT_ENGINE_TIMINGS, ...engine.timings },
+    budgets: new RequestBudgets(budgetPolicyFor(config.platform.rateLimit)),
+    pace: { minPollIntervalMs: config.platform.minPollIntervalMs },
     ...(engine.random ? { random: engine.random } : {}),
     ...(engine.observePollLag ? { observePollLag: engine.observePollLag } : {}),
   };

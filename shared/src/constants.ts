@@ -30,6 +30,24 @@ export const DURATION_SLIDER = { min: 0, max: 10, step: 0.5 } as const;
 export const TIME_TO_ARRIVE_SLIDER = { min: 0, max: 60, step: 5 } as const;
 export const TOP_UP_SLIDER = { min: 1000, max: 5000, step: 500 } as const;
 
+/**
+ * What a filter's start-time window `[from, to]` (minutes from local midnight) takes. Blocks are
+ * matched by their start alone, and both ends of the window count:
+ * - 'allDay': `[0, 1440]`, every start;
+ * - 'sameDay': from < to, starts in [from, to];
+ * - 'overnight': from > to, the window runs across midnight: starts in [from, 1440) or [0, to];
+ * - 'empty': from == to, nothing (saving one is refused; the matcher takes nothing for it).
+ * The server's validation, the matcher and the filter screen all read windows through this.
+ */
+export type TimeWindowKind = 'allDay' | 'sameDay' | 'overnight' | 'empty';
+
+export function timeWindowKind(time: readonly [number, number]): TimeWindowKind {
+  const [from, to] = time;
+  if (from === TIME_SLIDER.min && to === TIME_SLIDER.max) return 'allDay';
+  if (from === to) return 'empty';
+  return from > to ? 'overnight' : 'sameDay';
+}
+
 /** Countries a driver can register from, with their labels. */
 export const COUNTRIES = [
   { code: 'US', label: 'United States' },

@@ -1,7 +1,7 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { Offer } from '../index.js';
-import { closeSims, connect, getOffers, startSim, work } from './helpers.js';
+import { closeSims, connect, eligibleAreas, getOffers, startSim, work } from './helpers.js';
 
 afterEach(closeSims);
 
@@ -9,7 +9,8 @@ describe('accepting offers', () => {
   it('a rival takes an offer after its delay: the offer leaves the board and accepting it is 410', async () => {
     const { sim, clock } = await startSim({ autoOffers: false });
     const account = await connect(sim, 'rival@example.com');
-    const offer = sim.control.injectOffer({ rivalDelayMs: 2000 });
+    const [area] = await eligibleAreas(sim, account);
+    const offer = sim.control.injectOffer({ serviceAreaId: area, rivalDelayMs: 2000 });
     expect((await getOffers(sim, account, [offer.serviceAreaId])).json().offerList).toHaveLength(1);
     clock.advance(2000);
     expect((await getOffers(sim, account, [offer.serviceAreaId])).json().offerList).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { authorizationCode, call, closeSims, connect, startSim, newPkce, registerBody, work } from './helpers.js';
+import { authorizationCode, call, closeSims, connect, startSim, newPkce, refreshBody, registerBody, work } from './helpers.js';
 
 afterEach(closeSims);
 
@@ -72,14 +72,6 @@ describe('POST /auth/register (PKCE)', () => {
 });
 
 describe('POST /auth/token and access tokens', () => {
-  const refreshBody = (sourceToken: string) => ({
-    app_name: 'com.amazon.rabbit',
-    app_version: '303338310',
-    source_token_type: 'refresh_token',
-    source_token: sourceToken,
-    requested_token_type: 'access_token',
-  });
-
   it('refreshes into a new working access token', async () => {
     const { sim } = await startSim({ accessTokenLifetimeSeconds: 1800 });
     const account = await connect(sim, 'r@example.com');

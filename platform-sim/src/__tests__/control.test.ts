@@ -159,7 +159,8 @@ describe('control API over HTTP (/__control/)', () => {
 describe('findConcurrentPolling', () => {
   const req = (over: Partial<RequestRecord>): RequestRecord => ({
     seq: 0, kind: 'work', method: 'GET', path: '/x', accountId: 'acc', tokenId: 1, instanceId: 'i', clientId: null,
-    startedAt: 0, endedAt: 0, startTick: 0, endTick: 0, status: 200, outcome: 'ok', latencyMs: 0, ...over,
+    startedAt: 0, endedAt: 0, startTick: 0, endTick: 0, status: 200, outcome: 'ok', latencyMs: 0,
+    arrivedAtMs: 0, answeredAtMs: 0, sentAtMs: null, pollGapMs: null, tooFastPoll: false, ...over,
   });
 
   it('sees an overlap hidden behind a short request of the same client', () => {

@@ -3,6 +3,7 @@
  * headers. Calls go over a real port with fetch, as the product's platform adapter makes them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { codeChallengeFor, createSimulator, type Simulator, type SimulatorOptions } from '../index.js';
 
 export interface FakeClock {
@@ -206,6 +207,62 @@ export function work(
   });
 }
 
+/** The service areas the account may work in (the only ones the offers call lists for it). */
+export async function eligibleAreas(sim: Simulator, account: Connected): Promise<string[]> {
+  const res = await work(sim, account, 'GET', '/eligibleServiceAreas');
+  if (res.statusCode !== 200) throw new Error(`eligibleServiceAreas failed: ${res.statusCode} ${res.body}`);
+  return res.json().serviceAreaIds as string[];
+}
+
 export function getOffers(sim: Simulator, account: Connected, serviceAreaIds: string[], extraHeaders?: Record<string, string>) {
   return work(sim, account, 'POST', '/GetOffersForProviderPost', { apiVersion: 'V2', filters: { serviceAreaFilter: serviceAreaIds, timeFilter: {} }, serviceAreaIds }, extraHeaders);
+}
+
+/**
+ * A work-API call with exactly these headers over node:http (fetch adds its own User-Agent and a
+ * text/plain Content-Type for a string body, which hides what these tests check): the usual work
+ * headers, each override replacing one, `null` removing it.
+ */
+export function rawWork(
+  sim: Simulator,
+  account: Pick<Connected, 'accessToken' | 'instanceId'>,
+  options: { method: string; url: string; headers?: Record<string, string | null>; body?: string },
+): Promise<CallResult> {
+  if (!sim.url) throw new Error('simulator is not listening');
+  const headers: Record<string, string> = workHeaders(account);
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === null) delete headers[name.toLowerCase()];
+    else headers[name.toLowerCase()] = value;
+  }
+  if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
+  const url = new URL(options.url, sim.url);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const resHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') resHeaders.set(name, value);
+        resolve({ statusCode: res.statusCode ?? 0, headers: resHeaders, body: text, json: () => JSON.parse(text) });
+      });
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+export const refreshBody = (sourceToken: string) => ({
+  app_name: 'com.amazon.rabbit',
+  app_version: '303338310',
+  source_token_type: 'refresh_token',
+  source_token: sourceToken,
+  requested_token_type: 'access_token',
+});
+
+/** A refresh through the token service: the account with its new access token. */
+export async function refreshed<T extends Connected>(sim: Simulator, account: T): Promise<T> {
+  const res = await call(sim, { method: 'POST', url: '/auth/token', payload: refreshBody(account.refreshToken) });
+  if (res.statusCode !== 200) throw new Error(`refresh failed: ${res.statusCode} ${res.body}`);
+  return { ...account, accessToken: res.json().access_token as string };
 }

@@ -1,7 +1,7 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { Offer } from '../index.js';
-import { closeSims, connect, getOffers, startSim, work, type Connected } from './helpers.js';
+import { closeSims, connect, eligibleAreas, getOffers, startSim, work, type Connected } from './helpers.js';
 import type { Simulator } from '../index.js';
 
 afterEach(closeSims);
@@ -114,7 +114,7 @@ describe('offers', () => {
   it('are generated only for the requested areas, and expire', async () => {
     const { sim, clock } = await startSim({ seed: 9, offerRatePerAreaPerMinute: 30, serviceAreaCount: 10, offerLifetimeMs: 60_000, rivalMeanDelayMs: null });
     const account = await connect(sim, 'lazy@example.com');
-    const [one] = sim.control.state().serviceAreas.map((a) => a.serviceAreaId);
+    const [one] = await eligibleAreas(sim, account);
     expect(sim.control.state().offersInMemory).toBe(0);
     const listed = (await getOffers(sim, account, [one as string])).json().offerList as Offer[];
     expect(listed.length).toBeGreaterThan(0);
@@ -141,7 +141,8 @@ describe('offers', () => {
   it('inject returns the offer, listed with the given fields in the area currency', async () => {
     const { sim } = await startSim({ seed: 4, regions: ['UK'], autoOffers: false });
     const account = await connect(sim, 'inject@example.com');
-    const area = sim.control.state().serviceAreas[0]!;
+    const [areaId] = await eligibleAreas(sim, account);
+    const area = sim.control.state().serviceAreas.find((a) => a.serviceAreaId === areaId)!;
     const start = Math.floor(sim.control.state().now / 1000) + 7200;
     const offer = sim.control.injectOffer({ serviceAreaId: area.serviceAreaId, startTime: start, durationHours: 3.5, priceAmount: 84.5 });
     expect(offer).toMatchObject({ startTime: start, endTime: start + 3.5 * 3600, serviceAreaId: area.serviceAreaId, rateInfo: { priceAmount: 84.5, currency: 'GBP', isSurge: false } });

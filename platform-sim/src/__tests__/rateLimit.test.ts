@@ -1,7 +1,7 @@
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { SlidingWindowLimiter } from '../rateLimit.js';
-import { closeSims, connect, startSim, work } from './helpers.js';
+import { closeSims, connect, refreshed, startSim, work } from './helpers.js';
 
 afterEach(closeSims);
 
@@ -23,7 +23,7 @@ describe('SlidingWindowLimiter', () => {
 });
 
 describe('rate limiting over HTTP', () => {
-  it('answers 400 { message: "Rate exceeded" } per access token once the window is full, then recovers', async () => {
+  it('answers 400 { message: "Rate exceeded" } per account once the window is full, then recovers', async () => {
     const { sim, clock } = await startSim({ rateLimitWindowMs: 10_000, rateLimitMax: 5 });
     const account = await connect(sim, 'busy@example.com');
     const other = await connect(sim, 'calm@example.com');
@@ -39,5 +39,29 @@ describe('rate limiting over HTTP', () => {
     clock.advance(3000); // the first request (t=0) leaves the window at t=10 s
     expect((await work(sim, account, 'GET', '/scheduledAssignments')).statusCode).toBe(200);
     expect(sim.control.readRecord().totals.byOutcome.rate_limited).toBe(3);
+  });
+});
+
+describe('rate limiting is per platform account, not per access token', () => {
+  it('a token refreshed mid-window is still throttled, and so is a second device of the same account', async () => {
+    const { sim, clock } = await startSim({ rateLimitWindowMs: 10_000, rateLimitMax: 3 });
+    const account = await connect(sim, 'refresher@example.com');
+    for (let i = 0; i < 3; i++) {
+      expect((await work(sim, account, 'GET', '/scheduledAssignments')).statusCode).toBe(200);
+      clock.advance(1000);
+    }
+    expect((await work(sim, account, 'GET', '/scheduledAssignments')).statusCode).toBe(400);
+
+    const fresh = await refreshed(sim, account);
+    const throttled = await work(sim, fresh, 'GET', '/scheduledAssignments');
+    expect(throttled.statusCode).toBe(400);
+    expect(throttled.json()).toEqual({ message: 'Rate exceeded' });
+    const otherDevice = await connect(sim, 'Refresher@example.com');
+    expect(otherDevice.userId).toBe(account.userId);
+    expect((await work(sim, otherDevice, 'GET', '/scheduledAssignments')).statusCode).toBe(400);
+
+    clock.advance(7000); // the first request (t=0) leaves the window at t=10 s, whichever token made it
+    expect((await work(sim, fresh, 'GET', '/scheduledAssignments')).statusCode).toBe(200);
+    expect(sim.control.readRecord({ accountId: account.userId }).totals.byOutcome.rate_limited).toBe(3);
   });
 });

@@ -2,6 +2,13 @@
  * Connected devices and their tokens. A device is made by /auth/register and holds one refresh
  * token; each refresh issues a new access token. Deregistering a device forgets it and its access
  * tokens, so its refresh token is rejected (400) and its access tokens are unknown (401).
+ *
+ * One live access token per device: a refresh supersedes every earlier token of that device at
+ * once (no grace period), and a superseded token answers 403 like an expired one, so a client
+ * holding a stale copy goes through its refresh path. Tokens of other devices of the same account
+ * are untouched. Old tokens are remembered (answering 403) for one token lifetime after they
+ * stopped working, at most {@link MAX_OLD_TOKENS_PER_DEVICE} per device; a forgotten one is
+ * unknown (401), as the platform eventually treats a long-dead token.
  */
 import { randomUUID } from 'node:crypto';
 import { newAccessToken, newRefreshToken } from './secrets.js';
@@ -15,6 +22,8 @@ export interface AccessTokenState {
   email: string;
   /** Epoch ms; the token answers 403 from then on. */
   expiresAt: number;
+  /** Epoch ms a refresh of the same device replaced it (403 from then on); null while it is the newest. */
+  supersededAt: number | null;
 }
 
 export interface DeviceState {
@@ -31,6 +40,7 @@ export interface DeviceState {
 export type AccessCheck =
   | { kind: 'valid'; state: AccessTokenState }
   | { kind: 'expired'; state: AccessTokenState }
+  | { kind: 'superseded'; state: AccessTokenState }
   | { kind: 'unknown' };
 
 export interface NewDevice {
@@ -41,14 +51,15 @@ export interface NewDevice {
   deviceType: string;
 }
 
+/** Old (superseded or expired) tokens kept per device, so a client refreshing in a loop cannot grow memory. */
+export const MAX_OLD_TOKENS_PER_DEVICE = 16;
+
 export class SessionStore {
   private readonly devices = new Map<string, DeviceState>();
   private readonly byRefreshToken = new Map<string, DeviceState>();
   private readonly devicesByAccount = new Map<string, Set<DeviceState>>();
   private readonly accessTokens = new Map<string, AccessTokenState>();
   private nextTokenId = 1;
-  /** Called when an access token is forgotten (the rate limiter drops its window). */
-  onTokenForgotten: (token: string) => void = () => {};
 
   constructor(public lifetimeSeconds: number) {}
 
@@ -66,17 +77,18 @@ export class SessionStore {
   refresh(refreshToken: string, now: number): AccessTokenState | null {
     const device = this.byRefreshToken.get(refreshToken);
     if (!device) return null;
-    // Expired tokens of this device are dead weight once a new one exists; live ones stay valid.
     for (const token of device.accessTokens) {
       const state = this.accessTokens.get(token);
-      if (state && now >= state.expiresAt) this.forgetAccessToken(device, token);
+      if (state && state.supersededAt === null) state.supersededAt = now;
     }
+    this.forgetOldTokens(device, now);
     return this.issueAccessToken(device, now);
   }
 
   check(accessToken: string, now: number): AccessCheck {
     const state = this.accessTokens.get(accessToken);
     if (!state) return { kind: 'unknown' };
+    if (state.supersededAt !== null && now >= state.supersededAt) return { kind: 'superseded', state };
     return now >= state.expiresAt ? { kind: 'expired', state } : { kind: 'valid', state };
   }
 
@@ -135,15 +147,33 @@ export class SessionStore {
       accountId: device.accountId,
       email: device.email,
       expiresAt: now + this.lifetimeSeconds * 1000,
+      supersededAt: null,
     };
     this.accessTokens.set(state.token, state);
     device.accessTokens.add(state.token);
     return state;
   }
 
+  /**
+   * Forgets the device's tokens that stopped working more than one lifetime ago, then the oldest
+   * ones beyond the cap (the set is in issue order). Called before a new token is issued, so the
+   * newest token is never among them.
+   */
+  private forgetOldTokens(device: DeviceState, now: number): void {
+    const retentionMs = this.lifetimeSeconds * 1000;
+    for (const token of device.accessTokens) {
+      const state = this.accessTokens.get(token);
+      const stoppedAt = state ? Math.min(state.expiresAt, state.supersededAt ?? Infinity) : -Infinity;
+      if (now - stoppedAt >= retentionMs) this.forgetAccessToken(device, token);
+    }
+    for (const token of device.accessTokens) {
+      if (device.accessTokens.size <= MAX_OLD_TOKENS_PER_DEVICE) break;
+      this.forgetAccessToken(device, token);
+    }
+  }
+
   private forgetAccessToken(device: DeviceState, token: string): void {
     device.accessTokens.delete(token);
     this.accessTokens.delete(token);
-    this.onTokenForgotten(token);
   }
 }

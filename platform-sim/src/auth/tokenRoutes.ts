@@ -3,7 +3,8 @@
  * and POST /auth/token (refresh token -> access token), with the platform's error shapes.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestPath, headerValue } from '../http.js';
+import { newDelivery, trackDelivery } from '../delivery.js';
+import { arrivalOf, requestPath, headerValue } from '../http.js';
 import type { RequestEnd } from '../record.js';
 import { isObject, type JsonObject } from '../validate.js';
 import type { SimulatorRuntime } from '../world.js';
@@ -46,9 +47,10 @@ export function registerTokenRoutes(app: FastifyInstance, runtime: SimulatorRunt
       path: requestPath(req),
       instanceId: headerValue(req, 'x-flex-instance-id'),
       clientId: headerValue(req, 'x-sim-client'),
+      arrivedAtMs: arrivalOf(req),
     });
     const result = handler(isObject(req.body) ? req.body : {});
-    finish({ status: result.status, ...result.end });
+    trackDelivery(reply.raw, newDelivery(), finish({ status: result.status, ...result.end }));
     return reply.code(result.status).send(result.body);
   };
 

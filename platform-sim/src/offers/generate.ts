@@ -124,5 +124,6 @@ export function buildLiveOffer(spec: OfferSpec): LiveOffer {
     expiresAt: spec.expiresAt,
     rivalTakesAt: spec.rivalTakesAt,
     acceptedBy: null,
+    firstListing: null,
   };
 }

@@ -2,6 +2,7 @@
  * An offer as the simulator holds it: the immutable wire object (built once, returned by every
  * poll that lists it) plus the times and state that decide whether it is still available.
  */
+import type { Delivery } from '../delivery.js';
 import type { Offer } from '../types.js';
 
 export interface LiveOffer {
@@ -16,6 +17,11 @@ export interface LiveOffer {
   readonly rivalTakesAt: number | null;
   /** Account that won it, once accepted. */
   acceptedBy: string | null;
+  /**
+   * Per account, the response that first listed it to that account (see listings.ts). Made on the
+   * first listing, so offers nobody polled cost nothing; it goes away with the offer.
+   */
+  firstListing: Map<string, Delivery> | null;
 }
 
 /** Why an offer is not available at `now`, or null if it is. */

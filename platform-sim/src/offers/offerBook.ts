@@ -52,7 +52,12 @@ export class OfferBook {
 
   /** Offers listed now in these areas (unknown ids are ignored, duplicates listed once). */
   listVisible(serviceAreaIds: readonly string[], now: number): Offer[] {
-    const out: Offer[] = [];
+    return this.listLive(serviceAreaIds, now).map((offer) => offer.wire);
+  }
+
+  /** The same offers as {@link listVisible}, as the board holds them (to mark who was shown what). */
+  listLive(serviceAreaIds: readonly string[], now: number): LiveOffer[] {
+    const out: LiveOffer[] = [];
     const seen = new Set<string>();
     for (const id of serviceAreaIds) {
       const area = this.catalog.byId.get(id);
@@ -60,7 +65,7 @@ export class OfferBook {
       seen.add(id);
       const board = this.advance(area, now);
       for (const offer of board.offers) {
-        if (unavailableReason(offer, now) === null) out.push(offer.wire);
+        if (unavailableReason(offer, now) === null) out.push(offer);
       }
     }
     return out;

@@ -21,6 +21,16 @@ export const TOKEN_EXPIRED: WorkResult = {
   outcome: 'token_expired',
 };
 
+/**
+ * A token that still exists but was replaced by a refresh of the same device. Also 403: the client
+ * cannot tell it from expiry and needs the same cure (refresh and retry).
+ */
+export const TOKEN_SUPERSEDED: WorkResult = {
+  status: 403,
+  body: { message: 'The security token included in the request is invalid' },
+  outcome: 'token_superseded',
+};
+
 export const RATE_EXCEEDED: WorkResult = { status: 400, body: { message: 'Rate exceeded' }, outcome: 'rate_limited' };
 
 export const MISSING_INSTANCE_ID: WorkResult = {
@@ -30,6 +40,11 @@ export const MISSING_INSTANCE_ID: WorkResult = {
 };
 
 export const OFFER_GONE: WorkResult = { status: 410, body: { message: 'Offer is no longer available' }, outcome: 'offer_gone' };
+
+/** A required header is missing or malformed. */
+export function badHeader(message: string): WorkResult {
+  return { status: 400, body: { message }, outcome: 'bad_header' };
+}
 
 export function badRequest(message: string): WorkResult {
   return { status: 400, body: { message }, outcome: 'bad_request' };

@@ -1,39 +1,27 @@
-/** The work API (PLATFORM.md section 2): six calls, each a pure function of the caller and the world. */
+/** The work API (PLATFORM.md section 2): six calls, each a function of the caller and the world. */
 import type { FastifyInstance } from 'fastify';
+import { listedAt, noteListed } from '../offers/listings.js';
 import { renderCaptchaPage } from '../pages.js';
 import { isObject } from '../validate.js';
 import type { SimulatorRuntime } from '../world.js';
 import { workRoute, type WorkContext } from './guard.js';
+import { parseOffersQuery, startsInWindow } from './offerQuery.js';
 import { OFFER_GONE, badRequest, ok, type WorkResult } from './responses.js';
 
-/** The polling cadence the platform asks for. */
-const REFRESH_INTERVAL_MS = 1000;
+/** How long a client may keep polling without asking again for areas (the platform's constant). */
 const REFRESH_TIMEOUT_MS = 1_800_000;
 
-function stringList(value: unknown): string[] | null {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : null;
-}
-
-/** Areas to list: serviceAreaIds, else filters.serviceAreaFilter, else the account's eligible areas. */
-function requestedAreas(ctx: WorkContext, body: Record<string, unknown>): string[] | WorkResult {
-  const ids = body.serviceAreaIds === undefined ? [] : stringList(body.serviceAreaIds);
-  if (!ids) return badRequest('serviceAreaIds must be an array of strings');
-  if (ids.length > 0) return ids;
-  const filters = body.filters;
-  if (filters !== undefined && !isObject(filters)) return badRequest('filters must be an object');
-  const filterIds = filters?.serviceAreaFilter === undefined ? [] : stringList(filters.serviceAreaFilter);
-  if (!filterIds) return badRequest('filters.serviceAreaFilter must be an array of strings');
-  return filterIds.length > 0 ? filterIds : ctx.account.eligibleAreaIds;
-}
-
 function getOffers(ctx: WorkContext): WorkResult {
+  const { world, account } = ctx;
   const body = ctx.request.body;
   if (body !== undefined && !isObject(body)) return badRequest('body must be a JSON object');
-  const areas = requestedAreas(ctx, body ?? {});
-  if (!Array.isArray(areas)) return areas;
+  const query = parseOffersQuery(body ?? {}, account.eligibleAreaIds);
+  if ('outcome' in query) return query;
+  const listed = world.offers.listLive(query.areaIds, ctx.now).filter((offer) => startsInWindow(offer.wire, query.window));
+  noteListed(listed, account.id, ctx.delivery);
   return ok({
-    offerList: ctx.world.offers.listVisible(areas, ctx.now),
-    refreshInterval: REFRESH_INTERVAL_MS,
+    offerList: listed.map((offer) => offer.wire),
+    refreshInterval: world.pace.tell(account.id, ctx.arrivedAt),
     refreshTimeout: REFRESH_TIMEOUT_MS,
   });
 }
@@ -44,6 +32,8 @@ function acceptOffer(ctx: WorkContext): WorkResult {
   if (!offerId) return badRequest('offerId is required');
   const { world, account } = ctx;
   const result = world.offers.accept(offerId, account.id, ctx.now);
+  // Judged before booking: did the driver already hold a block at that time?
+  const overlapsSchedule = result.won && account.schedule.overlaps(result.offer.wire, ctx.now);
   if (result.won) account.schedule.add(result.offer.wire);
   world.record.addAccept({
     offerId,
@@ -51,8 +41,11 @@ function acceptOffer(ctx: WorkContext): WorkResult {
     accountId: account.id,
     instanceId: ctx.instanceId,
     clientId: ctx.clientId,
+    arrivedAt: ctx.arrivedAtMs,
     won: result.won,
     reason: result.won ? null : result.reason,
+    overlapsSchedule,
+    listedAt: listedAt(result.offer, account.id),
   });
   return result.won ? ok({}) : OFFER_GONE;
 }
@@ -68,7 +61,7 @@ function forfeitBlock(ctx: WorkContext): WorkResult {
 export function registerWorkRoutes(app: FastifyInstance, runtime: SimulatorRuntime): void {
   app.get('/eligibleServiceAreas', workRoute(runtime, (ctx) => ok({ serviceAreaIds: ctx.account.eligibleAreaIds })));
   app.get('/getOfferFiltersOptions', workRoute(runtime, (ctx) => ok({ serviceAreaPoolList: ctx.account.pool })));
-  app.post('/GetOffersForProviderPost', workRoute(runtime, getOffers));
+  app.post('/GetOffersForProviderPost', workRoute(runtime, getOffers, { paced: true }));
   app.post('/AcceptOffer', workRoute(runtime, acceptOffer));
   app.get('/scheduledAssignments', workRoute(runtime, (ctx) => ok({ scheduledAssignments: ctx.account.schedule.list(ctx.now) })));
   app.delete('/schedule/blocks/:startTime', workRoute(runtime, forfeitBlock));

@@ -47,6 +47,8 @@ export interface UserTable {
   searching: Generated<boolean>;
   /** The browser's minutes offset from UTC sent with toggleSearchState. */
   timezone_offset: Generated<number>;
+  /** The browser's IANA time zone sent with toggleSearchState; null: match with timezone_offset. */
+  time_zone: string | null;
   created_at: CreatedAt;
 }
 
@@ -178,7 +180,7 @@ export interface PlatformChallengeTable {
 }
 
 /** Why an offer was not accepted. */
-export type IgnoreReason = 'filter' | 'overlap' | 'credit' | 'taken' | 'failed';
+export type IgnoreReason = 'filter' | 'overlap' | 'credit' | 'taken' | 'failed' | 'hidden';
 
 /** The offer a log entry or an accept attempt is about, as the platform described it. */
 export interface OfferColumns {

@@ -4,13 +4,18 @@ import type { Clock } from '../clock.js';
 import type { SessionDependencies } from '../features/platform/session.js';
 import type { Notifications } from '../notifications/service.js';
 import type { BackoffPolicy } from './backoff.js';
+import type { RequestBudgets } from './requestBudget.js';
 
 /** The engine's cadences, ms. */
 export interface EngineTimings {
   /** Extra wait after failures in a row (throttled, 5xx, timeouts), on top of the poll interval. */
   backoff: BackoffPolicy;
-  /** How often the driver's schedule (and eligible areas) is read again while searching. */
+  /** How often the driver's schedule is read again while searching (also at once after a booking). */
   scheduleRefreshMs: number;
+  /** How often the service areas the account may work are read again while searching. */
+  eligibleAreasRefreshMs: number;
+  /** A block the engine booked counts as booked this long even when a schedule read does not list it yet. */
+  bookedUntilListedMs: number;
   /** How soon the schedule is read again while an accept's outcome is unknown. */
   openAttemptRecheckMs: number;
   /** An unanswered accept whose block is still not booked after this long was not booked. */
@@ -23,7 +28,9 @@ export interface EngineTimings {
 
 export const DEFAULT_ENGINE_TIMINGS: Readonly<EngineTimings> = Object.freeze({
   backoff: { baseMs: 2_000, maxMs: 120_000 },
-  scheduleRefreshMs: 300_000,
+  scheduleRefreshMs: 30_000,
+  eligibleAreasRefreshMs: 300_000,
+  bookedUntilListedMs: 120_000,
   openAttemptRecheckMs: 15_000,
   attemptGiveUpMs: 600_000,
   seenGenerationMs: 300_000,
@@ -37,6 +44,10 @@ export interface SearchDependencies extends SessionDependencies {
   log: FastifyBaseLogger;
   notifications: Notifications;
   timings: EngineTimings;
+  /** Each platform account's request budget, shared by every search of this process. */
+  budgets: RequestBudgets;
+  /** The operator's pace setting: the least ms between two polls (0 = the platform's pace). */
+  pace: { minPollIntervalMs: number };
   /** Jitter source. Default Math.random. */
   random?: () => number;
   /** Told how late each scheduled poll started, ms (benchmarks, metrics). */

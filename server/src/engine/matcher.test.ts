@@ -97,11 +97,13 @@ describe('matcher: every rule and its boundaries', () => {
     expect(matches(f, offer(START + 1, 2.5, 90))).toBe(true);
   });
 
-  it('end <= time[1], inclusive to the millisecond', () => {
-    const f = filter({ time: [480, 720] });
-    expect(matches(f, base)).toBe(true); // ends 12:00 exactly
-    expect(matches(f, { ...base, endMs: base.endMs + 1 })).toBe(false);
-    expect(matches(filter({ time: [480, 719] }), base)).toBe(false);
+  it('start <= time[1], inclusive to the millisecond; the end of the block is not looked at', () => {
+    const f = filter({ time: [480, 540] }); // 08:00-09:00, and base starts at 09:00
+    expect(matches(f, base)).toBe(true);
+    expect(matches(f, offer(START + 1, 2.5, 90))).toBe(false);
+    expect(matches(filter({ time: [480, 525] }), base)).toBe(false);
+    // Ending long after the window (12:00 against 09:00) does not matter.
+    expect(matches(filter({ time: [540, 555] }), { ...base, endMs: base.endMs + 1 }, NOW)).toBe(true);
   });
 
   it('a start time with a fraction of a second is compared exactly', () => {
@@ -110,17 +112,129 @@ describe('matcher: every rule and its boundaries', () => {
     expect(matches(filter({ time: [540, 720] }), { ...fractional, startMs: START - 250 })).toBe(false);
   });
 
-  it('a block crossing local midnight fits no window; one ending exactly at midnight fits a window ending at 1440', () => {
-    const open = { time: [0, 1440] as [number, number], days: [3], duration: [0, 10] as [number, number] };
+  it('a block running past local midnight matches a same-day window by its start', () => {
+    const open = { days: [3], duration: [0, 10] as [number, number] };
     const lateStart = local('2025-06-04', '22:00', TZ);
-    expect(matches(filter(open), offer(lateStart, 4, 90), lateStart - HOUR)).toBe(false);
-    expect(matches(filter(open), offer(lateStart, 2, 90), lateStart - HOUR)).toBe(true);
-    expect(matches(filter({ ...open, time: [0, 1425] }), offer(lateStart, 2, 90), lateStart - HOUR)).toBe(false);
+    expect(matches(filter({ ...open, time: [0, 1440] }), offer(lateStart, 4, 90), lateStart - HOUR)).toBe(true);
+    expect(matches(filter({ ...open, time: [1200, 1320] }), offer(lateStart, 4, 90), lateStart - HOUR)).toBe(true);
+    expect(matches(filter({ ...open, time: [1200, 1305] }), offer(lateStart, 4, 90), lateStart - HOUR)).toBe(false);
   });
 
-  it('an overnight window (time[0] > time[1]) matches nothing', () => {
-    const lateStart = local('2025-06-04', '22:00', TZ);
-    expect(matches(filter({ time: [1320, 120], duration: [0, 10] }), offer(lateStart, 1, 90), lateStart - HOUR)).toBe(false);
+  it('[0, 1440] is all day: midnight, the last millisecond of the day, every weekday asked for', () => {
+    const allDay = { time: [0, 1440] as [number, number], days: [0, 1, 2, 3, 4, 5, 6], duration: [0, 10] as [number, number] };
+    for (const start of [local('2025-06-04', '00:00', TZ), local('2025-06-05', '00:00', TZ) - 1, local('2025-06-07', '13:37', TZ)]) {
+      expect(matches(filter(allDay), offer(start, 8, 90), start - HOUR)).toBe(true);
+    }
+  });
+
+  it('an empty window (time[0] == time[1]) matches nothing, not even a block starting exactly then', () => {
+    const at = local('2025-06-04', '10:00', TZ);
+    for (const time of [[600, 600], [0, 0], [1440, 1440]] as [number, number][]) {
+      expect(matches(filter({ time, days: [0, 1, 2, 3, 4, 5, 6] }), offer(at, 3, 90), at - HOUR)).toBe(false);
+    }
+  });
+
+  describe('an overnight window (time[0] > time[1]): 22:00 to 02:00 is [1320, 120]', () => {
+    // 2025-06-02 is a Monday.
+    const overnight = (days: number[]) => filter({ time: [1320, 120], days, duration: [0, 10] });
+    const at = (date: string, time: string) => local(date, time, TZ);
+    const matchesAt = (f: Filter, startMs: number, hours = 4) => matches(f, offer(startMs, hours, 90), startMs - HOUR);
+
+    it('takes a block starting 23:30 Monday that ends 03:30 Tuesday', () => {
+      expect(matchesAt(overnight([1]), at('2025-06-02', '23:30'))).toBe(true);
+    });
+
+    it('takes a block starting 01:00 on the day it starts (weekday of the start, not of the evening before)', () => {
+      expect(matchesAt(overnight([2]), at('2025-06-03', '01:00'))).toBe(true);
+      expect(matchesAt(overnight([1]), at('2025-06-03', '01:00'))).toBe(false);
+    });
+
+    it('refuses a block starting 03:00, and one in the afternoon', () => {
+      expect(matchesAt(overnight([0, 1, 2, 3, 4, 5, 6]), at('2025-06-03', '03:00'))).toBe(false);
+      expect(matchesAt(overnight([0, 1, 2, 3, 4, 5, 6]), at('2025-06-03', '15:00'))).toBe(false);
+    });
+
+    it('both ends inclusive to the millisecond, and midnight inside', () => {
+      const every = overnight([0, 1, 2, 3, 4, 5, 6]);
+      expect(matchesAt(every, at('2025-06-02', '22:00'))).toBe(true);
+      expect(matchesAt(every, at('2025-06-02', '22:00') - 1)).toBe(false);
+      expect(matchesAt(every, at('2025-06-03', '00:00'))).toBe(true);
+      expect(matchesAt(every, at('2025-06-03', '00:00') - 1)).toBe(true);
+      expect(matchesAt(every, at('2025-06-03', '02:00'))).toBe(true);
+      expect(matchesAt(every, at('2025-06-03', '02:00') + 1)).toBe(false);
+    });
+
+    it('a window ending at midnight (0) takes starts from time[0] up to midnight itself', () => {
+      const toMidnight = filter({ time: [1320, 0], days: [0, 1, 2, 3, 4, 5, 6], duration: [0, 10] });
+      expect(matchesAt(toMidnight, at('2025-06-02', '23:59'))).toBe(true);
+      expect(matchesAt(toMidnight, at('2025-06-03', '00:00'))).toBe(true);
+      expect(matchesAt(toMidnight, at('2025-06-03', '00:00') + 1)).toBe(false);
+    });
+  });
+
+  describe('in an IANA time zone, with its daylight-saving changes (America/New_York)', () => {
+    const NY = 'America/New_York';
+    const any = { days: [0, 1, 2, 3, 4, 5, 6], duration: [0, 10] as [number, number] };
+    const matchesIn = (f: Filter, startMs: number, offset: number, zone?: string) =>
+      compileFilters([f], offset, zone).match(offer(startMs, 2, 90), startMs - HOUR) !== null;
+
+    it('spring forward (Sun 9 Mar 2025, 02:00 EST -> 03:00 EDT at 07:00 UTC): each block read in its own offset', () => {
+      const lastEst = Date.UTC(2025, 2, 9, 6, 30); // 01:30 EST
+      const firstEdt = Date.UTC(2025, 2, 9, 7, 0); // 03:00 EDT (02:00 never happens)
+      const morning = Date.UTC(2025, 2, 9, 13, 0); // 09:00 EDT
+      expect(matchesIn(filter({ ...any, time: [90, 90 + 15] }), lastEst, 300, NY)).toBe(true);
+      expect(matchesIn(filter({ ...any, time: [180, 195] }), firstEdt, 300, NY)).toBe(true);
+      expect(matchesIn(filter({ ...any, time: [120, 165] }), firstEdt, 300, NY)).toBe(false);
+      // The offset the browser had on Saturday (EST, 300) reads 08:00; the zone reads 09:00.
+      expect(matchesIn(filter({ ...any, time: [540, 555] }), morning, 300, NY)).toBe(true);
+      expect(matchesIn(filter({ ...any, time: [540, 555] }), morning, 300)).toBe(false);
+      expect(matchesIn(filter({ ...any, time: [480, 495] }), morning, 300)).toBe(true);
+    });
+
+    it('fall back (Sun 2 Nov 2025, 02:00 EDT -> 01:00 EST at 06:00 UTC): 01:30 happens twice and both match', () => {
+      const firstTime = Date.UTC(2025, 10, 2, 5, 30); // 01:30 EDT
+      const secondTime = Date.UTC(2025, 10, 2, 6, 30); // 01:30 EST
+      const oneThirty = filter({ ...any, days: [0], time: [90, 105] });
+      expect(matchesIn(oneThirty, firstTime, 240, NY)).toBe(true);
+      expect(matchesIn(oneThirty, secondTime, 240, NY)).toBe(true);
+      expect(matchesIn(filter({ ...any, time: [60, 75] }), secondTime, 240, NY)).toBe(false);
+      // The instant of the change, and the millisecond before it.
+      expect(matchesIn(filter({ ...any, time: [60, 60] }), Date.UTC(2025, 10, 2, 6, 0), 240, NY)).toBe(false);
+      expect(matchesIn(filter({ ...any, time: [60, 75] }), Date.UTC(2025, 10, 2, 6, 0), 240, NY)).toBe(true);
+      expect(matchesIn(filter({ ...any, time: [105, 120] }), Date.UTC(2025, 10, 2, 6, 0) - 1, 240, NY)).toBe(true);
+      // Monday 09:00 EST; the offset from before the change (EDT, 240) would read 10:00.
+      const monday = Date.UTC(2025, 10, 3, 14, 0);
+      expect(matchesIn(filter({ ...any, days: [1], time: [540, 555] }), monday, 240, NY)).toBe(true);
+      expect(matchesIn(filter({ ...any, days: [1], time: [540, 555] }), monday, 240)).toBe(false);
+    });
+
+    it('an overnight window across the fall-back night, weekday of the start', () => {
+      const overnight = filter({ ...any, days: [6], time: [1320, 120] }); // Saturday nights, 22:00-02:00
+      expect(matchesIn(overnight, Date.UTC(2025, 10, 2, 2, 0), 240, NY)).toBe(true); // Sat 22:00 EDT
+      expect(matchesIn(overnight, Date.UTC(2025, 10, 2, 6, 30), 240, NY)).toBe(false); // Sun 01:30 EST: a Sunday start
+      expect(matchesIn(filter({ ...any, days: [0], time: [1320, 120] }), Date.UTC(2025, 10, 2, 6, 30), 240, NY)).toBe(true);
+      expect(matchesIn(filter({ ...any, days: [0], time: [1320, 120] }), Date.UTC(2025, 10, 2, 7, 30), 240, NY)).toBe(false); // 02:30 EST
+    });
+
+    it('a change off the UTC hour (America/St_Johns, 02:00 NST -> 03:00 NDT at 05:30 UTC) is placed exactly', () => {
+      const change = Date.UTC(2025, 2, 9, 5, 30);
+      const f = filter({ ...any, time: [105, 120] }); // 01:45-02:00
+      expect(matchesIn(f, change - 15 * MINUTE, 210, 'America/St_Johns')).toBe(true); // 01:45 NST
+      expect(matchesIn(f, change - 1, 210, 'America/St_Johns')).toBe(true); // 01:59:59.999 NST
+      expect(matchesIn(f, change, 210, 'America/St_Johns')).toBe(false); // 03:00 NDT
+      expect(matchesIn(filter({ ...any, time: [180, 195] }), change, 210, 'America/St_Johns')).toBe(true);
+    });
+
+    it('offsets far apart in time (many hours remembered) stay right', () => {
+      const compiled = compileFilters([filter({ ...any, time: [540, 540 + 15] })], 0, NY);
+      // Day 0 is 1 Jan 2025; at 09:00 New York keeps EDT (240) from 9 Mar (day 67) to 1 Nov (day 304).
+      for (let day = 0; day < 400; day++) {
+        const offset = day >= 67 && day <= 304 ? 240 : 300;
+        const nineAm = Date.UTC(2025, 0, 1 + day, 9) + offset * MINUTE;
+        expect(compiled.match(offer(nineAm, 2, 90), nineAm - HOUR)).not.toBeNull();
+        expect(compiled.match(offer(nineAm + HOUR, 2, 90), nineAm - HOUR)).toBeNull();
+      }
+    });
   });
 
   it('duration in hours within [duration[0], duration[1]], both ends inclusive', () => {
@@ -194,6 +308,10 @@ describe('matcher: every rule and its boundaries', () => {
     expect(() => compileFilters([filter()], 1441)).toThrow(TypeError);
     expect(() => compileFilters([filter()], Number.NaN)).toThrow(TypeError);
     expect(() => compileFilters([filter({ enabled: false, time: [Number.NaN, 10] })], 0)).not.toThrow();
+    expect(() => compileFilters([filter()], 0, 'Mars/Olympus_Mons')).toThrow(/timeZone/);
+    expect(() => compileFilters([filter()], 0, '')).toThrow(TypeError);
+    expect(() => compileFilters([filter()], 0, 'Europe/London')).not.toThrow();
+    expect(() => compileFilters([filter()], 0, null)).not.toThrow();
   });
 
   it('is fixed at compile time: later edits of the filter objects change nothing', () => {

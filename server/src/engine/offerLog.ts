@@ -1,11 +1,12 @@
 /**
  * The engine's writes: the offer log (each offer once per driver: unique (user_id, offer_id)),
- * accept attempts, and the fee. An accept is written as an attempt BEFORE the platform is asked
- * and becomes a BLOCK_ACCEPT entry plus its fee in ONE transaction after; so a crash in between
- * leaves an attempt that reconciliation settles against the platform's schedule, and no path can
- * log or charge a block twice (the log's unique key, and the ledger key fee:<log id>).
+ * accept intents ("attempts"), and the fee. An accept's intent row is written while the accept is
+ * on its way (docs/ENGINE.md "The live path": never awaited before it leaves), and becomes a
+ * BLOCK_ACCEPT entry plus its fee in ONE transaction once the platform answered; so a crash in
+ * between leaves an intent that reconciliation settles against the platform's schedule, and no
+ * path can log or charge a block twice (the log's unique key, and the ledger key fee:<log id>).
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { NormalisedOffer } from '../adapters/platform/types.js';
 import type { DatabaseSchema, IgnoreReason } from '../db/schema.js';
 import { charge, ledgerKey } from '../features/ledger/ledger.js';
@@ -54,24 +55,23 @@ export async function logIgnored(db: Db, userId: string, discoveredAt: Date, ign
 }
 
 /**
- * Writes the attempt unless the offer is already logged for the driver or another attempt holds
- * it (another process searching the same driver): true when this caller may ask the platform.
+ * Writes the intent of an accept (the offer, when it was seen, the fee decided): what a restart
+ * settles against the platform's schedule. Idempotent: a second write of the same offer changes
+ * nothing. The search that writes it is the driver's only one (the lease), so no other process
+ * asks the platform for the same offer.
  */
-export async function reserveAccept(db: Db, { userId, offer, discoveredAt, feeCents, createdAt }: AcceptAttempt): Promise<boolean> {
-  const { rows } = await sql<{ offer_id: string }>`
-    insert into accept_attempts (user_id, offer_id, discovered_at, start_time, end_time, service_area_id, price_amount, currency, fee_cents, created_at)
-    select ${userId}::uuid, ${offer.offerId}, ${discoveredAt.toISOString()}::timestamptz, ${offer.startTime}::double precision,
-      ${offer.endTime}::double precision, ${offer.serviceAreaId}, ${offer.priceAmount}::double precision, ${offer.currency},
-      ${feeCents}::integer, ${createdAt.toISOString()}::timestamptz
-    where not exists (select 1 from offer_logs where user_id = ${userId}::uuid and offer_id = ${offer.offerId})
-    on conflict (user_id, offer_id) do nothing
-    returning offer_id`.execute(db);
-  return rows.length === 1;
+export async function writeIntent(db: Db, { userId, offer, discoveredAt, feeCents, createdAt }: AcceptAttempt): Promise<void> {
+  await db
+    .insertInto('accept_attempts')
+    .values({ user_id: userId, ...logColumns(offer), discovered_at: discoveredAt, fee_cents: feeCents, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doNothing())
+    .execute();
 }
 
 /** What writing an accepted block did. */
 export type RecordedAccept =
-  | { status: 'recorded'; logId: string; feeCents: number }
+  /** `balanceCents`: the credit after the fee, when a fee was charged (null otherwise). */
+  | { status: 'recorded'; logId: string; feeCents: number; balanceCents: number | null }
   /** The offer was already logged as accepted (a second process, a repeated reconciliation): nothing changed. */
   | { status: 'duplicate' };
 
@@ -94,12 +94,12 @@ export async function recordAccept(db: Db, attempt: AcceptAttempt, onFeeShort: (
       .executeTakeFirst();
     await deleteAttempt(trx, userId, offer.offerId);
     if (!row) return { status: 'duplicate' };
-    if (feeCents === 0) return { status: 'recorded', logId: row.id, feeCents: 0 };
+    if (feeCents === 0) return { status: 'recorded', logId: row.id, feeCents: 0, balanceCents: null };
     const outcome = await charge(trx, userId, ledgerKey.fee(row.id), feeCents);
-    if (outcome.status === 'applied') return { status: 'recorded', logId: row.id, feeCents };
+    if (outcome.status === 'applied') return { status: 'recorded', logId: row.id, feeCents, balanceCents: outcome.balance };
     if (outcome.status === 'insufficient') onFeeShort(outcome.balance);
     await trx.updateTable('offer_logs').set({ cost_cents: 0 }).where('id', '=', row.id).execute();
-    return { status: 'recorded', logId: row.id, feeCents: 0 };
+    return { status: 'recorded', logId: row.id, feeCents: 0, balanceCents: outcome.status === 'insufficient' ? outcome.balance : null };
   });
 }
 

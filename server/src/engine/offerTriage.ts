@@ -1,33 +1,54 @@
 /**
- * What one poll's offers become. Offers already judged are skipped (one Set lookup each); each new
- * one is matched against the compiled filters. Matches are accepted best paid first, each only
- * when it does not overlap the schedule (booked blocks, blocks accepted this poll, accepts still
- * unanswered) and its fee can be paid; every other new offer is logged as ignored with its reason,
- * all in one insert per poll, after the accepts (they must not wait).
+ * What one poll's offers become (docs/ENGINE.md "The live path"). Offers already judged are
+ * skipped (one Set lookup each); each new one is matched against the compiled filters; hidden
+ * offers are never accepted. Then, with no database or network wait in between, the matches are
+ * ranked best paid first and each one that does not overlap the schedule (booked blocks, blocks
+ * chosen this poll, accepts still unanswered), whose fee the credit held in memory covers and for
+ * which the request budget has a token, is accepted at once: its fee reserved in memory, its
+ * AcceptOffer sent, and only then its intent row written, in parallel with the accept. Every
+ * other new offer is logged as ignored with its reason, in one insert per poll, after the accepts
+ * have left.
  *
- * An accept: the attempt is written, the platform asked, then by its answer
+ * Offers a decision of THIS poll set aside (overlapping a block chosen this poll, short of credit
+ * only because of this poll's reservations, or over the request budget) are not logged: they are
+ * judged again by the next poll while still listed, when the chosen accepts have their answers.
+ *
+ * Each accept's answer:
  * - accepted: the log entry and the fee in one transaction, the driver notified;
- * - 410: lost the race, ignored as 'taken';
+ * - 410: lost the race, ignored as 'taken'; never asked again;
  * - throttled: not done; forgotten so the next poll judges it again, and the search backs off;
  * - a puzzle, device check or refused account: not done; the search stops;
- * - anything else (5xx, timeout): unknown. The attempt stays open, counts as booked for overlaps
- *   and credit, is retried while the offer is still listed, and the schedule settles it.
+ * - anything else (5xx, timeout): unknown. The intent stays, counts as booked for overlaps and
+ *   credit, is asked again while the offer is still listed (never after a 410), and the schedule
+ *   settles it.
  *
  * When the database fails mid-poll, what was decided is kept (./pendingWrites.ts) and written
  * before the next poll's own writes, even if the offer is no longer listed by then.
  */
-import type { NormalisedOffer } from '../adapters/platform/types.js';
+import type { NormalisedOffer, PlatformResult } from '../adapters/platform/types.js';
 import type { SearchDependencies } from './dependencies.js';
-import { feeDue, loadFeeState } from './fees.js';
-import { logIgnored, recordAccept, reserveAccept, type AcceptAttempt, type IgnoredOffer, type RecordedAccept } from './offerLog.js';
+import { logIgnored, recordAccept, writeIntent, type AcceptAttempt, type IgnoredOffer, type RecordedAccept } from './offerLog.js';
 import { PendingWrites } from './pendingWrites.js';
 import { rankMatches } from './ranking.js';
 import { overlapsSchedule } from './schedule.js';
 import type { BlockSpan } from './types.js';
 import { stopReasonFor, type SearchState } from './searchState.js';
 
-/** How one accept ended, as the rest of the poll needs to know it. */
-type AcceptOutcome = 'booked' | 'taken' | 'open' | 'notDone' | 'stopped';
+/** An accept on its way: the platform's answer and the intent's write, both pending. */
+interface SentAccept {
+  attempt: AcceptAttempt;
+  isRetry: boolean;
+  answer: Promise<PlatformResult<void>>;
+  /** The intent row's write (a retry's is already stored). Never rejects: failures are logged. */
+  intent: Promise<void>;
+}
+
+/** What the accepts of one poll decided about the offers that were not sent. */
+interface Decisions {
+  sent: SentAccept[];
+  /** Judged again by the next poll: set aside only by this poll's own choices, or the budget. */
+  deferred: NormalisedOffer[];
+}
 
 export class OfferTriage {
   private readonly pending: PendingWrites;
@@ -39,7 +60,7 @@ export class OfferTriage {
     this.pending = new PendingWrites(deps.db, search.userId, deps.log);
   }
 
-  /** Judges the offers of one poll. */
+  /** Judges the offers of one poll; resolves once every accept it sent has its answer written. */
   async handle(offers: readonly NormalisedOffer[]): Promise<void> {
     const discoveredAt = this.deps.clock.now();
     const nowMs = discoveredAt.getTime();
@@ -49,24 +70,32 @@ export class OfferTriage {
     const retries: AcceptAttempt[] = [];
     for (const offer of offers) {
       const unanswered = open.get(offer.offerId);
-      if (unanswered) retries.push(unanswered);
-      else if (seen.checkAndAdd(offer.offerId)) continue;
+      if (unanswered) {
+        // A 410 is final: the block went to someone else, whatever the schedule says later.
+        if (!unanswered.sawTaken) retries.push(unanswered);
+      } else if (seen.checkAndAdd(offer.offerId)) continue;
+      else if (offer.hidden) ignored.push({ offer, reason: 'hidden' });
       else if (compiled.match(offer, nowMs)) matches.push(offer);
       else ignored.push({ offer, reason: 'filter' });
     }
+    const { sent, deferred } = matches.length || retries.length ? this.sendAccepts(matches, retries, discoveredAt, ignored) : { sent: [], deferred: [] };
+    for (const offer of deferred) seen.forget(offer.offerId);
+    // Everything below happens after the accepts left.
+    const answers = Promise.all(sent.map((accept) => this.settle(accept)));
     try {
-      // First what an earlier poll could not write: an offer logged ignored is not accepted later.
+      // First what an earlier poll could not write, so the log keeps the order offers were seen in.
       if (this.pending.size > 0) await this.pending.flush();
-      if (retries.length || matches.length) await this.acceptBest(matches, retries, discoveredAt, ignored);
       await logIgnored(this.deps.db, this.search.userId, discoveredAt, ignored);
     } catch (error) {
       // The database failed mid-poll. What was decided is written later, listed or not; the next
       // poll judges these offers again rather than skip them as seen. Judging twice is safe: the
-      // log's unique key and reserveAccept's checks.
+      // log's unique key, and recordAccept turning an ignored entry into the accept.
       this.pending.keepIgnored(discoveredAt, ignored);
-      for (const offer of offers) seen.forget(offer.offerId);
+      for (const { offer } of ignored) seen.forget(offer.offerId);
+      await answers.catch(() => undefined);
       throw error;
     }
+    await answers;
   }
 
   /** Tells the driver about a block written as accepted. */
@@ -83,97 +112,116 @@ export class OfferTriage {
     });
   }
 
-  private async acceptBest(matches: NormalisedOffer[], retries: AcceptAttempt[], discoveredAt: Date, ignored: IgnoredOffer[]): Promise<void> {
+  /**
+   * The live path: decides and sends every accept of the poll without waiting on anything. Pure
+   * CPU up to each AcceptOffer leaving; the intent row's write starts right after it.
+   */
+  private sendAccepts(matches: NormalisedOffer[], retries: AcceptAttempt[], discoveredAt: Date, ignored: IgnoredOffer[]): Decisions {
     const { search } = this;
-    for (const attempt of retries) {
-      if (search.signal.aborted || search.stopped) return;
-      const outcome = await this.ask(attempt, true);
-      if (outcome === 'notDone' || outcome === 'stopped') return this.forgetAll(matches);
-    }
     const nowMs = discoveredAt.getTime();
-    const fees = await loadFeeState(this.deps.db, search.userId);
-    let spendable = fees.creditCents;
-    const taken: BlockSpan[] = [...search.schedule];
-    for (const attempt of search.open.values()) {
-      spendable -= attempt.feeCents;
-      taken.push(attempt.offer);
-    }
+    const budgetNow = performance.now();
+    const sent: SentAccept[] = [];
     const ranked = rankMatches(matches);
-    for (let i = 0; i < ranked.length; i++) {
-      const offer = ranked[i]!;
-      // Stopped mid-poll: what is left is neither accepted nor logged (seen again on a restart).
-      if (search.signal.aborted || search.stopped) return;
-      if (overlapsSchedule(offer, taken)) {
+    if (search.signal.aborted || search.stopped) return { sent, deferred: ranked };
+    for (const attempt of retries) {
+      if (!search.budget.tryTake('accept', budgetNow)) break;
+      sent.push({ attempt, isRetry: true, answer: search.session.acceptOffer(attempt.offer.offerId), intent: Promise.resolve() });
+    }
+    const booked: BlockSpan[] = [...search.schedule];
+    for (const attempt of search.open.values()) booked.push(attempt.offer);
+    const chosen: BlockSpan[] = [];
+    const reservedBefore = search.funds.reserved;
+    const deferred: NormalisedOffer[] = [];
+    for (const offer of ranked) {
+      if (overlapsSchedule(offer, booked)) {
         ignored.push({ offer, reason: 'overlap' });
         continue;
       }
-      const feeCents = feeDue(offer.priceCents, fees, nowMs);
-      if (feeCents > spendable) {
-        ignored.push({ offer, reason: 'credit' });
+      if (overlapsSchedule(offer, chosen)) {
+        deferred.push(offer);
+        continue;
+      }
+      const feeCents = search.funds.feeDue(offer.priceCents, nowMs);
+      if (!search.funds.reserve(feeCents)) {
+        // Short only because of this poll's own reservations: one of them may not book.
+        if (feeCents <= search.funds.spendableCents + (search.funds.reserved - reservedBefore)) deferred.push(offer);
+        else ignored.push({ offer, reason: 'credit' });
+        continue;
+      }
+      if (!search.budget.tryTake('accept', budgetNow)) {
+        search.funds.release(feeCents);
+        deferred.push(offer);
         continue;
       }
       const attempt: AcceptAttempt = { userId: search.userId, offer, discoveredAt, feeCents, createdAt: discoveredAt };
-      // Already logged, or another searcher of this driver holds it: not ours to judge.
-      if (!(await reserveAccept(this.deps.db, attempt))) continue;
-      const outcome = await this.ask(attempt, false);
-      if (outcome === 'booked' || outcome === 'open') {
-        taken.push(offer);
-        spendable -= feeCents;
-      } else if (outcome === 'taken') {
-        ignored.push({ offer, reason: 'taken' });
-      } else {
-        return this.forgetAll(ranked.slice(outcome === 'notDone' ? i : i + 1));
-      }
+      const answer = search.session.acceptOffer(offer.offerId);
+      // The accept is on the wire (or queued on a warm connection): now the intent, in parallel.
+      const intent = writeIntent(this.deps.db, attempt).catch((error: unknown) => {
+        this.deps.log.error({ userId: search.userId, offerId: offer.offerId, err: error }, 'accept intent not written: the schedule read settles the accept');
+      });
+      search.open.set(offer.offerId, attempt);
+      chosen.push(offer);
+      sent.push({ attempt, isRetry: false, answer, intent });
     }
+    if (deferred.length > 0) this.deps.log.debug({ userId: search.userId, deferred: deferred.length }, 'matches left for the next poll');
+    return { sent, deferred };
   }
 
-  /** Asks the platform to accept, and writes down what its answer means. */
-  private async ask(attempt: AcceptAttempt, isRetry: boolean): Promise<AcceptOutcome> {
+  /** Waits for one accept's answer and writes down what it means. */
+  private async settle({ attempt, isRetry, answer: pendingAnswer, intent }: SentAccept): Promise<void> {
     const { search, deps } = this;
     const { offerId } = attempt.offer;
-    const answer = await search.session.acceptOffer(offerId);
+    const answer = await pendingAnswer;
+    // The intent is in (or failed) before anything that deletes it.
+    await intent;
     if (answer.ok) {
       search.open.delete(offerId);
-      search.schedule.push(attempt.offer);
+      search.noteBooked(attempt.offer);
       let recorded: RecordedAccept;
       try {
         recorded = await recordAccept(deps.db, attempt, (balance) => deps.log.error({ userId: search.userId, balance }, 'fee not payable for a booked block; kept at cost 0'));
       } catch (error) {
-        // Booked, but the write failed (the database went away): the attempt is still stored, and
-        // kept open here so the next schedule read logs and charges it, not only a restart.
+        // Booked, but the write failed (the database went away): the intent is still stored (or
+        // the schedule has the block), and kept open here so the next schedule read logs and
+        // charges it, not only a restart. The fee stays reserved until then.
         search.open.set(offerId, attempt);
         search.recheckScheduleSoon();
         throw error;
       }
+      search.funds.settle(attempt.feeCents, recorded.status === 'recorded' ? recorded.balanceCents : null);
       if (recorded.status === 'recorded') this.notifyAccepted(attempt, recorded.feeCents);
-      return 'booked';
-    }
-    if (answer.kind === 'offerTaken' && !isRetry) {
-      await this.pending.deleteAttempt(offerId);
-      return 'taken';
+      return;
     }
     const stopReason = stopReasonFor(answer);
-    if (answer.kind === 'throttled' || stopReason) {
-      // Refused before acting: nothing was booked. A retry's attempt stays for the schedule to settle.
-      if (!isRetry) await this.pending.deleteAttempt(offerId);
-      if (stopReason) {
-        await search.stop(stopReason);
-        return 'stopped';
-      }
-      search.noteFailure();
-      return 'notDone';
+    if (!isRetry && (answer.kind === 'offerTaken' || answer.kind === 'throttled' || stopReason)) {
+      // Refused before acting: nothing was booked, the fee is free again.
+      search.open.delete(offerId);
+      search.funds.release(attempt.feeCents);
+      await this.pending.deleteAttempt(offerId);
+      if (answer.kind === 'offerTaken') return this.keepIgnored(attempt, 'taken');
+    }
+    if (stopReason) return search.stop(stopReason);
+    if (answer.kind === 'throttled') {
+      // Not done: judged again by the next poll, after the backoff.
+      if (!isRetry) search.seen.forget(offerId);
+      search.noteFailure('throttled');
+      return;
     }
     // 5xx, timeout, or a 410 to a retry: it may have been booked after all. The schedule decides.
     if (answer.kind === 'offerTaken') attempt.sawTaken = true;
-    else search.noteFailure();
+    else search.noteFailure(answer.kind);
     deps.log.warn({ userId: search.userId, offerId, failure: answer }, 'accept unanswered: the schedule will settle it');
     search.open.set(offerId, attempt);
     search.recheckScheduleSoon();
-    return 'open';
   }
 
-  /** Offers not judged after all (the accepts stopped): the next poll judges them again. */
-  private forgetAll(offers: readonly NormalisedOffer[]): void {
-    for (const offer of offers) this.search.seen.forget(offer.offerId);
+  /** Logs an accept the platform refused as ignored, now or with the next poll's writes. */
+  private async keepIgnored(attempt: AcceptAttempt, reason: IgnoredOffer['reason']): Promise<void> {
+    const entry: IgnoredOffer = { offer: attempt.offer, reason };
+    try {
+      await logIgnored(this.deps.db, this.search.userId, attempt.discoveredAt, [entry]);
+    } catch {
+      this.pending.keepIgnored(attempt.discoveredAt, [entry]);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { overlapsSchedule } from './schedule.js';
+import { mergeSchedule, overlapsSchedule } from './schedule.js';
 
 const HOUR = 3600;
 const booked = [{ startTime: 10 * HOUR, endTime: 13 * HOUR }, { startTime: 20 * HOUR, endTime: 22.5 * HOUR }];
@@ -25,4 +25,25 @@ describe('overlapsSchedule', () => {
       expect(overlapsSchedule(span, name === 'an empty schedule' ? [] : booked)).toBe(expected);
     });
   }
+});
+
+describe('mergeSchedule', () => {
+  const area = 'A';
+  const at = (hours: number) => ({ startTime: hours * HOUR, endTime: (hours + 2) * HOUR, serviceAreaId: area });
+  const NOW = 1_000_000;
+
+  it('keeps a block booked moments ago that the read does not list yet', () => {
+    const recent = [{ block: at(30), bookedAtMs: NOW - 1000 }];
+    expect(mergeSchedule([at(10)], recent, NOW, 120_000)).toEqual([at(10), at(30)]);
+    expect(recent).toHaveLength(1);
+  });
+
+  it('forgets a booking once the schedule lists it, or once it is older than the grace', () => {
+    const recent = [
+      { block: at(30), bookedAtMs: NOW - 1000 },
+      { block: at(40), bookedAtMs: NOW - 120_000 },
+    ];
+    expect(mergeSchedule([at(10), { ...at(30), startTime: 30 * HOUR + 0.4 }], recent, NOW, 120_000)).toEqual([at(10), { ...at(30), startTime: 30 * HOUR + 0.4 }]);
+    expect(recent).toEqual([]);
+  });
 });

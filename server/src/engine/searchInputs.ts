@@ -7,18 +7,23 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { filtersOf } from '../features/user/filters.js';
-import { compileFilters, type CompiledFilters } from './matcher.js';
+import { canonicalTimeZone, compileFilters, type CompiledFilters } from './matcher.js';
 import type { StopReason } from './types.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-/** The driver's filters compiled for their time zone. */
+/**
+ * The driver's filters compiled for their time zone: the IANA zone sent with Start when there is
+ * one the runtime still knows (daylight-saving changes followed), else the fixed offset.
+ */
 export async function loadCompiledFilters(db: Db, userId: string): Promise<CompiledFilters> {
   const [filters, user] = await Promise.all([
     filtersOf(db, userId),
-    db.selectFrom('users').select('timezone_offset').where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('users').select(['timezone_offset', 'time_zone']).where('id', '=', userId).executeTakeFirstOrThrow(),
   ]);
-  return compileFilters(filters, user.timezone_offset);
+  // A zone stored by an older runtime and unknown to this one must not stop the search.
+  const timeZone = user.time_zone !== null && canonicalTimeZone(user.time_zone) !== null ? user.time_zone : undefined;
+  return compileFilters(filters, user.timezone_offset, timeZone);
 }
 
 /** The users.* columns each stop sets besides `searching = false`. */

@@ -2,14 +2,22 @@
 import type { PlatformSession } from '../adapters/platform/session.js';
 import type { PlatformFailure } from '../adapters/platform/types.js';
 import type { PlatformAccount } from '../features/platform/accounts.js';
+import type { DriverFunds } from './fees.js';
 import type { CompiledFilters } from './matcher.js';
 import type { AcceptAttempt } from './offerLog.js';
 import type { BookedBlock } from './reconcile.js';
+import type { RequestBudget } from './requestBudget.js';
 import type { SeenOffers } from './seenOffers.js';
 import type { StopReason } from './types.js';
 
-/** What a search can be told changed. */
-export type SearchChange = 'filters' | 'schedule';
+/**
+ * What a search can be told changed: the driver's filters (or time zone), their schedule (a
+ * forfeit), or their account's means of paying fees (credit, trial, membership).
+ */
+export type SearchChange = 'filters' | 'schedule' | 'account';
+
+/** Every change, for parsing messages about them. */
+export const SEARCH_CHANGES: readonly SearchChange[] = ['filters', 'schedule', 'account'];
 
 /** The stop each platform failure calls for; the others are retried with backoff. */
 export function stopReasonFor(failure: PlatformFailure): StopReason | null {
@@ -38,8 +46,14 @@ export interface SearchState {
   readonly open: Map<string, AcceptAttempt>;
   readonly seen: SeenOffers;
   readonly signal: AbortSignal;
-  /** Counts a failure that calls for backoff before the next poll. */
-  noteFailure(): void;
+  /** The driver's credit and fee-free period, held in memory, with the fees reserved by accepts under way. */
+  readonly funds: DriverFunds;
+  /** The platform account's request budget (accepts take priority). */
+  readonly budget: RequestBudget;
+  /** Counts a failure that calls for backoff before the next poll (its kind goes to the log). */
+  noteFailure(kind: string): void;
+  /** The platform booked the block: it counts as booked until the schedule lists it, and the schedule is read again soon. */
+  noteBooked(block: BookedBlock): void;
   /** Asks for the schedule to be read at the next step (an accept went unanswered). */
   recheckScheduleSoon(): void;
   /** Stops the search for a reason (once). */

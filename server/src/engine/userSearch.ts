@@ -1,15 +1,21 @@
 /**
  * One driver's search: a loop on ONE timer (no timer while idle, no busy waiting), each tick one
- * step: get ready once (account, session, filters, eligible areas, open attempts), read the
- * schedule when due (settling open attempts), then poll the offers of the filters' areas that the
- * account may work, and hand the new ones to the {@link OfferTriage}.
+ * step: get ready once (account, session, filters, eligible areas, open intents, fee state),
+ * reload what a change made stale, read the schedule when due (settling open intents), then poll
+ * the offers of the filters' areas that the account may work, and hand the new ones to the
+ * {@link OfferTriage}.
  *
- * Pacing works with the platform: the next poll is due the platform's refreshInterval after the
- * previous poll STARTED (never sooner); failures in a row add a growing, jittered backoff on top
- * (throttling, 5xx, timeouts) and the search keeps going. A puzzle (307), a device check (420) and
- * a refused account (401, deregistered) stop it: the driver is told and the database says why.
+ * Pacing works with the platform (docs/ENGINE.md "Pace"): the next poll is due the platform's
+ * refreshInterval (or the operator's longer minimum) plus the poll's round trip (up to 50 ms)
+ * after the previous poll left, never sooner; every work call draws on the account's request budget, and a poll waits for its token;
+ * failures in a row add a growing, jittered backoff on top (throttling, 5xx, timeouts) and the
+ * search keeps going, saying in the log why it waits. A puzzle (307), a device check (420) and a
+ * refused account (401, deregistered) stop it: the driver is told and the database says why.
  * Aborting the signal stops it within one poll: the pending timer is cleared, and a step under way
  * accepts nothing more once it sees the abort.
+ *
+ * The schedule is read at least every `scheduleRefreshMs` (30 s) and at once after a block was
+ * booked; blocks booked by the engine but not yet listed by the schedule still count as booked.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_REFRESH_INTERVAL_MS } from '../adapters/platform/offers.js';
@@ -19,10 +25,14 @@ import { loadPlatformAccount, type PlatformAccount } from '../features/platform/
 import { openPlatformSession } from '../features/platform/session.js';
 import { backoffDelayMs } from './backoff.js';
 import type { SearchDependencies } from './dependencies.js';
+import { DriverFunds, loadFeeState } from './fees.js';
 import type { CompiledFilters } from './matcher.js';
 import { openAttempts, type AcceptAttempt } from './offerLog.js';
 import { OfferTriage } from './offerTriage.js';
+import { pollIntervalMs } from './pace.js';
 import { reconcileAttempts, type BookedBlock } from './reconcile.js';
+import type { BudgetUse, RequestBudget } from './requestBudget.js';
+import { mergeSchedule, type RecentBooking } from './schedule.js';
 import { loadCompiledFilters, recordStop } from './searchInputs.js';
 import { SeenOffers } from './seenOffers.js';
 import { stopReasonFor, type SearchChange, type SearchState } from './searchState.js';
@@ -44,10 +54,19 @@ export class UserSearch implements SearchState {
   private busy = false;
   private ended = false;
   private failures = 0;
+  /** What the last failure in a row was, for the log line that says why the search waits. */
+  private lastFailure = '';
   private refreshIntervalMs = DEFAULT_REFRESH_INTERVAL_MS;
+  /** How long the last offers poll took to be answered, ms. */
+  private lastRoundTripMs = 0;
   private scheduleReadAt = 0;
+  /** The next schedule read spends like a poll, not from spare budget. */
+  private scheduleUrgent = true;
+  private eligibleReadAt = 0;
   private filtersStale = false;
-  private ready: { session: PlatformSession; account: PlatformAccount; compiled: CompiledFilters } | null = null;
+  private ready: { session: PlatformSession; account: PlatformAccount; compiled: CompiledFilters; funds: DriverFunds; budget: RequestBudget } | null = null;
+  /** Blocks the platform booked for the engine lately: booked even before the schedule lists them. */
+  private readonly recentBookings: RecentBooking[] = [];
   private eligible = new Set<string>();
   private areas: string[] = [];
   private triage: OfferTriage | null = null;
@@ -79,6 +98,14 @@ export class UserSearch implements SearchState {
     return this.requireReady().compiled;
   }
 
+  get funds(): DriverFunds {
+    return this.requireReady().funds;
+  }
+
+  get budget(): RequestBudget {
+    return this.requireReady().budget;
+  }
+
   /** True once the search stopped by itself (puzzle, device check, refused account). */
   get stopped(): boolean {
     return this.stoppedBy !== null;
@@ -94,12 +121,21 @@ export class UserSearch implements SearchState {
   /** Takes a change into account at the next step (waking the loop if idle). */
   invalidate(change: SearchChange): void {
     if (change === 'filters') this.filtersStale = true;
+    else if (change === 'account') this.ready?.funds.markStale();
     else this.scheduleReadAt = 0;
     if (!this.timer && !this.busy && !this.ended && !this.signal.aborted) this.scheduleAt(now());
   }
 
-  noteFailure(): void {
+  noteFailure(kind: string): void {
     this.failures++;
+    this.lastFailure = kind;
+  }
+
+  noteBooked(block: BookedBlock): void {
+    this.schedule.push(block);
+    this.recentBookings.push({ block, bookedAtMs: this.deps.clock.now().getTime() });
+    this.scheduleReadAt = 0;
+    this.scheduleUrgent = true;
   }
 
   recheckScheduleSoon(): void {
@@ -154,7 +190,7 @@ export class UserSearch implements SearchState {
     } catch (error) {
       // A bug or the database away: logged, then retried like a platform fault.
       this.log.error({ err: error }, 'search step failed');
-      this.failures++;
+      this.noteFailure('step failed');
       next = this.nextPoll(startedAt);
     } finally {
       this.busy = false;
@@ -169,25 +205,54 @@ export class UserSearch implements SearchState {
       if (failed) return failed;
     }
     if (this.filtersStale) await this.loadFilters();
-    if (startedAt >= this.scheduleReadAt) {
+    const { funds } = this.requireReady();
+    if (funds.needsReload) await funds.reload(() => loadFeeState(this.deps.db, this.userId));
+    // The first read after getting ready (it settles what a dead process left) and the read after
+    // a booking are as urgent as a poll; the periodic ones wait for spare budget.
+    if (startedAt >= this.scheduleReadAt && this.spend(this.scheduleUrgent ? 'poll' : 'schedule')) {
+      this.scheduleUrgent = false;
       const failed = await this.readSchedule(startedAt);
       if (failed) return failed;
     }
     if (this.areas.length === 0) return 'idle';
-    // The pace counts from the moment the poll leaves, after any schedule read before it.
+    const waitMs = this.budget.waitMs('poll', now());
+    if (waitMs > 0) {
+      this.log.debug({ waitMs }, 'waiting for the request budget before polling');
+      return { at: now() + waitMs };
+    }
+    this.spend('poll');
     const polledAt = now();
     const page = await this.session.getOffers(this.areas);
+    // The round trip goes into the pace: the poll arrived somewhere within it (docs/ENGINE.md "Pace").
+    this.lastRoundTripMs = now() - polledAt;
     if (this.signal.aborted) return 'stopped';
     if (!page.ok) return this.onFailure(page, polledAt);
-    this.refreshIntervalMs = page.value.refreshIntervalMs;
+    this.notePace(page.value.refreshIntervalMs);
     this.failures = 0;
     await this.triage!.handle(page.value.offers);
     return this.nextPoll(polledAt);
   }
 
-  /** The next step: one refresh interval after `from` (the last call's start), plus the backoff of failures in a row. */
+  /** Takes a token from the account's budget for `use` now; false when there is none. */
+  private spend(use: BudgetUse): boolean {
+    return this.budget.tryTake(use, now());
+  }
+
+  /** Keeps the platform's latest refreshInterval; the log says when an operator's minimum was raised to it. */
+  private notePace(platformIntervalMs: number): void {
+    if (platformIntervalMs === this.refreshIntervalMs) return;
+    this.refreshIntervalMs = platformIntervalMs;
+    const { minPollIntervalMs } = this.deps.pace;
+    if (minPollIntervalMs > 0 && minPollIntervalMs < platformIntervalMs) {
+      this.log.info({ minPollIntervalMs, refreshIntervalMs: platformIntervalMs }, 'the minimum poll interval is shorter than the platform asks: the platform\'s pace is kept');
+    }
+  }
+
+  /** The next step: one poll interval after `from` (the last poll's departure), plus the backoff of failures in a row. */
   private nextPoll(from: number): { at: number } {
-    return { at: from + this.refreshIntervalMs + backoffDelayMs(this.failures, this.deps.timings.backoff, this.deps.random) };
+    const backoffMs = backoffDelayMs(this.failures, this.deps.timings.backoff, this.deps.random);
+    if (backoffMs > 0) this.log.info({ waitMs: backoffMs, failuresInARow: this.failures, cause: this.lastFailure }, 'backing off before the next poll');
+    return { at: from + pollIntervalMs(this.refreshIntervalMs, this.deps.pace.minPollIntervalMs, this.lastRoundTripMs) + backoffMs };
   }
 
   private async onFailure(failure: PlatformFailure, startedAt: number): Promise<Next> {
@@ -196,7 +261,7 @@ export class UserSearch implements SearchState {
       await this.stop(reason);
       return 'stopped';
     }
-    this.failures++;
+    this.noteFailure(failure.kind);
     this.log.warn({ failure, failuresInARow: this.failures }, failure.kind === 'throttled' ? 'throttled by the platform: backing off' : 'platform call failed: backing off');
     return this.nextPoll(startedAt);
   }
@@ -208,16 +273,30 @@ export class UserSearch implements SearchState {
       await this.stop('reconnect');
       return 'stopped';
     }
+    const budget = this.deps.budgets.of(account.platformUserId, now());
+    const waitMs = budget.waitMs('poll', now());
+    if (waitMs > 0) return { at: now() + waitMs };
+    budget.tryTake('poll', now());
     const session = openPlatformSession(this.deps, account);
     const eligible = await session.eligibleServiceAreas();
     if (!eligible.ok) return this.onFailure(eligible, startedAt);
     this.eligible = new Set(eligible.value);
-    const compiled = await loadCompiledFilters(this.deps.db, this.userId);
-    this.ready = { session, account, compiled };
+    this.eligibleReadAt = now() + this.deps.timings.eligibleAreasRefreshMs;
+    const [compiled, feeState, attempts] = await Promise.all([
+      loadCompiledFilters(this.deps.db, this.userId),
+      loadFeeState(this.deps.db, this.userId),
+      openAttempts(this.deps.db, this.userId),
+    ]);
+    const funds = new DriverFunds(feeState);
+    for (const attempt of attempts) {
+      this.open.set(attempt.offer.offerId, attempt);
+      funds.holdOpen(attempt.feeCents);
+    }
+    this.ready = { session, account, compiled, funds, budget };
     this.updateAreas();
-    for (const attempt of await openAttempts(this.deps.db, this.userId)) this.open.set(attempt.offer.offerId, attempt);
     this.triage = new OfferTriage(this, this.deps);
     this.scheduleReadAt = 0;
+    this.scheduleUrgent = true;
     return null;
   }
 
@@ -232,23 +311,37 @@ export class UserSearch implements SearchState {
     this.areas = this.compiled.serviceAreaIds.filter((id) => this.eligible.has(id));
   }
 
-  /** Reads the schedule and eligible areas, settles open attempts; a failure to retry or stop on, or null. */
+  /**
+   * Reads the schedule (and, less often, the eligible areas), settles open intents and reloads the
+   * fee state; a failure to retry or stop on, or null.
+   */
   private async readSchedule(startedAt: number): Promise<Next | null> {
     const booked = await this.session.scheduledAssignments();
     if (!booked.ok) return this.onFailure(booked, startedAt);
-    const eligible = await this.session.eligibleServiceAreas();
-    if (!eligible.ok) return this.onFailure(eligible, startedAt);
-    this.eligible = new Set(eligible.value);
-    this.updateAreas();
+    if (now() >= this.eligibleReadAt && this.spend('schedule')) {
+      const eligible = await this.session.eligibleServiceAreas();
+      if (!eligible.ok) return this.onFailure(eligible, startedAt);
+      this.eligible = new Set(eligible.value);
+      this.eligibleReadAt = now() + this.deps.timings.eligibleAreasRefreshMs;
+      this.updateAreas();
+    }
+    const nowMs = this.deps.clock.now().getTime();
+    const read = booked.value.map((block) => ({ startTime: block.startTime, endTime: block.endTime, serviceAreaId: block.serviceAreaId }));
+    const merged = mergeSchedule(read, this.recentBookings, nowMs, this.deps.timings.bookedUntilListedMs);
     this.schedule.length = 0;
-    for (const block of booked.value) this.schedule.push({ startTime: block.startTime, endTime: block.endTime, serviceAreaId: block.serviceAreaId });
-    const settled = await reconcileAttempts(this.deps.db, [...this.open.values()], this.schedule, {
+    this.schedule.push(...merged);
+    const openBefore = [...this.open.values()];
+    const settled = await reconcileAttempts(this.deps.db, openBefore, this.schedule, {
       nowMs: this.deps.clock.now().getTime(),
       giveUpMs: this.deps.timings.attemptGiveUpMs,
       onFeeShort: (balance) => this.log.error({ balance }, 'fee not payable for a booked block; kept at cost 0'),
     });
     this.open.clear();
     for (const attempt of settled.open) this.open.set(attempt.offer.offerId, attempt);
+    const { funds } = this.requireReady();
+    for (const attempt of openBefore) if (!this.open.has(attempt.offer.offerId)) funds.release(attempt.feeCents);
+    // Charges just written, and anything a lost message did not announce.
+    await funds.reload(() => loadFeeState(this.deps.db, this.userId));
     for (const { attempt, feeCents } of settled.accepted) this.triage!.notifyAccepted(attempt, feeCents);
     const { scheduleRefreshMs, openAttemptRecheckMs } = this.deps.timings;
     this.scheduleReadAt = now() + (this.open.size > 0 ? openAttemptRecheckMs : scheduleRefreshMs);

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
 import { expect } from 'expect';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { Simulator } from '@blockpilot/platform-sim';
 import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/index.js';
@@ -308,6 +309,95 @@ describeEachDatabase('faults: the engine against a failing platform, database an
     } finally {
       await engine?.kill();
       if (restarted) await closeContext(restarted);
+      await closeShared(shared).catch(() => undefined);
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      await proxy.close();
+      await sim.close();
+    }
+  });
+
+  it('kills the engine (SIGKILL) at each other point of the live path: a block is charged once, and only when the engine can prove it took it', async (t) => {
+    const { sim, url } = await startSimulator();
+    const proxy = await startHoldingProxy(url);
+    const dataDir = kind === 'pglite' ? await mkdtemp(join(tmpdir(), 'blockpilot-kill-points-')) : null;
+    const config: DatabaseConfig = dataDir ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: await postgresUrlOf(database(), 'kill_points_worker') };
+    const openShared = async () => (dataDir ? openDatabase(config) : database());
+    const closeShared = async (db: Database) => (dataDir ? db.close() : undefined);
+    let engine: EngineProcess | null = null;
+    let locker: pg.Client | null = null;
+    let shared = await openShared();
+    try {
+      const setup = engineContext(shared, url);
+      const driver = await connectedDriver(setup);
+      await setup.db.updateTable('users').set({ searching: false }).where('id', '<>', driver.id).execute();
+      await setup.db.updateTable('users').set({ searching: true }).where('id', '=', driver.id).execute();
+      await closeContext(setup);
+      await closeShared(shared);
+      const settings = { database: config, env: { ...simulatorEnv(proxy.url), PLATFORM_TIMEOUT_MS: '30000' }, timings: FAST };
+      const wonOffers = () => sim.control.readRecord({ accountId: driver.accountId }).accepts.filter((a) => a.won).map((a) => a.offerId);
+
+      // 1. The accept has left the engine; the platform never got it. Nothing is booked.
+      const sentNotArrived = new Promise((resolve) => proxy.holdNext('/AcceptOffer', 1, resolve, 'request'));
+      engine = await startEngineProcess(settings);
+      const unseen = injectOffer(sim, driver, 0, 'point');
+      await sentNotArrived;
+      await engine.kill();
+      expect(wonOffers()).toEqual([]);
+      // The next process takes the offer (still listed) once, whether or not the intent was written.
+      engine = await startEngineProcess(settings);
+      await waitFor('the offer taken by the next process', () => wonOffers().includes(unseen), 20_000);
+      await waitFor('a poll after the accept', () => sim.control.readRecord({ accountId: driver.accountId }).requests.filter((r) => r.path === POLLS).length > 0, 10_000);
+      await engine.stop();
+      engine = null;
+      shared = await openShared();
+      let books = await booksOf(shared, sim, driver);
+      expect({ booked: books.booked, lost: books.lost, extra: books.extra }).toEqual({ booked: [unseen], lost: [], extra: [] });
+      await closeShared(shared);
+
+      // 2. PostgreSQL only (a lock from another session): the platform booked the block while the
+      //    intent's write still waited, and the engine died. The block counts as the driver's own:
+      //    never charged (docs/ENGINE.md "Crashes").
+      let unproven: string | null = null;
+      if (config.kind === 'postgres') {
+        engine = await startEngineProcess(settings);
+        locker = new pg.Client({ connectionString: config.url });
+        await locker.connect();
+        await locker.query('begin');
+        await locker.query('lock table accept_attempts in exclusive mode');
+        const lockerPid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        const bookedNotHeard = new Promise<{ status: number }>((resolve) => proxy.holdNext('/AcceptOffer', 1, resolve));
+        unproven = injectOffer(sim, driver, 1, 'point');
+        expect((await bookedNotHeard).status).toBe(200);
+        await engine.kill();
+        engine = null;
+        // The dead process's insert still waits on the lock inside PostgreSQL: end it, as a crashed
+        // host's connections end, so it never commits.
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'kill_points_worker' and pid <> ${lockerPid}`.execute(database().db);
+        await locker.query('rollback');
+        await locker.end();
+        locker = null;
+        expect(await openAttemptsOf(database(), driver)).toEqual([]);
+        // A restart reconciles and goes on: the block stays uncharged and unlogged.
+        engine = await startEngineProcess(settings);
+        const polls = () => sim.control.readRecord({ accountId: driver.accountId }).requests.filter((r) => r.path === POLLS).length;
+        const before = polls();
+        await waitFor('polls after the restart', () => polls() >= before + 3, 15_000);
+        await engine.stop();
+        engine = null;
+      }
+
+      shared = await openShared();
+      books = await booksOf(shared, sim, driver);
+      expect(books.extra).toEqual([]);
+      expect(books.lost).toEqual(unproven ? [unproven] : []);
+      const fees = (await entriesOf(shared.db, driver.id)).filter((e) => e.kind === 'fee');
+      expect(fees).toHaveLength(1);
+      const balance = (await shared.db.selectFrom('users').select('credit_cents').where('id', '=', driver.id).executeTakeFirstOrThrow()).credit_cents;
+      expect(balance).toBe(1000 - FEE);
+      t.diagnostic(`figures: kill points exercised=${unproven ? 2 : 1} blocks booked=${books.booked.length} charged twice=0 booked but unproven (never charged)=${unproven ? 1 : 0}`);
+    } finally {
+      await engine?.kill();
+      await locker?.end().catch(() => undefined);
       await closeShared(shared).catch(() => undefined);
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
       await proxy.close();

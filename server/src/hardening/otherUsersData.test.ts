@@ -11,7 +11,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Simulator } from '@blockpilot/platform-sim';
 import { signInAsDriver } from '../adapters/platform/__tests__/fixture.js';
 import type { AppContext } from '../context.js';
-import { logIgnored, recordAccept, reserveAccept } from '../engine/offerLog.js';
+import { logIgnored, recordAccept, writeIntent } from '../engine/offerLog.js';
 import { issueToken } from '../features/auth/tokens.js';
 import { loadPlatformAccount } from '../features/platform/accounts.js';
 import { openPlatformSession } from '../features/platform/session.js';
@@ -129,7 +129,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     sim.control.injectOffer({ serviceAreaId: area, offerId: offer.offerId, startTime: blockStart, durationHours: 3, priceAmount: 150 });
     const now = h.clock.now();
     const attempt = { userId: a.id, offer, discoveredAt: now, feeCents: 525, createdAt: now };
-    expect(await reserveAccept(ctx.db, attempt)).toBe(true);
+    await writeIntent(ctx.db, attempt);
     expect((await openPlatformSession(ctx, platform).acceptOffer(offer.offerId)).ok).toBe(true);
     const recorded = await recordAccept(ctx.db, attempt);
     if (recorded.status !== 'recorded') throw new Error('A\'s block was not recorded');

@@ -5,7 +5,7 @@
  * reads before every search it starts and re-checks for all its drivers every few seconds.
  */
 import type { Redis } from 'ioredis';
-import type { SearchChange } from '../engine/searchState.js';
+import { SEARCH_CHANGES, type SearchChange } from '../engine/searchState.js';
 
 /** What a worker is asked to do for a driver. */
 export type ControlOp = 'stop' | 'start' | SearchChange;
@@ -16,7 +16,7 @@ export interface ControlMessage {
   userId: string;
 }
 
-const OPS: readonly ControlOp[] = ['stop', 'start', 'filters', 'schedule'];
+const OPS: readonly ControlOp[] = ['stop', 'start', ...SEARCH_CHANGES];
 
 /** Publishes one message. */
 export async function publishControl(redis: Redis, channel: string, message: ControlMessage): Promise<void> {

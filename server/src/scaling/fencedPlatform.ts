@@ -5,6 +5,7 @@
  * refreshInterval, whichever worker makes them).
  */
 import { DEFAULT_REFRESH_INTERVAL_MS } from '../adapters/platform/offers.js';
+import { pollIntervalMs } from '../engine/pace.js';
 import type { PlatformGateway } from '../adapters/platform/gateway.js';
 import type { PlatformClient, PlatformFailure, PlatformResult } from '../adapters/platform/types.js';
 
@@ -31,7 +32,8 @@ export function fencedGateway(gateway: PlatformGateway, owns: () => boolean, pac
         const startedAt = now();
         pace.nextPollAt = startedAt + DEFAULT_REFRESH_INTERVAL_MS;
         const page = await client.getOffers(credentials, areas);
-        if (page.ok) pace.nextPollAt = startedAt + page.value.refreshIntervalMs;
+        // The round trip counts, as in the search's own pace (docs/ENGINE.md "Pace").
+        if (page.ok) pace.nextPollAt = startedAt + pollIntervalMs(page.value.refreshIntervalMs, 0, now() - startedAt);
         return page;
       }),
     acceptOffer: (credentials, offerId) => fence(() => client.acceptOffer(credentials, offerId)),

@@ -55,7 +55,12 @@ export const api = {
     getServiceAreas: () => call<ServiceArea[]>((http) => http.post('/user/getServiceAreas', {})),
     getSearchState: () => call<boolean>((http) => http.get('/user/getSearchState')),
     getSchedule: () => call<ScheduledBlock[]>((http) => http.get('/user/getSchedule')),
-    toggleSearchState: (timezoneOffset: number) => call<{ searching: boolean }>((http) => http.post('/user/toggleSearchState', { timezoneOffset })),
+    /**
+     * Start or Stop. `timezoneOffset` is `Date.getTimezoneOffset()`; `timeZone`, the browser's IANA
+     * zone, lets the server follow daylight-saving changes (left out when the browser names none).
+     */
+    toggleSearchState: (timezoneOffset: number, timeZone?: string) =>
+      call<{ searching: boolean }>((http) => http.post('/user/toggleSearchState', timeZone ? { timezoneOffset, timeZone } : { timezoneOffset })),
     saveFilter: (filter: Filter) => call<Filter>((http) => http.post('/user/saveFilter', { filter })),
     forfeitBlock: (logId: string) => call<null>((http) => http.post('/user/forfeitBlock', { logId })),
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),

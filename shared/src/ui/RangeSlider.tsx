@@ -23,6 +23,13 @@ export interface RangeSliderProps extends Omit<FieldTextProps, 'label'> {
   formatValue?: ValueFormatter;
   /** Accessible names of the two handles; default "Minimum {label}" and "Maximum {label}". */
   handleLabels?: [string, string];
+  /** The text shown beside the label; default "{low} – {high}" with `formatValue`. */
+  valueText?: string;
+  /**
+   * The chosen part lies outside the handles (from each end of the rail to its handle), as a
+   * window that wraps around, such as an overnight time window; the rail is highlighted there.
+   */
+  outside?: boolean;
   disabled?: boolean;
   id?: string;
 }
@@ -40,6 +47,8 @@ export function RangeSlider({
   onChange,
   formatValue = String,
   handleLabels,
+  valueText,
+  outside = false,
   helperText,
   error,
   disabled,
@@ -58,13 +67,18 @@ export function RangeSlider({
     <Group role="group" aria-labelledby={labelId}>
       <SliderHeader>
         <span id={labelId}>{label}</span>
-        <output aria-hidden="true">
-          {formatValue(low)} – {formatValue(high)}
-        </output>
+        <output aria-hidden="true">{valueText ?? `${formatValue(low)} – ${formatValue(high)}`}</output>
       </SliderHeader>
       <Track>
         <Rail>
-          <Fill $from={percentOf(low, min, max)} $to={percentOf(high, min, max)} />
+          {outside ? (
+            <>
+              <Fill $from={0} $to={percentOf(low, min, max)} />
+              <Fill $from={percentOf(high, min, max)} $to={100} />
+            </>
+          ) : (
+            <Fill $from={percentOf(low, min, max)} $to={percentOf(high, min, max)} />
+          )}
         </Rail>
         <RangeInput
           {...shared}

@@ -74,6 +74,22 @@ describe('RangeSlider (two handles)', () => {
     ]);
   });
 
+  it('can show a text of its own and highlight the rail outside the handles (a window that wraps around)', () => {
+    const { container } = wrap(<RangeSlider label="Time" {...TIME_SLIDER} value={[360, 1080]} valueText="6:00 PM – 6:00 AM (overnight)" outside onChange={() => undefined} />);
+    expect(screen.getByText('6:00 PM – 6:00 AM (overnight)')).toBeInTheDocument();
+    const fills = [...container.querySelectorAll<HTMLElement>('div[style*="left"]')].map((fill) => [fill.style.left, fill.style.right]);
+    expect(fills).toEqual([
+      ['0%', '75%'],
+      ['75%', '0%'],
+    ]);
+  });
+
+  it('highlights the rail between the handles by default', () => {
+    const { container } = wrap(<TimeRange />);
+    const fills = [...container.querySelectorAll<HTMLElement>('div[style*="left"]')].map((fill) => [fill.style.left, fill.style.right]);
+    expect(fills).toEqual([['25%', '25%']]);
+  });
+
   it('keeps the low handle reachable when both sit at the maximum', () => {
     wrap(<RangeSlider label="Pay" {...PAY_SLIDER} value={[100, 100]} onChange={() => undefined} />);
     const low = screen.getByRole('slider', { name: 'Minimum pay' });

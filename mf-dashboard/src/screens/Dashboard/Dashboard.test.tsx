@@ -84,16 +84,38 @@ describe('Dashboard (/dashboard/*)', () => {
       return s;
     }
 
-    it('starts through the server with the timezone offset, follows the answer, opens the logs, then refreshes', async () => {
+    it('starts through the server with the timezone offset and IANA zone, follows the answer, opens the logs, then refreshes', async () => {
       server.on('POST /user/toggleSearchState', { data: { searching: true } });
       const s = recordingSession({ searching: false });
       const { location } = renderApp('/dashboard/settings', s);
       await flush();
       fireEvent.click(startStop());
       await flush();
-      expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([{ timezoneOffset: new Date().getTimezoneOffset() }]);
+      expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([
+        { timezoneOffset: new Date().getTimezoneOffset(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      ]);
       expect(s.actions).toEqual(['setSearching:true', 'refresh']);
       expect(location()).toBe('/dashboard/logs');
+    });
+
+    it('sends the offset alone where the browser names no time zone', async () => {
+      const RealFormat = Intl.DateTimeFormat;
+      const spy = jest.spyOn(Intl, 'DateTimeFormat').mockImplementation((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => {
+        const format = new RealFormat(...args);
+        const resolved = format.resolvedOptions();
+        format.resolvedOptions = () => ({ ...resolved, timeZone: '' });
+        return format;
+      });
+      try {
+        server.on('POST /user/toggleSearchState', { data: { searching: true } });
+        renderApp('/dashboard/settings', session());
+        await flush();
+        fireEvent.click(startStop());
+        await flush();
+        expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([{ timezoneOffset: new Date().getTimezoneOffset() }]);
+      } finally {
+        spy.mockRestore();
+      }
     });
 
     it('stops through the server and opens the settings, then refreshes', async () => {

@@ -36,7 +36,9 @@ describe('Filters (/dashboard/settings)', () => {
     expect(screen.getByRole('button', { name: 'Sunday' })).toHaveAttribute('aria-pressed', 'false');
     expect(slider('Earliest start')).toMatchObject({ min: '0', max: '1440', step: '15', value: '360' });
     expect(slider('Earliest start')).toHaveAttribute('aria-valuetext', '6:00 AM');
-    expect(slider('Latest end')).toHaveAttribute('aria-valuetext', '6:00 PM');
+    expect(slider('Latest start')).toHaveAttribute('aria-valuetext', '6:00 PM');
+    expect(screen.getByRole('switch', { name: 'Overnight' })).not.toBeChecked();
+    expect(screen.getByText('6:00 AM – 6:00 PM')).toBeInTheDocument();
     expect(slider('Lowest pay')).toMatchObject({ min: '0', max: '100', step: '1' });
     expect(screen.getByRole('combobox', { name: 'Pay counted' })).toHaveValue('PER_BLOCK');
     expect(slider('Shortest block')).toMatchObject({ min: '0', max: '10', step: '0.5' });
@@ -53,6 +55,67 @@ describe('Filters (/dashboard/settings)', () => {
     expect(screen.getByText('£60.00 – £300.00+')).toBeInTheDocument();
     moveSlider('Highest pay', 99);
     expect(slider('Highest pay')).toHaveAttribute('aria-valuetext', '£297.00');
+  });
+
+  describe('the time window', () => {
+    const overnightSwitch = () => screen.getByRole('switch', { name: 'Overnight' });
+
+    it('sets an overnight window, 10:00 PM to 2:00 AM, sent as [1320, 120]', async () => {
+      renderFilters();
+      await flush();
+      fireEvent.click(overnightSwitch());
+      expect(overnightSwitch()).toBeChecked();
+      // The handles stay; the window now runs from the right one across midnight to the left one.
+      expect(screen.getByText('6:00 PM – 6:00 AM (overnight)')).toBeInTheDocument();
+      moveSlider('Earliest start', 1320);
+      moveSlider('Latest start (next day)', 120);
+      expect(slider('Earliest start')).toHaveAttribute('aria-valuetext', '10:00 PM');
+      expect(slider('Latest start (next day)')).toHaveAttribute('aria-valuetext', '2:00 AM');
+      expect(screen.getByText('10:00 PM – 2:00 AM (overnight)')).toBeInTheDocument();
+      expect(slider('Earliest start')).toHaveAccessibleDescription("Blocks starting from the right handle's time, across midnight, until the left one's");
+      await flush(FILTER_AUTOSAVE_MS);
+      expect(saves().map((f) => f.time)).toEqual([[1320, 120]]);
+    });
+
+    it('shows a saved overnight window as one, and turning the switch off keeps the handles as a same-day window', async () => {
+      renderFilters({ time: [1320, 120] });
+      await flush();
+      expect(overnightSwitch()).toBeChecked();
+      expect(slider('Latest start (next day)')).toMatchObject({ value: '120' });
+      expect(slider('Earliest start')).toMatchObject({ value: '1320' });
+      expect(screen.getByText('10:00 PM – 2:00 AM (overnight)')).toBeInTheDocument();
+      fireEvent.click(overnightSwitch());
+      expect(screen.getByText('2:00 AM – 10:00 PM')).toBeInTheDocument();
+      expect(slider('Earliest start')).toMatchObject({ value: '120' });
+      await flush(FILTER_AUTOSAVE_MS);
+      expect(saves().map((f) => f.time)).toEqual([[120, 1320]]);
+    });
+
+    it('reads [0, 1440] as "All day"; overnight from there starts at 10:00 PM to 6:00 AM', async () => {
+      renderFilters({ time: [0, 1440] });
+      await flush();
+      expect(screen.getByText('All day')).toBeInTheDocument();
+      expect(overnightSwitch()).not.toBeChecked();
+      fireEvent.click(overnightSwitch());
+      expect(screen.getByText('10:00 PM – 6:00 AM (overnight)')).toBeInTheDocument();
+      await flush(FILTER_AUTOSAVE_MS);
+      expect(saves().map((f) => f.time)).toEqual([[1320, 360]]);
+    });
+
+    it('handles that meet stay in the mode chosen, and the server refusing the empty window shows under the slider', async () => {
+      const empty = 'The window is empty: choose a start and an end that are not the same time.';
+      server.on('POST /user/saveFilter', { status: 400, body: { errors: { time: empty } } });
+      renderFilters({ time: [1320, 120] });
+      await flush();
+      moveSlider('Latest start (next day)', 1320);
+      expect(overnightSwitch()).toBeChecked();
+      expect(screen.getByText('Empty window')).toBeInTheDocument();
+      await flush(FILTER_AUTOSAVE_MS);
+      expect(saves().map((f) => f.time)).toEqual([[1320, 1320]]);
+      expect(slider('Earliest start')).toHaveAccessibleDescription(empty);
+      moveSlider('Latest start (next day)', 60);
+      expect(screen.getByText('10:00 PM – 1:00 AM (overnight)')).toBeInTheDocument();
+    });
   });
 
   it('shows service areas abbreviated by default, full names once the stored switch is off', async () => {

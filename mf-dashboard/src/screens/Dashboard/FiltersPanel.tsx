@@ -7,7 +7,6 @@
 import {
   DURATION_SLIDER,
   PAY_SLIDER,
-  TIME_SLIDER,
   TIME_TO_ARRIVE_SLIDER,
   up,
   useSession,
@@ -21,8 +20,9 @@ import styled from 'styled-components';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { ToggleButtonGroup } from '../../components/ToggleButtonGroup';
 import { isOneOf, useStoredPreference } from '../../components/useStoredPreference';
-import { formatHours, formatMinutes, formatMinutesOfDay, formatPay, formatSavedAt, WEEKDAY_NAMES } from '../../format';
+import { formatHours, formatMinutes, formatPay, formatSavedAt, WEEKDAY_NAMES } from '../../format';
 import { PanelHeader, PanelTitle } from './panelParts';
+import { TimeWindowField } from './TimeWindowField';
 import { useFilterAutosave, type SaveStatus } from './useFilterAutosave';
 
 /** The fields that have a section (or control) of their own here. */
@@ -169,16 +169,7 @@ function FilterEditor({ initial, titleId, abbreviate, onAbbreviateChange }: Filt
 
         <ToggleButtonGroup label="Days" options={DAY_OPTIONS} value={filter.days} onChange={(days) => update({ days })} error={errors.days} />
 
-        <RangeSlider
-          label="Time"
-          {...TIME_SLIDER}
-          value={filter.time}
-          formatValue={formatMinutesOfDay}
-          handleLabels={['Earliest start', 'Latest end']}
-          helperText="Blocks that start and end inside this window"
-          error={errors.time}
-          onChange={(time) => update({ time })}
-        />
+        <TimeWindowField value={filter.time} error={errors.time} onChange={(time) => update({ time })} />
 
         <TwoColumns>
           <RangeSlider

@@ -50,6 +50,18 @@ const RoundButton = styled.button<{ $searching: boolean }>`
   }
 `;
 
+/**
+ * The browser's IANA time zone ("America/New_York"), so filters are matched with the offset each
+ * block will really have after a daylight-saving change; undefined where the browser names none.
+ */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function SearchControl() {
   const { searching, setSearching, refresh } = useSession();
   const navigate = useNavigate();
@@ -59,7 +71,7 @@ export function SearchControl() {
   const toggle = async () => {
     setPending(true);
     try {
-      const result = await api.user.toggleSearchState(new Date().getTimezoneOffset());
+      const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), browserTimeZone());
       const started = Boolean(result?.searching);
       setSearching(started);
       navigate(started ? '/dashboard/logs' : '/dashboard/settings');

@@ -27,6 +27,13 @@ export interface PlatformConfig {
   tokenKey: string;
   /** The embedded simulator's URL once main.ts started it; null against a real platform. */
   embeddedSimulatorUrl: string | null;
+  /** The platform's rate limit per account: the engine's request budget is a share of it (docs/ENGINE.md "Request budget"). */
+  rateLimit: { max: number; windowMs: number };
+  /**
+   * The operator's least time between two offers polls of one driver, ms. It can only slow polling
+   * down: the platform's refreshInterval wins whenever it is longer (0 = the platform's pace).
+   */
+  minPollIntervalMs: number;
 }
 
 /** The real hosts of each region, the defaults of the PLATFORM_<REGION>_* variables. */
@@ -40,6 +47,8 @@ export const DEFAULT_REGION_ENDPOINTS: Readonly<Record<PlatformRegion, Required<
 export const DEFAULT_PLATFORM_TIMEOUT_MS = 10_000;
 /** Enough for about 2,500 drivers per process at 100 ms of platform latency. */
 export const DEFAULT_PLATFORM_CONNECTIONS = 256;
+/** The work API's limit per account as clients of the platform have met it: 20 requests in any 10 s. */
+export const DEFAULT_PLATFORM_RATE_LIMIT = Object.freeze({ max: 20, windowMs: 10_000 });
 
 function url(name: string, value: string | undefined, fallback: string): string {
   const chosen = value?.trim() || fallback;
@@ -64,12 +73,14 @@ function regionEndpoints(env: NodeJS.ProcessEnv, region: PlatformRegion): Platfo
   };
 }
 
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
+function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${value}"`);
   return parsed;
 }
+
+const positiveInt = (name: string, value: string | undefined, fallback: number) => wholeNumber(name, value, fallback, 1);
 
 /** The platform settings from the environment (see server/ENVIRONMENT.md). */
 export function platformConfig(env: NodeJS.ProcessEnv): PlatformConfig {
@@ -79,6 +90,11 @@ export function platformConfig(env: NodeJS.ProcessEnv): PlatformConfig {
     connectionsPerOrigin: positiveInt('PLATFORM_CONNECTIONS', env.PLATFORM_CONNECTIONS, DEFAULT_PLATFORM_CONNECTIONS),
     tokenKey: env.PLATFORM_TOKEN_KEY ?? '',
     embeddedSimulatorUrl: null,
+    rateLimit: {
+      max: positiveInt('PLATFORM_RATE_LIMIT_MAX', env.PLATFORM_RATE_LIMIT_MAX, DEFAULT_PLATFORM_RATE_LIMIT.max),
+      windowMs: positiveInt('PLATFORM_RATE_LIMIT_WINDOW_MS', env.PLATFORM_RATE_LIMIT_WINDOW_MS, DEFAULT_PLATFORM_RATE_LIMIT.windowMs),
+    },
+    minPollIntervalMs: wholeNumber('SEARCH_MIN_POLL_INTERVAL_MS', env.SEARCH_MIN_POLL_INTERVAL_MS, 0, 0),
   };
 }
 

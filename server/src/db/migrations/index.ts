@@ -9,6 +9,8 @@ import * as ledgerAndOrders from './0003_ledger_and_orders.js';
 import * as supportAndOutbox from './0004_support_and_outbox.js';
 import * as searchEngine from './0005_search_engine.js';
 import * as offerLogRetention from './0006_offer_log_retention.js';
+import * as userTimeZone from './0007_user_time_zone.js';
+import * as hiddenOffers from './0008_hidden_offers.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004_support_and_outbox': supportAndOutbox,
   '0005_search_engine': searchEngine,
   '0006_offer_log_retention': offerLogRetention,
+  '0007_user_time_zone': userTimeZone,
+  '0008_hidden_offers': hiddenOffers,
 };

@@ -12,6 +12,7 @@ import type { PlatformClient } from '../../adapters/platform/types.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../features/auth/tokens.js';
 import { charge, entriesOf } from '../../features/ledger/ledger.js';
+import { applyPaymentEvent, createOrder } from '../../features/store/orders.js';
 import { loadPlatformAccount } from '../../features/platform/accounts.js';
 import { openPlatformSession } from '../../features/platform/session.js';
 import { TestClock } from '../../testing/clock.js';
@@ -21,7 +22,7 @@ import { describeEachDatabase, withOutage } from '../../testing/databases.js';
 import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../testing/platform.js';
 import type { Database } from '../../types.js';
 import type { EngineTimings } from '../dependencies.js';
-import { reserveAccept } from '../offerLog.js';
+import { writeIntent } from '../offerLog.js';
 
 /** Short waits so a test sees several polls and backoffs in a few seconds. Jitter pinned to its maximum. */
 const FAST: Partial<EngineTimings> = { backoff: { baseMs: 250, maxMs: 1000 }, openAttemptRecheckMs: 300, resumeSpreadMs: 100 };
@@ -65,17 +66,20 @@ function timingPolls(gateway: PlatformGateway, sentAt: number[]): PlatformGatewa
 interface WorldOptions {
   sim?: SimulatorOptions;
   timeoutMs?: number;
+  /** More server settings (the platform's rate limit, ...). */
+  env?: Record<string, string>;
+  timings?: Partial<EngineTimings>;
   /** Collects when each poll was sent, on the engine's side. */
   pollsSentAt?: number[];
 }
 
-async function world(database: Database, { sim: simOptions = {}, timeoutMs = 5000, pollsSentAt }: WorldOptions = {}): Promise<World> {
+async function world(database: Database, { sim: simOptions = {}, timeoutMs = 5000, pollsSentAt, env: moreEnv = {}, timings = {} }: WorldOptions = {}): Promise<World> {
   const { sim, url } = await startSimulator(simOptions);
   const clock = new TestClock(Date.now());
-  const env = { ...simulatorEnv(url), PLATFORM_TIMEOUT_MS: String(timeoutMs) };
+  const env = { ...simulatorEnv(url), PLATFORM_TIMEOUT_MS: String(timeoutMs), ...moreEnv };
   const makeContext = () => {
     const platform = pollsSentAt ? timingPolls(createPlatformGateway(testConfig(env).platform), pollsSentAt) : undefined;
-    const ctx = testContext(database, { clock, env, engine: { timings: FAST, random: () => 1 }, ...(platform ? { adapters: { platform } } : {}) });
+    const ctx = testContext(database, { clock, env, engine: { timings: { ...FAST, ...timings }, random: () => 1 }, ...(platform ? { adapters: { platform } } : {}) });
     contexts.set(ctx, database);
     return ctx;
   };
@@ -508,12 +512,12 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           // The dead process wrote its attempt and the platform booked the block; the log write never happened.
           const crashed = offerFacts('crashed', tomorrowAt(2));
           w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'crashed', startTime: crashed.startTime, durationHours: 3, priceAmount: 150 });
-          await reserveAccept(w.ctx.db, { userId: w.driver.id, offer: crashed, discoveredAt: now, feeCents: FEE_OF_150, createdAt: now });
+          await writeIntent(w.ctx.db, { userId: w.driver.id, offer: crashed, discoveredAt: now, feeCents: FEE_OF_150, createdAt: now });
           const account = await loadPlatformAccount(w.ctx.db, w.ctx.tokenCipher, w.driver.id);
           expect((await openPlatformSession(w.ctx, account!).acceptOffer('crashed')).ok).toBe(true);
           // An attempt from 20 minutes ago whose block never made it to the schedule.
           const longAgo = new Date(now.getTime() - 20 * 60_000);
-          await reserveAccept(w.ctx.db, { userId: w.driver.id, offer: offerFacts('lost', tomorrowAt(9)), discoveredAt: longAgo, feeCents: FEE_OF_150, createdAt: longAgo });
+          await writeIntent(w.ctx.db, { userId: w.driver.id, offer: offerFacts('lost', tomorrowAt(9)), discoveredAt: longAgo, feeCents: FEE_OF_150, createdAt: longAgo });
 
           await w.start();
           await waitFor('both settled', async () => (await logsOf(w.ctx, w.driver.id)).length === 2);
@@ -528,6 +532,150 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           expect(await logsOf(w.ctx, w.driver.id)).toHaveLength(2);
           expect(await feesOf(w.ctx, w.driver.id)).toEqual([expect.objectContaining({ amountCents: -FEE_OF_150 })]);
           expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(1000 - FEE_OF_150);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('keeps the pace the platform sets at run time: slower at once, never faster than the latest refreshInterval', async () => {
+        const w = await world(database());
+        try {
+          await w.start();
+          await waitForPolls(w, 2);
+          w.sim.control.setPace({ refreshIntervalMs: 1500 });
+          const slowFrom = pollsOf(w.sim, w.accountId).length;
+          await waitForPolls(w, slowFrom + 5);
+          // A poll under way when the pace changed may still bring the old interval, and the next one
+          // is paced by what it brought: every gap after those keeps the new interval.
+          const gaps = gapsOf(pollsOf(w.sim, w.accountId).slice(slowFrom + 1));
+          for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1500);
+          expect(w.sim.control.readRecord({ accountId: w.accountId }).totals.tooFastPolls).toBe(0);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('never accepts a hidden offer: it is logged as ignored with its own reason', async () => {
+        const w = await world(database());
+        try {
+          await w.start();
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'hidden', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150, hidden: true });
+          expect(await waitFor('the hidden offer logged', () => logOf(w.ctx, w.driver.id, 'hidden'))).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'hidden' });
+          expect(w.sim.control.readRecord({ accountId: w.accountId }).accepts).toEqual([]);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('takes several matches of one listing at once: best first, the next non-overlapping ones, never past the credit', async () => {
+        const w = await world(database());
+        try {
+          // Credit 1000. best (fee 525) and third (fee 350) fit together; clash overlaps best;
+          // tooMuch (fee 525) would pass the credit once best and third are charged.
+          const day = tomorrowAt(2);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'best', startTime: day, durationHours: 3, priceAmount: 150 });
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'clash', startTime: day + 3600, durationHours: 3, priceAmount: 140 });
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'third', startTime: day + 86_400, durationHours: 3, priceAmount: 100 });
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'tooMuch', startTime: day + 2 * 86_400, durationHours: 3, priceAmount: 150 });
+          await w.start();
+          const rows = await waitFor('every offer logged', async () => {
+            const found = await logsOf(w.ctx, w.driver.id);
+            return found.length === 4 && found;
+          });
+          const byId = Object.fromEntries(rows.map((r) => [r.offer_id, r]));
+          expect(byId.best).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: 525 });
+          expect(byId.third).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: 350 });
+          expect(byId.clash).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'overlap' });
+          expect(byId.tooMuch).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'credit' });
+          expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(1000 - 525 - 350);
+          // Both accepts left after the same poll, best first, before the next poll.
+          const record = w.sim.control.readRecord({ accountId: w.accountId });
+          const accepts = record.requests.filter((r) => r.path === '/AcceptOffer');
+          expect(record.accepts.map((a) => a.offerId)).toEqual(['best', 'third']);
+          const pollBefore = record.requests.filter((r) => r.path === POLLS && r.startTick < accepts[0]!.startTick).at(-1)!;
+          const pollAfter = record.requests.find((r) => r.path === POLLS && r.startTick > pollBefore.startTick);
+          for (const accept of accepts) expect(accept.startTick).toBeLessThan(pollAfter?.startTick ?? Infinity);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('keeps to the request budget: a burst of matches is never throttled, and what was not sent is taken on later polls', async () => {
+        const limit = { PLATFORM_RATE_LIMIT_MAX: '40', PLATFORM_RATE_LIMIT_WINDOW_MS: '10000' };
+        const w = await world(database(), { sim: { rateLimitMax: 40, rateLimitWindowMs: 10_000 }, env: limit });
+        try {
+          // A trial: no fees, so only the budget limits the burst.
+          await w.ctx.db.updateTable('users').set({ trial_ends_at: new Date(Date.now() + 86_400_000) }).where('id', '=', w.driver.id).execute();
+          const offers = Array.from({ length: 12 }, (_, i) => `burst-${i}`);
+          offers.forEach((offerId, i) => w.sim.control.injectOffer({ serviceAreaId: w.area, offerId, startTime: tomorrowAt(0) + i * 4 * 3600, durationHours: 3, priceAmount: 150 }));
+          await w.start();
+          await waitFor('every offer of the burst accepted', async () => (await logsOf(w.ctx, w.driver.id)).filter((r) => r.action === 'BLOCK_ACCEPT').length === offers.length, 30_000);
+          const record = w.sim.control.readRecord({ accountId: w.accountId });
+          expect(record.requests.filter((r) => r.outcome === 'rate_limited')).toEqual([]);
+          expect(record.accepts.filter((a) => a.won)).toHaveLength(offers.length);
+          // Never more than the engine's share (32) of the 40 allowed in any 10 s.
+          const starts = record.requests.map((r) => r.startedAt).sort((a, b) => a - b);
+          let first = 0;
+          for (let last = 0; last < starts.length; last++) {
+            while (starts[last]! - starts[first]! >= 10_000) first++;
+            expect(last - first + 1).toBeLessThanOrEqual(32);
+          }
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('never books over a block the driver took by hand while searching: the schedule is read again within its interval', async () => {
+        const w = await world(database(), { timings: { scheduleRefreshMs: 1000 } });
+        try {
+          await w.start();
+          await waitForPolls(w, 1);
+          // The driver takes a block in the platform's own app (below the filter's pay: the engine leaves it).
+          const start = tomorrowAt(4);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'by-hand', startTime: start, durationHours: 3, priceAmount: 40 });
+          const account = await loadPlatformAccount(w.ctx.db, w.ctx.tokenCipher, w.driver.id);
+          expect((await openPlatformSession(w.ctx, account!).acceptOffer('by-hand')).ok).toBe(true);
+          const schedulesBefore = w.sim.control.readRecord({ accountId: w.accountId }).requests.filter((r) => r.path === '/scheduledAssignments').length;
+          await waitFor('the schedule read again', () => w.sim.control.readRecord({ accountId: w.accountId }).requests.filter((r) => r.path === '/scheduledAssignments').length > schedulesBefore);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'clash', startTime: start + 3600, durationHours: 3, priceAmount: 150 });
+          expect(await waitFor('the clash logged', () => logOf(w.ctx, w.driver.id, 'clash'))).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'overlap' });
+          expect(w.sim.control.schedule(w.accountId)).toHaveLength(1);
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('reads the schedule again at once after a booking, and counts the booking as booked until it is listed', async () => {
+        const w = await world(database(), { timings: { scheduleRefreshMs: 60_000 } });
+        try {
+          await w.start();
+          const start = tomorrowAt(6);
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'first', startTime: start, durationHours: 3, priceAmount: 150 });
+          await waitFor('first accepted', async () => (await logOf(w.ctx, w.driver.id, 'first'))?.action === 'BLOCK_ACCEPT');
+          const record = w.sim.control.readRecord({ accountId: w.accountId });
+          const accept = record.requests.find((r) => r.path === '/AcceptOffer')!;
+          await waitFor('a schedule read after the accept', () =>
+            w.sim.control.readRecord({ accountId: w.accountId }).requests.some((r) => r.path === '/scheduledAssignments' && r.startTick > accept.endTick),
+          );
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'second', startTime: start + 1800, durationHours: 3, priceAmount: 160 });
+          expect(await waitFor('second logged', () => logOf(w.ctx, w.driver.id, 'second'))).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'overlap' });
+        } finally {
+          await w.close();
+        }
+      });
+
+      it('spends a top-up made while searching at once: an offer the credit could not cover before is taken after it', async () => {
+        const w = await world(database());
+        try {
+          await w.ctx.db.transaction().execute((trx) => charge(trx, w.driver.id, 'membership:spent-before-the-test', 900));
+          await w.start();
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'before-topup', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150 });
+          expect(await waitFor('ignored for credit', () => logOf(w.ctx, w.driver.id, 'before-topup'))).toMatchObject({ reason: 'credit' });
+          const url = await createOrder(w.ctx, w.driver.id, { topupCents: 1000 });
+          expect(await applyPaymentEvent(w.ctx, { type: 'paid', orderId: url.split('/').pop()!, amountCents: 1000 })).toBe('paid');
+          w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'after-topup', startTime: tomorrowAt(8), durationHours: 3, priceAmount: 150 });
+          expect(await waitFor('accepted after the top-up', () => logOf(w.ctx, w.driver.id, 'after-topup'))).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: FEE_OF_150 });
+          expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(100 + 1000 - FEE_OF_150);
         } finally {
           await w.close();
         }

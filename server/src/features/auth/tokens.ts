@@ -42,6 +42,7 @@ const USER_COLUMNS = [
   'users.puzzle_required',
   'users.searching',
   'users.timezone_offset',
+  'users.time_zone',
   'users.created_at',
 ] as const satisfies ReadonlyArray<`users.${keyof UserRow}`>;
 

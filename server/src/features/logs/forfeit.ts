@@ -67,7 +67,9 @@ export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string
     // The fee entry holds what was charged, which is the entry's cost.
     return outcome.status === 'applied' ? entry.cost_cents : 0;
   });
-  // The block left the driver's schedule: a running search may now take blocks at that time.
+  // The block left the driver's schedule: a running search may now take blocks at that time, and
+  // spend the refunded fee.
   ctx.search.changed(user.id, 'schedule');
+  if (refunded > 0) ctx.search.changed(user.id, 'account');
   return refunded;
 }

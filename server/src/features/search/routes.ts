@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
-import { toggleSearch } from './toggle.js';
+import { checkedTimeZone, toggleSearch } from './toggle.js';
 
 const tags = ['user'];
 
@@ -18,7 +18,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     async (request) => ok(currentUser(request).row.searching),
   );
 
-  app.post<{ Body: { timezoneOffset: number } }>(
+  app.post<{ Body: { timezoneOffset: number; timeZone?: string } }>(
     '/api/user/toggleSearchState',
     {
       ...signedIn,
@@ -30,13 +30,22 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
           type: 'object',
           additionalProperties: false,
           required: ['timezoneOffset'],
-          properties: { timezoneOffset: { type: 'integer', minimum: -1440, maximum: 1440, description: "The browser's Date.getTimezoneOffset(), minutes" } },
+          properties: {
+            timezoneOffset: { type: 'integer', minimum: -1440, maximum: 1440, description: "The browser's Date.getTimezoneOffset(), minutes" },
+            timeZone: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 100,
+              description: "The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); when given, filters follow its daylight-saving changes",
+            },
+          },
         },
         response: responses({ type: 'object', required: ['searching'], properties: { searching: { type: 'boolean' } } }, [400, 401, 409]),
       },
     },
     async (request) => {
-      const { searching, alert } = await toggleSearch(ctx, currentUser(request).id, request.body.timezoneOffset);
+      const { timezoneOffset, timeZone } = request.body;
+      const { searching, alert } = await toggleSearch(ctx, currentUser(request).id, { timezoneOffset, timeZone: checkedTimeZone(timeZone) });
       return ok({ searching }, { alert });
     },
   );

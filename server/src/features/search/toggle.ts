@@ -2,13 +2,14 @@
  * Start and Stop (SPEC.md section 2): toggleSearchState flips the driver's search. Starting needs
  * a connected account, an enabled filter naming a service area, and a way to pay fees (credit, or
  * a trial or membership); otherwise it is refused with an alert saying what is missing. The time
- * zone sent with it is the one filters are matched in. Starting clears a pending puzzle: the
+ * zone sent with it is the one filters are matched in: the IANA zone when the browser names one
+ * (daylight-saving changes followed), else its fixed offset. Starting clears a pending puzzle: the
  * driver says they solved it (if not, the platform asks again and the search pauses again).
  */
 import type { AppContext } from '../../context.js';
 import { canPayFees, feeStateOf } from '../../engine/fees.js';
-import { compileFilters } from '../../engine/matcher.js';
-import { conflict } from '../../http/errors.js';
+import { canonicalTimeZone, compileFilters } from '../../engine/matcher.js';
+import { conflict, validationError } from '../../http/errors.js';
 import { notConnected } from '../platform/errors.js';
 import { filtersOf } from '../user/filters.js';
 
@@ -23,8 +24,24 @@ export const NO_FILTER = 'Enable a filter and choose at least one service area i
 /** Start refused: no fee could be paid. */
 export const NO_FEE_PAYABLE = 'Your credit is used up. Top up your credit, or start your free trial, to start searching.';
 
+/** The driver's zone as sent with Start: the browser's offset and, when it names one, its IANA zone. */
+export interface DriverZone {
+  /** Minutes to add to local time to get UTC (`Date.getTimezoneOffset()`). */
+  timezoneOffset: number;
+  /** Canonical IANA name; absent when the browser sent none. */
+  timeZone?: string | undefined;
+}
+
+/** The canonical name of the zone sent, or a 400 under `timeZone` when the server does not know it. */
+export function checkedTimeZone(timeZone: string | undefined): string | undefined {
+  if (timeZone === undefined) return undefined;
+  const canonical = canonicalTimeZone(timeZone);
+  if (canonical === null) throw validationError({ timeZone: 'Unknown time zone.' });
+  return canonical;
+}
+
 /** Stops a running search, or starts one when the driver can search; throws the 409 saying what is missing. */
-export async function toggleSearch(ctx: AppContext, userId: string, timezoneOffset: number): Promise<ToggleResult> {
+export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOffset, timeZone }: DriverZone): Promise<ToggleResult> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['searching', 'flex_connected', 'credit_cents', 'trial_ends_at', 'membership_ends_at'])
@@ -36,10 +53,15 @@ export async function toggleSearch(ctx: AppContext, userId: string, timezoneOffs
     return { searching: false, alert: 'Searching stopped.' };
   }
   if (!user.flex_connected) throw notConnected();
-  const compiled = compileFilters(await filtersOf(ctx.db, userId), timezoneOffset);
+  const compiled = compileFilters(await filtersOf(ctx.db, userId), timezoneOffset, timeZone);
   if (compiled.enabledCount === 0 || compiled.serviceAreaIds.length === 0) throw conflict(NO_FILTER);
   if (!canPayFees(feeStateOf(user), ctx.clock.now().getTime())) throw conflict(NO_FEE_PAYABLE);
-  await ctx.db.updateTable('users').set({ searching: true, timezone_offset: timezoneOffset, puzzle_required: false }).where('id', '=', userId).execute();
+  // A Start without a zone (an older page) clears the stored one: the offset it sent is the newer word.
+  await ctx.db
+    .updateTable('users')
+    .set({ searching: true, timezone_offset: timezoneOffset, time_zone: timeZone ?? null, puzzle_required: false })
+    .where('id', '=', userId)
+    .execute();
   ctx.search.start(userId);
   return { searching: true, alert: 'Searching started. Accepted and ignored offers appear in your log.' };
 }

@@ -75,6 +75,7 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
   if (!UUID.test(event.orderId)) return 'unknown-order';
   const now = ctx.clock.now();
   let rewardedInviter: string | null = null;
+  let payer: string | null = null;
   const settlement = await ctx.db.transaction().execute(async (trx): Promise<Settlement> => {
     // The row lock makes concurrent reports of the same order wait and then see it settled.
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', event.orderId).forUpdate().executeTakeFirst();
@@ -87,6 +88,7 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
     if (order.status === 'paid') return 'unchanged';
     if (event.amountCents !== order.amount_cents) return 'amount-mismatch';
     await trx.updateTable('orders').set({ status: 'paid', settled_at: now }).where('id', '=', order.id).execute();
+    payer = order.user_id;
     if (order.kind === 'topup') {
       await credit(trx, order.user_id, ledgerKey.topup(order.id), order.amount_cents);
       rewardedInviter = await rewardInviter(trx, order.user_id);
@@ -96,7 +98,12 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
     return 'paid';
   });
   if (settlement === 'amount-mismatch' || settlement === 'unknown-order') ctx.log.error({ event }, `payment event not applied: ${settlement}`);
-  if (rewardedInviter) notifyInviter(ctx, rewardedInviter);
+  // A running search holds the driver's credit and fee-free period in memory: it reloads them now.
+  if (payer) ctx.search.changed(payer, 'account');
+  if (rewardedInviter) {
+    ctx.search.changed(rewardedInviter, 'account');
+    notifyInviter(ctx, rewardedInviter);
+  }
   return settlement;
 }
 

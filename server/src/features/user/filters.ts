@@ -4,7 +4,7 @@
  * table keeps each range as two columns so the search engine can read them without parsing.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { DURATION_SLIDER, PAY_SLIDER, TIME_SLIDER, TIME_TO_ARRIVE_SLIDER } from '@blockpilot/shared/constants';
+import { DURATION_SLIDER, PAY_SLIDER, TIME_SLIDER, TIME_TO_ARRIVE_SLIDER, timeWindowKind } from '@blockpilot/shared/constants';
 import type { Filter, Range } from '@blockpilot/shared/types';
 import type { DatabaseSchema, FilterTable } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
@@ -32,7 +32,10 @@ export const filterSchema = {
     enabled: { type: 'boolean' },
     serviceAreas: { type: 'array', maxItems: 500, uniqueItems: true, items: text(100), description: 'Service area ids' },
     days: { type: 'array', maxItems: 7, uniqueItems: true, items: { type: 'integer', minimum: 0, maximum: 6 }, description: 'Weekdays, Sunday = 0' },
-    time: rangeOf(TIME_SLIDER, 'minutes from midnight'),
+    time: {
+      ...rangeOf(TIME_SLIDER, 'minutes from midnight'),
+      description: `Window of block START times, [from, to] in minutes from local midnight, ${TIME_SLIDER.min}-${TIME_SLIDER.max}, step ${TIME_SLIDER.step}, both ends inclusive; from > to runs overnight (22:00-02:00 is [1320, 120]); [0, 1440] is all day; from == to is refused`,
+    },
     pay: rangeOf(PAY_SLIDER, 'slider steps of 3.00 currency units', true),
     payType: { type: 'string', enum: ['PER_BLOCK', 'PER_HOUR'] },
     duration: rangeOf(DURATION_SLIDER, 'hours'),
@@ -46,10 +49,15 @@ export const filterSchema = {
   },
 } as const;
 
-/** Rules the schema cannot say: a range's low end may not lie above its high end. */
+/**
+ * Rules the schema cannot say: pay and duration may not have their low end above their high end.
+ * The time window may (it then runs overnight, across midnight) but may not be empty: equal ends
+ * would take no block at all, which is never what a driver means.
+ */
 export function checkFilterRanges(filter: Pick<Filter, 'time' | 'pay' | 'duration'>): void {
   const errors: Record<string, string> = {};
-  for (const field of ['time', 'pay', 'duration'] as const) {
+  if (timeWindowKind(filter.time) === 'empty') errors.time = 'The window is empty: choose a start and an end that are not the same time.';
+  for (const field of ['pay', 'duration'] as const) {
     const [low, high] = filter[field];
     if (low > high) errors[field] = 'The lower end must not be above the upper end.';
   }

@@ -80,7 +80,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: { tags, summary: `Start the ${TRIAL_DAYS} day free trial (once per driver)`, security: bearerAuth, response: responses(nullData, [401, 409]) },
     },
     async (request) => {
-      await startTrial(ctx, currentUser(request).id);
+      const userId = currentUser(request).id;
+      await startTrial(ctx, userId);
+      // Fees stop at once for a running search (it holds the fee-free period in memory).
+      ctx.search.changed(userId, 'account');
       return ok(null, { alert: `Your free trial has started: no fees for the next ${TRIAL_DAYS} days.` });
     },
   );

@@ -114,7 +114,9 @@ describeEachDatabase('user routes', (database) => {
         [{ time: [0, 1455] }, 'time'],
         [{ time: [10, 600] }, 'time'],
         [{ time: [600] }, 'time'],
-        [{ time: [900, 600] }, 'time'],
+        [{ time: [600, 600] }, 'time'],
+        [{ time: [0, 0] }, 'time'],
+        [{ time: [1440, 1440] }, 'time'],
         [{ pay: [-1, 50] }, 'pay'],
         [{ pay: [0.5, 50] }, 'pay'],
         [{ pay: [60, 40] }, 'pay'],
@@ -136,6 +138,26 @@ describeEachDatabase('user routes', (database) => {
       const missing = await post('/api/user/saveFilter', { filter: { id: valid.id } });
       expectFieldErrors(missing, ['name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive']);
       expect(await firstFilter()).toEqual(valid);
+    });
+
+    it('saves an overnight window (start after end) and all day, and refuses an empty one with its own message', async () => {
+      const valid = await firstFilter();
+      for (const time of [
+        [1320, 120],
+        [1440, 120],
+        [1320, 0],
+        [0, 1440],
+      ]) {
+        const res = await post('/api/user/saveFilter', { filter: { ...valid, time } });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data.time).toEqual(time);
+        expect((await firstFilter()).time).toEqual(time);
+      }
+      const empty = await post('/api/user/saveFilter', { filter: { ...valid, time: [600, 600], pay: [60, 40] } });
+      expectFieldErrors(empty, ['time', 'pay']);
+      expect(empty.json().errors.time).toMatch(/window is empty/i);
+      expect((await firstFilter()).time).toEqual([0, 1440]);
+      await post('/api/user/saveFilter', { filter: valid });
     });
 
     it("refuses another driver's filter", async () => {
