@@ -8,12 +8,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createPlatformClient, createSignInChallenge, newDeviceSerial, simulatorEndpoints } from '../../server/src/adapters/platform/index.js';
 import type { PlatformClient } from '../../server/src/adapters/platform/index.js';
 import { saveConnection } from '../../server/src/features/platform/accounts.js';
 import { DEFAULT_FILTER, insertFilter } from '../../server/src/features/user/filters.js';
 import type { TokenCipher } from '../../server/src/security/tokenCipher.js';
 import type { Database } from '../../server/src/types.js';
+import type { Filter } from '../../shared/src/types.js';
 import { WORKSPACE } from './report.js';
 
 /** The value after `--name` on the command line, if any. */
@@ -155,25 +158,79 @@ export function percentile(sorted: Float64Array | number[], p: number): number {
  * each new offer is judged and logged as ignored once per driver; `searching` as given.
  */
 export async function connectDrivers(db: Database['db'], cipher: TokenCipher, simUrl: string, count: number, searching: boolean): Promise<string[]> {
+  const drivers = await connectDriversWith(db, cipher, simUrl, count, { searching });
+  return drivers.map((d) => d.userId);
+}
+
+/** A driver connected by {@link connectDriversWith}. */
+export interface ConnectedDriver {
+  /** Position among the drivers of that call (0-based), whatever order sign-ins finished in. */
+  index: number;
+  userId: string;
+  email: string;
+  /** The platform account (the simulator's customer_info.user_id). */
+  accountId: string;
+  /** The areas the platform lets the account work (empty unless asked for). */
+  eligibleAreaIds: string[];
+}
+
+/** How {@link connectDriversWith} sets drivers up. */
+export interface ConnectOptions {
+  /** `users.searching`. */
+  searching: boolean;
+  /** The driver's one filter, from its index and the simulator's areas; default: every area, 300.00 an hour and up. */
+  filter?: (index: number, areaIds: string[]) => Omit<Filter, 'id'>;
+  /** A trial running for 30 days: no fee is due, so credit never decides an accept. */
+  feeFree?: boolean;
+  /** Read each account's eligible areas (one work call each, before any search starts). */
+  eligibleAreas?: boolean;
+  /** Sign-ins at a time. Default 32. */
+  parallel?: number;
+}
+
+/** Signs up and connects `count` drivers through the real flow, each with one filter (see {@link ConnectOptions}). */
+export async function connectDriversWith(db: Database['db'], cipher: TokenCipher, simUrl: string, count: number, options: ConnectOptions): Promise<ConnectedDriver[]> {
   const areaIds = await simAreaIds(simUrl);
+  const filterFor = options.filter ?? (() => ({ ...DEFAULT_FILTER, serviceAreas: areaIds, time: [0, 1440], pay: [100, 100], payType: 'PER_HOUR', timeToArrive: 0 }) satisfies Omit<Filter, 'id'>);
   const setupClient: PlatformClient = createPlatformClient({ endpoints: simulatorEndpoints(simUrl), timeoutMs: 30_000 });
-  const ids: string[] = [];
-  await inParallel(Array.from({ length: count }, (_, i) => i), 32, async () => {
-    const email = `bench-${randomUUID()}@example.com`;
-    const challenge = createSignInChallenge(setupClient.endpoints, setupClient.device, newDeviceSerial());
-    const registered = await setupClient.register({ authorizationCode: await authorizationCode(challenge.url, email), codeVerifier: challenge.codeVerifier, deviceSerial: challenge.deviceSerial });
-    if (!registered.ok) throw new Error(`register failed: ${registered.kind}`);
-    const { id } = await db
-      .insertInto('users')
-      .values({ email, phone_number: '+15555550100', country_code: 'US', password_hash: 'bench', display_name: 'bench', shareable_code: randomBytes(8).toString('hex'), invited_by: null, trial_ends_at: null, membership_ends_at: null, notify_email: '', telegram_chat_id: null, promotions_opted_out_at: null, credit_cents: 1000, searching })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await insertFilter(db, id, { ...DEFAULT_FILTER, serviceAreas: areaIds, time: [0, 1440], pay: [100, 100], payType: 'PER_HOUR', timeToArrive: 0 });
-    await saveConnection(db, cipher, { userId: id, region: 'NA', deviceSerial: challenge.deviceSerial, device: registered.value });
-    ids.push(id);
-  });
-  await setupClient.close();
-  return ids;
+  const drivers: ConnectedDriver[] = new Array(count);
+  const trialEndsAt = options.feeFree ? new Date(Date.now() + 30 * 86_400_000) : null;
+  try {
+    await inParallel(Array.from({ length: count }, (_, i) => i), options.parallel ?? 32, async (index) => {
+      const email = `bench-${randomUUID()}@example.com`;
+      const challenge = createSignInChallenge(setupClient.endpoints, setupClient.device, newDeviceSerial());
+      const registered = await setupClient.register({ authorizationCode: await authorizationCode(challenge.url, email), codeVerifier: challenge.codeVerifier, deviceSerial: challenge.deviceSerial });
+      if (!registered.ok) throw new Error(`register failed: ${registered.kind}`);
+      let eligibleAreaIds: string[] = [];
+      if (options.eligibleAreas) {
+        const eligible = await setupClient.eligibleServiceAreas({ accessToken: registered.value.tokens.accessToken, instanceId: randomUUID() });
+        if (!eligible.ok) throw new Error(`eligibleServiceAreas failed: ${eligible.kind}`);
+        eligibleAreaIds = eligible.value;
+      }
+      const { id } = await db
+        .insertInto('users')
+        .values({ email, phone_number: '+15555550100', country_code: 'US', password_hash: 'bench', display_name: 'bench', shareable_code: randomBytes(8).toString('hex'), invited_by: null, trial_ends_at: trialEndsAt, membership_ends_at: null, notify_email: '', telegram_chat_id: null, promotions_opted_out_at: null, credit_cents: 1000, searching: options.searching })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertFilter(db, id, filterFor(index, areaIds));
+      await saveConnection(db, cipher, { userId: id, region: 'NA', deviceSerial: challenge.deviceSerial, device: registered.value });
+      drivers[index] = { index, userId: id, email, accountId: registered.value.userId, eligibleAreaIds };
+    });
+  } finally {
+    await setupClient.close();
+  }
+  return drivers;
+}
+
+/**
+ * A forced garbage collection: `global.gc` when the process runs with --expose-gc, otherwise one
+ * obtained at run time (V8 lets a running process turn the flag on for new contexts).
+ */
+export function forcedGc(): () => void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed;
+  v8.setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
 }
 
 /** Rows in the offer log so far. */
