@@ -40,10 +40,10 @@
  * throttled answers (`rate_limited`) must still be zero. The simulator's generated offers stay on
  * (2 per area per minute, rivals after 15 s on average) as background every driver judges.
  *
- * The simulator stamps `listedAt` in the listing response's 'finish' event, which its event loop
- * can run late (the engine has sometimes parsed the page before it); so each offer is also timed
- * from the moment the simulator decided the listing's answer (`answeredAtMs` of the account's poll
- * whose send stamp is `listedAt`), an upper bound that cannot be late.
+ * The simulator stamps `listedAt` right after the listing's `res.end()` returns (its body handed to
+ * the socket; it used to be the response's 'finish' event, which its event loop can run late); each
+ * offer is also timed from the moment the simulator decided the listing's answer
+ * (`AcceptRecord.listedAnsweredAt`), an upper bound that includes serialising and writing the page.
  *
  * Also per step: polls faster than the refreshInterval (the simulator's own count, and the gaps
  * between consecutive poll arrivals per account computed from its record), throttled answers, the
@@ -629,8 +629,8 @@ process reads its origin once from the wall clock, which on this machine steps b
 against the monotonic clock), measured at the start with 50 probe requests the simulator stamps on
 arrival: ${offset.toFixed(3)} ms ± ${clock.uncertaintyMs.toFixed(3)} ms. "Page parsed before its send stamp": offers whose
 listing the engine had parsed more than that uncertainty BEFORE the simulator's \`listedAt\`, i.e.
-listings the simulator stamped late (its send stamp is taken in the response's 'finish' event, which
-its event loop can run after other work); the race latency of those offers is too short by as much.
+listings the simulator stamped late (its send stamp is taken right after the response's \`res.end()\`
+returns, so this should stay at zero); the race latency of those offers is too short by as much.
 
 ${table(
   ['drivers', 'listing sent → page parsed in the engine', 'page → acceptOffer called', 'acceptOffer called → arrival at the simulator', 'page parsed before its send stamp', 'race latency p50 / p99 (this run)', 'simulator heartbeat p50 / p99 / max', 'engine event-loop delay p99 / max', 'engine longest GC pause', 'load (1 min)'],
@@ -662,12 +662,11 @@ of the race; the section below (\`--trace\`) shows how little of the race it is.
 
 Latency = the simulator's arrival stamp of the AcceptOffer - the end of sending of the first
 listing that held the offer to that driver's account (\`AcceptRecord.arrivedAt - listedAt\`, both
-real time, sub-millisecond, taken by the simulator). The simulator takes the send stamp in the
-response's 'finish' event, which its event loop sometimes runs late (the engine had already parsed
-the page: see the trace below), which makes those latencies too short; the next column measures
-from when the simulator decided the listing's answer (its \`answeredAtMs\`, found through the
-account's poll whose send stamp is \`listedAt\`), which cannot be late and includes serialising
-and sending the listing: an upper bound. The engine is the server's own (\`createContext\`:
+real time, sub-millisecond, taken by the simulator). The simulator takes the send stamp right after
+the listing's \`res.end()\` returns (the body handed to the socket), not in the response's 'finish'
+event, which its event loop sometimes runs late; the next column measures from when the simulator
+decided the listing's answer (\`AcceptRecord.listedAnsweredAt\`), which includes serialising and
+sending the listing: an upper bound. The engine is the server's own (\`createContext\`:
 LocalSearchRunner, the real platform client, PostgreSQL in a schema of its own) in this process;
 the simulator in its own (${AREAS} service areas, generated offers at its default rate as background,
 none of which meets any filter). Each driver was connected through the real sign-in and has one

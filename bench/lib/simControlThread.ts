@@ -19,7 +19,8 @@
  *   back-off (its first answer that makes the engine back off: throttled, 5xx, reset);
  * - accepts, compact (offer, account, won, reason, arrival, first listing to that account);
  * - how long the simulator took to answer each offers poll (arrival to answer decided, and to
- *   last byte sent), and for each accept the answer stamp of the listing that first held its offer;
+ *   body handed to the socket), and for each accept the answer stamp of the listing that first
+ *   held its offer (`listedAnsweredAt`);
  * - records lost to the ring buffer (the sequence is contiguous, so a gap is a loss).
  * It can also send a heartbeat request to the simulator every few ms and time it: a stall of the
  * simulator's event loop shows as a slow round trip.
@@ -55,9 +56,9 @@ export interface CompactAccept {
   arrivedAt: number;
   listedAt: number | null;
   /**
-   * When the simulator decided the answer of that first listing (its `answeredAtMs`), found as the
-   * account's last poll answered before `listedAt`; null when not found. The send stamp comes from
-   * the response's 'finish' event, which the simulator's event loop can run late; this one cannot be late.
+   * When the simulator decided the answer of that first listing (the record's `listedAnsweredAt`,
+   * that poll's `answeredAtMs`); null exactly when `listedAt` is. Timed from it, a reaction also
+   * counts the simulator serialising and writing the page: an upper bound.
    */
   listingAnsweredAt: number | null;
   overlapsSchedule: boolean;
@@ -126,8 +127,6 @@ const { simUrl, refreshIntervalMs, heartbeatEveryMs, readEveryMs } = workerData 
 
 interface AccountState {
   lastPollArrival: number | null;
-  /** Answer stamps of the account's last few ok polls, oldest first. */
-  recentPolls: number[];
   /** Real time the account's first back-off began (the answer that caused it), or null. */
   firstBackoffAt: number | null;
 }
@@ -174,7 +173,7 @@ let simTooFastAtStart: number | null = null;
 function account(id: string): AccountState {
   let state = accounts.get(id);
   if (!state) {
-    state = { lastPollArrival: null, recentPolls: [], firstBackoffAt: null };
+    state = { lastPollArrival: null, firstBackoffAt: null };
     accounts.set(id, state);
   }
   return state;
@@ -206,10 +205,6 @@ function foldRequest(r: RequestRecord, counted: boolean): void {
       if (r.outcome === 'ok' && r.sentAtMs !== null) window.pollServeMs.push(r.sentAtMs - arrived);
       if (r.outcome === 'ok') window.pollAnswerMs.push(r.answeredAtMs - arrived);
     }
-    if (r.outcome === 'ok') {
-      state.recentPolls.push(r.answeredAtMs);
-      if (state.recentPolls.length > 8) state.recentPolls.shift();
-    }
     if (state.lastPollArrival === null || arrived > state.lastPollArrival) state.lastPollArrival = arrived;
   }
   if (r.outcome === 'rate_limited' && counted) {
@@ -222,17 +217,13 @@ function foldRequest(r: RequestRecord, counted: boolean): void {
 
 function foldAccept(a: AcceptRecord, counted: boolean): void {
   if (!counted) return;
-  // The listing is the account's last poll answered before it was sent (an account's polls are a second apart).
-  const listedAt = a.listedAt;
-  const answers = listedAt === null ? [] : (accounts.get(a.accountId)?.recentPolls ?? []).filter((t) => t <= listedAt);
-  const listingAnsweredAt = answers.length ? answers[answers.length - 1]! : null;
   const category = categoryOf.get(a.offerId);
   if (category !== undefined) {
     const counts = (window.acceptsByCategory[category] ??= { attempts: 0, won: 0 });
     counts.attempts++;
     if (a.won) counts.won++;
   }
-  window.accepts.push({ offerId: a.offerId, accountId: a.accountId, won: a.won, reason: a.reason, arrivedAt: a.arrivedAt, listedAt: a.listedAt, listingAnsweredAt, overlapsSchedule: a.overlapsSchedule });
+  window.accepts.push({ offerId: a.offerId, accountId: a.accountId, won: a.won, reason: a.reason, arrivedAt: a.arrivedAt, listedAt: a.listedAt, listingAnsweredAt: a.listedAnsweredAt, overlapsSchedule: a.overlapsSchedule });
 }
 
 async function getJson<T>(path: string): Promise<T> {

@@ -44,7 +44,7 @@ export function createControl(runtime: SimulatorRuntime): SimulatorControl {
     listOffers(serviceAreaId) {
       const w = runtime.world;
       const ids = serviceAreaId === undefined ? w.catalog.list.map((a) => a.serviceAreaId) : [serviceAreaId];
-      return w.offers.listVisible(ids, w.now());
+      return w.offers.listVisible(ids, w.now(), w.preciseNow());
     },
 
     setFaults(config: FaultConfig) {

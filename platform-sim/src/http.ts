@@ -1,7 +1,6 @@
 /** Small helpers over Fastify requests shared by the route modules. */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { preciseNow } from './preciseClock.js';
 
 /** A header as one string, or null when absent or empty. */
 export function headerValue(req: FastifyRequest, name: string): string | null {
@@ -37,17 +36,17 @@ export function mediaType(req: FastifyRequest): string | null {
 }
 
 /**
- * Arrival times (epoch ms with a fraction) by raw request, stamped by the first hook that sees a
- * request, so body parsing and routing do not count as the client's time. A WeakMap, so nothing
- * outlives its request.
+ * Arrival times (precise clock, epoch ms with a fraction) by raw request, stamped by the first
+ * hook that sees a request, so body parsing and routing do not count as the client's time. A
+ * WeakMap, so nothing outlives its request.
  */
 const arrivals = new WeakMap<IncomingMessage, number>();
 
-export function markArrival(req: FastifyRequest): void {
-  arrivals.set(req.raw, preciseNow());
+export function markArrival(req: FastifyRequest, at: number): void {
+  arrivals.set(req.raw, at);
 }
 
-/** When the request arrived; now, for a request no hook stamped. */
-export function arrivalOf(req: FastifyRequest): number {
-  return arrivals.get(req.raw) ?? preciseNow();
+/** When the request arrived; `now()`, for a request no hook stamped. */
+export function arrivalOf(req: FastifyRequest, now: () => number): number {
+  return arrivals.get(req.raw) ?? now();
 }

@@ -7,6 +7,7 @@ import type { FaultConfig, RegionCode, ResetOptions, SimulatorClock, SimulatorOp
 import { InputError, asObject, checkNumber, isObject } from './validate.js';
 import { parseFaultConfig } from './faults.js';
 import { normalizeEmail } from './email.js';
+import { systemPreciseClock } from './preciseClock.js';
 import { DEFAULT_REFRESH_INTERVAL_MS, REFRESH_INTERVAL_RANGE } from './work/pace.js';
 
 /** Options with every default filled in. */
@@ -29,6 +30,7 @@ export interface ResolvedOptions {
   faults: FaultConfig;
   recordSize: number;
   clock: SimulatorClock;
+  preciseClock: SimulatorClock;
   controlApi: boolean;
   logger: boolean;
 }
@@ -76,6 +78,9 @@ export function resolveOptions(input: SimulatorOptions | ResetOptions): Resolved
   if (o.clock !== undefined && (!isObject(o.clock) || typeof o.clock.now !== 'function')) {
     throw new InputError('clock must have a now() function');
   }
+  if (o.preciseClock !== undefined && (!isObject(o.preciseClock) || typeof o.preciseClock.now !== 'function')) {
+    throw new InputError('preciseClock must have a now() function');
+  }
   const regions = resolveRegions(o.regions);
   return {
     seed: o.seed ?? 1,
@@ -95,6 +100,7 @@ export function resolveOptions(input: SimulatorOptions | ResetOptions): Resolved
     faults: o.faults === undefined ? { rules: [] } : parseFaultConfig(o.faults),
     recordSize: numberOr(o.recordSize, 'recordSize', 10_000, { min: 1, max: 10_000_000, integer: true }),
     clock: o.clock ?? systemClock,
+    preciseClock: o.preciseClock ?? systemPreciseClock,
     controlApi: booleanOr(o.controlApi, 'controlApi', true),
     logger: booleanOr(o.logger, 'logger', false),
   };

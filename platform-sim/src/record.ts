@@ -7,11 +7,10 @@
  * they order every start and end exactly, which is what proving "never polled by two clients at
  * once" needs (clock milliseconds tie too often).
  *
- * Besides the simulator's clock (which tests may freeze), each request also carries real times
- * with sub-millisecond precision: arrival, answer and end of sending. Benchmarks measure reaction
- * times with those.
+ * Besides the simulator's clock (which tests may freeze), each request also carries times on the
+ * precise clock (real time with sub-millisecond precision unless a test injects one): arrival,
+ * answer and end of sending. Benchmarks measure reaction times with those.
  */
-import { preciseNow } from './preciseClock.js';
 import { RingBuffer } from './ringBuffer.js';
 import type {
   AcceptRecord,
@@ -30,7 +29,7 @@ export interface RequestStart {
   path: string;
   instanceId: string | null;
   clientId: string | null;
-  /** Real time of arrival (see http.ts's markArrival), epoch ms with a fraction. */
+  /** Precise-clock time of arrival (see http.ts's markArrival), epoch ms with a fraction. */
   arrivedAtMs: number;
 }
 
@@ -41,7 +40,7 @@ export interface RequestEnd {
   accountId: string | null;
   tokenId: number | null;
   latencyMs?: number;
-  /** For offers polls: the pace judgement made on arrival. */
+  /** For offers polls: the pace judgement made on arrival (precise clock). */
   pollGapMs?: number | null;
   tooFastPoll?: boolean;
 }
@@ -64,6 +63,7 @@ export class SimulationRecord {
   constructor(
     capacity: number,
     private readonly clock: SimulatorClock,
+    private readonly preciseClock: SimulatorClock,
   ) {
     this.requests = new RingBuffer(capacity);
     this.accepts = new RingBuffer(capacity);
@@ -92,7 +92,7 @@ export class SimulationRecord {
         status: end.status,
         outcome: end.outcome,
         latencyMs: end.latencyMs ?? 0,
-        answeredAtMs: preciseNow(),
+        answeredAtMs: this.preciseClock.now(),
         sentAtMs: null,
         pollGapMs: end.pollGapMs ?? null,
         tooFastPoll: end.tooFastPoll ?? false,

@@ -46,7 +46,7 @@ export function buildServer(runtime: SimulatorRuntime, control: SimulatorControl
   addBodyParsers(app);
   // The first moment the simulator sees a request: the arrival time of the record.
   app.addHook('onRequest', (req, _reply, done) => {
-    markArrival(req);
+    markArrival(req, runtime.world.preciseNow());
     done();
   });
 

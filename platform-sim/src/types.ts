@@ -46,16 +46,24 @@ export interface SimulatorOptions {
   faults?: FaultConfig;
   /** Capacity of each ring buffer of the record (requests, accepts). Default 10000. */
   recordSize?: number;
-  /** Time source. Default: `Date.now`. */
+  /** Time source of the simulated world (offers, tokens, rate limits, schedules). Default: `Date.now`. */
   clock?: SimulatorClock;
+  /**
+   * Source of the precise stamps: the record's real-time fields (`arrivedAtMs`, `answeredAtMs`,
+   * `sentAtMs`, an accept's `arrivedAt`, `listedAt`, `listedAnsweredAt`), the too-fast-poll
+   * judgement and listing-relative rivals (`rivalAfterListedMs`). Epoch ms with a fraction, and it
+   * must never go back. Default: real monotonic time (`performance.timeOrigin + performance.now()`),
+   * whatever `clock` is; tests inject one to control it.
+   */
+  preciseClock?: SimulatorClock;
   /** Serve the control API under `/__control/`. Default true. */
   controlApi?: boolean;
   /** Fastify's request logging. Default false. */
   logger?: boolean;
 }
 
-/** Options of a reset: the seed and any option except clock/logger/controlApi, over the ones given at creation. */
-export interface ResetOptions extends Omit<SimulatorOptions, 'clock' | 'logger' | 'controlApi'> {
+/** Options of a reset: the seed and any option except clock/preciseClock/logger/controlApi, over the ones given at creation. */
+export interface ResetOptions extends Omit<SimulatorOptions, 'clock' | 'preciseClock' | 'logger' | 'controlApi'> {
   /** Keep connected devices and their tokens (accounts keep working); otherwise everything is cleared. Default false. */
   keepSessions?: boolean;
 }
@@ -221,13 +229,23 @@ export interface RequestRecord {
   outcome: RequestOutcome;
   /** Injected latency, ms. */
   latencyMs: number;
-  /** Real time the request arrived, epoch ms with a fraction (before its body was parsed). */
+  /**
+   * Precise-clock time the request arrived (real monotonic time unless `preciseClock` is injected),
+   * epoch ms with a fraction: stamped by the first hook that sees it, before its body is parsed.
+   */
   arrivedAtMs: number;
-  /** Real time the answer was decided, epoch ms with a fraction. */
+  /** Precise-clock time the handler decided the answer (before it was serialised and sent), epoch ms with a fraction. */
   answeredAtMs: number;
-  /** Real time the answer's last byte was handed to the socket, epoch ms with a fraction; null until then, and for a dropped connection. */
+  /**
+   * Precise-clock time the answer's body was handed to the socket, epoch ms with a fraction:
+   * stamped synchronously right after `res.end()` returned (not in the 'finish' event, which a busy
+   * event loop runs late). Null until then, and for a connection that closed before the answer got out.
+   */
   sentAtMs: number | null;
-  /** Offers polls only: clock ms since the arrival of the account's last poll answered with a refreshInterval; null otherwise. */
+  /**
+   * Offers polls only: ms since the arrival of the account's last poll answered with a
+   * refreshInterval, on the precise clock (the difference of the two `arrivedAtMs`); null otherwise.
+   */
   pollGapMs: number | null;
   /** An offers poll that came sooner than the refreshInterval the account was last told. */
   tooFastPoll: boolean;
@@ -242,7 +260,7 @@ export interface AcceptRecord {
   seq: number;
   /** Clock time, epoch ms. */
   at: number;
-  /** Real time the accept request arrived, epoch ms with a fraction (same time line as listedAt). */
+  /** Precise-clock time the accept request arrived, epoch ms with a fraction (its request's `arrivedAtMs`; same time line as listedAt). */
   arrivedAt: number;
   /** Logical time (same scale as RequestRecord ticks). */
   tick: number;
@@ -263,11 +281,19 @@ export interface AcceptRecord {
   /** It won, and the block overlapped one already on the account's schedule (half-open: back-to-back is fine). */
   overlapsSchedule: boolean;
   /**
-   * Real time the first offers response that listed this offer to this account finished sending,
-   * epoch ms with a fraction; null if it was never listed to the account. `arrivedAt - listedAt`
-   * is the client's reaction time.
+   * Precise-clock time the first offers response that listed this offer to this account was handed
+   * to the socket (that poll's `sentAtMs`: right after `res.end()` returned), epoch ms with a
+   * fraction; null if it was never listed to the account (or no listing got out).
+   * `arrivedAt - listedAt` is the client's reaction time.
    */
   listedAt: number | null;
+  /**
+   * Precise-clock time the handler decided the answer of that same listing (that poll's
+   * `answeredAtMs`, before serialising and sending it), epoch ms with a fraction; null exactly when
+   * `listedAt` is. `arrivedAt - listedAnsweredAt` is an upper bound of the reaction time that also
+   * counts the simulator's serialising and writing of the page.
+   */
+  listedAnsweredAt: number | null;
 }
 
 /** Counters over the whole run; never dropped by the ring buffers. */
@@ -381,8 +407,15 @@ export interface InjectOfferInput {
   hidden?: boolean;
   /** When the offer stops being listed, epoch seconds; default now + offerLifetimeMs. */
   expirationDate?: number;
-  /** A rival takes it this many ms from now; default null (no rival). */
+  /** A rival takes it this many ms from now (the simulator's clock); default null (no rival). Not with `rivalAfterListedMs`. */
   rivalDelayMs?: number | null;
+  /**
+   * A rival takes it this many ms (>= 0) after the first offers response listing it to any account
+   * was handed to the socket (that listing's send stamp, the precise clock); it never does while
+   * the offer is not listed. Accepts and polls are judged at their arrival stamp: those arriving at
+   * or after that moment get 410 `taken_by_rival` / do not list it. Not with `rivalDelayMs`.
+   */
+  rivalAfterListedMs?: number;
 }
 
 /** The polling pace the offers call asks for (control API). */

@@ -50,7 +50,13 @@ export interface World {
   readonly pace: PollPace;
   faults: FaultPlan;
   readonly record: SimulationRecord;
+  /** The simulator's clock (injectable; Date.now by default): offers, tokens, rate limits. */
   now(): number;
+  /**
+   * The precise clock (monotonic real time, epoch ms with a fraction, unless a test injects one):
+   * the record's stamps, the pace judgement, listing-relative rivals.
+   */
+  preciseNow(): number;
 }
 
 export function createWorld(options: ResolvedOptions, carriedSessions?: SessionStore): World {
@@ -76,8 +82,9 @@ export function createWorld(options: ResolvedOptions, carriedSessions?: SessionS
     limiter: new SlidingWindowLimiter(options.rateLimitWindowMs, options.rateLimitMax),
     pace: new PollPace(options.refreshIntervalMs),
     faults: new FaultPlan(options.faults, seed),
-    record: new SimulationRecord(options.recordSize, options.clock),
+    record: new SimulationRecord(options.recordSize, options.clock, options.preciseClock),
     now: () => options.clock.now(),
+    preciseNow: () => options.preciseClock.now(),
   };
 }
 
@@ -92,7 +99,7 @@ export class SimulatorRuntime {
   /** Options given to reset apply over the creation options (not over the previous reset's). */
   reset(options: ResetOptions = {}): World {
     // Options that only make sense at creation (and cannot come as JSON) are not reset.
-    const { keepSessions, clock: _clock, logger: _logger, controlApi: _controlApi, ...overrides } = options as ResetOptions & SimulatorOptions;
+    const { keepSessions, clock: _clock, preciseClock: _preciseClock, logger: _logger, controlApi: _controlApi, ...overrides } = options as ResetOptions & SimulatorOptions;
     const resolved = resolveOptions({ ...this.creationOptions, ...overrides });
     const previous = this.world;
     this.world = createWorld(resolved, keepSessions ? previous.sessions : undefined);

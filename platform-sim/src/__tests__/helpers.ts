@@ -29,6 +29,17 @@ export async function startSim(options: SimulatorOptions = {}): Promise<{ sim: S
   return { sim, clock, base };
 }
 
+/**
+ * {@link startSim} with a second fake clock as the simulator's `preciseClock` (record stamps, the
+ * pace judgement, listing-relative rivals), independent of `clock` (the simulated world's). It
+ * starts a fraction of a millisecond past `clock`, as real stamps do.
+ */
+export async function startSimWithPreciseClock(options: SimulatorOptions = {}): Promise<{ sim: Simulator; clock: FakeClock; precise: FakeClock; base: string }> {
+  const precise = fakeClock(fakeClock().now() + 0.375);
+  const { sim, clock, base } = await startSim({ preciseClock: precise, ...options });
+  return { sim, clock, precise, base };
+}
+
 export async function closeSims(): Promise<void> {
   await Promise.all([...running].map((s) => s.close()));
   running.clear();

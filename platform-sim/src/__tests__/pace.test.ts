@@ -1,7 +1,7 @@
 import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { Simulator } from '../index.js';
-import { call, closeSims, connect, getOffers, refreshed, startSim, type Connected } from './helpers.js';
+import { call, closeSims, connect, getOffers, refreshed, startSim, startSimWithPreciseClock, type Connected } from './helpers.js';
 
 afterEach(closeSims);
 
@@ -58,16 +58,16 @@ describe('PUT /__control/pace', () => {
 
 describe('too-fast polls', () => {
   it('records each poll that arrives sooner than the interval the account was last told (arrival to arrival), per account', async () => {
-    const { sim, clock } = await startSim({ autoOffers: false, rateLimitMax: 0 });
+    const { sim, precise } = await startSimWithPreciseClock({ autoOffers: false, rateLimitMax: 0 });
     const alice = await connect(sim, 'alice@example.com');
     const bob = await connect(sim, 'bob@example.com');
     await poll(sim, alice); // t = 0: told 1000
     await poll(sim, bob); // bob's own pace
-    clock.advance(1000);
+    precise.advance(1000);
     await poll(sim, alice); // 1000 after: fine
-    clock.advance(999);
+    precise.advance(999);
     await poll(sim, alice); // 999 after: too fast (and it is answered, so it is the next reference)
-    clock.advance(1000);
+    precise.advance(1000);
     await poll(sim, alice); // fine
     await poll(sim, bob); // 2999 after bob's first: fine
     expect(tooFastFlags(sim, alice)).toEqual([false, false, true, false]);
@@ -82,33 +82,66 @@ describe('too-fast polls', () => {
   });
 
   it('judges against the interval the account was told, not the one set since', async () => {
-    const { sim, clock } = await startSim({ autoOffers: false, rateLimitMax: 0 });
+    const { sim, precise } = await startSimWithPreciseClock({ autoOffers: false, rateLimitMax: 0 });
     const account = await connect(sim, 'slowdown@example.com');
     await poll(sim, account); // told 1000
     sim.control.setPace({ refreshIntervalMs: 3000 });
-    clock.advance(1000);
+    precise.advance(1000);
     expect(await poll(sim, account)).toBe(3000); // fine by the 1000 it was told; now told 3000
-    clock.advance(2000);
+    precise.advance(2000);
     await poll(sim, account); // too fast by the 3000 it was told
     expect(tooFastFlags(sim, account)).toEqual([false, false, true]);
   });
 
   it('does not count the retry after a failed poll (403, 5xx) against the failed one', async () => {
-    const { sim, clock } = await startSim({ autoOffers: false, rateLimitMax: 0 });
+    const { sim, precise } = await startSimWithPreciseClock({ autoOffers: false, rateLimitMax: 0 });
     let account = await connect(sim, 'retry@example.com');
     await poll(sim, account);
-    clock.advance(1000);
+    precise.advance(1000);
     sim.control.expireToken({ accessToken: account.accessToken });
     expect(await poll(sim, account)).toBeNull(); // 403: told nothing
     account = await refreshed(sim, account);
-    clock.advance(10);
+    precise.advance(10);
     expect(await poll(sim, account)).toBe(1000); // 1010 after the last answered poll
-    clock.advance(1000);
+    precise.advance(1000);
     sim.control.setFaults({ rules: [{ kind: 'serverError', paths: [POLLS], remaining: 1 }] });
     expect(await poll(sim, account)).toBeNull();
-    clock.advance(50);
+    precise.advance(50);
     await poll(sim, account); // 1050 after the last answered poll
     expect(tooFastFlags(sim, account)).toEqual([false, false, false, false, false]);
+  });
+
+  it("judges on the precise arrival stamps, never on the simulator's clock (Date.now by default, which steps)", async () => {
+    const { sim, clock, precise } = await startSimWithPreciseClock({ autoOffers: false, rateLimitMax: 0 });
+    const account = await connect(sim, 'steps@example.com');
+    await poll(sim, account);
+    // The world clock jumps 15 ms ahead of the monotonic one: 1005 on it, 990 really.
+    clock.advance(1005);
+    precise.advance(990);
+    await poll(sim, account);
+    // Then it steps back: 985 on it, 1000 really.
+    clock.advance(985);
+    precise.advance(1000);
+    await poll(sim, account);
+    expect(tooFastFlags(sim, account)).toEqual([false, true, false]);
+    const polls = sim.control.readRecord({ accountId: account.userId }).requests.filter((r) => r.path === POLLS);
+    expect(polls.map((r) => r.pollGapMs)).toEqual([null, 990, 1000]);
+    // The gap is the difference of the record's own arrival stamps.
+    expect(polls[2]!.pollGapMs).toBe(polls[2]!.arrivedAtMs - polls[1]!.arrivedAtMs);
+  });
+
+  it('with the default (real) precise clock, measures the gap between the arrivedAtMs stamps', async () => {
+    // The world clock is frozen and then jumps 5 s: neither changes what the pace sees.
+    const { sim, clock } = await startSim({ autoOffers: false, rateLimitMax: 0 });
+    const account = await connect(sim, 'real@example.com');
+    await poll(sim, account);
+    clock.advance(5000);
+    await poll(sim, account);
+    const [first, second] = sim.control.readRecord({ accountId: account.userId }).requests.filter((r) => r.path === POLLS);
+    expect(second!.pollGapMs).toBe(second!.arrivedAtMs - first!.arrivedAtMs);
+    expect(second!.pollGapMs!).toBeGreaterThan(0);
+    expect(second!.pollGapMs!).toBeLessThan(1000);
+    expect(second!.tooFastPoll).toBe(true);
   });
 
   it('starts again from zero on reset', async () => {

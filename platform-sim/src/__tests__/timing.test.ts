@@ -1,8 +1,10 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { RequestRecord } from '../index.js';
-import { newDelivery } from '../delivery.js';
-import { listedAt, noteListed } from '../offers/listings.js';
+import { newDelivery, trackDelivery } from '../delivery.js';
+import { listedAnsweredAt, listedAt, noteListed } from '../offers/listings.js';
 import type { LiveOffer } from '../offers/liveOffer.js';
 import { call, closeSims, connect, eligibleAreas, getOffers, startSim, work } from './helpers.js';
 
@@ -63,9 +65,13 @@ describe('accept records', () => {
     const [accepted, blind] = sim.control.readRecord().accepts;
     expect(accepted!.listedAt).toBe(polls[0]!.sentAtMs);
     expect(accepted!.listedAt).not.toBe(polls[1]!.sentAtMs);
+    // The same listing's answer decision: after its arrival, not after its send stamp.
+    expect(accepted!.listedAnsweredAt).toBe(polls[0]!.answeredAtMs);
+    expect(accepted!.listedAnsweredAt!).toBeGreaterThanOrEqual(polls[0]!.arrivedAtMs);
+    expect(accepted!.listedAnsweredAt!).toBeLessThanOrEqual(accepted!.listedAt!);
     expect(accepted!.arrivedAt).toBeGreaterThan(accepted!.listedAt!);
     expect(accepted!.arrivedAt - accepted!.listedAt!).toBeLessThan(5000);
-    expect(blind).toMatchObject({ won: true, listedAt: null, arrivedAt: expect.any(Number) });
+    expect(blind).toMatchObject({ won: true, listedAt: null, listedAnsweredAt: null, arrivedAt: expect.any(Number) });
   });
 
   it('flag a won block that overlaps one already booked (back-to-back is not an overlap), and count double bookings', async () => {
@@ -114,10 +120,15 @@ describe('first listings', () => {
     const second = newDelivery();
     noteListed([offer], 'a', first);
     noteListed([offer], 'a', second);
+    first.answeredAtMs = 10.125;
+    expect(listedAnsweredAt(offer, 'a')).toBeNull(); // not sent yet: neither stamp
     first.sentAtMs = 10.5;
+    second.answeredAtMs = 20;
     second.sentAtMs = 20.25;
     expect(listedAt(offer, 'a')).toBe(10.5);
+    expect(listedAnsweredAt(offer, 'a')).toBe(10.125);
     expect(listedAt(offer, 'b')).toBeNull();
+    expect(listedAnsweredAt(offer, 'b')).toBeNull();
 
     const dropped = newDelivery();
     const retry = newDelivery();
@@ -127,5 +138,66 @@ describe('first listings', () => {
     retry.sentAtMs = 30.75;
     expect(listedAt(offer, 'b')).toBe(30.75);
     expect(listedAt(null, 'a')).toBeNull();
+  });
+});
+
+/** A stand-in for a ServerResponse: the events and the fields trackDelivery reads. */
+function fakeResponse(socket: { destroyed: boolean } | null) {
+  const res = Object.assign(new EventEmitter(), {
+    socket,
+    writableFinished: false,
+    ended: 0,
+    end(): unknown {
+      res.ended++;
+      return res;
+    },
+  });
+  return res;
+}
+
+describe('send stamps', () => {
+  it('are taken synchronously when res.end() returns, not in the later finish event', () => {
+    let now = 100.5;
+    const res = fakeResponse({ destroyed: false });
+    const delivery = newDelivery();
+    const entry = { sentAtMs: null as number | null };
+    const sent: number[] = [];
+    delivery.whenSent = [(t) => sent.push(t)];
+    trackDelivery(res as unknown as ServerResponse, delivery, entry, () => now);
+    res.end();
+    expect(res.ended).toBe(1);
+    expect(delivery.sentAtMs).toBe(100.5);
+    expect(entry.sentAtMs).toBe(100.5);
+    expect(sent).toEqual([100.5]);
+    // The event loop gets to 'finish' (and 'close') later: the stamp stays.
+    now = 130.25;
+    res.writableFinished = true;
+    res.emit('finish');
+    res.emit('close');
+    expect(delivery).toMatchObject({ sentAtMs: 100.5, failed: false });
+    expect(sent).toEqual([100.5]);
+  });
+
+  it("fall back to 'finish' for a response with no socket yet (pipelined), and count a close before finishing as not sent", () => {
+    let now = 5.25;
+    const queued = fakeResponse(null);
+    const delivery = newDelivery();
+    trackDelivery(queued as unknown as ServerResponse, delivery, null, () => now);
+    queued.end();
+    expect(delivery.sentAtMs).toBeNull();
+    now = 9.75;
+    queued.writableFinished = true;
+    queued.emit('finish');
+    expect(delivery.sentAtMs).toBe(9.75);
+
+    const dropped = fakeResponse({ destroyed: false });
+    const lost = newDelivery();
+    const entry = { sentAtMs: null as number | null };
+    trackDelivery(dropped as unknown as ServerResponse, lost, entry, () => now);
+    dropped.end();
+    expect(lost.sentAtMs).toBe(9.75);
+    dropped.emit('close'); // the connection went before the body got out
+    expect(lost).toMatchObject({ sentAtMs: null, failed: true });
+    expect(entry.sentAtMs).toBeNull();
   });
 });

@@ -47,10 +47,10 @@ export function registerTokenRoutes(app: FastifyInstance, runtime: SimulatorRunt
       path: requestPath(req),
       instanceId: headerValue(req, 'x-flex-instance-id'),
       clientId: headerValue(req, 'x-sim-client'),
-      arrivedAtMs: arrivalOf(req),
+      arrivedAtMs: arrivalOf(req, world.preciseNow),
     });
     const result = handler(isObject(req.body) ? req.body : {});
-    trackDelivery(reply.raw, newDelivery(), finish({ status: result.status, ...result.end }));
+    trackDelivery(reply.raw, newDelivery(), finish({ status: result.status, ...result.end }), world.preciseNow);
     return reply.code(result.status).send(result.body);
   };
 

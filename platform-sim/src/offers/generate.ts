@@ -27,6 +27,8 @@ export interface OfferSpec {
   endMs: number;
   expiresAt: number;
   rivalTakesAt: number | null;
+  /** Injected offers only: a rival timed from the first listing (see LiveOffer); null = none. */
+  rivalAfterListedMs: number | null;
   priceAmount: number;
   currency: string;
   isSurge: boolean;
@@ -74,6 +76,7 @@ export function randomOfferSpec(rng: Random, area: ServiceArea, arrivesAt: numbe
     endMs: startMs + hours * 3_600_000,
     expiresAt,
     rivalTakesAt: timing.rivalMeanDelayMs === null ? null : arrivesAt + rivalDelay * timing.rivalMeanDelayMs,
+    rivalAfterListedMs: null,
     priceAmount: roundTo(hourly * hours * (isSurge ? multiplier : 1), profile.priceDecimals),
     currency: area.currency,
     isSurge,
@@ -123,6 +126,8 @@ export function buildLiveOffer(spec: OfferSpec): LiveOffer {
     arrivesAt: spec.arrivesAt,
     expiresAt: spec.expiresAt,
     rivalTakesAt: spec.rivalTakesAt,
+    rivalAfterListedMs: spec.rivalAfterListedMs,
+    rivalTakesAtMs: null,
     acceptedBy: null,
     firstListing: null,
   };

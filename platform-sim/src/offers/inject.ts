@@ -34,7 +34,12 @@ export function parseInjectOfferInput(input: unknown): InjectOfferInput {
     hidden: optionalBoolean(o, 'hidden'),
     expirationDate: optionalNumber(o, 'expirationDate', { min: 0 }),
     rivalDelayMs: optionalNullableNumber(o, 'rivalDelayMs', { min: 0 }),
+    rivalAfterListedMs: optionalNumber(o, 'rivalAfterListedMs', { min: 0 }),
   };
+  // One rival per offer: timed from the injection or from the first listing, not both.
+  if (o.rivalDelayMs !== undefined && o.rivalAfterListedMs !== undefined) {
+    throw new InputError('give rivalDelayMs or rivalAfterListedMs, not both');
+  }
   if (parsed.startTime !== undefined && parsed.endTime !== undefined && parsed.endTime <= parsed.startTime) {
     throw new InputError('endTime must be after startTime');
   }
@@ -43,7 +48,9 @@ export function parseInjectOfferInput(input: unknown): InjectOfferInput {
 
 /**
  * Lays the caller's fields over a generated spec. An injected offer has no rival unless asked
- * (tests inject an offer to accept it), and is not surged unless asked.
+ * (tests inject an offer to accept it): `rivalDelayMs` times one from now (the simulator's clock),
+ * `rivalAfterListedMs` from its first listing (the precise clock; see listings.ts). It is not
+ * surged unless asked.
  */
 export function applyInjectedFields(base: OfferSpec, input: InjectOfferInput, now: number): OfferSpec {
   const startMs = input.startTime !== undefined ? input.startTime * 1000 : base.startMs;
@@ -59,6 +66,7 @@ export function applyInjectedFields(base: OfferSpec, input: InjectOfferInput, no
     endMs,
     expiresAt: input.expirationDate !== undefined ? input.expirationDate * 1000 : base.expiresAt,
     rivalTakesAt: input.rivalDelayMs === undefined || input.rivalDelayMs === null ? null : now + input.rivalDelayMs,
+    rivalAfterListedMs: input.rivalAfterListedMs ?? null,
     priceAmount: input.priceAmount ?? base.priceAmount,
     currency: input.currency ?? base.currency,
     isSurge,

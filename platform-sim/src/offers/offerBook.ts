@@ -50,13 +50,16 @@ export class OfferBook {
     this.injectRng = createRandom(hashSeed(settings.seed, 'injected-offers'));
   }
 
-  /** Offers listed now in these areas (unknown ids are ignored, duplicates listed once). */
-  listVisible(serviceAreaIds: readonly string[], now: number): Offer[] {
-    return this.listLive(serviceAreaIds, now).map((offer) => offer.wire);
+  /**
+   * Offers listed now in these areas (unknown ids are ignored, duplicates listed once): `now` on the
+   * simulator's clock, `atMs` on the precise clock (the poll's arrival).
+   */
+  listVisible(serviceAreaIds: readonly string[], now: number, atMs: number): Offer[] {
+    return this.listLive(serviceAreaIds, now, atMs).map((offer) => offer.wire);
   }
 
   /** The same offers as {@link listVisible}, as the board holds them (to mark who was shown what). */
-  listLive(serviceAreaIds: readonly string[], now: number): LiveOffer[] {
+  listLive(serviceAreaIds: readonly string[], now: number, atMs: number): LiveOffer[] {
     const out: LiveOffer[] = [];
     const seen = new Set<string>();
     for (const id of serviceAreaIds) {
@@ -65,17 +68,20 @@ export class OfferBook {
       seen.add(id);
       const board = this.advance(area, now);
       for (const offer of board.offers) {
-        if (unavailableReason(offer, now) === null) out.push(offer);
+        if (unavailableReason(offer, now, atMs) === null) out.push(offer);
       }
     }
     return out;
   }
 
-  /** Takes the offer for this account if it is still available. Synchronous, so concurrent accepts cannot both win. */
-  accept(offerId: string, accountId: string, now: number): AcceptResult {
+  /**
+   * Takes the offer for this account if it is still available: `now` on the simulator's clock,
+   * `atMs` the accept's arrival on the precise clock. Synchronous, so concurrent accepts cannot both win.
+   */
+  accept(offerId: string, accountId: string, now: number, atMs: number): AcceptResult {
     const offer = this.byId.get(offerId) ?? null;
     if (!offer) return { won: false, reason: 'unknown_offer', offer: null };
-    const reason = unavailableReason(offer, now);
+    const reason = unavailableReason(offer, now, atMs);
     if (reason !== null) return { won: false, reason, offer };
     offer.acceptedBy = accountId;
     return { won: true, offer };

@@ -2,8 +2,9 @@
  * The gate every work-API request passes, in the platform's order: access token (401 unknown,
  * 403 expired or superseded), the other required headers (400), the per-account rate limit,
  * injected faults; then the handler. It also records the request (arrival, answer, and when the
- * answer finished sending) whatever the outcome, and judges each offers poll's pace on arrival.
- * Per request it does a few map lookups and no timers (a timer only when latency is injected).
+ * answer was handed to the socket) whatever the outcome, and judges each offers poll's pace on
+ * arrival, on the precise clock. Per request it does a few map lookups and no timers (a timer only
+ * when latency is injected).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +29,7 @@ export interface WorkContext {
   now: number;
   /** Clock time the request arrived (before any injected latency). */
   arrivedAt: number;
-  /** Real time the request arrived, epoch ms with a fraction. */
+  /** Precise-clock time the request arrived (the record's arrivedAtMs), epoch ms with a fraction. */
   arrivedAtMs: number;
   /** How this request's answer gets sent; filled in after the handler returns. */
   delivery: Delivery;
@@ -49,7 +50,7 @@ export function workRoute(runtime: SimulatorRuntime, handler: WorkHandler, optio
     const path = requestPath(req);
     const instanceId = headerValue(req, 'x-flex-instance-id');
     const clientId = headerValue(req, 'x-sim-client');
-    const arrivedAtMs = arrivalOf(req);
+    const arrivedAtMs = arrivalOf(req, world.preciseNow);
     const finish = world.record.begin({ kind: 'work', method: req.method, path, instanceId, clientId, arrivedAtMs });
     const arrivedAt = world.now();
     const delivery = newDelivery();
@@ -67,7 +68,9 @@ export function workRoute(runtime: SimulatorRuntime, handler: WorkHandler, optio
       tooFastPoll: pace?.tooFast ?? false,
     });
     const send = (result: WorkResult): FastifyReply => {
-      trackDelivery(reply.raw, delivery, finish(end(result.status, result.outcome)));
+      const entry = finish(end(result.status, result.outcome));
+      delivery.answeredAtMs = entry?.answeredAtMs ?? world.preciseNow();
+      trackDelivery(reply.raw, delivery, entry, world.preciseNow);
       if (result.headers) reply.headers(result.headers);
       return reply.code(result.status).send(result.body);
     };
@@ -78,8 +81,10 @@ export function workRoute(runtime: SimulatorRuntime, handler: WorkHandler, optio
     const token = check.state;
     accountId = token.accountId;
     tokenId = token.tokenId;
-    // Judged as soon as the account is known: a poll that comes too soon is too soon whatever it is answered.
-    if (options.paced) pace = world.pace.judge(accountId, arrivedAt);
+    // Judged as soon as the account is known: a poll that comes too soon is too soon whatever it is
+    // answered. On the precise arrival stamps (monotonic, sub-ms), never on the simulator's clock:
+    // Date.now() steps by up to 15 ms against the monotonic clock on some VMs.
+    if (options.paced) pace = world.pace.judge(accountId, arrivedAtMs);
     if (check.kind === 'expired') return send(TOKEN_EXPIRED);
     if (check.kind === 'superseded') return send(TOKEN_SUPERSEDED);
     const badHeaders = checkWorkHeaders(req);

@@ -3,8 +3,11 @@
  * whole world, changeable at run time through the control API), and each poll of an account is
  * judged against the interval that account was last told.
  *
- * Measured arrival to arrival on the simulator's clock: a poll is "too fast" when less than the
- * told interval passed since the arrival of the last poll that was answered with an interval.
+ * Measured arrival to arrival on the precise clock (the record's `arrivedAtMs`: monotonic, with a
+ * fraction of a millisecond), never on the simulator's clock, whose default `Date.now()` steps by
+ * up to 15 ms against the monotonic clock on some VMs (which would flag, or hide, polls a few ms
+ * off the interval): a poll is "too fast" when less than the told interval passed since the
+ * arrival of the last poll that was answered with an interval.
  * A poll answered otherwise (403, 5xx, throttled, a fault) told nothing, so the retry that
  * follows it is still judged against the last answered poll, not against the failed one.
  */
@@ -17,14 +20,15 @@ export const REFRESH_INTERVAL_RANGE: NumberRange = { min: 1, max: 600_000, integ
 
 /** What is known about a poll when it arrives. */
 export interface PollJudgement {
-  /** Ms since the arrival of the account's last answered poll; null for its first one. */
+  /** Ms (precise clock) since the arrival of the account's last answered poll; null for its first one. */
   gapMs: number | null;
   /** The gap was shorter than the interval that answer told. */
   tooFast: boolean;
 }
 
 interface Told {
-  arrivedAt: number;
+  /** Precise arrival stamp of the poll that was told. */
+  arrivedAtMs: number;
   refreshIntervalMs: number;
 }
 
@@ -33,18 +37,19 @@ export class PollPace {
 
   constructor(public refreshIntervalMs: number) {}
 
-  judge(accountId: string, arrivedAt: number): PollJudgement {
+  /** `arrivedAtMs`: the poll's precise arrival stamp. */
+  judge(accountId: string, arrivedAtMs: number): PollJudgement {
     const last = this.told.get(accountId);
     if (!last) return { gapMs: null, tooFast: false };
-    const gapMs = arrivedAt - last.arrivedAt;
+    const gapMs = arrivedAtMs - last.arrivedAtMs;
     return { gapMs, tooFast: gapMs < last.refreshIntervalMs };
   }
 
-  /** The interval to answer the poll that arrived at `arrivedAt` with; remembered for the next judgement. */
-  tell(accountId: string, arrivedAt: number): number {
+  /** The interval to answer the poll that arrived at `arrivedAtMs` (precise clock) with; remembered for the next judgement. */
+  tell(accountId: string, arrivedAtMs: number): number {
     const last = this.told.get(accountId);
     // Under injected latency answers can come out of order: the latest arrival is the reference.
-    if (!last || arrivedAt >= last.arrivedAt) this.told.set(accountId, { arrivedAt, refreshIntervalMs: this.refreshIntervalMs });
+    if (!last || arrivedAtMs >= last.arrivedAtMs) this.told.set(accountId, { arrivedAtMs, refreshIntervalMs: this.refreshIntervalMs });
     return this.refreshIntervalMs;
   }
 }

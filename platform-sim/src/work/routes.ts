@@ -1,6 +1,6 @@
 /** The work API (PLATFORM.md section 2): six calls, each a function of the caller and the world. */
 import type { FastifyInstance } from 'fastify';
-import { listedAt, noteListed } from '../offers/listings.js';
+import { listedAnsweredAt, listedAt, noteListed } from '../offers/listings.js';
 import { renderCaptchaPage } from '../pages.js';
 import { isObject } from '../validate.js';
 import type { SimulatorRuntime } from '../world.js';
@@ -17,11 +17,11 @@ function getOffers(ctx: WorkContext): WorkResult {
   if (body !== undefined && !isObject(body)) return badRequest('body must be a JSON object');
   const query = parseOffersQuery(body ?? {}, account.eligibleAreaIds);
   if ('outcome' in query) return query;
-  const listed = world.offers.listLive(query.areaIds, ctx.now).filter((offer) => startsInWindow(offer.wire, query.window));
+  const listed = world.offers.listLive(query.areaIds, ctx.now, ctx.arrivedAtMs).filter((offer) => startsInWindow(offer.wire, query.window));
   noteListed(listed, account.id, ctx.delivery);
   return ok({
     offerList: listed.map((offer) => offer.wire),
-    refreshInterval: world.pace.tell(account.id, ctx.arrivedAt),
+    refreshInterval: world.pace.tell(account.id, ctx.arrivedAtMs),
     refreshTimeout: REFRESH_TIMEOUT_MS,
   });
 }
@@ -31,7 +31,9 @@ function acceptOffer(ctx: WorkContext): WorkResult {
   const offerId = isObject(body) && typeof body.offerId === 'string' && body.offerId !== '' ? body.offerId : null;
   if (!offerId) return badRequest('offerId is required');
   const { world, account } = ctx;
-  const result = world.offers.accept(offerId, account.id, ctx.now);
+  // A listing-relative rival is judged at the accept's arrival: one that came in time wins even if
+  // the event loop reached it after the rival's moment.
+  const result = world.offers.accept(offerId, account.id, ctx.now, ctx.arrivedAtMs);
   // Judged before booking: did the driver already hold a block at that time?
   const overlapsSchedule = result.won && account.schedule.overlaps(result.offer.wire, ctx.now);
   if (result.won) account.schedule.add(result.offer.wire);
@@ -46,6 +48,7 @@ function acceptOffer(ctx: WorkContext): WorkResult {
     reason: result.won ? null : result.reason,
     overlapsSchedule,
     listedAt: listedAt(result.offer, account.id),
+    listedAnsweredAt: listedAnsweredAt(result.offer, account.id),
   });
   return result.won ? ok({}) : OFFER_GONE;
 }

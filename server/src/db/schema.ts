@@ -4,7 +4,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { CountryCode } from '@blockpilot/shared/constants';
-import type { LogAction, PayType } from '@blockpilot/shared/types';
+import type { LogAction, PayType, ScheduledBlock } from '@blockpilot/shared/types';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea } from '../adapters/platform/types.js';
 
@@ -167,6 +167,9 @@ export interface PlatformAccountTable {
   /** getOfferFiltersOptions, cached; written as a JSON string. */
   service_areas: ColumnType<PlatformServiceArea[] | null, string | null, string | null>;
   service_areas_fetched_at: Date | null;
+  /** scheduledAssignments as last read (by the engine or a schedule view); written as a JSON string. */
+  schedule: ColumnType<ScheduledBlock[] | null, string | null, string | null>;
+  schedule_read_at: Date | null;
   connected_at: CreatedAt;
 }
 

@@ -22,6 +22,7 @@ import { DEFAULT_REFRESH_INTERVAL_MS } from '../adapters/platform/offers.js';
 import type { PlatformSession } from '../adapters/platform/session.js';
 import type { PlatformFailure } from '../adapters/platform/types.js';
 import { loadPlatformAccount, type PlatformAccount } from '../features/platform/accounts.js';
+import { saveSchedule } from '../features/platform/scheduleCache.js';
 import { openPlatformSession } from '../features/platform/session.js';
 import { backoffDelayMs } from './backoff.js';
 import type { SearchDependencies } from './dependencies.js';
@@ -325,7 +326,10 @@ export class UserSearch implements SearchState {
       this.eligibleReadAt = now() + this.deps.timings.eligibleAreasRefreshMs;
       this.updateAreas();
     }
-    const nowMs = this.deps.clock.now().getTime();
+    const readAt = this.deps.clock.now();
+    const nowMs = readAt.getTime();
+    // Schedule views on the driver's devices are answered from this read (features/platform/schedule.ts).
+    this.deps.background.run('store the schedule read', () => saveSchedule(this.deps.db, this.userId, booked.value, readAt));
     const read = booked.value.map((block) => ({ startTime: block.startTime, endTime: block.endTime, serviceAreaId: block.serviceAreaId }));
     const merged = mergeSchedule(read, this.recentBookings, nowMs, this.deps.timings.bookedUntilListedMs);
     this.schedule.length = 0;

@@ -13,6 +13,15 @@ describe('notification texts', () => {
     expect(blockWhen(START + 9 * 3600 + 0.25, START + 11 * 3600, 0)).toBe('Wed 4 Jun, 12:00 AM – 2:00 AM');
   });
 
+  it("reads the driver's time zone with its clock changes, whatever offset the browser sent at Start", () => {
+    // 2026-11-01 05:30 UTC is 1:30 AM EDT; an hour later it is 1:30 AM EST (New York falls back).
+    const beforeChange = Date.UTC(2026, 10, 1, 5, 30) / 1000;
+    expect(blockWhen(beforeChange, beforeChange + 3600, 240, 'America/New_York')).toBe('Sun 1 Nov, 1:30 AM – 1:30 AM');
+    expect(blockWhen(beforeChange + 2 * 3600, beforeChange + 5 * 3600, 240, 'America/New_York')).toBe('Sun 1 Nov, 2:30 AM – 5:30 AM');
+    // The same block read with the fixed offset alone is an hour off after the change.
+    expect(blockWhen(beforeChange + 2 * 3600, beforeChange + 5 * 3600, 240)).toBe('Sun 1 Nov, 3:30 AM – 6:30 AM');
+  });
+
   it('formats prices in the offer currency, falling back to the bare amount', () => {
     expect(money(95, 'USD')).toBe('$95.00');
     expect(money(95, 'GBP')).toBe('£95.00');

@@ -1,8 +1,8 @@
 /**
  * The words of the driver's notifications: a block accepted (when, where, pay, fee), and the
  * engine stopping by itself (a puzzle to solve in the platform's app, a device check it will not
- * fake, a connection to renew). Times read in the driver's time zone (the offset their browser
- * sent with Start).
+ * fake, a connection to renew). Times read in the driver's time zone: the zone their browser
+ * sent with Start (daylight saving included), or the fixed offset an older page sent.
  */
 import type { AcceptedBlock, StopReason } from '../engine/types.js';
 
@@ -14,8 +14,10 @@ export interface NotificationText {
 
 /** What the words depend on besides the event. */
 export interface Reader {
-  /** Minutes to add to local time to get UTC (the browser's getTimezoneOffset()). */
+  /** Minutes to add to local time to get UTC (the browser's getTimezoneOffset()): used without a zone. */
   timezoneOffset: number;
+  /** The driver's IANA time zone, when their browser sent one. */
+  timeZone?: string | null;
   /** Symbol of the driver's credit currency, for the fee. */
   currencySymbol: string;
   /** Where BlockPilot is, for links. */
@@ -32,9 +34,22 @@ function clockTime(local: Date): string {
   return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "Tue 3 Jun, 10:00 AM – 1:00 PM" for a block in epoch seconds, in the driver's zone. */
-export function blockWhen(startTime: number, endTime: number, timezoneOffset: number): string {
-  const local = (seconds: number) => new Date(Math.round(seconds * 1000) - timezoneOffset * 60_000);
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `zone` at `ms`, as a Date whose UTC fields read that clock. */
+function wallClock(ms: number, zone: string): Date {
+  let format = zoneClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    zoneClocks.set(zone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, Number(p.value)]));
+  return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!));
+}
+
+/** "Tue 3 Jun, 10:00 AM – 1:00 PM" for a block in epoch seconds, in the driver's zone (or fixed offset). */
+export function blockWhen(startTime: number, endTime: number, timezoneOffset: number, timeZone?: string | null): string {
+  const local = (seconds: number) => (timeZone ? wallClock(Math.round(seconds * 1000), timeZone) : new Date(Math.round(seconds * 1000) - timezoneOffset * 60_000));
   const start = local(startTime);
   const end = local(endTime);
   return `${WEEKDAYS[start.getUTCDay()]} ${start.getUTCDate()} ${MONTHS[start.getUTCMonth()]}, ${clockTime(start)} – ${clockTime(end)}`;
@@ -52,7 +67,7 @@ export function money(amount: number, currency: string): string {
 
 /** The notification of an accepted block. */
 export function acceptedText(block: AcceptedBlock, reader: Reader): NotificationText {
-  const when = blockWhen(block.startTime, block.endTime, reader.timezoneOffset);
+  const when = blockWhen(block.startTime, block.endTime, reader.timezoneOffset, reader.timeZone);
   const fee = block.feeCents > 0 ? `${reader.currencySymbol}${(block.feeCents / 100).toFixed(2)} (3.5%)` : 'none (free trial or membership)';
   return {
     subject: `Block accepted: ${when}`,

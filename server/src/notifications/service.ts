@@ -37,11 +37,11 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
     deps.background.run(label, async () => {
       const user = await deps.db
         .selectFrom('users')
-        .select(['notify_email', 'notify_whatsapp', 'telegram_chat_id', 'timezone_offset', 'country_code'])
+        .select(['notify_email', 'notify_whatsapp', 'telegram_chat_id', 'timezone_offset', 'time_zone', 'country_code'])
         .where('id', '=', userId)
         .executeTakeFirst();
       if (!user) return;
-      const message = compose({ timezoneOffset: user.timezone_offset, currencySymbol: REGIONS[user.country_code].currencySymbol, publicUrl: deps.publicUrl });
+      const message = compose({ timezoneOffset: user.timezone_offset, timeZone: user.time_zone, currencySymbol: REGIONS[user.country_code].currencySymbol, publicUrl: deps.publicUrl });
       const deliveries: Array<[string, Promise<void>]> = [];
       if (user.notify_email) deliveries.push(['email', deps.mailer.send({ to: user.notify_email, subject: message.subject, text: message.text })]);
       if (user.notify_whatsapp) deliveries.push(['whatsapp', deps.whatsApp.send(user.notify_whatsapp, chatText(message))]);

@@ -11,6 +11,7 @@ import * as searchEngine from './0005_search_engine.js';
 import * as offerLogRetention from './0006_offer_log_retention.js';
 import * as userTimeZone from './0007_user_time_zone.js';
 import * as hiddenOffers from './0008_hidden_offers.js';
+import * as scheduleCache from './0009_schedule_cache.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_offer_log_retention': offerLogRetention,
   '0007_user_time_zone': userTimeZone,
   '0008_hidden_offers': hiddenOffers,
+  '0009_schedule_cache': scheduleCache,
 };

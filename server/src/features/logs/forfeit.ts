@@ -13,7 +13,8 @@ import { HttpError, conflict, notFound } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { ledgerKey, refund } from '../ledger/ledger.js';
 import { markDisconnected } from '../platform/accounts.js';
-import { accountSession } from '../platform/access.js';
+import { accountSession, requireDriverAction } from '../platform/access.js';
+import { forgetSchedule } from '../platform/scheduleCache.js';
 
 /** Forfeit refused: outside the window. */
 export const WINDOW_CLOSED = 'This block can no longer be forfeited here: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
@@ -49,7 +50,8 @@ export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string
   if (entry.action !== 'BLOCK_ACCEPT') throw conflict('Only accepted blocks can be forfeited.');
   if (!forfeitAllowed({ startTime: entry.start_time, discoveredAt: entry.discovered_at.getTime() }, ctx.clock.now().getTime())) throw conflict(WINDOW_CLOSED);
 
-  const { session } = await accountSession(ctx, user);
+  const { account, session } = await accountSession(ctx, user);
+  await requireDriverAction(ctx, account);
   const done = await session.forfeit(entry.start_time);
   if (!done.ok) throw await refusal(ctx, user.id, done);
 
@@ -67,6 +69,7 @@ export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string
     // The fee entry holds what was charged, which is the entry's cost.
     return outcome.status === 'applied' ? entry.cost_cents : 0;
   });
+  await forgetSchedule(ctx.db, user.id);
   // The block left the driver's schedule: a running search may now take blocks at that time, and
   // spend the refunded fee.
   ctx.search.changed(user.id, 'schedule');

@@ -6,7 +6,7 @@
 import type { PlatformSession } from '../../adapters/platform/session.js';
 import type { PlatformFailure } from '../../adapters/platform/types.js';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, tooManyRequests } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { loadPlatformAccount, markDisconnected, type PlatformAccount } from './accounts.js';
 import { notConnected, platformUnavailable } from './errors.js';
@@ -34,4 +34,23 @@ export async function failureAnswer(ctx: AppContext, userId: string, failure: Pl
   }
   ctx.log.warn({ userId, failure }, 'platform call failed');
   return platformUnavailable();
+}
+
+/** The share of the platform's request limit left to the driver's own actions (the engine keeps to 80%). */
+export const DRIVER_ACTIONS_SHARE = 0.1;
+
+/**
+ * Counts one platform call made for the driver through the API (a schedule view, a forfeit)
+ * against the account's share for such calls; false when the share of this window is spent.
+ * Counted in the shared rate limiter, so every API process sees the same count.
+ */
+export async function spendDriverAction(ctx: AppContext, account: PlatformAccount): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const { max, windowMs } = ctx.config.platform.rateLimit;
+  return ctx.rateLimiter.consume(`platform-actions:${account.platformUserId}`, { max: Math.max(1, Math.floor(max * DRIVER_ACTIONS_SHARE)), windowMs });
+}
+
+/** Like {@link spendDriverAction}, but a spent share is the 429 to answer. */
+export async function requireDriverAction(ctx: AppContext, account: PlatformAccount): Promise<void> {
+  const decision = await spendDriverAction(ctx, account);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
 }

@@ -205,19 +205,43 @@ describeEachDatabase('search-engine routes', (database) => {
       expectFieldErrors(await post('/api/user/getServiceAreas', { extra: 1 }, linked.token), ['extra']);
     });
 
-    it("getSchedule: the driver's booked blocks from the platform; a refused account disconnects the driver", async () => {
+    it("getSchedule: the driver's booked blocks from the platform, one read shared for 8 s; a refused account disconnects the driver", async () => {
       const driver = await connected();
+      const reads = () => sim.control.readRecord({ accountId: driver.accountId }).requests.filter((r) => r.path === '/scheduledAssignments').length;
       expect((await get('/api/user/getSchedule', driver.token)).json()).toEqual({ data: [] });
       const offer = sim.control.injectOffer({ startTime: tomorrowAt(3), durationHours: 2, priceAmount: 80 });
       expect((await (await platformApp(driver.id)).acceptOffer(offer.offerId)).ok).toBe(true);
+      // Another device a moment later: the same read, not another request to the platform.
+      expect((await get('/api/user/getSchedule', driver.token)).json()).toEqual({ data: [] });
+      expect(reads()).toBe(1);
+      clock.advance(9000);
       expect((await get('/api/user/getSchedule', driver.token)).json()).toEqual({
         data: [{ startTime: offer.startTime, endTime: offer.endTime, serviceAreaId: offer.serviceAreaId, price: 80 }],
       });
+      expect(reads()).toBe(2);
       sim.control.deregisterDevice({ accountId: driver.accountId });
+      clock.advance(9000);
       const refused = await get('/api/user/getSchedule', driver.token);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().redirect).toBe('/connectAccount');
       expect((await get('/api/user', driver.token)).json().data.flexConnected).toBe(false);
+    });
+
+    it("getSchedule keeps to the driver's share of the platform's limit: a stored read when it is spent, 429 when there is none", async () => {
+      // Three BlockPilot drivers on one platform account: the share (10% of 20 per 10 s) is two reads per window.
+      const platformEmail = `shared-${Date.now()}@example.com`;
+      const [a, b, c] = [await connected({}, platformEmail), await connected({}, platformEmail), await connected({}, platformEmail)];
+      const reads = () => sim.control.readRecord({ accountId: a.accountId }).requests.filter((r) => r.path === '/scheduledAssignments').length;
+      expect((await get('/api/user/getSchedule', a.token)).statusCode).toBe(200);
+      expect((await get('/api/user/getSchedule', b.token)).statusCode).toBe(200);
+      const spent = await get('/api/user/getSchedule', c.token);
+      expect(spent.statusCode).toBe(429);
+      expect(spent.headers['retry-after']).toBeDefined();
+      expect(reads()).toBe(2);
+      clock.advance(9000);
+      // a's read is stale, the share still spent: a gets its stored read rather than an error.
+      expect((await get('/api/user/getSchedule', a.token)).json()).toEqual({ data: [] });
+      expect(reads()).toBe(2);
     });
 
     it('toggleSearchState: refuses with an alert when not connected, without a filter or without a way to pay', async () => {
@@ -453,6 +477,8 @@ describeEachDatabase('search-engine routes', (database) => {
       const goneEntry = await db().selectFrom('offer_logs').select('start_time').where('id', '=', gone).executeTakeFirstOrThrow();
       expect((await (await platformApp(driver.id)).forfeit(goneEntry.start_time)).ok).toBe(true);
       const creditBefore = await credit();
+      // A fresh window of the driver's share of the platform's limit (the tests above spent it).
+      clock.advance(10_000);
       const refused = await forfeit(gone);
       expect(refused.statusCode).toBe(409);
       expect(await credit()).toBe(creditBefore);

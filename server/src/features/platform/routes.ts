@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, errorEnvelope, nullData, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
-import { accountSession, failureAnswer } from './access.js';
+import { scheduleOf } from './schedule.js';
 import { connectAccount, type ConnectAccountBody } from './connect.js';
 import { serviceAreasOf } from './serviceAreas.js';
 
@@ -96,17 +96,11 @@ export async function platformRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       ...signedIn,
       schema: {
         tags,
-        summary: "The driver's booked upcoming blocks, from the platform",
+        summary: "The driver's booked upcoming blocks, from the platform (a read under 8 s old, 45 s while searching, is reused)",
         security: bearerAuth,
-        response: responses({ type: 'array', items: scheduledBlock }, [401, 409, 503]),
+        response: responses({ type: 'array', items: scheduledBlock }, [401, 409, 429, 503]),
       },
     },
-    async (request) => {
-      const user = currentUser(request).row;
-      const { session } = await accountSession(ctx, user);
-      const schedule = await session.scheduledAssignments();
-      if (!schedule.ok) throw await failureAnswer(ctx, user.id, schedule);
-      return ok(schedule.value);
-    },
+    async (request) => ok(await scheduleOf(ctx, currentUser(request).row)),
   );
 }

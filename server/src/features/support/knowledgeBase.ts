@@ -54,7 +54,7 @@ export const KNOWLEDGE_BASE: readonly KnowledgeBaseItem[] = [
       'A block is accepted only when it matches every part of an enabled filter:',
       '- Service areas: the stations you are willing to drive from.',
       '- Days: the weekday the block starts on.',
-      '- Time: the block must start and end inside this window.',
+      '- Time: the block must start inside this window (it may end later). A window whose start is after its end runs overnight, for example 10:00 PM to 2:00 AM.',
       `- Pay: each step of the slider is ${PAY_SLIDER_UNIT.toFixed(2)}; per block or per hour. A slider at ${PAY_SLIDER.max} means no upper limit.`,
       `- Duration: block length in hours, 0 to ${DURATION_SLIDER.max}.`,
       `- Time to arrive: the least time you need to get there, up to ${TIME_TO_ARRIVE_SLIDER.max} minutes.`,
