@@ -25,12 +25,13 @@
  * shuffled order), at most one per driver per `--driver-gap-ms`, evenly over the step.
  *
  * The rival: `--rival-ms R` is a rival that takes the offer R ms after it was first listed (a
- * fast open-source grabber). The simulator's own `rivalDelayMs` counts from the injection, not
- * from the first listing (an offer waits up to one poll interval to be listed), so a rival of
- * 2 ms there takes nearly every offer before any listing; the race is therefore judged from the
- * simulator's stamps: won when arrivedAt - listedAt < R, lost otherwise, which is what the
- * simulator would decide with a listing-relative rival (it checks the rival at the accept's
- * arrival). The simulator's own answer to each accept is reported beside it.
+ * fast open-source grabber) polling with the driver, judged from the simulator's stamps: won
+ * when arrivedAt - listedAt < R (the listing to THIS driver's account), lost otherwise. The
+ * simulator's own rivals do not fit: `rivalDelayMs` counts from the injection, and
+ * `rivalAfterListedMs` from the first listing to ANY account, and every area here is polled by
+ * many of our drivers whose filters ignore the offer, so the rival would take it before the one
+ * driver it is meant for had polled (a race against the whole fleet, not against one grabber).
+ * The simulator's own answer to each accept is reported beside it.
  *
  * Rate limit: the platform's 20 requests per 10 s lets a driver win about one block per 10 s (a
  * win costs the accept and a schedule read on top of the polls), so a single driver would race
@@ -75,6 +76,7 @@ import { createContext } from '../server/src/context.js';
 import { openDatabase } from '../server/src/db/index.js';
 import type { LocalSearchRunner } from '../server/src/engine/runner.js';
 import { MAX_DRIVERS, ownFilter, ownOffer } from './lib/driverOffers.js';
+import { boundedRun } from './lib/boundedRun.js';
 import { machineLine, table, writeSection } from './lib/report.js';
 import {
   benchSchema,
@@ -279,32 +281,8 @@ async function main(): Promise<void> {
   const maxStep = Math.max(...STEPS);
   if (maxStep > MAX_DRIVERS) throw new Error(`at most ${MAX_DRIVERS} drivers have filters of their own`);
   const loadAtStart = os.loadavg()[0]!;
-  const cleanups: Array<() => Promise<unknown> | unknown> = [];
-  // One clean-up, however many paths (the run's end, a failure, a signal, the watchdog) ask for it.
-  let cleaning: Promise<void> | null = null;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      while (cleanups.length) {
-        try {
-          await cleanups.pop()!();
-        } catch (error) {
-          console.error('cleanup:', error);
-        }
-      }
-    })());
-  // Bounded whatever happens: past the limit, everything started is stopped and the run fails.
-  const watchdog = setTimeout(() => {
-    console.error(`race: still running after ${MAX_MINUTES} minutes; stopping`);
-    void cleanup().finally(() => process.exit(1));
-  }, MAX_MINUTES * 60_000);
-  watchdog.unref();
-  // Interrupted (Ctrl-C, a CI timeout): stop what was started, drop the schema, then go.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`%s: %s; stopping`, 'race', signal);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  // Bounded whatever happens: past the limit (run, set-up and a margin), everything started is stopped.
+  const { cleanups, cleanup, finish } = boundedRun('race', MAX_MINUTES * 60_000);
 
   const results: StepResult[] = [];
   try {
@@ -463,7 +441,7 @@ async function main(): Promise<void> {
       });
     }
   } finally {
-    clearTimeout(watchdog);
+    finish();
     await cleanup();
   }
   report(results, loadAtStart);
@@ -679,10 +657,12 @@ that within ${MAX_MEASURE_S} s) over at least ${MEASURE_S} s, plus ${DRAIN_MS / 
 simulator's record every ${READ_EVERY_MS} ms into a ring of ${RECORD_SIZE.toLocaleString('en-US')} entries (the simulator serves nothing else while
 it serialises a page of its record, and a large record makes its heap and GC pauses large).
 
-Rival: a grabber that takes the offer ${RIVAL_MS} ms after it was first listed, judged from the stamps
-(won when the latency is below ${RIVAL_MS} ms), because the simulator's \`rivalDelayMs\` counts from the
-injection, not from the first listing; the simulator's own answers are shown beside it (race
-offers carry no simulator rival, so it books them all). Rate limit: ${RATE_LIMIT} requests per
+Rival: a grabber that takes the offer ${RIVAL_MS} ms after it was listed to the driver it is meant for,
+judged from the stamps (won when the latency is below ${RIVAL_MS} ms). The simulator's own rivals count
+from the injection (\`rivalDelayMs\`) or from the first listing to any account (\`rivalAfterListedMs\`),
+and each area here is polled by many of our drivers, so they would take the offer before its driver
+had polled; the simulator's own answers are shown beside it (race offers carry no simulator rival, so
+it books them all). Rate limit: ${RATE_LIMIT} requests per
 ${RATE_WINDOW_MS / 1000} s on both sides (the simulator's limit and the engine's \`PLATFORM_RATE_LIMIT_MAX\`, from which the
 engine sizes its request budget as in production): at the platform's 20, a driver can win about one
 block per 10 s, too few races for one driver. Polls faster than the refreshInterval: consecutive

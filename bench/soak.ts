@@ -47,6 +47,7 @@ import { openDatabase } from '../server/src/db/index.js';
 import type { LocalSearchRunner } from '../server/src/engine/runner.js';
 import type { FaultRule } from '../platform-sim/src/types.js';
 import { MAX_DRIVERS, ownFilter, ownOffer } from './lib/driverOffers.js';
+import { boundedRun } from './lib/boundedRun.js';
 import { machineLine, table, writeSection } from './lib/report.js';
 import { benchSchema, cliOption, connectDriversWith, forcedGc, percentile, processCpuSeconds, simulatorEnv, startSimulatorProcess, type ConnectedDriver } from './lib/searchFleet.js';
 import { SimControl, type InjectPlan, type WindowSummary } from './lib/simControl.js';
@@ -126,32 +127,8 @@ async function main(): Promise<void> {
   if (DRIVERS > MAX_DRIVERS) throw new Error(`at most ${MAX_DRIVERS} drivers have filters of their own`);
   const loadAtStart = os.loadavg()[0]!;
   const gc = forcedGc();
-  const cleanups: Array<() => Promise<unknown> | unknown> = [];
-  // One clean-up, however many paths (the run's end, a failure, a signal, the watchdog) ask for it.
-  let cleaning: Promise<void> | null = null;
-  const cleanup = () =>
-    (cleaning ??= (async () => {
-      while (cleanups.length) {
-        try {
-          await cleanups.pop()!();
-        } catch (error) {
-          console.error('cleanup:', error);
-        }
-      }
-    })());
-  // Bounded whatever happens: the run plus set-up and a margin, then everything is stopped.
-  const watchdog = setTimeout(() => {
-    console.error('soak: overran its time; stopping');
-    void cleanup().finally(() => process.exit(1));
-  }, (MINUTES + 10) * 60_000);
-  watchdog.unref();
-  // Interrupted (Ctrl-C, a CI timeout): stop what was started, drop the schema, then go.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      console.error(`%s: %s; stopping`, 'soak', signal);
-      void cleanup().finally(() => process.exit(130));
-    });
-  }
+  // Bounded whatever happens: past the limit (run, set-up and a margin), everything started is stopped.
+  const { cleanups, cleanup, finish } = boundedRun('soak', (MINUTES + 10) * 60_000);
 
   const heap: Array<{ t: number; y: number }> = [];
   let summary: WindowSummary | null = null;
@@ -239,7 +216,7 @@ async function main(): Promise<void> {
     }
     loadAtEnd = os.loadavg()[0]!;
   } finally {
-    clearTimeout(watchdog);
+    finish();
     await cleanup();
   }
   report(summary!, heap, overlapping, schedulesRead, { loadAtStart, loadAtEnd, engineCpuPct, simCpuPct });

@@ -82,6 +82,15 @@ async function account(): Promise<Account> {
   return apiCall<Account>(product().baseUrl, await storedToken(), 'GET', '/user');
 }
 
+/** Waits until the first filter, as the server has it, is what `saved` expects (auto-saves follow edits by 500 ms). */
+async function waitForSavedFilter(saved: (filter: Account['filters'][number]) => boolean): Promise<void> {
+  for (let tries = 0; tries < 50; tries++) {
+    if (saved((await account()).filters[0]!)) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error('the filter was not saved as expected');
+}
+
 const creditChip = () => page.getByText(/^Credit: \$\d+\.\d\d$/);
 const offers = () => page.getByRole('region', { name: 'Offers' });
 const entries = (action: 'Accepted' | 'Ignored') => offers().getByRole('listitem').filter({ has: page.getByText(action, { exact: true }) });
@@ -227,6 +236,34 @@ it('forfeits the accepted block inside its window: confirmed, gone, the fee refu
   await page.getByText('System Stopped').waitFor();
 });
 
+it('sets an overnight window: a block starting before midnight and ending after it is taken', async () => {
+  // As a driver does: a tap on the switch's label (the drawn track covers the input itself).
+  await page.getByText('Overnight', { exact: true }).click();
+  expect(await page.getByRole('switch', { name: 'Overnight' }).isChecked()).toBe(true);
+  // The handles stay where they were (5:00 AM and 10:00 PM): the window now runs across midnight.
+  await page.getByText('10:00 PM – 5:00 AM (overnight)').first().waitFor();
+  await waitForSavedFilter((filter) => filter.time[0] === 1320 && filter.time[1] === 300);
+  await screenshot(page, 'journey-07-overnight-window');
+
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByText('System Started').waitFor();
+  // Tomorrow 11:30 PM to 2:30 AM (UTC, the page's zone): it ends the next day, and counts by its start.
+  const lateStart = blockStart - 10 * 3600 + 23.5 * 3600;
+  for (const area of areas) await injectOffer(product().platformSimulatorUrl, { serviceAreaId: area.id, startTime: lateStart, durationHours: 3, priceAmount: 180 });
+  const accepted = entries('Accepted');
+  await accepted.first().waitFor({ timeout: LOG_TIMEOUT_MS });
+  await expect(accepted.first().textContent()).resolves.toContain('11:30 PM');
+
+  // Given back at once (found under 5 minutes ago), so the credit is as the next steps expect.
+  await accepted.getByRole('button', { name: /^Forfeit the block at / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forfeit this block?' });
+  await dialog.getByRole('button', { name: 'Forfeit', exact: true }).click();
+  await accepted.first().waitFor({ state: 'detached' });
+  await page.getByText('Credit: $10.00').waitFor();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByText('System Stopped').waitFor();
+});
+
 it('tops up through the dev checkout and sees Purchase Completed', async () => {
   await page.getByRole('navigation').getByRole('link', { name: 'Account', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/account');
@@ -246,7 +283,7 @@ it('tops up through the dev checkout and sees Purchase Completed', async () => {
   await page.waitForURL((url) => url.pathname === '/account/purchaseCompleted', { timeout: 20_000 });
   const completed = page.getByRole('dialog', { name: 'Purchase Completed' });
   await completed.getByText('Your credit is now $25.00.', { exact: false }).waitFor();
-  await screenshot(page, 'journey-07-purchase-completed');
+  await screenshot(page, 'journey-08-purchase-completed');
   // The invite paid off: the inviter earns 10.00 once the invited driver has topped up 10.00.
   expect((await apiCall<Account>(product().baseUrl, inviterToken, 'GET', '/user')).credit).toBe(2000);
   await completed.getByRole('button', { name: 'Done' }).click();
@@ -297,6 +334,6 @@ it('signs out, resets the password through the e-mail outbox and signs in with t
   await creditChip().waitFor();
   await expect(creditChip().textContent()).resolves.toBe('Credit: $25.00');
   await storedToken();
-  await screenshot(page, 'journey-08-signed-in-again');
+  await screenshot(page, 'journey-09-signed-in-again');
   expect(errors).toEqual([]);
 });

@@ -6,8 +6,9 @@
  * {@link OfferTriage}.
  *
  * Pacing works with the platform (docs/ENGINE.md "Pace"): the next poll is due the platform's
- * refreshInterval (or the operator's longer minimum) plus the poll's round trip (up to 50 ms)
- * after the previous poll left, never sooner; every work call draws on the account's request budget, and a poll waits for its token;
+ * refreshInterval (or the operator's longer minimum) plus the poll's round trip (up to a quarter
+ * of it) after the previous poll left, never sooner; every work call draws on the account's
+ * request budget, and a poll waits for its token;
  * failures in a row add a growing, jittered backoff on top (throttling, 5xx, timeouts) and the
  * search keeps going, saying in the log why it waits. A puzzle (307), a device check (420) and a
  * refused account (401, deregistered) stop it: the driver is told and the database says why.

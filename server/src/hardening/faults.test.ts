@@ -33,6 +33,7 @@ import { startHoldingProxy } from '../testing/holdingProxy.js';
 import { connectWithAnyBlockFilter, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../testing/platform.js';
 import type { Database, DatabaseConfig } from '../types.js';
 import { startEngineProcess, type EngineProcess } from './engineProcess.js';
+import type { EngineWorkerSettings } from './engineWorker.js';
 
 /** Short cadences so a run sees many polls, backoffs and schedule reads in seconds. Jitter pinned to its maximum. */
 const FAST: Partial<EngineTimings> = { backoff: { baseMs: 250, maxMs: 1000 }, openAttemptRecheckMs: 300, resumeSpreadMs: 50 };
@@ -120,6 +121,55 @@ async function postgresUrlOf(database: Database, applicationName: string): Promi
   url.searchParams.set('options', `-c search_path=${rows[0]!.schema}`);
   url.searchParams.set('application_name', applicationName);
   return url.toString();
+}
+
+/** One driver searching in engine processes (started and killed by the test) on a shared database, behind a holding proxy. */
+interface EngineProcessWorld {
+  sim: Simulator;
+  /** The simulator's own URL (not the proxy's). */
+  url: string;
+  proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
+  driver: Driver;
+  config: DatabaseConfig;
+  /** What engineWorker.ts is started with. */
+  settings: EngineWorkerSettings;
+  /** The database as the suite reads it; PGlite only while no engine process runs. */
+  openShared(): Promise<Database>;
+  closeShared(db: Database): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function engineProcessWorld(database: Database, kind: DatabaseConfig['kind'], label: string): Promise<EngineProcessWorld> {
+  const { sim, url } = await startSimulator();
+  const proxy = await startHoldingProxy(url);
+  const dataDir = kind === 'pglite' ? await mkdtemp(join(tmpdir(), `blockpilot-${label}-`)) : null;
+  const config: DatabaseConfig = dataDir ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: await postgresUrlOf(database, `${label}_worker`) };
+  // PGlite is one process's database: the suite opens it only while no engine process runs.
+  const openShared = async () => (dataDir ? openDatabase(config) : database);
+  const closeShared = async (db: Database) => (dataDir ? db.close() : undefined);
+  const shared = await openShared();
+  const setup = engineContext(shared, url);
+  const driver = await connectedDriver(setup);
+  // The engine processes resume every searching driver: only this one (the other tests' are done).
+  await setup.db.updateTable('users').set({ searching: false }).where('id', '<>', driver.id).execute();
+  await setup.db.updateTable('users').set({ searching: true }).where('id', '=', driver.id).execute();
+  await closeContext(setup);
+  await closeShared(shared);
+  return {
+    sim,
+    url,
+    proxy,
+    driver,
+    config,
+    settings: { database: config, env: { ...simulatorEnv(proxy.url), PLATFORM_TIMEOUT_MS: '30000' }, timings: FAST },
+    openShared,
+    closeShared,
+    async close() {
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      await proxy.close();
+      await sim.close();
+    },
+  };
 }
 
 /** The platform faults of suite 5; a timeout is an answer slower than the engine waits. */
@@ -253,26 +303,12 @@ describeEachDatabase('faults: the engine against a failing platform, database an
   }
 
   it(`kills the engine (SIGKILL) between the platform's accept and the log write ${KILLS} times: each restart logs and charges the block once`, async (t) => {
-    const { sim, url } = await startSimulator();
-    const proxy = await startHoldingProxy(url);
-    const dataDir = kind === 'pglite' ? await mkdtemp(join(tmpdir(), 'blockpilot-faults-')) : null;
-    const config: DatabaseConfig = dataDir ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: await postgresUrlOf(database(), 'faults_worker') };
-    // PGlite is one process's database: the suite opens it only while no engine process runs.
-    const openShared = async () => (dataDir ? openDatabase(config) : database());
-    const closeShared = async (db: Database) => (dataDir ? db.close() : undefined);
+    const w = await engineProcessWorld(database(), kind, 'faults');
+    const { sim, url, proxy, driver, settings, openShared, closeShared } = w;
     let engine: EngineProcess | null = null;
     let restarted: AppContext | null = null;
-    let shared = await openShared();
+    let shared: Database | null = null;
     try {
-      const setup = engineContext(shared, url);
-      const driver = await connectedDriver(setup);
-      // The engine processes resume every searching driver: only this one (the other tests' are done).
-      await setup.db.updateTable('users').set({ searching: false }).where('id', '<>', driver.id).execute();
-      await setup.db.updateTable('users').set({ searching: true }).where('id', '=', driver.id).execute();
-      await closeContext(setup);
-      await closeShared(shared);
-
-      const settings = { database: config, env: { ...simulatorEnv(proxy.url), PLATFORM_TIMEOUT_MS: '30000' }, timings: FAST };
       for (let i = 0; i < KILLS; i++) {
         const held = new Promise<{ status: number }>((resolve) => proxy.holdNext('/AcceptOffer', 1, resolve));
         engine = await startEngineProcess(settings);
@@ -309,31 +345,18 @@ describeEachDatabase('faults: the engine against a failing platform, database an
     } finally {
       await engine?.kill();
       if (restarted) await closeContext(restarted);
-      await closeShared(shared).catch(() => undefined);
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
-      await proxy.close();
-      await sim.close();
+      if (shared) await closeShared(shared).catch(() => undefined);
+      await w.close();
     }
   });
 
   it('kills the engine (SIGKILL) at each other point of the live path: a block is charged once, and only when the engine can prove it took it', async (t) => {
-    const { sim, url } = await startSimulator();
-    const proxy = await startHoldingProxy(url);
-    const dataDir = kind === 'pglite' ? await mkdtemp(join(tmpdir(), 'blockpilot-kill-points-')) : null;
-    const config: DatabaseConfig = dataDir ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: await postgresUrlOf(database(), 'kill_points_worker') };
-    const openShared = async () => (dataDir ? openDatabase(config) : database());
-    const closeShared = async (db: Database) => (dataDir ? db.close() : undefined);
+    const w = await engineProcessWorld(database(), kind, 'kill_points');
+    const { sim, proxy, driver, config, settings, openShared, closeShared } = w;
     let engine: EngineProcess | null = null;
     let locker: pg.Client | null = null;
-    let shared = await openShared();
+    let shared: Database | null = null;
     try {
-      const setup = engineContext(shared, url);
-      const driver = await connectedDriver(setup);
-      await setup.db.updateTable('users').set({ searching: false }).where('id', '<>', driver.id).execute();
-      await setup.db.updateTable('users').set({ searching: true }).where('id', '=', driver.id).execute();
-      await closeContext(setup);
-      await closeShared(shared);
-      const settings = { database: config, env: { ...simulatorEnv(proxy.url), PLATFORM_TIMEOUT_MS: '30000' }, timings: FAST };
       const wonOffers = () => sim.control.readRecord({ accountId: driver.accountId }).accepts.filter((a) => a.won).map((a) => a.offerId);
 
       // 1. The accept has left the engine; the platform never got it. Nothing is booked.
@@ -398,10 +421,8 @@ describeEachDatabase('faults: the engine against a failing platform, database an
     } finally {
       await engine?.kill();
       await locker?.end().catch(() => undefined);
-      await closeShared(shared).catch(() => undefined);
-      if (dataDir) await rm(dataDir, { recursive: true, force: true });
-      await proxy.close();
-      await sim.close();
+      if (shared) await closeShared(shared).catch(() => undefined);
+      await w.close();
     }
   });
 });

@@ -139,7 +139,11 @@ describeEachDatabase('money under concurrency', (database) => {
         const res = await devApp.inject({ method: 'POST', url: '/api/user/forfeitBlock', payload: { logId: op.logId }, headers: bearer(op.token) });
         if (res.statusCode === 200) return { op, outcome: /refunded/.test(String(res.json().alert)) ? 'refunded' : 'forfeited' };
         // A repeat racing the first: the entry is gone (404) or the platform no longer has the block (409).
-        return { op, outcome: res.statusCode === 404 || res.statusCode === 409 ? 'refused' : `failed: forfeit answered ${res.statusCode} ${res.body.slice(0, 100)}` };
+        if (res.statusCode === 404 || res.statusCode === 409) return { op, outcome: 'refused' };
+        // The driver's share of the platform's request limit is spent (docs/ENGINE.md "Request
+        // budget"): refused before the platform was asked, nothing changed, Retry-After given.
+        if (res.statusCode === 429 && res.headers['retry-after']) return { op, outcome: 'throttled' };
+        return { op, outcome: `failed: forfeit answered ${res.statusCode} ${res.body.slice(0, 100)}` };
       }
     }
   }
