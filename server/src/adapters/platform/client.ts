@@ -73,6 +73,7 @@ class HttpPlatformClient implements PlatformClient {
   private readonly now: () => number;
   private readonly extraWorkHeaders: Readonly<Record<string, string>>;
   private readonly tokenHeaders: Record<string, string>;
+  private readonly constantHeaders = new WeakMap<WorkCredentials, Readonly<Record<string, string>>>();
 
   constructor(options: PlatformClientOptions) {
     this.endpoints = Object.freeze({ ...options.endpoints });
@@ -149,17 +150,24 @@ class HttpPlatformClient implements PlatformClient {
     return { method: 'POST', base: this.endpoints.tokens, path, headers: this.tokenHeaders, body };
   }
 
-  /** The headers of PLATFORM.md section 2: a new request id and the client time on every call. */
+  /**
+   * The work API's headers: what is constant for a set of credentials is built once (an accept
+   * on the live path only adds its request id and client time); a session replaces its
+   * credentials object on refresh, so a cached set never outlives its token.
+   */
   private workHeaders(credentials: WorkCredentials): Record<string, string> {
-    return {
-      ...this.extraWorkHeaders,
-      'x-amz-access-token': credentials.accessToken,
-      'x-flex-instance-id': credentials.instanceId,
-      'X-Amzn-RequestId': randomUUID(),
-      'X-Flex-Client-Time': String(this.now()),
-      'User-Agent': this.device.userAgent,
-      'Content-Type': 'application/json',
-    };
+    let constant = this.constantHeaders.get(credentials);
+    if (!constant) {
+      constant = {
+        ...this.extraWorkHeaders,
+        'x-amz-access-token': credentials.accessToken,
+        'x-flex-instance-id': credentials.instanceId,
+        'User-Agent': this.device.userAgent,
+        'Content-Type': 'application/json',
+      };
+      this.constantHeaders.set(credentials, constant);
+    }
+    return { ...constant, 'X-Amzn-RequestId': randomUUID(), 'X-Flex-Client-Time': String(this.now()) };
   }
 
   private async work<T>(
