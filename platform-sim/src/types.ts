@@ -1,6 +1,7 @@
 /**
  * Public types of the simulator. Wire types (the ones whose field names appear on the wire) follow
- * /work/shared/PLATFORM.md exactly; the rest describe options, the control API and the record.
+ * the platform's protocol exactly (platform-sim/README.md); the rest describe options, the control
+ * API and the record.
  */
 
 /** Marketplaces the simulator knows; each has its own currency, stations and price scale. */

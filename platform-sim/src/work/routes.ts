@@ -1,4 +1,4 @@
-/** The work API (PLATFORM.md section 2): six calls, each a function of the caller and the world. */
+/** The platform's work API (see platform-sim/README.md): six calls, each a function of the caller and the world. */
 import type { FastifyInstance } from 'fastify';
 import { listedAnsweredAt, listedAt, noteListed } from '../offers/listings.js';
 import { renderCaptchaPage } from '../pages.js';
