@@ -95,6 +95,13 @@ export class RequestBudget {
     return true;
   }
 
+  /** Spends a token for `use` now and answers 0, or changes nothing and answers the ms to wait for one. */
+  takeOrWait(use: BudgetUse, nowMs: number): number {
+    const waitMs = this.waitMs(use, nowMs);
+    if (waitMs === 0) this.tryTake(use, nowMs);
+    return waitMs;
+  }
+
   /** Ms until `tryTake(use)` would succeed (0 when it would now). */
   waitMs(use: BudgetUse, nowMs: number): number {
     this.refill(nowMs);

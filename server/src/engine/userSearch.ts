@@ -217,12 +217,11 @@ export class UserSearch implements SearchState {
       if (failed) return failed;
     }
     if (this.areas.length === 0) return 'idle';
-    const waitMs = this.budget.waitMs('poll', now());
+    const waitMs = this.budget.takeOrWait('poll', now());
     if (waitMs > 0) {
       this.log.debug({ waitMs }, 'waiting for the request budget before polling');
       return { at: now() + waitMs };
     }
-    this.spend('poll');
     const polledAt = now();
     const page = await this.session.getOffers(this.areas);
     // The round trip goes into the pace: the poll arrived somewhere within it (docs/ENGINE.md "Pace").
@@ -276,9 +275,8 @@ export class UserSearch implements SearchState {
       return 'stopped';
     }
     const budget = this.deps.budgets.of(account.platformUserId, now());
-    const waitMs = budget.waitMs('poll', now());
+    const waitMs = budget.takeOrWait('poll', now());
     if (waitMs > 0) return { at: now() + waitMs };
-    budget.tryTake('poll', now());
     const session = openPlatformSession(this.deps, account);
     const eligible = await session.eligibleServiceAreas();
     if (!eligible.ok) return this.onFailure(eligible, startedAt);
