@@ -6,6 +6,7 @@
  */
 import { Pool } from 'undici';
 import { classifyNetworkError, type ReceivedResponse } from './outcomes.js';
+import { createSpareConnections, type SpareConnections } from './spareConnections.js';
 import type { PlatformResult } from './types.js';
 
 /** Options of {@link HttpTransport}. */
@@ -14,7 +15,11 @@ export interface HttpTransportOptions {
   timeoutMs: number;
   /** Keep-alive connections per origin. */
   connectionsPerOrigin: number;
+  /** Connections kept open ahead of need per origin (./spareConnections.ts). Default 2. */
+  sparesPerOrigin?: number;
 }
+
+const DEFAULT_SPARES_PER_ORIGIN = 2;
 
 /** One request: a path under a base URL. */
 export interface HttpRequest {
@@ -45,9 +50,13 @@ function parseJson(text: string): unknown {
 export class HttpTransport {
   private readonly targets = new Map<string, Target>();
   private readonly pools = new Map<string, Pool>();
+  private readonly spares: SpareConnections;
   private closed = false;
 
-  constructor(private readonly options: HttpTransportOptions) {}
+  constructor(private readonly options: HttpTransportOptions) {
+    this.spares = createSpareConnections(options.sparesPerOrigin ?? DEFAULT_SPARES_PER_ORIGIN, options.timeoutMs);
+  }
+
 
   /** Sends the request and reads the whole answer, or the `transient` failure that stopped it. */
   async send(request: HttpRequest): Promise<PlatformResult<ReceivedResponse>> {
@@ -77,9 +86,15 @@ export class HttpTransport {
     }
   }
 
+  /** Connections to the base URL's origin open ahead of need and unused now. */
+  spareConnections(base: string): number {
+    return this.spares.readyCount(new URL(base));
+  }
+
   /** Closes every pool; in-flight calls finish first. */
   async close(): Promise<void> {
     this.closed = true;
+    this.spares.close();
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
     this.pools.clear();
     this.targets.clear();
@@ -95,11 +110,14 @@ export class HttpTransport {
       const { timeoutMs, connectionsPerOrigin } = this.options;
       pool = new Pool(url.origin, {
         connections: connectionsPerOrigin,
-        connect: { timeout: timeoutMs },
+        connect: this.spares.connect,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
       this.pools.set(url.origin, pool);
+      // The first call to an origin opens the pool's first connection; spares open beside it, so
+      // the next connections the pool needs (a second accept in flight at once) are already open.
+      this.spares.warm(url);
     }
     target = { pool, prefix: url.pathname.replace(/\/+$/, '') };
     this.targets.set(base, target);

@@ -47,15 +47,27 @@ interface World {
 /** Contexts not closed yet, with their database (the two databases' suites run at once). */
 const contexts = new Map<AppContext, Database>();
 
-/** The platform gateway, with the time (performance.now()) each offers poll is sent pushed to `sentAt`. */
-function timingPolls(gateway: PlatformGateway, sentAt: number[]): PlatformGateway {
+/** What the engine sent, in the order it sent it (the platform may receive calls on parallel connections in another order). */
+interface SentCalls {
+  /** The time (performance.now()) each offers poll was sent. */
+  pollsSentAt?: number[];
+  /** The offer id of each AcceptOffer, in sending order. */
+  acceptsSent?: string[];
+}
+
+/** The platform gateway, recording what the engine sends into `sent`. */
+function watchingCalls(gateway: PlatformGateway, sent: SentCalls): PlatformGateway {
   return {
     client: (region) => {
       const client = gateway.client(region);
       return Object.assign(Object.create(client) as PlatformClient, {
         getOffers: (...args: Parameters<PlatformClient['getOffers']>) => {
-          sentAt.push(performance.now());
+          sent.pollsSentAt?.push(performance.now());
           return client.getOffers(...args);
+        },
+        acceptOffer: (...args: Parameters<PlatformClient['acceptOffer']>) => {
+          sent.acceptsSent?.push(args[1]);
+          return client.acceptOffer(...args);
         },
       });
     },
@@ -69,16 +81,16 @@ interface WorldOptions {
   /** More server settings (the platform's rate limit, ...). */
   env?: Record<string, string>;
   timings?: Partial<EngineTimings>;
-  /** Collects when each poll was sent, on the engine's side. */
-  pollsSentAt?: number[];
+  /** Collects what the engine sent, on its side. */
+  sent?: SentCalls;
 }
 
-async function world(database: Database, { sim: simOptions = {}, timeoutMs = 5000, pollsSentAt, env: moreEnv = {}, timings = {} }: WorldOptions = {}): Promise<World> {
+async function world(database: Database, { sim: simOptions = {}, timeoutMs = 5000, sent, env: moreEnv = {}, timings = {} }: WorldOptions = {}): Promise<World> {
   const { sim, url } = await startSimulator(simOptions);
   const clock = new TestClock(Date.now());
   const env = { ...simulatorEnv(url), PLATFORM_TIMEOUT_MS: String(timeoutMs), ...moreEnv };
   const makeContext = () => {
-    const platform = pollsSentAt ? timingPolls(createPlatformGateway(testConfig(env).platform), pollsSentAt) : undefined;
+    const platform = sent ? watchingCalls(createPlatformGateway(testConfig(env).platform), sent) : undefined;
     const ctx = testContext(database, { clock, env, engine: { timings: { ...FAST, ...timings }, random: () => 1 }, ...(platform ? { adapters: { platform } } : {}) });
     contexts.set(ctx, database);
     return ctx;
@@ -289,7 +301,7 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
 
       it('backs off when throttled: the polls slow down (growing, capped), then resume their pace', async () => {
         const sentAt: number[] = [];
-        const w = await world(database(), { pollsSentAt: sentAt });
+        const w = await world(database(), { sent: { pollsSentAt: sentAt } });
         try {
           w.sim.control.setFaults({ rules: [{ kind: 'throttle', accountId: w.accountId, paths: [POLLS], remaining: 3 }] });
           await w.start();
@@ -316,7 +328,7 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
 
       it('never polls sooner than refreshInterval after the previous poll STARTED, even when answers are slow', async () => {
         const sentAt: number[] = [];
-        const w = await world(database(), { pollsSentAt: sentAt });
+        const w = await world(database(), { sent: { pollsSentAt: sentAt } });
         try {
           w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 600, accountId: w.accountId, paths: [POLLS] }] });
           await w.start();
@@ -568,7 +580,8 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
       });
 
       it('takes several matches of one listing at once: best first, the next non-overlapping ones, never past the credit', async () => {
-        const w = await world(database());
+        const acceptsSent: string[] = [];
+        const w = await world(database(), { sent: { acceptsSent } });
         try {
           // Credit 1000. best (fee 525) and third (fee 350) fit together; clash overlaps best;
           // tooMuch (fee 525) would pass the credit once best and third are charged.
@@ -588,10 +601,12 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           expect(byId.clash).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'overlap' });
           expect(byId.tooMuch).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'credit' });
           expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(1000 - 525 - 350);
-          // Both accepts left after the same poll, best first, before the next poll.
+          // Both accepts left after the same poll, best first, before the next poll (they travel
+          // on two connections at once, so the platform may receive them in either order).
+          expect(acceptsSent).toEqual(['best', 'third']);
           const record = w.sim.control.readRecord({ accountId: w.accountId });
           const accepts = record.requests.filter((r) => r.path === '/AcceptOffer');
-          expect(record.accepts.map((a) => a.offerId)).toEqual(['best', 'third']);
+          expect(record.accepts.map((a) => a.offerId).sort()).toEqual(['best', 'third']);
           const pollBefore = record.requests.filter((r) => r.path === POLLS && r.startTick < accepts[0]!.startTick).at(-1)!;
           const pollAfter = record.requests.find((r) => r.path === POLLS && r.startTick > pollBefore.startTick);
           for (const accept of accepts) expect(accept.startTick).toBeLessThan(pollAfter?.startTick ?? Infinity);
