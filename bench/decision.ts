@@ -6,18 +6,12 @@
  * the engine does per filter change. Offers come from the simulator's own generator (realistic
  * starts, durations, prices, surges, fractions), 12 service areas.
  *
- *   cd bench && npx tsx decision.ts
+ *   cd bench && npx tsx --conditions=@blockpilot/source decision.ts
  */
 import os from 'node:os';
 import type { Filter } from '../shared/src/types.js';
-import { createSimulator } from '../platform-sim/src/index.js';
-import { normaliseOffersPage } from '../server/src/adapters/platform/offers.js';
-import { acceptOfferBody } from '../server/src/adapters/platform/requests.js';
-import type { NormalisedOffer } from '../server/src/adapters/platform/types.js';
-import { compileFilters, type CompiledFilters } from '../server/src/engine/matcher.js';
-import { rankMatches } from '../server/src/engine/ranking.js';
-import { overlapsSchedule } from '../server/src/engine/schedule.js';
-import type { BlockSpan } from '../server/src/engine/types.js';
+import { createSimulator } from '@blockpilot/platform-sim';
+import { acceptOfferBody, compileFilters, normaliseOffersPage, overlapsSchedule, rankMatches, type BlockSpan, type CompiledFilters, type NormalisedOffer } from '@blockpilot/server';
 import { kb, machineLine, table, writeSection } from './lib/report.js';
 
 const SIZES = [1, 100, 1000];

@@ -13,17 +13,13 @@
  * per driver: polling, matching and batched log writes, no accepts. Drivers are added in steps
  * (500, 1000, 2000, 3000, 4000, 5000), each step warmed up, then measured.
  *
- *   cd bench && npx tsx --expose-gc engine-capacity.ts [--steps 500,1000] [--measure-s 15] [--print-only]
+ *   cd bench && npx tsx --expose-gc --conditions=@blockpilot/source engine-capacity.ts [--steps 500,1000] [--measure-s 15] [--print-only]
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { systemClock } from '../server/src/clock.js';
-import { loadConfig } from '../server/src/config.js';
-import { createContext } from '../server/src/context.js';
-import { openDatabase } from '../server/src/db/index.js';
-import type { LocalSearchRunner } from '../server/src/engine/runner.js';
+import { createContext, loadConfig, openDatabase, systemClock, type LocalSearchRunner } from '@blockpilot/server';
 import { machineLine, table, writeSection } from './lib/report.js';
 import {
   benchSchema,

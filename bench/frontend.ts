@@ -4,7 +4,7 @@
  * signed-in dashboard and account); each remote's remoteEntry and exposed chunks; cold build time
  * of the whole workspace; time from starting the server to the first page served.
  *
- *   cd bench && npx tsx frontend.ts            (add --no-build to reuse the current build)
+ *   cd bench && npx tsx --conditions=@blockpilot/source frontend.ts            (add --no-build to reuse the current build)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';

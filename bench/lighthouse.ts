@@ -2,7 +2,7 @@
  * Lighthouse performance (mobile: emulated phone, slow 4G, 4x CPU slowdown) of the landing page
  * and the signed-in dashboard, in Debian's Chromium, against the built product.
  *
- *   cd bench && npx tsx lighthouse.ts
+ *   cd bench && npx tsx --conditions=@blockpilot/source lighthouse.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

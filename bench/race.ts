@@ -60,7 +60,7 @@
  * arrives; the two processes' clocks are matched with probe requests first), and writes only the
  * `race-trace` section, so the headline figures always come from an untouched engine.
  *
- *   cd bench && npx tsx race.ts [--drivers 1,100,1000,3000] [--warm-s 10] [--measure-s 30]
+ *   cd bench && npx tsx --conditions=@blockpilot/source race.ts [--drivers 1,100,1000,3000] [--warm-s 10] [--measure-s 30]
  *     [--max-measure-s 60] [--offers 300] [--driver-gap-ms 1100] [--rival-ms 2] [--rate-limit 100]
  *     [--areas 100] [--record-size 20000] [--read-every-ms 250] [--trace] [--max-minutes 45] [--print-only]
  */
@@ -69,12 +69,7 @@ import { createRequire } from 'node:module';
 import http from 'node:http';
 import os from 'node:os';
 import { PerformanceObserver, monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { PlatformClient, WorkCredentials } from '../server/src/adapters/platform/types.js';
-import { systemClock } from '../server/src/clock.js';
-import { loadConfig } from '../server/src/config.js';
-import { createContext } from '../server/src/context.js';
-import { openDatabase } from '../server/src/db/index.js';
-import type { LocalSearchRunner } from '../server/src/engine/runner.js';
+import { createContext, loadConfig, openDatabase, systemClock, type LocalSearchRunner, type PlatformClient, type WorkCredentials } from '@blockpilot/server';
 import { MAX_DRIVERS, ownFilter, ownOffer } from './lib/driverOffers.js';
 import { boundedRun } from './lib/boundedRun.js';
 import { machineLine, table, writeSection } from './lib/report.js';

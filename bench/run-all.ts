@@ -12,6 +12,6 @@ const withSoak = process.argv.includes('--soak');
 const scripts = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && f !== 'run-all.ts' && (withSoak || !LONG_RUNNING.has(f)));
 for (const script of scripts) {
   console.log(`\n=== ${script}`);
-  const { status } = spawnSync('npx', ['tsx', script], { cwd: import.meta.dirname, stdio: 'inherit' });
+  const { status } = spawnSync('npx', ['tsx', '--conditions=@blockpilot/source', script], { cwd: import.meta.dirname, stdio: 'inherit' });
   if (status !== 0) process.exitCode = 1;
 }

@@ -10,19 +10,14 @@
  * through the real sign-in, one filter no generated offer meets), queued the way an API process
  * resumes them (first polls spread over 1 s). Steps add drivers; each is warmed, then measured.
  *
- *   cd bench && npx tsx --expose-gc scaling.ts [--one 1000,2000] [--three 1000,2000,3000] [--measure-s 15] [--print-only]
+ *   cd bench && npx tsx --expose-gc --conditions=@blockpilot/source scaling.ts [--one 1000,2000] [--three 1000,2000,3000] [--measure-s 15] [--print-only]
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/src/config.js';
-import { openDatabase } from '../server/src/db/index.js';
-import { searchKeys } from '../server/src/scaling/keys.js';
-import { deleteKeys, openRedis } from '../server/src/scaling/redis.js';
-import { enqueueSearches, openSearchQueue } from '../server/src/scaling/searchJobs.js';
+import { createTokenCipher, deleteKeys, enqueueSearches, loadConfig, openDatabase, openRedis, openSearchQueue, searchKeys } from '@blockpilot/server';
 
-import { createTokenCipher } from '../server/src/security/tokenCipher.js';
 import type { WorkerReading, WorkerRequest } from './lib/scalingWorker.js';
 import { machineLine, table, writeSection } from './lib/report.js';
 import {

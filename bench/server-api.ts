@@ -4,7 +4,7 @@
  * PostgreSQL, at full speed (autocannon, 10 connections) and at a fixed 1,000 req/s (autocannon's
  * bursty rate mode, and a steadily paced load), goal: p99 < 10 ms.
  *
- *   cd bench && npx tsx server-api.ts            (add --print-only to leave BENCHMARKS.md alone)
+ *   cd bench && npx tsx --conditions=@blockpilot/source server-api.ts            (add --print-only to leave BENCHMARKS.md alone)
  *
  * The app runs in this process exactly as main.ts builds it (logging at warn, so the terminal is
  * not what is measured); the load generators run in worker threads so they do not share the
@@ -16,10 +16,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/src/app.js';
-import { loadConfig } from '../server/src/config.js';
-import { openDatabase } from '../server/src/db/index.js';
-import type { Database, DatabaseConfig } from '../server/src/types.js';
+import { buildApp, loadConfig, openDatabase, type Database, type DatabaseConfig } from '@blockpilot/server';
 import { machineLine, table, writeSection } from './lib/report.js';
 
 /** The parts of autocannon's options and result used here (the package ships no types). */

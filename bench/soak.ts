@@ -34,18 +34,14 @@
  * simulator every 100 ms run in a worker thread (./lib/simControl.ts), so neither the engine's
  * event loop nor its heap carry them.
  *
- *   cd bench && npx tsx soak.ts [--drivers 100] [--minutes 30] [--sample-s 60] [--offer-every-s 60]
+ *   cd bench && npx tsx --conditions=@blockpilot/source soak.ts [--drivers 100] [--minutes 30] [--sample-s 60] [--offer-every-s 60]
  *     [--error-rate 0.02] [--latency-rate 0.02] [--latency-ms 300] [--refresh-ms 1000] [--print-only]
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { systemClock } from '../server/src/clock.js';
-import { loadConfig } from '../server/src/config.js';
-import { createContext } from '../server/src/context.js';
-import { openDatabase } from '../server/src/db/index.js';
-import type { LocalSearchRunner } from '../server/src/engine/runner.js';
-import type { FaultRule } from '../platform-sim/src/types.js';
+import type { FaultRule } from '@blockpilot/platform-sim';
+import { createContext, loadConfig, openDatabase, systemClock, type LocalSearchRunner } from '@blockpilot/server';
 import { MAX_DRIVERS, ownFilter, ownOffer } from './lib/driverOffers.js';
 import { boundedRun } from './lib/boundedRun.js';
 import { machineLine, table, writeSection } from './lib/report.js';
@@ -131,12 +127,12 @@ async function main(): Promise<void> {
   const { cleanups, cleanup, finish } = boundedRun('soak', (MINUTES + 10) * 60_000);
 
   const heap: Array<{ t: number; y: number }> = [];
-  let summary: WindowSummary | null = null;
+  let summary: WindowSummary;
   const overlapping: string[] = [];
   let schedulesRead = 0;
-  let simCpuPct = 0;
-  let engineCpuPct = 0;
-  let loadAtEnd = 0;
+  let simCpuPct: number;
+  let engineCpuPct: number;
+  let loadAtEnd: number;
   try {
     const schema = await benchSchema(APPLICATION_NAME);
     cleanups.push(() => schema.drop());
@@ -219,7 +215,7 @@ async function main(): Promise<void> {
     finish();
     await cleanup();
   }
-  report(summary!, heap, overlapping, schedulesRead, { loadAtStart, loadAtEnd, engineCpuPct, simCpuPct });
+  report(summary, heap, overlapping, schedulesRead, { loadAtStart, loadAtEnd, engineCpuPct, simCpuPct });
 }
 
 function report(s: WindowSummary, heap: Array<{ t: number; y: number }>, overlapping: string[], booked: number, readings: { loadAtStart: number; loadAtEnd: number; engineCpuPct: number; simCpuPct: number }): void {

@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import { buildAll, install, PNPM, pnpm, reachable, run, step } from './lib.mjs';
 
 const CI = process.env.CI === 'true';
+/** The folders whose imports dependency-cruiser checks (every package's source, and the benchmarks). */
+const IMPORT_GRAPH_ROOTS = ['server/src', 'shared/src', 'shell/src', 'mf-landing/src', 'mf-auth/src', 'mf-dashboard/src', 'mf-account/src', 'platform-sim/src', 'bench'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function ensureChromium() {
@@ -67,6 +69,14 @@ const serviceEnv = await probeServices();
 
 step('Type-checking every package');
 await pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
+
+step('Lint (ESLint, zero warnings) and the import graph (dependency-cruiser: layers, no cycle)');
+{
+  const lint = await run('npx', ['--no-install', 'eslint', '--max-warnings=0', '.']);
+  count('lint', 0, 0, lint.code);
+  const graph = await run('npx', ['--no-install', 'depcruise', '--config', '.dependency-cruiser.cjs', ...IMPORT_GRAPH_ROOTS]);
+  count('import graph', 0, 0, graph.code);
+}
 
 step('Unit tests: front end (jest + Testing Library)');
 {

@@ -8,7 +8,7 @@
  * number of minutes), its duration and its pay, and starts on a day of its own (counted per
  * driver from the day after tomorrow), so a block the driver won never overlaps its next offer.
  */
-import type { InjectOfferInput } from '../../platform-sim/src/types.js';
+import type { InjectOfferInput } from '@blockpilot/platform-sim';
 import type { Filter } from '../../shared/src/types.js';
 
 const WINDOWS = 8;

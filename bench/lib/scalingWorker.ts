@@ -5,12 +5,7 @@
  * `read` (the lags since, and memory after a forced GC), `close` (hand over and exit).
  */
 import { createRequire } from 'node:module';
-import { systemClock } from '../../server/src/clock.js';
-import { loadConfig } from '../../server/src/config.js';
-import type { createContext } from '../../server/src/context.js';
-import { openDatabase } from '../../server/src/db/index.js';
-import type { SearchWorkerStats } from '../../server/src/scaling/searchWorker.js';
-import { startSearchWorker } from '../../server/src/scaling/workerProcess.js';
+import { loadConfig, openDatabase, startSearchWorker, systemClock, type SearchWorkerStats, type createContext } from '@blockpilot/server';
 
 /** A request from the parent. */
 export type WorkerRequest = { type: 'reset' } | { type: 'read' } | { type: 'close' };

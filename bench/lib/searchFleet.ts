@@ -10,12 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createPlatformClient, createSignInChallenge, newDeviceSerial, simulatorEndpoints } from '../../server/src/adapters/platform/index.js';
-import type { PlatformClient } from '../../server/src/adapters/platform/index.js';
-import { saveConnection } from '../../server/src/features/platform/accounts.js';
-import { DEFAULT_FILTER, insertFilter } from '../../server/src/features/user/filters.js';
-import type { TokenCipher } from '../../server/src/security/tokenCipher.js';
-import type { Database } from '../../server/src/types.js';
+import { DEFAULT_FILTER, createPlatformClient, createSignInChallenge, insertFilter, newDeviceSerial, saveConnection, simulatorEndpoints, type Database, type PlatformClient, type TokenCipher } from '@blockpilot/server';
 import type { Filter } from '../../shared/src/types.js';
 import { WORKSPACE } from './report.js';
 

@@ -27,7 +27,7 @@
  */
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { AcceptRecord, InjectOfferInput, RecordPage, RequestRecord } from '../../platform-sim/src/types.js';
+import type { AcceptRecord, InjectOfferInput, RecordPage, RequestRecord } from '@blockpilot/platform-sim';
 
 /** An offer to inject at an epoch-ms time. */
 export interface InjectPlan {

@@ -1,4 +1,4 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';

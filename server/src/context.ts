@@ -2,19 +2,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { createAdapters, type Adapters } from './adapters/index.js';
-import type { RateLimiter } from './adapters/rateLimit/types.js';
-import { BackgroundTasks } from './background.js';
+import type { Adapters } from './adapters/index.js';
+import type { BackgroundTasks } from './background.js';
 import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
-import { DEFAULT_ENGINE_TIMINGS, type EngineTimings, type SearchDependencies } from './engine/dependencies.js';
-import { RequestBudgets, budgetPolicyFor } from './engine/requestBudget.js';
+import { createEngineParts, type ContextOptions } from './engineParts.js';
 import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
-import { createNotifications, type Notifications } from './notifications/service.js';
+import type { Notifications } from './notifications/service.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
-import { createTokenCipher, type TokenCipher } from './security/tokenCipher.js';
-import { loadTokenKey } from './security/tokenKey.js';
+import type { TokenCipher } from './security/tokenCipher.js';
 import type { ServerConfig } from './types.js';
+
+export type { ContextOptions, EngineOptions } from './engineParts.js';
 
 export interface AppContext extends Adapters {
   config: ServerConfig;
@@ -31,23 +30,6 @@ export interface AppContext extends Adapters {
   search: SearchRunner;
 }
 
-/** How the engine runs: its timings (tests shorten them), jitter source and poll-lag observer. */
-export interface EngineOptions {
-  timings?: Partial<EngineTimings>;
-  random?: () => number;
-  observePollLag?: (lagMs: number) => void;
-}
-
-/** What a context is built around besides its configuration and database. */
-export interface ContextOptions {
-  clock: Clock;
-  log: FastifyBaseLogger;
-  adapters?: Partial<Adapters> | undefined;
-  engine?: EngineOptions | undefined;
-  /** Rate-limit counters shared by every API process (REDIS_URL), or null for in-memory ones. */
-  sharedRateLimiter?: RateLimiter | null;
-}
-
 /** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
 export type ScaleOut = typeof import('./scaling/index.js');
 
@@ -60,38 +42,6 @@ export async function loadScaleOut(config: ServerConfig): Promise<ScaleOut | nul
 /** What a context is built from: with REDIS_URL, also the scale-out from {@link loadScaleOut}. */
 export interface CreateContextOptions extends Omit<ContextOptions, 'sharedRateLimiter'> {
   scaleOut?: ScaleOut | null | undefined;
-}
-
-/** The adapters and services a search runs on (an API process and a search worker alike). */
-export interface EngineParts {
-  adapters: Adapters;
-  background: BackgroundTasks;
-  tokenCipher: TokenCipher;
-  notifications: Notifications;
-  searchDependencies: SearchDependencies;
-}
-
-/** The adapters chosen from the configuration (`adapters` replacing some) and the engine built on them. */
-export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, sharedRateLimiter = null }: ContextOptions): EngineParts {
-  const chosen: Adapters = { ...createAdapters(config, db, clock, log, sharedRateLimiter), ...adapters };
-  const background = new BackgroundTasks(log);
-  const tokenCipher = createTokenCipher(loadTokenKey({ envValue: config.platform.tokenKey, dataDir: config.dataDir }));
-  const notifications = createNotifications({ db, mailer: chosen.mailer, telegram: chosen.telegram, whatsApp: chosen.whatsApp, background, log, publicUrl: config.publicUrl });
-  const searchDependencies: SearchDependencies = {
-    db,
-    tokenCipher,
-    platform: chosen.platform,
-    background,
-    clock,
-    log,
-    notifications,
-    timings: { ...DEFAULT_ENGINE_TIMINGS, ...engine.timings },
-    budgets: new RequestBudgets(budgetPolicyFor(config.platform.rateLimit)),
-    pace: { minPollIntervalMs: config.platform.minPollIntervalMs },
-    ...(engine.random ? { random: engine.random } : {}),
-    ...(engine.observePollLag ? { observePollLag: engine.observePollLag } : {}),
-  };
-  return { adapters: chosen, background, tokenCipher, notifications, searchDependencies };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError, type Offer } from '../index.js';

@@ -1,4 +1,4 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { authorizationCode, call, closeSims, connect, startSim, newPkce, refreshBody, registerBody, work } from './helpers.js';
 

@@ -1,4 +1,4 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { closeSims, connect, getOffers, startSim, type Connected } from './helpers.js';
 

@@ -1,4 +1,4 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { Offer } from '../index.js';
 import { closeSims, connect, eligibleAreas, getOffers, startSim, work, type Connected } from './helpers.js';

@@ -1,4 +1,4 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { createSimulator, type Simulator } from '../index.js';
 import { form, newPkce, pageTitle, parseForm, registerBody, signInQuery } from './helpers.js';

@@ -1,4 +1,4 @@
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { it } from 'node:test';
 import { expect } from 'expect';
 import { sql } from 'kysely';
 import { migrate } from './index.js';

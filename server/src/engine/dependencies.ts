@@ -1,7 +1,7 @@
 /** What the search engine is built from, and its timings. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
-import type { SessionDependencies } from '../features/platform/session.js';
+import type { SessionDependencies } from '../domain/platformSession.js';
 import type { Notifications } from '../notifications/service.js';
 import type { BackoffPolicy } from './backoff.js';
 import type { RequestBudgets } from './requestBudget.js';

@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { NormalisedOffer } from '../adapters/platform/types.js';
 import type { DatabaseSchema, IgnoreReason } from '../db/schema.js';
-import { charge, ledgerKey } from '../features/ledger/ledger.js';
+import { charge, ledgerKey } from '../domain/ledger.js';
 
 type Db = Kysely<DatabaseSchema>;
 

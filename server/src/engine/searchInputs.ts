@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
-import { filtersOf } from '../features/user/filters.js';
+import { filtersOf } from '../domain/filters.js';
 import { canonicalTimeZone, compileFilters, type CompiledFilters } from './matcher.js';
 import type { StopReason } from './types.js';
 

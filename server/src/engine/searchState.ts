@@ -1,7 +1,7 @@
 /** The part of a driver's search the triage of a poll sees, and how platform failures end a search. */
 import type { PlatformSession } from '../adapters/platform/session.js';
 import type { PlatformFailure } from '../adapters/platform/types.js';
-import type { PlatformAccount } from '../features/platform/accounts.js';
+import type { PlatformAccount } from '../domain/platformAccounts.js';
 import type { DriverFunds } from './fees.js';
 import type { CompiledFilters } from './matcher.js';
 import type { AcceptAttempt } from './offerLog.js';

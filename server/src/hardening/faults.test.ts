@@ -24,7 +24,7 @@ import type { Simulator } from '@blockpilot/platform-sim';
 import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/index.js';
 import type { EngineTimings } from '../engine/dependencies.js';
-import { credit, entriesOf } from '../features/ledger/ledger.js';
+import { credit, entriesOf } from '../domain/ledger.js';
 import { TestClock } from '../testing/clock.js';
 import { simulatorEnv } from '../testing/config.js';
 import { testContext } from '../testing/context.js';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { it } from 'node:test';
 import { expect } from 'expect';
 import { sql } from 'kysely';
-import { loadPlatformAccount } from '../features/platform/accounts.js';
+import { loadPlatformAccount } from '../domain/platformAccounts.js';
 import { createTokenCipher, TokenCipherError } from '../security/tokenCipher.js';
 import { simulatorEnv } from '../testing/config.js';
 import { testContext } from '../testing/context.js';

@@ -10,6 +10,7 @@ const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
  * and no lone UTF-16 surrogate (it cannot be encoded, so it would be stored as U+FFFD: not the
  * text that was sent).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/u;
 
 function isPlainText(value: string): boolean {

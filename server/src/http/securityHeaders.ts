@@ -24,7 +24,7 @@ const ORIGIN = /^https?:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\
  * policy (or add a directive) without anyone noticing. The server refuses to start instead.
  */
 function exactOrigin(value: string, setting: string): string {
-  let url: URL | null = null;
+  let url: URL | null;
   try {
     url = new URL(value);
   } catch {

@@ -15,7 +15,7 @@ import type { SearchChange } from '../engine/searchState.js';
 import { publishControl, type ControlMessage } from './control.js';
 import type { SearchKeys } from './keys.js';
 import { leaseHolder } from './leases.js';
-import { closeRedis } from './redis.js';
+import { closeRedis } from '../adapters/redis.js';
 import { enqueueSearch, enqueueSearches, openSearchQueue, shouldSearch, type SearchJobData } from './searchJobs.js';
 
 /** What the API-side runner needs. */

@@ -7,5 +7,5 @@
 export { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
 export { BullSearchRunner } from './bullSearchRunner.js';
 export { searchKeys } from './keys.js';
-export { openRedis } from './redis.js';
+export { openRedis } from '../adapters/redis.js';
 export { startSearchWorker } from './workerProcess.js';

@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
-import { redisScript, type RedisScript } from './redis.js';
+import { redisScript, type RedisScript } from '../adapters/redis.js';
 
 /**
  * Take the lease when free (absent, or released with its driver's next poll time) or already

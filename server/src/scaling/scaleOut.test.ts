@@ -15,7 +15,7 @@ import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import type { RequestRecord, Simulator } from '@blockpilot/platform-sim';
 import { openDatabase } from '../db/index.js';
-import { loadPlatformAccount } from '../features/platform/accounts.js';
+import { loadPlatformAccount } from '../domain/platformAccounts.js';
 import { simulatorEnv, TEST_TOKEN_KEY } from '../testing/config.js';
 import { testContext } from '../testing/context.js';
 import { isolatedPostgres } from '../testing/databases.js';

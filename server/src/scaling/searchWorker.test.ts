@@ -10,7 +10,7 @@ import type { RequestRecord, Simulator } from '@blockpilot/platform-sim';
 import pino from 'pino';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../features/auth/tokens.js';
-import { loadPlatformAccount } from '../features/platform/accounts.js';
+import { loadPlatformAccount } from '../domain/platformAccounts.js';
 import { TestClock } from '../testing/clock.js';
 import { simulatorEnv, testConfig } from '../testing/config.js';
 import { testContext } from '../testing/context.js';

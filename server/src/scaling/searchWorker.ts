@@ -21,7 +21,7 @@ import { parseControl, type ControlMessage } from './control.js';
 import { fencedGateway, type PollPace } from './fencedPlatform.js';
 import type { SearchKeys } from './keys.js';
 import { UserLeases } from './leases.js';
-import { closeRedis } from './redis.js';
+import { closeRedis } from '../adapters/redis.js';
 import { enqueueSearch, noLongerSearching, openSearchQueue, shouldSearch, type SearchJobData } from './searchJobs.js';
 
 /** What a worker is built from. */

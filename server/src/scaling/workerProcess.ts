@@ -4,12 +4,12 @@
  */
 import type { Kysely } from 'kysely';
 import { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
-import { createEngineParts, type ContextOptions } from '../context.js';
+import { createEngineParts, type ContextOptions } from '../engineParts.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { ServerConfig } from '../types.js';
 import { searchKeys } from './keys.js';
 import { scheduleOfferLogRetention } from './offerLogRetention.js';
-import { openRedis } from './redis.js';
+import { openRedis } from '../adapters/redis.js';
 import { SearchWorker } from './searchWorker.js';
 
 /** A running worker and how to stop it (handing its drivers over first). */

@@ -10,10 +10,10 @@ import { signInAsDriver } from '../adapters/platform/__tests__/fixture.js';
 import type { AppContext } from '../context.js';
 import { register } from '../features/auth/service.js';
 import { resolveToken, type UserRow } from '../features/auth/tokens.js';
-import { loadPlatformAccount } from '../features/platform/accounts.js';
+import { loadPlatformAccount } from '../domain/platformAccounts.js';
 import { connectAccount } from '../features/platform/connect.js';
-import { openPlatformSession } from '../features/platform/session.js';
-import { DEFAULT_FILTER, insertFilter } from '../features/user/filters.js';
+import { openPlatformSession } from '../domain/platformSession.js';
+import { DEFAULT_FILTER, insertFilter } from '../domain/filters.js';
 import { HttpError } from '../http/errors.js';
 
 /** A simulator for one test: no generated offers, no rivals, no rate limit, unless asked. */

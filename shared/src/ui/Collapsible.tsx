@@ -87,7 +87,8 @@ export interface CollapsibleProps {
 export function Collapsible({ title, children, defaultOpen = false, open: openProp, onOpenChange, summary, headingLevel = 3, id, className }: CollapsibleProps) {
   const [openState, setOpenState] = useState(defaultOpen);
   const open = openProp ?? openState;
-  const base = id ?? `collapsible${useId().replace(/:/g, '')}`;
+  const generatedId = useId();
+  const base = id ?? `collapsible${generatedId.replace(/:/g, '')}`;
   const toggle = () => {
     setOpenState(!open);
     onOpenChange?.(!open);

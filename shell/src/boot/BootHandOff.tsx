@@ -20,6 +20,7 @@ export function BootHandOff() {
     if (href) navigate(href);
     else if (clicked) document.getElementById(clicked)?.click();
     // Once, on the first render: later renders are the live app's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- navigate must not re-run the hand-over
   }, []);
   return null;
 }

@@ -38,6 +38,7 @@ export function useChallengeSession(): ChallengeState & { retry(): void } {
   useEffect(() => {
     void load();
     return () => {
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- a counter, not a DOM node: bumping it is what makes a late answer stale
       request.current++;
     };
   }, [load]);

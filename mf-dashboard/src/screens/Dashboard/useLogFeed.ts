@@ -89,6 +89,7 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
     void poll();
 
     return () => {
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- a counter, not a DOM node: bumping it is what makes a late answer stale
       generation.current++;
       clearTimeout(timer);
     };

@@ -5,7 +5,7 @@
  * window is measured by Redis's clock, so processes with skewed clocks still agree.
  */
 import type { Redis } from 'ioredis';
-import { redisScript, type RedisScript } from '../../scaling/redis.js';
+import { redisScript, type RedisScript } from '../redis.js';
 import type { RateLimitDecision, RateLimiter, RateLimitRule } from './types.js';
 
 const CONSUME = `

@@ -11,10 +11,10 @@ import { createPlatformGateway, type PlatformGateway } from '../../adapters/plat
 import type { PlatformClient } from '../../adapters/platform/types.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../../features/auth/tokens.js';
-import { charge, entriesOf } from '../../features/ledger/ledger.js';
+import { charge, entriesOf } from '../../domain/ledger.js';
 import { applyPaymentEvent, createOrder } from '../../features/store/orders.js';
-import { loadPlatformAccount } from '../../features/platform/accounts.js';
-import { openPlatformSession } from '../../features/platform/session.js';
+import { loadPlatformAccount } from '../../domain/platformAccounts.js';
+import { openPlatformSession } from '../../domain/platformSession.js';
 import { TestClock } from '../../testing/clock.js';
 import { simulatorEnv, testConfig } from '../../testing/config.js';
 import { testContext } from '../../testing/context.js';

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
-import { entriesOf } from '../ledger/ledger.js';
+import { entriesOf } from '../../domain/ledger.js';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { testContext } from '../../testing/context.js';
 import {

@@ -10,8 +10,8 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { HttpError, validationError } from '../../http/errors.js';
 import { newCode } from '../../security/tokens.js';
-import { credit, ledgerKey } from '../ledger/ledger.js';
-import { DEFAULT_FILTER, insertFilter } from '../user/filters.js';
+import { credit, ledgerKey } from '../../domain/ledger.js';
+import { DEFAULT_FILTER, insertFilter } from '../../domain/filters.js';
 import { invalidResetLink } from './authenticate.js';
 import { consumeResetToken, issueToken, revokeToken, revokeUserTokens } from './tokens.js';
 

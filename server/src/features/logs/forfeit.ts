@@ -11,10 +11,10 @@ import type { AppContext } from '../../context.js';
 import { forfeitAllowed } from '../../engine/forfeitWindow.js';
 import { HttpError, conflict, notFound } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
-import { ledgerKey, refund } from '../ledger/ledger.js';
-import { markDisconnected } from '../platform/accounts.js';
+import { ledgerKey, refund } from '../../domain/ledger.js';
+import { markDisconnected } from '../../domain/platformAccounts.js';
 import { accountSession, requireDriverAction } from '../platform/access.js';
-import { forgetSchedule } from '../platform/scheduleCache.js';
+import { forgetSchedule } from '../../domain/scheduleCache.js';
 
 /** Forfeit refused: outside the window. */
 export const WINDOW_CLOSED = 'This block can no longer be forfeited here: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';

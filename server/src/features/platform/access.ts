@@ -8,9 +8,9 @@ import type { PlatformFailure } from '../../adapters/platform/types.js';
 import type { AppContext } from '../../context.js';
 import { HttpError, tooManyRequests } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
-import { loadPlatformAccount, markDisconnected, type PlatformAccount } from './accounts.js';
+import { loadPlatformAccount, markDisconnected, type PlatformAccount } from '../../domain/platformAccounts.js';
 import { notConnected, platformUnavailable } from './errors.js';
-import { openPlatformSession } from './session.js';
+import { openPlatformSession } from '../../domain/platformSession.js';
 
 const RECONNECT = 'Amazon Flex no longer accepts your connection. Connect your account again.';
 

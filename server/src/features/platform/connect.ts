@@ -14,7 +14,7 @@ import { authorizationCodeFromLandingUrl } from '../../adapters/platform/signIn.
 import { HttpError, validationError } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { REGIONS } from '../user/regions.js';
-import { saveConnection } from './accounts.js';
+import { saveConnection } from '../../domain/platformAccounts.js';
 import { deleteChallenge, findChallenge, issueChallenge } from './challenges.js';
 import { platformUnavailable } from './errors.js';
 

@@ -16,15 +16,15 @@ import { simulatorEnv } from '../../testing/config.js';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { startSimulator, tomorrowAt, waitFor } from '../../testing/platform.js';
 import { hashToken } from '../../security/tokens.js';
-import { entriesOf } from '../ledger/ledger.js';
+import { entriesOf } from '../../domain/ledger.js';
 import { PASSWORD_NOT_TAKEN } from './connect.js';
 import { NO_FEE_PAYABLE, NO_FILTER } from '../search/toggle.js';
 import { WINDOW_CLOSED } from '../logs/forfeit.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../logs/query.js';
 import { testContext } from '../../testing/context.js';
 import type { AppContext } from '../../context.js';
-import { loadPlatformAccount } from './accounts.js';
-import { openPlatformSession } from './session.js';
+import { loadPlatformAccount } from '../../domain/platformAccounts.js';
+import { openPlatformSession } from '../../domain/platformSession.js';
 
 const MINUTE = 60_000;
 

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { tooManyRequests } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { accountSession, failureAnswer, spendDriverAction } from './access.js';
-import { IDLE_FRESH_MS, SEARCHING_FRESH_MS, cachedSchedule, saveSchedule } from './scheduleCache.js';
+import { IDLE_FRESH_MS, SEARCHING_FRESH_MS, cachedSchedule, saveSchedule } from '../../domain/scheduleCache.js';
 
 export async function scheduleOf(ctx: AppContext, user: UserRow): Promise<ScheduledBlock[]> {
   const { account, session } = await accountSession(ctx, user);

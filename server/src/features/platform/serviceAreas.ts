@@ -6,7 +6,7 @@ import type { ServiceArea } from '@blockpilot/shared/types';
 import type { PlatformServiceArea } from '../../adapters/platform/types.js';
 import type { AppContext } from '../../context.js';
 import type { UserRow } from '../auth/tokens.js';
-import { saveServiceAreas } from './accounts.js';
+import { saveServiceAreas } from '../../domain/platformAccounts.js';
 import { accountSession, failureAnswer } from './access.js';
 
 /** How long the cached list is used. */

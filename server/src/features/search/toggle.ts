@@ -11,7 +11,7 @@ import { canPayFees, feeStateOf } from '../../engine/fees.js';
 import { canonicalTimeZone, compileFilters } from '../../engine/matcher.js';
 import { conflict, validationError } from '../../http/errors.js';
 import { notConnected } from '../platform/errors.js';
-import { filtersOf } from '../user/filters.js';
+import { filtersOf } from '../../domain/filters.js';
 
 /** The search state after the toggle, and what to tell the driver. */
 export interface ToggleResult {

@@ -10,7 +10,7 @@ import type { PaymentEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema, OrderTable } from '../../db/schema.js';
 import { HttpError, validationError } from '../../http/errors.js';
-import { charge, credit, ledgerKey } from '../ledger/ledger.js';
+import { charge, credit, ledgerKey } from '../../domain/ledger.js';
 import { sendPromotionalEmail } from '../support/promotions.js';
 import { REGIONS } from '../user/regions.js';
 import { planById } from './plans.js';

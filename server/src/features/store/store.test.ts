@@ -1,9 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import { INVITE_REWARD_CENTS } from '@blockpilot/shared/constants';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { bearer, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { entriesOf } from '../ledger/ledger.js';
+import { entriesOf } from '../../domain/ledger.js';
 import { MEMBERSHIP_PLANS } from './plans.js';
 
 const DAY = 86_400_000;

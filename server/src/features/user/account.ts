@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { UserRow } from '../auth/tokens.js';
-import { filterSchema, filtersOf } from './filters.js';
+import { filtersOf } from '../../domain/filters.js';
+import { filterSchema } from './filters.js';
 import { REGIONS } from './regions.js';
 
 /** An end time in epoch ms while it lies ahead, else null. */

@@ -14,7 +14,8 @@ import { bearerAuth, existingPassword, newPassword, nullData, responses, session
 import { currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
 import { accountSchema, loadAccount } from './account.js';
-import { checkFilterRanges, filterSchema, updateFilter } from './filters.js';
+import { updateFilter } from '../../domain/filters.js';
+import { checkFilterRanges, filterSchema } from './filters.js';
 import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
 import { REGIONS } from './regions.js';
 import { startTrial } from './trial.js';

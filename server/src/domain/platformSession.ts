@@ -4,12 +4,12 @@
  * platform call never waits on the database).
  */
 import type { Kysely } from 'kysely';
-import type { PlatformGateway } from '../../adapters/platform/gateway.js';
-import { PlatformSession } from '../../adapters/platform/session.js';
-import type { BackgroundTasks } from '../../background.js';
-import type { DatabaseSchema } from '../../db/schema.js';
-import type { TokenCipher } from '../../security/tokenCipher.js';
-import { saveAccessToken, type PlatformAccount } from './accounts.js';
+import type { PlatformGateway } from '../adapters/platform/gateway.js';
+import { PlatformSession } from '../adapters/platform/session.js';
+import type { BackgroundTasks } from '../background.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import type { TokenCipher } from '../security/tokenCipher.js';
+import { saveAccessToken, type PlatformAccount } from './platformAccounts.js';
 
 /** What opening a session needs: where tokens are stored, how, and the platform's clients. */
 export interface SessionDependencies {

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ScheduledBlock } from '@blockpilot/shared/types';
-import type { DatabaseSchema } from '../../db/schema.js';
+import type { DatabaseSchema } from '../db/schema.js';
 
 type Db = Kysely<DatabaseSchema>;
 

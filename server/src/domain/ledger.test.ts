@@ -3,12 +3,12 @@ import { expect } from 'expect';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
-import type { AppContext } from '../../context.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { testContext } from '../../testing/context.js';
-import { registration } from '../../testing/app.js';
-import { register } from '../auth/service.js';
-import { applyPaymentEvent, createOrder } from '../store/orders.js';
+import type { AppContext } from '../context.js';
+import { describeEachDatabase } from '../testing/databases.js';
+import { testContext } from '../testing/context.js';
+import { registration } from '../testing/app.js';
+import { register } from '../features/auth/service.js';
+import { applyPaymentEvent, createOrder } from '../features/store/orders.js';
 import { balanceOf, charge, credit, entriesOf, ledgerKey, refund } from './ledger.js';
 
 async function newDriver(ctx: AppContext, inviteCode?: string): Promise<string> {

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PlatformRegion } from '../../adapters/platform/config.js';
-import type { PlatformServiceArea, PlatformTokens, RegisteredDevice } from '../../adapters/platform/types.js';
-import type { DatabaseSchema } from '../../db/schema.js';
-import { TokenCipherError, type TokenCipher } from '../../security/tokenCipher.js';
+import type { PlatformRegion } from '../adapters/platform/config.js';
+import type { PlatformServiceArea, PlatformTokens, RegisteredDevice } from '../adapters/platform/types.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import { TokenCipherError, type TokenCipher } from '../security/tokenCipher.js';
 
 type Db = Kysely<DatabaseSchema>;
 

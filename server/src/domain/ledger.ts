@@ -9,7 +9,7 @@
  * together with whatever it pays for (an order settled, a block accepted).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { DatabaseSchema, LedgerKind } from '../../db/schema.js';
+import type { DatabaseSchema, LedgerKind } from '../db/schema.js';
 
 type Trx = Transaction<DatabaseSchema>;
 

@@ -1,0 +1,51 @@
+// One lint configuration for the whole workspace (run by `npm test` and CI, zero warnings allowed).
+// Besides the recommended rules it keeps the architecture of docs/ARCHITECTURE.md: the server's
+// layers import only downwards, and the front-end packages meet only through `shared`.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A `no-restricted-imports` rule forbidding each group of paths, each with the reason shown to whoever breaks it. */
+function forbid(...groups) {
+  return { 'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }] };
+}
+
+const LAYERS = 'docs/ARCHITECTURE.md section 5.1';
+const HTTP_OR_FEATURES = [['**/features/**', '**/http/**', '**/app.js', '**/context.js'], `A lower server layer must not import the HTTP layer (features/, http/, app.ts, context.ts): ${LAYERS}.`];
+const ENGINE = [['**/engine/**'], `A lower server layer must not import the engine: ${LAYERS}.`];
+const DOMAIN = [['**/domain/**'], `Adapters are below the domain and must not import it: ${LAYERS}.`];
+const SCALING = [['**/scaling/**'], `A lower server layer must not import process composition (scaling/): ${LAYERS}.`];
+const OTHER_REMOTES = [['@blockpilot/mf-*', '@blockpilot/shell', '@blockpilot/shell/*'], 'Remotes are shipped independently: they meet only through @blockpilot/shared (docs/ARCHITECTURE.md, "Module Federation").'];
+const SERVER_INTERNALS = [['@blockpilot/server/src/*', '../server/*', '../../server/*'], 'Use the server package\'s declared exports, not its files.'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/coverage/**', 'bench/results/**', '**/*.d.ts', 'e2e/.artifacts/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  // The server's layers (docs/ARCHITECTURE.md section 5.1), from the bottom: db and adapters,
+  // domain, engine, then the HTTP features and the process composition. Each imports only below it.
+  { files: ['server/src/{db,adapters}/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, DOMAIN, SCALING) },
+  { files: ['server/src/domain/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, SCALING) },
+  { files: ['server/src/engine/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING) },
+  // Front-end packages: each remote alone; shared below all of them.
+  { files: ['mf-*/src/**/*.{ts,tsx}'], rules: forbid(OTHER_REMOTES) },
+  { files: ['shared/src/**/*.{ts,tsx}'], rules: forbid([['@blockpilot/mf-*', '@blockpilot/shell', '@blockpilot/shell/*', '@blockpilot/server', '@blockpilot/server/*'], 'shared is the bottom of the front end: the shell and the remotes import it, never the other way.']) },
+  { files: ['bench/**/*.ts'], rules: forbid(SERVER_INTERNALS) },
+  prettier,
+);
