@@ -1,5 +1,5 @@
 /**
- * Decision overhead (issue 4, benchmark 1): from an offers response received (the raw JSON text
+ * Decision overhead: from an offers response received (the raw JSON text
  * as the platform sends it) to the AcceptOffer request body ready to write. Per iteration:
  * JSON.parse + normalise every offer + match against compiled filters + rank + pick the best
  * block that does not overlap the schedule + build the body. The filters are compiled once, as

@@ -1,5 +1,5 @@
 /**
- * Engine capacity (issue 4, benchmark 2): how many drivers one process keeps searching at the
+ * Engine capacity: how many drivers one process keeps searching at the
  * platform's pace (1 poll/s each) with p99 poll lag < 100 ms, and the CPU and memory per 1,000
  * searching drivers. Poll lag = when a poll actually started - when it was due (the previous
  * poll's start + refreshInterval, plus any backoff), as the engine's own observer reports it.

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 6): drivers searched at the platform's pace (1 poll/s each) by ONE search
+ * Scale-out: drivers searched at the platform's pace (1 poll/s each) by ONE search
  * worker, then by THREE worker processes sharing the BullMQ queue on Redis (scaling efficiency),
  * with the p99 poll lag, the CPU and memory per 1,000 drivers, and the Redis operations per poll
  * (INFO commandstats deltas: every command Redis ran, Lua scripts' inner calls included).

@@ -1,10 +1,7 @@
-import { createFederatedConfig } from '@blockpilot/tooling/webpack';
+import { createRemoteConfig } from '@blockpilot/tooling/webpack';
 
-export default createFederatedConfig({
+// Name and dev port: the REMOTES list in @blockpilot/shared/constants, by this folder's name.
+export default createRemoteConfig({
   dir: __dirname,
-  name: 'mf_auth',
-  role: 'remote',
   title: 'BlockPilot preview: Sign-in, registration and password reset',
-  devPort: 3102,
-  exposes: { './App': './src/App.tsx', './lifecycle': './src/lifecycle.ts' },
 });

@@ -1,10 +1,7 @@
-import { createFederatedConfig } from '@blockpilot/tooling/webpack';
+import { createRemoteConfig } from '@blockpilot/tooling/webpack';
 
-export default createFederatedConfig({
+// Name and dev port: the REMOTES list in @blockpilot/shared/constants, by this folder's name.
+export default createRemoteConfig({
   dir: __dirname,
-  name: 'mf_dashboard',
-  role: 'remote',
   title: 'BlockPilot preview: Dashboard and account connection',
-  devPort: 3103,
-  exposes: { './App': './src/App.tsx', './lifecycle': './src/lifecycle.ts' },
 });

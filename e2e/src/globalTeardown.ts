@@ -1,6 +1,6 @@
 /**
  * Stops what globalSetup and the tests started, then scans every log the run wrote for the
- * secrets it used (issue 7, suite 6): a single password, token or platform credential in a log
+ * secrets it used: a single password, token or platform credential in a log
  * line fails the run. The server is stopped first so its last lines (shutdown) are read too.
  */
 import { readFileSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The full driver journey of issue 5, through the real UI against the real server and its
+ * The full driver journey, through the real UI against the real server and its
  * embedded platform simulator: an invite link, registration (the invite code goes with it),
  * connecting the platform account, a filter saved, Start, an accepted and an ignored offer in
  * the live log, the accepted block forfeited with its fee refunded (at a phone's width, with the

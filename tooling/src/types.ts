@@ -12,8 +12,6 @@ export interface FederatedAppOptions {
   title: string;
   /** Modules a remote exposes, e.g. `{ './App': './src/App.tsx' }`. */
   exposes?: Record<string, string>;
-  /** Federation runtime plugins (one file each), resolved paths. */
-  runtimePlugins?: string[];
   /** Port of `webpack serve` for this package alone. */
   devPort: number;
   /** Folder copied as-is to the output root (logo, favicon). */
@@ -21,6 +19,9 @@ export interface FederatedAppOptions {
   /** Extra webpack plugins. */
   plugins?: WebpackPluginInstance[];
 }
+
+/** What a remote tells {@link createRemoteConfig}: the rest comes from the list of remotes in shared. */
+export type RemoteAppOptions = Pick<FederatedAppOptions, 'dir' | 'title' | 'publicDir' | 'plugins'>;
 
 /** What one package tells the jest preset about itself. */
 export interface JestPackageOptions {

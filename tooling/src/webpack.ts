@@ -12,13 +12,13 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import type { Configuration } from 'webpack';
+import { DefinePlugin, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { SOURCE_CONDITION } from './conditions';
 import { FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
-import type { FederatedAppOptions } from './types';
+import type { FederatedAppOptions, RemoteAppOptions } from './types';
 
-export type { FederatedAppOptions } from './types';
+export type { FederatedAppOptions, RemoteAppOptions } from './types';
 
 const require = createRequire(__filename);
 
@@ -130,6 +130,24 @@ function swcRule(production: boolean) {
 
 type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
+/** What every remote exposes: its routes for the shell, its single-spa lifecycle (one file for all remotes). */
+const REMOTE_EXPOSES = { './App': './src/App.tsx', './lifecycle': path.join(__dirname, 'remoteLifecycle.ts') };
+
+/**
+ * A remote's webpack config. Its federation name and dev port are not written here: they come from
+ * the one list of remotes in `@blockpilot/shared/constants` (REMOTES), found by the package's
+ * folder, so the shell, the server and the build can never disagree about them.
+ */
+export function createRemoteConfig({ dir, ...options }: RemoteAppOptions) {
+  // From shared's source: a config is loaded before anything is built (webpack serve on a fresh clone).
+  const constants = path.join(path.dirname(require.resolve('@blockpilot/shared/package.json', { paths: [dir] })), 'src/constants.ts');
+  const { REMOTES } = require(constants) as typeof import('@blockpilot/shared/constants');
+  const folder = path.basename(dir);
+  const remote = REMOTES.find((candidate) => candidate.folder === folder);
+  if (!remote) throw new Error(`${folder} is not in REMOTES (shared/src/constants.ts): add it there first`);
+  return createFederatedConfig({ dir, name: remote.name, role: 'remote', devPort: remote.devPort, exposes: REMOTE_EXPOSES, ...options });
+}
+
 export function createFederatedConfig(options: FederatedAppOptions) {
   return (_env: unknown, argv: { mode?: Configuration['mode'] }): AppConfiguration | AppConfiguration[] => {
     const mode = argv.mode ?? 'production';
@@ -145,7 +163,8 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
   return {
     mode,
     context: options.dir,
-    entry: { main: './src/index.ts' },
+    // A remote's page is only its standalone preview: one entry for all of them, in tooling.
+    entry: { main: isHost ? './src/index.ts' : path.join(__dirname, 'remotePreview.ts') },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     target: 'web',
     output: {
@@ -166,7 +185,10 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       // Workspace packages are consumed from source: no stale dist, one compile.
       conditionNames: [SOURCE_CONDITION, '...'],
-      alias: { ...(isHost ? sharedRuntimeCoreAlias() : {}), ...(production ? productionAliases(options.dir) : {}) },
+      alias: {
+        ...(isHost ? sharedRuntimeCoreAlias() : { '@blockpilot/remote-app$': path.join(options.dir, 'src/App.tsx') }),
+        ...(production ? productionAliases(options.dir) : {}),
+      },
     },
     module: {
       rules: [
@@ -186,11 +208,11 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
         shared: sharedConfig(options.dir),
         // 'version-first' would fetch every remote entry at start-up: one offline remote could hang the page.
         shareStrategy: 'loaded-first',
-        runtimePlugins: options.runtimePlugins,
         manifest: true,
         dts: false,
         experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
+      ...(isHost ? [] : [new DefinePlugin({ __BLOCKPILOT_REMOTE_NAME__: JSON.stringify(options.name) })]),
       new HtmlWebpackPlugin({
         // The shell has its own page; every remote's standalone preview uses the one template here.
         template: isHost ? path.join(options.dir, 'src/index.html') : path.join(__dirname, 'preview.html'),

@@ -1,7 +1,7 @@
 /**
  * The secrets a browser run uses (passwords typed, access and reset tokens, the platform sign-in
  * code and verifier), kept in a file outside the artifacts so every test file adds to one list,
- * and the scan of the run's logs for them (issue 7, suite 6). Platform tokens never reach the
+ * and the scan of the run's logs for them. Platform tokens never reach the
  * browser, so they are found by their shape instead of their value.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
