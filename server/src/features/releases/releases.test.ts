@@ -49,9 +49,9 @@ describeEachDatabase('release registry routes', (database) => {
     await t.app.close();
   });
 
-  const publish = (remote: string, version: string, body: object, headers = admin) => t.app.inject({ method: 'PUT', url: `/api/releases/${remote}/${version}`, payload: body, headers });
-  const promote = (channel: string, body: object, headers = admin) => t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/promote`, payload: body, headers });
-  const rollback = (channel: string, body: object, headers = admin) => t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/rollback`, payload: body, headers });
+  const publish = (remote: string, version: string, body: object, headers: Record<string, string> = admin) => t.app.inject({ method: 'PUT', url: `/api/releases/${remote}/${version}`, payload: body, headers });
+  const promote = (channel: string, body: object, headers: Record<string, string> = admin) => t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/promote`, payload: body, headers });
+  const rollback = (channel: string, body: object, headers: Record<string, string> = admin) => t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/rollback`, payload: body, headers });
   const remoteList = async (headers: Record<string, string> = {}) => (await t.app.inject({ url: '/remotes.json', headers })).json();
   const entryOf = async (name: string, headers: Record<string, string> = {}) => (await remoteList(headers)).remotes.find((r: { name: string }) => r.name === name);
 
