@@ -1,9 +1,46 @@
 // `npm start`: install, build and start the whole product on embedded defaults (PGlite, the
 // platform simulator, the dev checkout, the e-mail outbox). The server prints the URL to open.
-import { buildAll, install, ROOT, runOrExit, step } from './lib.mjs';
+// Once it answers, the freshly built remotes are published to the release registry and promoted
+// on production (docs/RELEASES.md "Quick start"), so the registry is in use from the first start.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildAll, install, reachable, ROOT, run, step } from './lib.mjs';
+
+const REMOTE_FOLDERS = ['mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account'];
+
+/** The all-remote deploy token: RELEASE_TOKEN when set, else one kept in the data folder (0600), which the CLI also reads. */
+function releaseToken() {
+  if (process.env.RELEASE_TOKEN) return process.env.RELEASE_TOKEN;
+  const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(ROOT, '.data'));
+  const file = path.join(dataDir, 'release-token');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const token = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return token;
+}
+
+async function publishBuiltRemotes(env, port) {
+  for (let attempt = 0; attempt < 120 && !(await reachable(port)); attempt++) await new Promise((resolve) => setTimeout(resolve, 500));
+  step('Publishing the built remotes to the release registry and promoting them on production');
+  for (const folder of REMOTE_FOLDERS) {
+    const published = await run('node', ['server/dist/cli/release.js', 'publish', folder, '--json'], { env, capture: true });
+    const version = published.code === 0 ? JSON.parse(published.output).version : null;
+    const promoted = version ? await run('node', ['server/dist/cli/release.js', 'promote', folder, version], { env }) : { code: 1 };
+    // Not fatal: a remote without a release still loads from its REMOTE_*_URL.
+    if (promoted.code !== 0) console.warn(`! ${folder} was not released; it loads from its built folder`);
+  }
+}
 
 const started = Date.now();
 await install();
 await buildAll();
 step(`Starting BlockPilot (built in ${Math.round((Date.now() - started) / 1000)} s)`);
-await runOrExit('node', ['--enable-source-maps', 'server/dist/main.js'], { cwd: ROOT });
+const env = { RELEASE_TOKEN: releaseToken() };
+const port = Number(process.env.PORT ?? 3000);
+const server = run('node', ['--enable-source-maps', 'server/dist/main.js'], { cwd: ROOT, env });
+await publishBuiltRemotes({ ...env, BLOCKPILOT_URL: `http://127.0.0.1:${port}` }, port);
+const { code } = await server;
+process.exit(code);

@@ -18,6 +18,8 @@ import { frontendPlugin } from './features/frontend/plugin.js';
 import { healthRoutes } from './features/health/routes.js';
 import { logRoutes } from './features/logs/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
+import { createReleaseRegistry, releaseRoutes } from './features/releases/routes.js';
+import { remoteListFor } from './features/releases/remoteListRoute.js';
 import { searchRoutes } from './features/search/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { stripeWebhookRoutes } from './features/store/webhookRoutes.js';
@@ -96,8 +98,10 @@ export async function buildApp({
   if (ctx.chatRecorder) await app.register(chatDevRoutes, { ctx, recorder: ctx.chatRecorder });
   await app.register(platformDevRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
+  const releases = createReleaseRegistry(ctx);
+  await app.register(releaseRoutes, { ctx, registry: releases });
 
-  if (serveFrontend) await app.register(frontendPlugin, { frontend: config.frontend });
+  if (serveFrontend) await app.register(frontendPlugin, { frontend: config.frontend, remoteList: (request) => remoteListFor(ctx, request) });
   else app.setNotFoundHandler(sendNotFound);
   return app;
 }

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES } from '@blockpilot/shared/constants';
+import { RELEASE_CHANNEL_NAME, REMOTES } from '@blockpilot/shared/constants';
 import { chatConfig } from './adapters/chat/config.js';
 import { platformConfig } from './adapters/platform/config.js';
 import { scalingConfig } from './scaling/config.js';
@@ -40,6 +40,23 @@ function scryptLog2Cost(value: string | undefined): number {
   const cost = int('SCRYPT_LOG2_COST', value, 17);
   if (cost < 10 || cost > 20) throw new Error(`SCRYPT_LOG2_COST must be between 10 and 20, got ${cost}`);
   return cost;
+}
+
+function releasesConfig(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['releases'] {
+  const token = env.RELEASE_TOKEN ?? '';
+  // A guessable deploy token would let anyone put code in every driver's page.
+  if (token && token.length < 24) throw new Error('RELEASE_TOKEN must be at least 24 characters (e.g. `openssl rand -base64 32`)');
+  const channel = env.RELEASE_CHANNEL ?? 'production';
+  if (!RELEASE_CHANNEL_NAME.test(channel)) throw new Error(`RELEASE_CHANNEL must be lower-case letters, digits and dashes, got "${channel}"`);
+  const maxFailurePercent = int('RELEASE_CANARY_MAX_FAILURE_PERCENT', env.RELEASE_CANARY_MAX_FAILURE_PERCENT, 10);
+  if (maxFailurePercent > 100) throw new Error('RELEASE_CANARY_MAX_FAILURE_PERCENT must be at most 100');
+  return {
+    dir: path.join(dataDir, 'releases'),
+    token: token || null,
+    channel,
+    canary: { minReports: Math.max(1, int('RELEASE_CANARY_MIN_REPORTS', env.RELEASE_CANARY_MIN_REPORTS, 20)), maxFailureRate: maxFailurePercent / 100 },
+    previewLinkTtlMs: int('RELEASE_PREVIEW_LINK_HOURS', env.RELEASE_PREVIEW_LINK_HOURS, 24) * 3_600_000,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -88,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     stripe: stripeConfig(env),
     scaling,
+    releases: releasesConfig(env, dataDir),
   };
 }

@@ -48,6 +48,22 @@ export interface ServerConfig {
   stripe: StripeConfig | null;
   /** Server role and Redis (REDIS_URL unset: the embedded single process). */
   scaling: ScalingConfig;
+  /** The release registry (docs/RELEASES.md). */
+  releases: ReleasesConfig;
+}
+
+/** The release registry: where files are kept, the all-remote token, the served channel, canaries. */
+export interface ReleasesConfig {
+  /** Folder of uploaded release files. */
+  dir: string;
+  /** RELEASE_TOKEN: the one deploy token for every remote, which also manages the others; null: none. */
+  token: string | null;
+  /** The channel this deployment serves to drivers (RELEASE_CHANNEL). */
+  channel: string;
+  /** A canary is rolled back on its own after this many reports with more than this share failing. */
+  canary: { minReports: number; maxFailureRate: number };
+  /** Lifetime of a signed preview link. */
+  previewLinkTtlMs: number;
 }
 
 /** Password hashing cost and token lifetimes. */

@@ -74,6 +74,17 @@ export const STORAGE_KEYS = {
 /** Session storage key of a staging preview override ("name@manifestUrl"), kept for the tab. */
 export const PREVIEW_OVERRIDE_KEY = 'remotePreview';
 
+/** A release channel's name: `production`, `staging`, or a named preview such as `pr-42` (docs/RELEASES.md). */
+export const RELEASE_CHANNEL_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+/** The module the shell loads from every remote; the release gate refuses a build without it. */
+export const REMOTE_APP_EXPOSE = './App';
+/** URL path under which the server serves each release's files: `/releases/<remote>/<version>/<file>`. */
+export const RELEASE_FILES_PATH = '/releases/';
+/** Query parameter and session-storage key of a signed preview link of one release (docs/RELEASES.md). */
+export const RELEASE_PREVIEW_KEY = 'releasePreview';
+/** Header the shell sends its preview link in when asking for the remote list. */
+export const RELEASE_PREVIEW_HEADER = 'x-release-preview';
+
 /** The remotes of the front end: federation name, package folder and `webpack serve` port. */
 export const REMOTES = [
   { name: 'mf_landing', folder: 'mf-landing', devPort: 3101 },

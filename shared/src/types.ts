@@ -166,6 +166,8 @@ export interface RemoteManifestEntry {
   name: string;
   /** URL of the remote's `mf-manifest.json`. */
   entry: string;
+  /** The registered release served, when the entry comes from the release registry (docs/RELEASES.md). */
+  release?: { id: string; version: string; integrity: string; canary?: boolean; preview?: boolean };
 }
 
 /** GET /remotes.json: where each remote lives now, and which origins may serve previews. */
@@ -173,4 +175,7 @@ export interface RemotesManifest {
   remotes: RemoteManifestEntry[];
   /** Origins allowed to serve a staging preview of one remote. */
   previewOrigins: string[];
+  /** The release channel the list was resolved from, and a signed release preview's state when one was sent. */
+  channel?: string;
+  releasePreview?: { remote: string; version: string; expiresAt: string } | { invalid: true };
 }

@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { BootHandOff } from './boot/BootHandOff';
 import { PreviewBanner } from './federation/PreviewBanner';
+import { ReleasePreviewBanner } from './federation/ReleasePreviewBanner';
+import { RemoteUpdateBanner } from './federation/RemoteUpdateBanner';
 import { NavBar } from './navigation/NavBar';
 import { ShellRoutes } from './routing/ShellRoutes';
 import { Snackbar } from './toasts/Snackbar';
@@ -22,6 +24,8 @@ export function App() {
         <RedirectBridge />
         <NavBar />
         <PreviewBanner />
+        <ReleasePreviewBanner />
+        <RemoteUpdateBanner />
         <ShellRoutes />
         <Snackbar />
         <BootHandOff />

@@ -217,6 +217,89 @@ export interface AcceptAttemptTable extends OfferColumns {
   created_at: Date;
 }
 
+/** One shared module of a release's build, as its mf-manifest.json lists it. */
+export interface ReleaseSharedModule {
+  name: string;
+  version: string;
+  requiredVersion: string;
+}
+
+/** An immutable build of one remote (docs/RELEASES.md). */
+export interface ReleaseTable {
+  id: Generated<string>;
+  remote: string;
+  version: string;
+  /** sha384 over the sorted list of (path, integrity): equal builds have equal digests. */
+  build_digest: string;
+  manifest: ColumnType<Record<string, unknown>, string, never>;
+  shared: ColumnType<ReleaseSharedModule[], string, never>;
+  exposes: string[];
+  git_commit: string | null;
+  published_by: string;
+  published_at: CreatedAt;
+}
+
+/** A file of a release: its stored bytes are served only while they hash to `integrity`. */
+export interface ReleaseFileTable {
+  release_id: string;
+  path: string;
+  /** SRI form: `sha384-<base64>`. */
+  integrity: string;
+  size: number;
+}
+
+/** A channel (production, staging, a named preview); every move bumps its revision. */
+export interface ReleaseChannelTable {
+  name: string;
+  revision: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+/** Which release of a remote a channel serves, and its canary if one runs. */
+export interface ReleaseChannelEntryTable {
+  channel: string;
+  remote: string;
+  release_id: string;
+  canary_release_id: string | null;
+  canary_percent: number | null;
+  canary_users: Generated<string[]>;
+}
+
+/** A deploy token scoped to one remote, stored as its SHA-256. */
+export interface ReleaseTokenTable {
+  id: Generated<string>;
+  label: string;
+  remote: string;
+  token_hash: string;
+  created_by: string;
+  created_at: CreatedAt;
+  revoked_at: Date | null;
+}
+
+/** A browser's report that a release loaded or failed to (one per browser and outcome). */
+export interface ReleaseLoadReportTable {
+  release_id: string;
+  reporter: string;
+  failed: boolean;
+  reported_at: CreatedAt;
+}
+
+/** Append-only (a trigger refuses update and delete): who did what to which release, and why. */
+export interface ReleaseAuditTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actor: string;
+  action: string;
+  channel: string | null;
+  remote: string | null;
+  from_release_id: string | null;
+  to_release_id: string | null;
+  revision: number | null;
+  reason: string | null;
+  forced: Generated<boolean>;
+  detail: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -231,4 +314,11 @@ export interface DatabaseSchema {
   platform_challenges: PlatformChallengeTable;
   offer_logs: OfferLogTable;
   accept_attempts: AcceptAttemptTable;
+  releases: ReleaseTable;
+  release_files: ReleaseFileTable;
+  release_channels: ReleaseChannelTable;
+  release_channel_entries: ReleaseChannelEntryTable;
+  release_tokens: ReleaseTokenTable;
+  release_load_reports: ReleaseLoadReportTable;
+  release_audit: ReleaseAuditTable;
 }

@@ -19,6 +19,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'The accessToken of login/register' },
           resetToken: { type: 'http', scheme: 'bearer', description: 'The token of an e-mailed reset link (only /api/auth/changePassword takes it)' },
+          deployToken: { type: 'http', scheme: 'bearer', description: 'A deploy token: RELEASE_TOKEN (every remote) or one minted for one remote (docs/RELEASES.md)' },
         },
       },
       tags: [
@@ -27,6 +28,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         { name: 'store', description: 'Credit, memberships and payments' },
         { name: 'support', description: 'Help, knowledge base, promotional e-mail' },
         { name: 'operations', description: 'Health and metrics' },
+        { name: 'releases', description: 'Release registry: publish, promote, canary and roll back remotes (docs/RELEASES.md)' },
         { name: 'development', description: 'Embedded-mode tools' },
       ],
     },

@@ -10,6 +10,9 @@ export const bearerAuth = [{ bearerAuth: [] }];
 /** Marks a route as taking the token of an e-mailed reset link as its bearer token (and no other). */
 export const resetTokenAuth = [{ resetToken: [] }];
 
+/** Marks a route as taking a deploy token (docs/RELEASES.md) as its bearer token. */
+export const deployTokenAuth = [{ deployToken: [] }];
+
 /** A successful answer: `{ data, alert?, redirect? }`. */
 export function envelopeOf(data: object) {
   return {

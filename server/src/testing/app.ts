@@ -21,10 +21,16 @@ export interface TestApp {
 
 export async function startTestApp(
   database: Database,
-  { env = {}, adapters, clock = new TestClock(), configure = (c) => c }: { env?: NodeJS.ProcessEnv; adapters?: Partial<Adapters>; clock?: TestClock; configure?: (config: ServerConfig) => ServerConfig } = {},
+  {
+    env = {},
+    adapters,
+    clock = new TestClock(),
+    configure = (c) => c,
+    serveFrontend = false,
+  }: { env?: NodeJS.ProcessEnv; adapters?: Partial<Adapters>; clock?: TestClock; configure?: (config: ServerConfig) => ServerConfig; serveFrontend?: boolean } = {},
 ): Promise<TestApp> {
   const config = configure(testConfig({ SCRYPT_LOG2_COST: '10', PUBLIC_URL: 'https://blockpilot.test', ...env }));
-  const app = await buildApp({ config, database, serveFrontend: false, clock, ...(adapters ? { adapters } : {}) });
+  const app = await buildApp({ config, database, serveFrontend, clock, ...(adapters ? { adapters } : {}) });
   await app.ready();
   return { app, clock, database };
 }

@@ -49,10 +49,10 @@ export function applyPreview(
   };
 }
 
-export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<RemotesManifest> {
+export async function fetchManifest(fetchImpl: typeof fetch = fetch, init?: RequestInit): Promise<RemotesManifest> {
   // Default cache mode, so the page's preload of /remotes.json is used; the server marks it
   // no-cache, so a later visit still revalidates it.
-  const response = await fetchImpl('/remotes.json');
+  const response = await (init ? fetchImpl('/remotes.json', init) : fetchImpl('/remotes.json'));
   if (!response.ok) throw new Error(`The remotes manifest answered ${response.status}`);
   return (await response.json()) as RemotesManifest;
 }

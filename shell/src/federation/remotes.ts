@@ -5,23 +5,38 @@
  */
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { REMOTE_APP_EXPOSE } from '@blockpilot/shared';
 import type { PreviewState } from '../types';
+import type { RemotesManifest } from '@blockpilot/shared';
 import { applyPreview, fetchManifest, readPreviewOverride } from './manifest';
+import { readReleasePreview, remoteListHeaders, reportLoad, watchReleases } from './releaseList';
 
 /** The registered remotes and the preview decision, resolved once per page. */
 interface Registration {
   entries: Map<string, string>;
+  /** The registry's release of each remote that has one (docs/RELEASES.md). */
+  releases: Map<string, string>;
   preview: PreviewState;
+  releasePreview: RemotesManifest['releasePreview'];
 }
 
 let registration: Promise<Registration> | null = null;
+/** Remotes this page has loaded, and the entry each was loaded from: these are never swapped under the driver. */
+const loaded = new Map<string, string>();
+
+/** The remote list for this user and tab, as the release registry resolves it. */
+function readRemoteList(init: RequestInit = {}): Promise<RemotesManifest> {
+  const headers = remoteListHeaders(readReleasePreview(window.location.search));
+  return fetchManifest(fetch, headers || init.cache ? { ...init, ...(headers ? { headers } : {}) } : undefined);
+}
 
 function register(): Promise<Registration> {
-  registration ??= fetchManifest()
+  registration ??= readRemoteList()
     .then((manifest) => {
       const { remotes, preview } = applyPreview(manifest, readPreviewOverride(window.location.search), window.location.origin);
       registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
-      return { entries: new Map(remotes.map((r) => [r.name, r.entry])), preview };
+      const releases = new Map(manifest.remotes.flatMap((r) => (r.release ? [[r.name, r.release.id] as const] : [])));
+      return { entries: new Map(remotes.map((r) => [r.name, r.entry])), releases, preview, releasePreview: manifest.releasePreview };
     })
     .catch((error: unknown) => {
       registration = null; // let the next attempt fetch the manifest again
@@ -34,15 +49,34 @@ export function previewState(): Promise<PreviewState> {
   return register().then((r) => r.preview);
 }
 
+/** The signed release preview this tab holds, if any (for its banner). */
+export function releasePreviewState(): Promise<RemotesManifest['releasePreview']> {
+  return register().then((r) => r.releasePreview);
+}
+
+/** Calls `onChange` with loaded remotes whose release changed on the server; returns how to stop. */
+export function watchRemoteReleases(onChange: (names: string[]) => void): () => void {
+  return watchReleases(() => readRemoteList({ cache: 'no-cache' }), () => loaded, onChange);
+}
+
 /** The component a remote exposes as `./App`; `retry` forces a fresh load after a failure. */
 export async function loadRemoteApp(name: string, { retry = false } = {}): Promise<ComponentType> {
-  const { entries } = await register();
+  const { entries, releases } = await register();
   const entry = entries.get(name);
   if (!entry) throw new Error(`No remote named ${name} in the manifest`);
   if (retry) registerRemotes([{ name, entry }], { force: true });
-  const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
-  if (!module?.default) throw new Error(`${name} did not expose an App component`);
-  return module.default;
+  const releaseId = releases.get(name);
+  try {
+    const module = await loadRemote<{ default: ComponentType }>(`${name}/${REMOTE_APP_EXPOSE.slice(2)}`);
+    if (!module?.default) throw new Error(`${name} did not expose an App component`);
+    loaded.set(name, entry);
+    if (releaseId) reportLoad(releaseId, false);
+    return module.default;
+  } catch (error) {
+    // A canary that fails in browsers is rolled back by the server (docs/RELEASES.md "Canary").
+    if (releaseId) reportLoad(releaseId, true);
+    throw error;
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { RELEASE_FILES_PATH } from '@blockpilot/shared/constants';
 import type { RemotesManifest } from '@blockpilot/shared/types';
 import { sendNotFound } from '../../http/errorHandler.js';
 import type { ServerConfig } from '../../types.js';
@@ -14,7 +16,7 @@ import { cacheControlFor, REVALIDATE } from './cachePolicy.js';
 import { createShellPages } from './shellPage.js';
 
 /** Paths that are never client-side routes: an unknown one is a 404, not the shell page. */
-const NOT_PAGES = ['/api/', '/remotes/', '/dev/'];
+const NOT_PAGES = ['/api/', '/remotes/', '/dev/', RELEASE_FILES_PATH];
 
 /** @fastify/static hands its header hook the raw Node response. */
 type RawResponse = { setHeader(name: string, value: string): unknown };
@@ -48,11 +50,23 @@ export function remotesManifest(frontend: ServerConfig['frontend']): RemotesMani
   };
 }
 
-export async function frontendPlugin(app: FastifyInstance, { frontend }: { frontend: ServerConfig['frontend'] }): Promise<void> {
-  const manifest = remotesManifest(frontend);
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('Cache-Control', REVALIDATE);
-    return manifest;
+export interface FrontendOptions {
+  frontend: ServerConfig['frontend'];
+  /** The remote list for a request (the release registry's); the configured one when absent. */
+  remoteList?: (request: FastifyRequest) => Promise<RemotesManifest>;
+}
+
+export async function frontendPlugin(app: FastifyInstance, { frontend, remoteList }: FrontendOptions): Promise<void> {
+  const configured = remotesManifest(frontend);
+  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+    const manifest = remoteList ? await remoteList(request) : configured;
+    // Revalidated on every load (a promote takes effect at once); the ETag keeps that cheap. The
+    // list depends on the signed-in user (canaries) and a preview link, both sent as headers.
+    const body = JSON.stringify(manifest);
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    reply.header('Cache-Control', REVALIDATE).header('ETag', etag).header('Vary', 'Authorization, X-Release-Preview');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   for (const remote of frontend.remotes) {

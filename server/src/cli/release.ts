@@ -1,0 +1,211 @@
+/**
+ * The release CLI for teams and CI (docs/RELEASES.md "CLI"), run from the repo root:
+ *
+ *   npm run release -- publish <remote> [--dir DIST] [--version V] [--git-commit SHA]
+ *   npm run release -- list [<remote>]
+ *   npm run release -- promote <remote> <version> [--channel C] [--percent P] [--users a,b] [--expected-revision N] [--force --reason R]
+ *   npm run release -- rollback <remote> [--channel C] [--reason R] [--force]
+ *   npm run release -- status
+ *   npm run release -- preview <remote> <version> [--hours H]
+ *   npm run release -- token mint <remote> <label> | token revoke <id> | token list
+ *
+ * It talks HTTP to BLOCKPILOT_URL (default http://localhost:3000) with RELEASE_DEPLOY_TOKEN, else
+ * RELEASE_TOKEN, else the token `npm start` keeps in the data folder. `--json` prints the answer's
+ * data; the exit code says what happened (see EXIT).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { REMOTES } from '@blockpilot/shared/constants';
+import { integrityOf } from '../adapters/releaseStore/diskStore.js';
+import { buildDigest } from '../features/releases/build.js';
+import { RELEASE_ERROR_CODES } from '../features/releases/errors.js';
+
+/** Exit codes CI can branch on. */
+export const EXIT = { ok: 0, failed: 1, refusedByGate: 2, conflict: 3, notAllowed: 4 } as const;
+
+const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Where `npm start` keeps the all-remote token it starts the server with. */
+export const QUICK_START_TOKEN_FILE = 'release-token';
+
+/** Files of a build that are not uploaded: source maps (large, and only for debugging) and webpack's stats. */
+const SKIPPED = /(\.map|^mf-stats\.json)$/;
+
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+function remoteOf(nameOrFolder: string | undefined): (typeof REMOTES)[number] {
+  const remote = REMOTES.find((r) => r.name === nameOrFolder || r.folder === nameOrFolder);
+  if (!remote) throw new CliError(`Name a remote: ${REMOTES.map((r) => r.name).join(', ')} (or its folder)`, EXIT.failed);
+  return remote;
+}
+
+function tokenFromEnvironment(): string {
+  const token = process.env.RELEASE_DEPLOY_TOKEN || process.env.RELEASE_TOKEN;
+  if (token) return token;
+  try {
+    return readFileSync(path.resolve(process.env.DATA_DIR ?? path.join(WORKSPACE_ROOT, '.data'), QUICK_START_TOKEN_FILE), 'utf8').trim();
+  } catch {
+    throw new CliError('Set RELEASE_DEPLOY_TOKEN (a token minted for your remote) or RELEASE_TOKEN.', EXIT.notAllowed);
+  }
+}
+
+async function call(method: string, urlPath: string, body?: unknown): Promise<{ data: unknown; alert?: string }> {
+  const base = (process.env.BLOCKPILOT_URL ?? 'http://localhost:3000').replace(/\/$/, '');
+  let response: Response;
+  try {
+    response = await fetch(`${base}${urlPath}`, {
+      method,
+      headers: { authorization: `Bearer ${tokenFromEnvironment()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (error) {
+    throw new CliError(`${base} did not answer (${error instanceof Error ? error.message : String(error)}). Is the server running, and BLOCKPILOT_URL right?`, EXIT.failed);
+  }
+  const answer = (await response.json().catch(() => ({}))) as { data?: unknown; alert?: string; code?: string; errors?: Record<string, string> };
+  if (response.ok) return { data: answer.data, ...(answer.alert ? { alert: answer.alert } : {}) };
+  const details = answer.errors ? ` ${Object.entries(answer.errors).map(([field, message]) => `${field}: ${message}`).join('; ')}` : '';
+  const message = `${answer.alert ?? `The server answered ${response.status}.`}${details}`;
+  if (answer.code === RELEASE_ERROR_CODES.gateRefused) throw new CliError(message, EXIT.refusedByGate, answer);
+  if (response.status === 409) throw new CliError(message, EXIT.conflict, answer);
+  if (response.status === 401 || response.status === 403) throw new CliError(message, EXIT.notAllowed, answer);
+  throw new CliError(message, EXIT.failed, answer);
+}
+
+/** Every file under `dir`, as relative paths with forward slashes. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return filesUnder(dir, relative);
+    return entry.isFile() && !SKIPPED.test(entry.name) ? [relative] : [];
+  });
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: WORKSPACE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function publish(args: string[], values: Values) {
+  const remote = remoteOf(args[0]);
+  const dir = path.resolve(values.dir ?? path.join(WORKSPACE_ROOT, remote.folder, 'dist'));
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${dir} is not a folder: build the remote first.`, EXIT.failed);
+  const files = filesUnder(dir).map((relative) => {
+    const bytes = readFileSync(path.join(dir, relative));
+    return { path: relative, content: bytes.toString('base64'), integrity: integrityOf(bytes) };
+  });
+  const digest = buildDigest(files);
+  // Unversioned builds are named by their content: the same build always gets the same version.
+  const packageVersion = (JSON.parse(readFileSync(path.join(WORKSPACE_ROOT, remote.folder, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = values.version ?? `${packageVersion}-b${digest.slice(0, 12)}`;
+  const commit = values['git-commit'] ?? gitCommit();
+  try {
+    return await call('PUT', `/api/releases/${remote.name}/${version}`, { files, ...(commit ? { gitCommit: commit } : {}) });
+  } catch (error) {
+    // Publishing the very same build again (a re-run of CI, a second `npm start`) is not a failure.
+    if (error instanceof CliError && (error.body as { code?: string; buildDigest?: string } | null)?.code === RELEASE_ERROR_CODES.exists && (error.body as { buildDigest?: string }).buildDigest === digest) {
+      return { data: { remote: remote.name, version, buildDigest: digest, unchanged: true }, alert: `${remote.name} ${version} is already published with this exact build.` };
+    }
+    throw error;
+  }
+}
+
+type Values = Partial<Record<'dir' | 'version' | 'git-commit' | 'channel' | 'percent' | 'users' | 'reason' | 'expected-revision' | 'hours', string>> & { json?: boolean; force?: boolean };
+
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new CliError(`--${name} must be a whole number`, EXIT.failed);
+  return number;
+}
+
+async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      dir: { type: 'string' },
+      version: { type: 'string' },
+      'git-commit': { type: 'string' },
+      channel: { type: 'string' },
+      percent: { type: 'string' },
+      users: { type: 'string' },
+      reason: { type: 'string' },
+      'expected-revision': { type: 'string' },
+      hours: { type: 'string' },
+      force: { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+  });
+  const [command, ...args] = positionals;
+  const channel = values.channel ?? 'production';
+  const move = { ...(values.reason ? { reason: values.reason } : {}), ...(values.force ? { force: true } : {}), ...(values['expected-revision'] ? { expectedRevision: wholeNumber('expected-revision', values['expected-revision']) } : {}) };
+  switch (command) {
+    case 'publish':
+      return publish(args, values);
+    case 'list':
+      return call('GET', `/api/releases${args[0] ? `?remote=${remoteOf(args[0]).name}` : ''}`);
+    case 'promote': {
+      if (!args[1]) throw new CliError('promote <remote> <version>', EXIT.failed);
+      const users = values.users?.split(',').map((u) => u.trim()).filter(Boolean);
+      return call('POST', `/api/releases/channels/${channel}/promote`, { remote: remoteOf(args[0]).name, version: args[1], ...move, ...(values.percent ? { percent: wholeNumber('percent', values.percent) } : {}), ...(users?.length ? { users } : {}) });
+    }
+    case 'rollback':
+      return call('POST', `/api/releases/channels/${channel}/rollback`, { remote: remoteOf(args[0]).name, ...move });
+    case 'status':
+      return call('GET', '/api/releases/channels');
+    case 'history':
+      return call('GET', `/api/releases/channels/${channel}/history${args[0] ? `?remote=${remoteOf(args[0]).name}` : ''}`);
+    case 'preview':
+      if (!args[1]) throw new CliError('preview <remote> <version>', EXIT.failed);
+      return call('POST', `/api/releases/${remoteOf(args[0]).name}/${args[1]}/previewLink`, values.hours ? { hours: wholeNumber('hours', values.hours) } : {});
+    case 'token':
+      if (args[0] === 'mint') return call('POST', '/api/releases/tokens', { remote: remoteOf(args[1]).name, label: args.slice(2).join(' ') || `${args[1]} deploys` });
+      if (args[0] === 'revoke') return call('DELETE', `/api/releases/tokens/${args[1] ?? ''}`);
+      return call('GET', '/api/releases/tokens');
+    default:
+      throw new CliError('Commands: publish, list, promote, rollback, status, history, preview, token (see docs/RELEASES.md)', EXIT.failed);
+  }
+}
+
+/** What a person reads: the server's sentence, then the status table for `status`. */
+function humanReadable(result: { data: unknown; alert?: string }): string {
+  const lines = result.alert ? [result.alert] : [];
+  const data = result.data;
+  if (Array.isArray(data) && data.every((c) => c && typeof c === 'object' && 'entries' in c)) {
+    for (const channel of data as Array<{ name: string; revision: number; entries: Array<{ remote: string; release: { version: string }; canary: { version: string; percent: number; users: string[] } | null }> }>) {
+      lines.push(`${channel.name} (revision ${channel.revision})`);
+      for (const entry of channel.entries) lines.push(`  ${entry.remote.padEnd(14)} ${entry.release.version}${entry.canary ? `  canary ${entry.canary.version} to ${entry.canary.percent}%${entry.canary.users.length ? ` + ${entry.canary.users.length} named` : ''}` : ''}`);
+      if (!channel.entries.length) lines.push('  (no releases: every remote loads from REMOTE_*_URL)');
+    }
+  } else if (!result.alert || Array.isArray(data)) lines.push(JSON.stringify(data, null, 2));
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const json = argv.includes('--json');
+  try {
+    const result = await run(argv);
+    console.log(json ? JSON.stringify(result.data, null, 2) : humanReadable(result));
+  } catch (error) {
+    const failure = error instanceof CliError ? error : new CliError(error instanceof Error ? error.message : String(error), EXIT.failed);
+    if (json) console.log(JSON.stringify({ error: failure.message, exitCode: failure.exitCode, ...(failure.body && typeof failure.body === 'object' ? failure.body : {}) }, null, 2));
+    else console.error(failure.message);
+    process.exitCode = failure.exitCode;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

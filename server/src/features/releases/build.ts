@@ -1,0 +1,63 @@
+/**
+ * What a published build must hold (docs/RELEASES.md "Publishing"): safe relative file names, an
+ * mf-manifest.json naming the remote, its remote entry among the files, and the shared modules and
+ * exposed paths the gate compares. Pure: the registry stores what this accepts.
+ */
+import { createHash } from 'node:crypto';
+import type { FieldErrors } from '@blockpilot/shared/types';
+import type { ReleaseSharedModule } from '../../db/schema.js';
+
+export const MANIFEST_FILE = 'mf-manifest.json';
+
+/** A file of an upload, its bytes decoded, with the integrity the server computed. */
+export interface BuildFile {
+  path: string;
+  bytes: Buffer;
+  integrity: string;
+}
+
+/** What the gate and the registry read from a build's manifest. */
+export interface BuildDescription {
+  manifest: Record<string, unknown>;
+  shared: ReleaseSharedModule[];
+  exposes: string[];
+}
+
+type ManifestShape = {
+  name?: unknown;
+  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+  shared?: Array<{ name?: unknown; version?: unknown; requiredVersion?: unknown }>;
+  exposes?: Array<{ path?: unknown }>;
+};
+
+/** Reads the build's manifest; per-field errors (`files`, `manifest`) for everything wrong with it. */
+export function describeBuild(remote: string, files: readonly BuildFile[]): BuildDescription | { errors: FieldErrors } {
+  const manifestFile = files.find((file) => file.path === MANIFEST_FILE);
+  if (!manifestFile) return { errors: { files: `The build has no ${MANIFEST_FILE} at its root.` } };
+  let manifest: ManifestShape;
+  try {
+    manifest = JSON.parse(manifestFile.bytes.toString('utf8')) as ManifestShape;
+  } catch {
+    return { errors: { manifest: `${MANIFEST_FILE} is not valid JSON.` } };
+  }
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) return { errors: { manifest: `${MANIFEST_FILE} is not an object.` } };
+  if (manifest.name !== remote) return { errors: { manifest: `${MANIFEST_FILE} is the build of "${String(manifest.name)}", not of ${remote}.` } };
+  const entry = manifest.metaData?.remoteEntry;
+  const entryPath = [entry?.path, entry?.name].filter((part) => typeof part === 'string' && part !== '').join('/');
+  if (!entryPath || !files.some((file) => file.path === entryPath)) return { errors: { files: `The remote entry the manifest names (${entryPath || 'none'}) is not among the files.` } };
+  if (!Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes)) return { errors: { manifest: `${MANIFEST_FILE} lists no shared modules or exposed modules.` } };
+  const shared: ReleaseSharedModule[] = [];
+  for (const module of manifest.shared) {
+    if (typeof module.name !== 'string' || typeof module.version !== 'string') return { errors: { manifest: 'A shared module of the manifest has no name or version.' } };
+    shared.push({ name: module.name, version: module.version, requiredVersion: typeof module.requiredVersion === 'string' ? module.requiredVersion : '' });
+  }
+  const exposes = manifest.exposes.map((expose) => expose.path).filter((path): path is string => typeof path === 'string');
+  return { manifest: manifest as Record<string, unknown>, shared, exposes };
+}
+
+/** sha384 over the sorted (path, integrity) pairs: two uploads of the same build share it. */
+export function buildDigest(files: readonly Pick<BuildFile, 'path' | 'integrity'>[]): string {
+  const hash = createHash('sha384');
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) hash.update(`${file.path}\n${file.integrity}\n`);
+  return hash.digest('hex');
+}

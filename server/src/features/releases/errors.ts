@@ -1,0 +1,42 @@
+/**
+ * Every failure of the release registry, each with a stable `code` in its body so the CLI and CI
+ * can branch on it (docs/RELEASES.md "Errors"). The one place these answers are built.
+ */
+import type { FieldErrors } from '@blockpilot/shared/types';
+import { HttpError } from '../../http/errors.js';
+import type { Mismatch } from './gate.js';
+
+export const RELEASE_ERROR_CODES = {
+  tokenRequired: 'release_token_required',
+  tokenScope: 'release_token_scope',
+  adminRequired: 'release_admin_required',
+  invalidBuild: 'release_invalid_build',
+  exists: 'release_exists',
+  unknownRelease: 'release_unknown',
+  unknownRemote: 'release_unknown_remote',
+  revisionConflict: 'release_revision_conflict',
+  gateRefused: 'release_gate_refused',
+  nothingToRollBack: 'release_nothing_to_roll_back',
+  unknownToken: 'release_unknown_token',
+  invalidPreview: 'release_invalid_preview',
+} as const;
+export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
+
+const fail = (status: number, code: ReleaseErrorCode, message: string, body: Record<string, unknown> = {}, errors?: FieldErrors) =>
+  new HttpError(status, message, { body: { code, ...body }, ...(errors ? { errors } : {}) });
+
+export const releaseErrors = {
+  tokenRequired: () => fail(401, RELEASE_ERROR_CODES.tokenRequired, 'A valid deploy token is required (Authorization: Bearer <token>).'),
+  tokenScope: (remote: string) => fail(403, RELEASE_ERROR_CODES.tokenScope, `This deploy token may not change ${remote}.`),
+  adminRequired: () => fail(403, RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens.'),
+  invalidBuild: (errors: FieldErrors) => fail(400, RELEASE_ERROR_CODES.invalidBuild, 'The build cannot be published.', {}, errors),
+  exists: (remote: string, version: string, buildDigest: string) => fail(409, RELEASE_ERROR_CODES.exists, `${remote} ${version} is already published; releases are immutable, publish a new version.`, { buildDigest }),
+  unknownRelease: (remote: string, version: string) => fail(404, RELEASE_ERROR_CODES.unknownRelease, `${remote} has no release ${version}.`),
+  unknownRemote: (remote: string) => fail(404, RELEASE_ERROR_CODES.unknownRemote, `There is no remote named ${remote}.`),
+  revisionConflict: (channel: string, revision: number) => fail(409, RELEASE_ERROR_CODES.revisionConflict, `${channel} moved (now at revision ${revision}); read it again and retry.`, { revision }),
+  gateRefused: (mismatches: Mismatch[]) =>
+    fail(409, RELEASE_ERROR_CODES.gateRefused, `Refused by the compatibility gate: ${mismatches.map((m) => m.message).join('; ')}.`, { mismatches }),
+  nothingToRollBack: (channel: string, remote: string) => fail(409, RELEASE_ERROR_CODES.nothingToRollBack, `${channel} has no earlier release of ${remote} to roll back to.`),
+  unknownToken: () => fail(404, RELEASE_ERROR_CODES.unknownToken, 'No such deploy token.'),
+  invalidPreview: () => fail(400, RELEASE_ERROR_CODES.invalidPreview, 'This preview link is invalid or has expired.'),
+};

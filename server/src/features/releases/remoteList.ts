@@ -1,0 +1,83 @@
+/**
+ * The remote list the shell loads (`/remotes.json`), for one user on the deployment's channel
+ * (docs/RELEASES.md "How the shell finds its remotes"): each remote's live release (its canary for
+ * users in it), a release swapped in by a signed preview link, and the configured REMOTE_*_URL for
+ * a remote with no release on the channel.
+ */
+import type { Kysely } from 'kysely';
+import type { RemoteManifestEntry, RemotesManifest } from '@blockpilot/shared/types';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { TokenCipher } from '../../security/tokenCipher.js';
+import type { ServerConfig } from '../../types.js';
+import { MANIFEST_FILE } from './build.js';
+import { seesCanary, type CanaryAudience } from './canary.js';
+import { releaseFileUrl } from './registry.js';
+
+const PREVIEW_CONTEXT = 'release-preview';
+
+/** What a signed preview link carries: one remote, one release, until when. */
+export interface PreviewGrant {
+  remote: string;
+  releaseId: string;
+  expiresAt: string;
+}
+
+export function signPreview(cipher: TokenCipher, grant: PreviewGrant): string {
+  return cipher.encrypt(JSON.stringify(grant), PREVIEW_CONTEXT);
+}
+
+/** The grant of a preview link, or null when it is forged, damaged or expired. */
+export function openPreview(cipher: TokenCipher, sealed: string, now: Date): PreviewGrant | null {
+  try {
+    const grant = JSON.parse(cipher.decrypt(sealed, PREVIEW_CONTEXT)) as PreviewGrant;
+    return Date.parse(grant.expiresAt) > now.getTime() ? grant : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface RemoteListRequest {
+  user: CanaryAudience | null;
+  preview: string | null;
+}
+
+export async function resolveRemoteList(
+  { db, config, tokenCipher, now }: { db: Kysely<DatabaseSchema>; config: ServerConfig; tokenCipher: TokenCipher; now: Date },
+  { user, preview }: RemoteListRequest,
+): Promise<RemotesManifest> {
+  const channel = config.releases.channel;
+  const grant = preview ? openPreview(tokenCipher, preview, now) : null;
+  const rows = await db
+    .selectFrom('release_channel_entries as e')
+    .innerJoin('releases as r', (join) => join.on((eb) => eb.or([eb('r.id', '=', eb.ref('e.release_id')), eb('r.id', '=', eb.ref('e.canary_release_id'))])))
+    .innerJoin('release_files as f', (join) => join.onRef('f.release_id', '=', 'r.id').on('f.path', '=', MANIFEST_FILE))
+    .select(['e.remote', 'e.release_id', 'e.canary_release_id', 'e.canary_percent', 'e.canary_users', 'r.id', 'r.version', 'f.integrity'])
+    .where('e.channel', '=', channel)
+    .execute();
+  const previewed = grant
+    ? await db
+        .selectFrom('releases as r')
+        .innerJoin('release_files as f', (join) => join.onRef('f.release_id', '=', 'r.id').on('f.path', '=', MANIFEST_FILE))
+        .select(['r.id', 'r.remote', 'r.version', 'f.integrity'])
+        .where('r.id', '=', grant.releaseId)
+        .where('r.remote', '=', grant.remote)
+        .executeTakeFirst()
+    : undefined;
+
+  const remotes: RemoteManifestEntry[] = config.frontend.remotes.map(({ name, entry }) => {
+    if (previewed?.remote === name) return { name, entry: releaseFileUrl(name, previewed.version, MANIFEST_FILE), release: { id: previewed.id, version: previewed.version, integrity: previewed.integrity, preview: true } };
+    const mine = rows.filter((row) => row.remote === name);
+    const first = mine[0];
+    if (!first) return { name, entry };
+    const canary = first.canary_release_id !== null && seesCanary({ releaseId: first.canary_release_id, percent: first.canary_percent ?? 0, users: first.canary_users }, user);
+    const chosen = mine.find((row) => row.id === (canary ? first.canary_release_id : first.release_id));
+    if (!chosen) return { name, entry };
+    return { name, entry: releaseFileUrl(name, chosen.version, MANIFEST_FILE), release: { id: chosen.id, version: chosen.version, integrity: chosen.integrity, ...(canary ? { canary: true } : {}) } };
+  });
+  return {
+    remotes,
+    previewOrigins: config.frontend.previewOrigins,
+    channel,
+    ...(preview ? { releasePreview: previewed && grant ? { remote: previewed.remote, version: previewed.version, expiresAt: grant.expiresAt } : { invalid: true as const } } : {}),
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * The release registry's routes (docs/RELEASES.md): the deploy API under /api/releases (deploy
+ * tokens), the browser's load reports, and each release's files at their immutable URLs under
+ * /releases/, served only while they match the integrity recorded at publish.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import mime from 'mime-types';
+import semver from 'semver';
+import { RELEASE_FILES_PATH } from '@blockpilot/shared/constants';
+import { createDiskFileStore } from '../../adapters/releaseStore/diskStore.js';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { validationError } from '../../http/errors.js';
+import { deployTokenAuth, nullData, responses } from '../../http/schemas.js';
+import { bearerTokenOf } from '../auth/authenticate.js';
+import { IMMUTABLE } from '../frontend/cachePolicy.js';
+import { assertAdmin, assertMayChange, deployActorFor, listDeployTokens, mintDeployToken, revokeDeployToken } from './deployTokens.js';
+import { releaseErrors } from './errors.js';
+import { createRegistry, type DeployActor, type ReleaseRegistry } from './registry.js';
+import { signPreview } from './remoteList.js';
+import {
+  auditQuery,
+  auditSchema,
+  channelParams,
+  channelSchema,
+  listQuery,
+  loadReportBody,
+  mintTokenBody,
+  moveSchema,
+  previewLinkBody,
+  promoteBody,
+  publishBody,
+  releaseParams,
+  releaseSchema,
+  rollbackBody,
+  tokenParams,
+  tokenSchema,
+  type AuditQuery,
+  type PromoteBody,
+  type PublishBody,
+  type RollbackBody,
+} from './schemas.js';
+
+/** A whole build in one request (base64 of about 1-2 MB per remote today). */
+const PUBLISH_BODY_LIMIT = 64 * 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    deployer: DeployActor | null;
+  }
+}
+
+const tags = ['releases'];
+
+export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
+  return createRegistry({
+    db: ctx.db,
+    files: createDiskFileStore(ctx.config.releases.dir),
+    clock: ctx.clock,
+    config: ctx.config.releases,
+    shellDir: ctx.config.frontend.shellDir,
+    onCanaryRolledBack: (event) => ctx.log.error(event, 'a canary failed in browsers and was rolled back'),
+  });
+}
+
+export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ReleaseRegistry }): Promise<void> {
+  app.decorateRequest('deployer', null);
+  const requireDeployer = async (request: FastifyRequest) => {
+    request.deployer = await deployActorFor(ctx.db, ctx.config.releases.token, bearerTokenOf(request));
+    if (!request.deployer) throw releaseErrors.tokenRequired();
+  };
+  const deployer = (request: FastifyRequest): DeployActor => {
+    if (!request.deployer) throw releaseErrors.tokenRequired();
+    return request.deployer;
+  };
+  const guarded = { onRequest: requireDeployer };
+  const checkVersion = (version: string) => {
+    if (semver.valid(version) !== version) throw validationError({ version: 'Must be a semantic version such as 1.4.0.' });
+  };
+  /** A forced move must say why: the reason is what the audit log keeps for it. */
+  const checkForce = (body: { force?: boolean; reason?: string }) => {
+    if (body.force && !body.reason?.trim()) throw validationError({ reason: 'Say why the gate is overridden: the reason is recorded.' });
+  };
+
+  app.put<{ Params: { remote: string; version: string }; Body: PublishBody }>(
+    '/api/releases/:remote/:version',
+    {
+      ...guarded,
+      bodyLimit: PUBLISH_BODY_LIMIT,
+      schema: { tags, summary: 'Publish an immutable release: the build\'s files, with the sha384 of each', security: deployTokenAuth, params: releaseParams, body: publishBody, response: responses(releaseSchema, [400, 401, 403, 409]) },
+    },
+    async (request) => {
+      const { remote, version } = request.params;
+      assertMayChange(deployer(request), remote);
+      checkVersion(version);
+      return ok(await registry.publish(deployer(request), remote, { version, gitCommit: request.body.gitCommit, files: request.body.files }), { alert: `Published ${remote} ${version}.` });
+    },
+  );
+
+  app.get<{ Querystring: { remote?: string } }>(
+    '/api/releases',
+    { ...guarded, schema: { tags, summary: 'Releases, newest first', security: deployTokenAuth, querystring: listQuery, response: responses({ type: 'array', items: releaseSchema }, [400, 401]) } },
+    async (request) => ok(await registry.list(request.query.remote)),
+  );
+
+  app.get<{ Params: { remote: string; version: string } }>(
+    '/api/releases/:remote/:version',
+    { ...guarded, schema: { tags, summary: 'One release with its files and their integrity', security: deployTokenAuth, params: releaseParams, response: responses(releaseSchema, [400, 401, 404]) } },
+    async (request) => ok(await registry.get(request.params.remote, request.params.version)),
+  );
+
+  app.get(
+    '/api/releases/channels',
+    { ...guarded, schema: { tags, summary: 'Every channel: its revision and which release of each remote it serves', security: deployTokenAuth, response: responses({ type: 'array', items: channelSchema }, [401]) } },
+    async () => ok(await registry.status()),
+  );
+
+  app.get<{ Params: { channel: string }; Querystring: AuditQuery }>(
+    '/api/releases/channels/:channel/history',
+    { ...guarded, schema: { tags, summary: 'The channel\'s moves, newest first', security: deployTokenAuth, params: channelParams, querystring: auditQuery, response: responses({ type: 'array', items: auditSchema }, [400, 401]) } },
+    async (request) => ok(await registry.auditLog({ channel: request.params.channel, remote: request.query.remote, limit: request.query.limit ?? 100, movesOnly: true })),
+  );
+
+  app.post<{ Params: { channel: string }; Body: PromoteBody }>(
+    '/api/releases/channels/:channel/promote',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Put a release live on a channel (or as a canary), if the compatibility gate passes; compare-and-swap on expectedRevision',
+        security: deployTokenAuth,
+        params: channelParams,
+        body: promoteBody,
+        response: responses(moveSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      assertMayChange(deployer(request), request.body.remote);
+      checkForce(request.body);
+      const result = await registry.promote(deployer(request), request.params.channel, request.body);
+      return ok(result, { alert: result.action === 'unchanged' ? `${result.remote} ${result.version} is already live on ${result.channel}.` : `${result.remote} ${result.version} is live on ${result.channel} (${result.action}).` });
+    },
+  );
+
+  app.post<{ Params: { channel: string }; Body: RollbackBody }>(
+    '/api/releases/channels/:channel/rollback',
+    {
+      ...guarded,
+      schema: { tags, summary: 'End the remote\'s canary, or return it to the release live before the current one', security: deployTokenAuth, params: channelParams, body: rollbackBody, response: responses(moveSchema, [400, 401, 403, 409]) },
+    },
+    async (request) => {
+      assertMayChange(deployer(request), request.body.remote);
+      checkForce(request.body);
+      const result = await registry.rollback(deployer(request), request.params.channel, request.body);
+      return ok(result, { alert: `${result.remote} is back to ${result.version} on ${result.channel}.` });
+    },
+  );
+
+  app.get<{ Querystring: AuditQuery }>(
+    '/api/releases/audit',
+    { ...guarded, schema: { tags, summary: 'The append-only audit log, newest first', security: deployTokenAuth, querystring: auditQuery, response: responses({ type: 'array', items: auditSchema }, [400, 401]) } },
+    async (request) => ok(await registry.auditLog({ remote: request.query.remote, channel: request.query.channel, limit: request.query.limit ?? 100 })),
+  );
+
+  app.post<{ Params: { remote: string; version: string }; Body: { hours?: number } }>(
+    '/api/releases/:remote/:version/previewLink',
+    {
+      ...guarded,
+      schema: { tags, summary: 'A signed, expiring link that opens the app with this release swapped in, for one browser', security: deployTokenAuth, params: releaseParams, body: previewLinkBody, response: responses({ type: 'object', properties: { url: { type: 'string' }, expiresAt: { type: 'string' } } }, [400, 401, 403, 404]) },
+    },
+    async (request) => {
+      const actor = deployer(request);
+      const { remote, version } = request.params;
+      assertMayChange(actor, remote);
+      const release = await registry.get(remote, version);
+      const ttlMs = request.body?.hours ? request.body.hours * 3_600_000 : ctx.config.releases.previewLinkTtlMs;
+      const expiresAt = new Date(ctx.clock.now().getTime() + ttlMs).toISOString();
+      const sealed = signPreview(ctx.tokenCipher, { remote, releaseId: release.id, expiresAt });
+      await registry.audit({ actor: actor.name, action: 'preview-link', remote, toReleaseId: release.id, detail: { version, expiresAt } });
+      return ok({ url: `${ctx.config.publicUrl}/?releasePreview=${encodeURIComponent(sealed)}`, expiresAt });
+    },
+  );
+
+  app.get(
+    '/api/releases/tokens',
+    { ...guarded, schema: { tags, summary: 'Deploy tokens (never the tokens themselves); RELEASE_TOKEN only', security: deployTokenAuth, response: responses({ type: 'array', items: tokenSchema }, [401, 403]) } },
+    async (request) => {
+      assertAdmin(deployer(request));
+      return ok(await listDeployTokens(ctx.db));
+    },
+  );
+
+  app.post<{ Body: { label: string; remote: string } }>(
+    '/api/releases/tokens',
+    { ...guarded, schema: { tags, summary: 'Mint a deploy token for one remote (shown once); RELEASE_TOKEN only', security: deployTokenAuth, body: mintTokenBody, response: responses(tokenSchema, [400, 401, 403]) } },
+    async (request) => {
+      const actor = deployer(request);
+      assertAdmin(actor);
+      const minted = await mintDeployToken(ctx.db, actor, request.body.label, request.body.remote, ctx.clock.now());
+      await registry.audit({ actor: actor.name, action: 'token-mint', remote: minted.remote, detail: { tokenId: minted.id, label: minted.label } });
+      return ok(minted, { alert: 'Copy the token now: it is not shown again.' });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/releases/tokens/:id',
+    { ...guarded, schema: { tags, summary: 'Revoke a deploy token; repeating it is harmless; RELEASE_TOKEN only', security: deployTokenAuth, params: tokenParams, response: responses(tokenSchema, [400, 401, 403, 404]) } },
+    async (request) => {
+      const actor = deployer(request);
+      assertAdmin(actor);
+      const revoked = await revokeDeployToken(ctx.db, request.params.id, ctx.clock.now());
+      if (!revoked) throw releaseErrors.unknownToken();
+      await registry.audit({ actor: actor.name, action: 'token-revoke', remote: revoked.remote, detail: { tokenId: revoked.id, label: revoked.label } });
+      return ok(revoked);
+    },
+  );
+
+  app.post<{ Body: { releaseId: string; failed: boolean } }>(
+    '/api/releases/loadReports',
+    {
+      onRequest: app.identifyUser,
+      schema: { tags, summary: 'The shell reports that a release loaded or failed to (canaries roll back on failures)', body: loadReportBody, response: responses(nullData, [400]) },
+    },
+    async (request) => {
+      // One vote per signed-in driver, or per address for a visitor.
+      await registry.reportLoad(request.body.releaseId, request.user ? `user:${request.user.id}` : `ip:${request.ip}`, request.body.failed);
+      return ok(null);
+    },
+  );
+
+  const sendFile = releaseFileSender(registry);
+  app.get<{ Params: FileParams }>(`${RELEASE_FILES_PATH}:remote/:version/*`, { schema: { hide: true } }, sendFile);
+}
+
+type FileParams = { remote: string; version: string; '*': string };
+const MAX_CACHED_INDEXES = 200;
+
+/** Serves release files; keeps the file lists of recent releases (a release never changes, so they need no invalidation). */
+function releaseFileSender(registry: ReleaseRegistry) {
+  const fileIndexes = new Map<string, Map<string, string>>();
+  return async (request: FastifyRequest<{ Params: FileParams }>, reply: FastifyReply) => {
+    const { remote, version } = request.params;
+    const file = request.params['*'];
+    const key = `${remote}/${version}`;
+    let index = fileIndexes.get(key) ?? null;
+    if (!index) {
+      index = await registry.fileIndex(remote, version);
+      if (index) {
+        if (fileIndexes.size >= MAX_CACHED_INDEXES) fileIndexes.delete(fileIndexes.keys().next().value!);
+        fileIndexes.set(key, index);
+      }
+    }
+    const integrity = index?.get(file);
+    if (!index || !integrity) return reply.status(404).send({ alert: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+    reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin').header('Vary', 'Accept-Encoding');
+    const etag = `"${integrity}"`;
+    if (request.headers['if-none-match'] === etag) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
+    // A precompressed sibling uploaded with the build, when the browser takes it.
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = (/\bbr\b/.test(accepted) && index.has(`${file}.br`) && 'br') || (/\bgzip\b/.test(accepted) && index.has(`${file}.gz`) && 'gzip') || null;
+    const sentIntegrity = encoding ? index.get(`${file}.${encoding === 'br' ? 'br' : 'gz'}`)! : integrity;
+    const bytes = await registry.readVerified(sentIntegrity);
+    if (!bytes) {
+      // Fail closed: a file missing from the store or changed since publish is never sent.
+      request.log.error({ remote, version, file, integrity: sentIntegrity }, 'a release file is missing or fails its integrity check; not served');
+      return reply.status(503).header('Cache-Control', 'no-store').send({ alert: 'This file failed its integrity check and is not served.' });
+    }
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply
+      .header('Cache-Control', IMMUTABLE)
+      .header('ETag', etag)
+      .header('Repr-Digest', `sha-384=:${integrity.slice('sha384-'.length)}:`)
+      .type(mime.contentType(file.split('/').pop() ?? file) || 'application/octet-stream')
+      .send(bytes);
+  };
+}

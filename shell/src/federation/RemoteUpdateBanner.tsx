@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { watchRemoteReleases } from './remotes';
+
+const Bar = styled.div`
+  padding: 8px 16px;
+  font-size: 0.875rem;
+  color: #fff;
+  background: ${({ theme }) => theme.palette.primary};
+`;
+
+/**
+ * Says that a screen this tab already shows has a new release, and reloads only when the driver
+ * asks (docs/RELEASES.md "Open tabs"): a remote is never swapped under them, so nothing typed is lost.
+ */
+export function RemoteUpdateBanner() {
+  const [changed, setChanged] = useState<string[]>([]);
+  useEffect(() => watchRemoteReleases(setChanged), []);
+  if (!changed.length) return null;
+  return (
+    <Bar role="status" data-release-update={changed.join(' ')}>
+      A new version of this app is available.{' '}
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload when ready
+      </button>
+    </Bar>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * How the shell asks for its remote list and learns that it changed (docs/RELEASES.md "How the
+ * shell finds its remotes"). The list depends on who is signed in (a canary is sticky per user)
+ * and on a signed release-preview link held by this tab, so both go with the request. A running
+ * page never swaps a remote it has loaded: it re-reads the list now and then and, when a loaded
+ * remote's release changed, says so and lets the driver reload when it suits them.
+ */
+import { getAccessToken, RELEASE_PREVIEW_HEADER, RELEASE_PREVIEW_KEY, type RemotesManifest } from '@blockpilot/shared';
+
+/** The tab's release-preview link: taken from `?releasePreview=` (empty ends it) and kept for the tab. */
+export function readReleasePreview(search: string, store: Storage = sessionStorage): string | null {
+  const fromUrl = new URLSearchParams(search).get(RELEASE_PREVIEW_KEY);
+  if (fromUrl !== null) {
+    if (fromUrl === '') store.removeItem(RELEASE_PREVIEW_KEY);
+    else store.setItem(RELEASE_PREVIEW_KEY, fromUrl);
+  }
+  return store.getItem(RELEASE_PREVIEW_KEY);
+}
+
+/** Headers of the remote-list request; none for a visitor without a preview, who uses the page's preload. */
+export function remoteListHeaders(preview: string | null, token: string | null = getAccessToken()): Record<string, string> | null {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (preview) headers[RELEASE_PREVIEW_HEADER] = preview;
+  return Object.keys(headers).length ? headers : null;
+}
+
+/** Names of loaded remotes whose entry in `latest` is not the one they were loaded from. */
+export function changedRemotes(loaded: ReadonlyMap<string, string>, latest: RemotesManifest): string[] {
+  return [...loaded].filter(([name, entry]) => {
+    const now = latest.remotes.find((remote) => remote.name === name);
+    return now !== undefined && new URL(now.entry, window.location.origin).href !== entry;
+  }).map(([name]) => name);
+}
+
+/** Tells the shell's release id of a loaded remote, so the server can judge a canary. */
+export function reportLoad(releaseId: string, failed: boolean): void {
+  const token = getAccessToken();
+  void fetch('/api/releases/loadReports', {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ releaseId, failed }),
+  }).catch(() => undefined);
+}
+
+/** How often an open tab re-reads the remote list (and whenever it becomes visible again). */
+export const RELEASE_CHECK_INTERVAL_MS = 60_000;
+
+/**
+ * Calls `onChange` with the loaded remotes whose release changed, checking every
+ * {@link RELEASE_CHECK_INTERVAL_MS} and when the tab is shown again. Returns how to stop.
+ */
+export function watchReleases(read: () => Promise<RemotesManifest>, loaded: () => ReadonlyMap<string, string>, onChange: (names: string[]) => void): () => void {
+  const check = () => {
+    if (document.visibilityState !== 'visible' || loaded().size === 0) return;
+    read().then((latest) => {
+      const names = changedRemotes(loaded(), latest);
+      if (names.length) onChange(names);
+    }, () => undefined);
+  };
+  const timer = window.setInterval(check, RELEASE_CHECK_INTERVAL_MS);
+  document.addEventListener('visibilitychange', check);
+  return () => {
+    window.clearInterval(timer);
+    document.removeEventListener('visibilitychange', check);
+  };
+}
