@@ -7,7 +7,7 @@ import { createFederatedConfig, createRemoteConfig } from './webpack';
 
 const WORKSPACE = path.resolve(__dirname, '../..');
 
-type Built = Configuration & { devServer?: { port?: number } };
+type Built = ReturnType<ReturnType<typeof createFederatedConfig>> extends infer R ? (R extends (infer C)[] ? C : R) : never;
 
 function federationOptions(config: Configuration) {
   const plugin = config.plugins?.find((p): p is ModuleFederationPlugin => p instanceof ModuleFederationPlugin);
