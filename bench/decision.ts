@@ -9,7 +9,7 @@
  *   cd bench && npx tsx --conditions=@blockpilot/source decision.ts
  */
 import os from 'node:os';
-import type { Filter } from '../shared/src/types.js';
+import type { Filter } from '@blockpilot/shared/types';
 import { createSimulator } from '@blockpilot/platform-sim';
 import { acceptOfferBody, compileFilters, normaliseOffersPage, overlapsSchedule, rankMatches, type BlockSpan, type CompiledFilters, type NormalisedOffer } from '@blockpilot/server';
 import { kb, machineLine, table, writeSection } from './lib/report.js';

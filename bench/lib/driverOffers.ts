@@ -9,7 +9,7 @@
  * driver from the day after tomorrow), so a block the driver won never overlaps its next offer.
  */
 import type { InjectOfferInput } from '@blockpilot/platform-sim';
-import type { Filter } from '../../shared/src/types.js';
+import type { Filter } from '@blockpilot/shared/types';
 
 const WINDOWS = 8;
 const DURATIONS = 7;

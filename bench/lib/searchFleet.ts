@@ -11,7 +11,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { DEFAULT_FILTER, createPlatformClient, createSignInChallenge, insertFilter, newDeviceSerial, saveConnection, simulatorEndpoints, type Database, type PlatformClient, type TokenCipher } from '@blockpilot/server';
-import type { Filter } from '../../shared/src/types.js';
+import type { Filter } from '@blockpilot/shared/types';
 import { WORKSPACE } from './report.js';
 
 /** The value after `--name` on the command line, if any. */

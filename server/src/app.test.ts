@@ -125,22 +125,24 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
       const res = await app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json().alert).toMatch(/^Nothing at/);
+      expect(res.json().code).toBe('BP_ERR_ROUTE_NOT_FOUND');
     }
   });
 
   it('maps errors to the envelope in one place', async () => {
     const crash = await app.inject('/api/test/throws');
     expect(crash.statusCode).toBe(500);
-    expect(crash.json()).toEqual({ alert: 'Something went wrong on our side. Please try again.' });
+    expect(crash.json()).toEqual({ code: 'BP_ERR_INTERNAL', alert: 'Something went wrong on our side. Please try again.' });
     expect(crash.body).not.toContain('secret');
 
     const conflict = await app.inject('/api/test/http-error');
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json()).toEqual({ alert: 'Already done', redirect: '/dashboard' });
+    expect(conflict.json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: 'Already done', redirect: '/dashboard' });
 
     const fields = await app.inject({ method: 'POST', url: '/api/test/fields', payload: {} });
     expect(fields.statusCode).toBe(400);
     expect(fields.json().errors).toEqual({ emailAddress: 'Enter a valid e-mail address.' });
+    expect(fields.json().code).toBe('BP_ERR_VALIDATION');
   });
 
   it('turns schema failures into per-field errors named as the form names them', async () => {

@@ -156,6 +156,8 @@ export interface Envelope<T = unknown> {
   /** A path the client navigates to. */
   redirect?: string;
   errors?: FieldErrors;
+  /** On a failure: its stable code (`BP_ERR_*`, the server's one table in http/errorCodes.ts), to branch on instead of the message. */
+  code?: string;
   /** Extra payload of a failure, e.g. the connect call's challenge_session. */
   [extra: string]: unknown;
 }

@@ -5,7 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 
-const ENVELOPE_KEYS = new Set(['data', 'alert', 'redirect', 'errors']);
+const ENVELOPE_KEYS = new Set(['data', 'alert', 'redirect', 'errors', 'code']);
 
 /**
  * The connect call's first answer (SPEC.md sections 7 and 8): a failure on purpose that carries
@@ -29,6 +29,7 @@ export function refusalProblems(response: LightMyRequestResponse, { fieldErrors 
   const extra = Object.keys(body).filter((key) => !ENVELOPE_KEYS.has(key));
   if (extra.length) problems.push(`keys outside the envelope: ${extra.join(', ')}`);
   if (typeof body.alert !== 'string' || !body.alert) problems.push('no alert');
+  if (typeof body.code !== 'string' || !/^BP_ERR_[A-Z_]+$/.test(body.code)) problems.push(`no stable code (${String(body.code)})`);
   if (body.redirect !== undefined && (typeof body.redirect !== 'string' || !body.redirect.startsWith('/'))) problems.push('redirect is not a path');
   const errors = body.errors;
   if (errors !== undefined && (typeof errors !== 'object' || errors === null || Object.values(errors).some((m) => typeof m !== 'string' || !m))) {

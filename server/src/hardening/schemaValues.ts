@@ -31,7 +31,9 @@ function stringValue(schema: JsonSchema, known: KnownValues): fc.Arbitrary<strin
     const examples = fc.constantFrom(...EXAMPLES[format]!);
     return schema.format!.endsWith('-or-empty') ? fc.oneof(examples, fc.constant('')) : examples;
   }
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= maxLength);
+  // A pattern bounds the length itself (a 71-character hash pattern can never fit the 40 we cap
+  // free text at): filter only by the schema's own limits, or fast-check would draw forever.
+  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
   return fc.string({ unit: 'grapheme', minLength, maxLength });
 }
 

@@ -1,11 +1,13 @@
 /**
- * The one place failures become responses. Every error ends as the envelope of DESIGN.md with the
- * right status: our HttpErrors as thrown, schema failures as 400 with per-field messages, Fastify's
- * own 4xx (bad JSON, wrong content type, body too large) with their status, and anything else as a
- * 500 whose details go to the log only.
+ * The one place failures become responses. Every error ends as the envelope of
+ * docs/ARCHITECTURE.md section 4 with the right status and a stable `code` (errorCodes.ts): our
+ * HttpErrors as thrown, schema failures as 400 with per-field messages, Fastify's own 4xx (bad
+ * JSON, wrong content type, body too large) with their status, and anything else as a 500 whose
+ * details go to the log only.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@blockpilot/shared/types';
+import { ERROR_CODES, codeForStatus } from './errorCodes.js';
 import { HttpError } from './errors.js';
 import { FORMATS } from './formats.js';
 
@@ -97,28 +99,29 @@ export function installErrorHandler(app: FastifyInstance): void {
         ...(error.message ? { alert: error.message } : {}),
         ...(error.extra.errors ? { errors: error.extra.errors } : {}),
         ...(error.extra.redirect ? { redirect: error.extra.redirect } : {}),
+        code: error.code,
         ...error.extra.body,
       });
     }
     if (error.validation) {
-      return reply.status(400).send({ alert: 'Please correct the highlighted fields.', errors: fieldErrorsFrom(error.validation as SchemaIssue[]) });
+      return reply.status(400).send({ alert: ERROR_CODES.BP_ERR_VALIDATION.message, errors: fieldErrorsFrom(error.validation as SchemaIssue[]), code: 'BP_ERR_VALIDATION' });
     }
     if (isUnstorableValue(error)) {
       // Validation should have caught the value; say so loudly, but it is still the request's fault.
       request.log.warn({ err: error, route: request.routeOptions.url }, 'the database refused a value the route schema let through');
-      return reply.status(400).send({ alert: UNSTORABLE_VALUE_ALERT });
+      return reply.status(400).send({ alert: UNSTORABLE_VALUE_ALERT, code: 'BP_ERR_UNSTORABLE_VALUE' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) reply.header('Retry-After', reply.getHeader('retry-after') ?? '60');
-      return reply.status(status).send({ alert: clientMessage(error, status) });
+      return reply.status(status).send({ alert: clientMessage(error, status), code: codeForStatus(status) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ alert: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ alert: ERROR_CODES.BP_ERR_INTERNAL.message, code: 'BP_ERR_INTERNAL' });
   });
 }
 
-export const UNSTORABLE_VALUE_ALERT = 'The request holds a value that cannot be stored. Please check it and try again.';
+export const UNSTORABLE_VALUE_ALERT = ERROR_CODES.BP_ERR_UNSTORABLE_VALUE.message;
 
 /**
  * PostgreSQL data exceptions a value from a request causes: text it cannot read as the column's
@@ -136,7 +139,7 @@ function isUnstorableValue(error: unknown): boolean {
 
 /** The 404 envelope for a path nothing answers. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ alert: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+  return reply.status(404).send({ alert: `Nothing at ${request.method} ${request.url.split('?')[0]}.`, code: 'BP_ERR_ROUTE_NOT_FOUND' });
 }
 
 function clientMessage(error: FastifyError, status: number): string {

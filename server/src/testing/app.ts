@@ -104,5 +104,5 @@ export function expectFieldErrors(res: LightMyRequestResponse, fields: string[])
 /** Asserts a 401 envelope that sends the client to sign in. */
 export function expectSignInRequired(res: LightMyRequestResponse): void {
   expect(res.statusCode).toBe(401);
-  expect(res.json()).toEqual({ alert: expect.any(String), redirect: '/login' });
+  expect(res.json()).toEqual({ code: 'BP_ERR_UNAUTHORIZED', alert: expect.any(String), redirect: '/login' });
 }

@@ -93,7 +93,7 @@ describeEachDatabase('auth routes', (database) => {
       const limited = await post('/api/auth/register', registration(), { ip });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.json()).toEqual({ alert: expect.stringMatching(/Too many attempts/) });
+      expect(limited.json()).toEqual({ code: 'BP_ERR_RATE_LIMITED', alert: expect.stringMatching(/Too many attempts/) });
     });
   });
 
@@ -113,7 +113,7 @@ describeEachDatabase('auth routes', (database) => {
       expect(wrong.statusCode).toBe(400);
       expect(unknown.statusCode).toBe(400);
       expect(wrong.json()).toEqual(unknown.json());
-      expect(wrong.json()).toEqual({ alert: WRONG_CREDENTIALS, errors: { password: WRONG_CREDENTIALS } });
+      expect(wrong.json()).toEqual({ code: 'BP_ERR_VALIDATION', alert: WRONG_CREDENTIALS, errors: { password: WRONG_CREDENTIALS } });
     });
 
     it('does the hashing work for an unknown address too', async () => {
@@ -175,7 +175,7 @@ describeEachDatabase('auth routes', (database) => {
 
       const again = await post('/api/auth/changePassword', { password: 'yet another one', confirmPassword: 'yet another one' }, { token });
       expect(again.statusCode).toBe(401);
-      expect(again.json()).toEqual({ alert: expect.any(String), redirect: '/' });
+      expect(again.json()).toEqual({ code: 'BP_ERR_RESET_LINK_INVALID', alert: expect.any(String), redirect: '/' });
     });
 
     it('expires the link', async () => {

@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { HttpError, unauthorized } from '../../http/errors.js';
+import { refusal, unauthorized } from '../../http/errors.js';
 import { resolveToken, type UserRow } from './tokens.js';
 
 /** The caller, once a token has been accepted. */
@@ -43,7 +43,7 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
 }
 
 /** A reset link that is unknown, used or expired: the reset page sends the driver to '/'. */
-export const invalidResetLink = () => new HttpError(401, 'This reset link is invalid or has expired. Please request a new one.', { redirect: '/' });
+export const invalidResetLink = () => refusal('BP_ERR_RESET_LINK_INVALID', { redirect: '/' });
 
 export const authenticationPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('user', null);

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { HttpError, validationError } from '../../http/errors.js';
+import { refusal, validationError } from '../../http/errors.js';
 import { newCode } from '../../security/tokens.js';
 import { credit, ledgerKey } from '../../domain/ledger.js';
 import { DEFAULT_FILTER, insertFilter } from '../../domain/filters.js';
@@ -37,7 +37,7 @@ function requireMatching(value: string, confirmation: string, field: string): vo
 }
 
 const emailTaken = () =>
-  new HttpError(409, 'An account with this e-mail address already exists.', {
+  refusal('BP_ERR_EMAIL_TAKEN', {
     errors: { emailAddress: 'An account with this e-mail address already exists. Sign in, or reset the password.' },
   });
 

@@ -9,7 +9,7 @@
 import type { PlatformFailure } from '../../adapters/platform/types.js';
 import type { AppContext } from '../../context.js';
 import { forfeitAllowed } from '../../engine/forfeitWindow.js';
-import { HttpError, conflict, notFound } from '../../http/errors.js';
+import { HttpError, conflict, notFound, refusal } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { ledgerKey, refund } from '../../domain/ledger.js';
 import { markDisconnected } from '../../domain/platformAccounts.js';
@@ -20,7 +20,7 @@ import { forgetSchedule } from '../../domain/scheduleCache.js';
 export const WINDOW_CLOSED = 'This block can no longer be forfeited here: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
 
 /** The 4xx for a forfeit the platform did not do. */
-async function refusal(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<HttpError> {
+async function platformRefusal(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<HttpError> {
   switch (failure.kind) {
     case 'notFound':
       return conflict('Amazon Flex has no block at that time on your schedule. Nothing was changed.');
@@ -28,9 +28,12 @@ async function refusal(ctx: AppContext, userId: string, failure: PlatformFailure
     case 'deviceDeregistered':
       await markDisconnected(ctx.db, userId);
       await ctx.search.stop(userId);
-      return new HttpError(409, 'Amazon Flex no longer accepts your connection. Connect your account again, then forfeit the block. Nothing was changed.', { redirect: '/connectAccount' });
+      return refusal('BP_ERR_PLATFORM_RECONNECT', {
+        message: 'Amazon Flex no longer accepts your connection. Connect your account again, then forfeit the block. Nothing was changed.',
+        redirect: '/connectAccount',
+      });
     case 'throttled':
-      return new HttpError(429, 'Amazon Flex asked us to slow down. Nothing was changed; try again in a few seconds.', { headers: { 'Retry-After': '5' } });
+      return refusal('BP_ERR_PLATFORM_THROTTLED', { headers: { 'Retry-After': '5' } });
     default:
       ctx.log.warn({ userId, failure }, 'platform forfeit failed');
       return conflict('Amazon Flex did not forfeit the block. Nothing was changed; please try again.');
@@ -53,7 +56,7 @@ export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string
   const { account, session } = await accountSession(ctx, user);
   await requireDriverAction(ctx, account);
   const done = await session.forfeit(entry.start_time);
-  if (!done.ok) throw await refusal(ctx, user.id, done);
+  if (!done.ok) throw await platformRefusal(ctx, user.id, done);
 
   const refunded = await ctx.db.transaction().execute(async (trx) => {
     const removed = await trx

@@ -30,7 +30,7 @@ export async function failureAnswer(ctx: AppContext, userId: string, failure: Pl
   if (failure.kind === 'unauthorized' || failure.kind === 'deviceDeregistered') {
     await markDisconnected(ctx.db, userId);
     await ctx.search.stop(userId);
-    return new HttpError(409, RECONNECT, { redirect: '/connectAccount' });
+    return new HttpError(409, RECONNECT, { code: 'BP_ERR_PLATFORM_RECONNECT', redirect: '/connectAccount' });
   }
   ctx.log.warn({ userId, failure }, 'platform call failed');
   return platformUnavailable();

@@ -38,7 +38,7 @@ const CODE_REFUSED = "Amazon did not accept this sign-in (it expires after a few
 async function challengeFailure(ctx: AppContext, user: UserRow, message: string): Promise<HttpError> {
   const region = REGIONS[user.country_code].platformRegion;
   const challenge = await issueChallenge(ctx.db, ctx.platform.client(region), user.id, region, ctx.clock.now());
-  return new HttpError(400, message, { body: { challenge_session: { challenge_url: challenge.url, code_verifier: challenge.codeVerifier } } });
+  return new HttpError(400, message, { code: 'BP_ERR_PLATFORM_CHALLENGE', body: { challenge_session: { challenge_url: challenge.url, code_verifier: challenge.codeVerifier } } });
 }
 
 /** Connects the driver's account from the pasted landing URL, or throws the answer to give. */

@@ -99,7 +99,8 @@ describeEachDatabase('search-engine routes', (database) => {
       const res = await post('/api/user/connectAccount', {}, driver.token);
       expect(res.statusCode).toBe(400);
       const body = res.json();
-      expect(Object.keys(body)).toEqual(['challenge_session']);
+      expect(Object.keys(body).sort()).toEqual(['challenge_session', 'code']);
+      expect(body.code).toBe('BP_ERR_PLATFORM_CHALLENGE');
       const { challenge_url, code_verifier } = body.challenge_session;
       const url = new URL(challenge_url);
       expect(`${url.origin}${url.pathname}`).toBe(`${simUrl}/ap/signin`);
@@ -113,7 +114,7 @@ describeEachDatabase('search-engine routes', (database) => {
       const driver = await signUp(t.app, t.database);
       const res = await post('/api/user/connectAccount', { emailAddress: driver.email, password: 'my amazon password', otp: '123456' }, driver.token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ alert: PASSWORD_NOT_TAKEN, challenge_session: { challenge_url: expect.any(String), code_verifier: expect.any(String) } });
+      expect(res.json()).toEqual({ code: 'BP_ERR_PLATFORM_CHALLENGE', alert: PASSWORD_NOT_TAKEN, challenge_session: { challenge_url: expect.any(String), code_verifier: expect.any(String) } });
     });
 
     it("a UK driver's challenge is for the EU region's sign-in", async () => {
@@ -188,7 +189,7 @@ describeEachDatabase('search-engine routes', (database) => {
       const driver = await signUp(t.app, t.database);
       const refused = await post('/api/user/getServiceAreas', {}, driver.token);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ alert: expect.any(String), redirect: '/connectAccount' });
+      expect(refused.json()).toEqual({ code: 'BP_ERR_PLATFORM_NOT_CONNECTED', alert: expect.any(String), redirect: '/connectAccount' });
 
       const linked = await connected();
       const areas = await post('/api/user/getServiceAreas', {}, linked.token);
@@ -248,20 +249,20 @@ describeEachDatabase('search-engine routes', (database) => {
       const notConnected = await signUp(t.app, t.database);
       const refused = await post('/api/user/toggleSearchState', { timezoneOffset: 300 }, notConnected.token);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ alert: expect.any(String), redirect: '/connectAccount' });
+      expect(refused.json()).toEqual({ code: 'BP_ERR_PLATFORM_NOT_CONNECTED', alert: expect.any(String), redirect: '/connectAccount' });
 
       const driver = await connected();
       // The default filter names no service area yet.
-      expect((await post('/api/user/toggleSearchState', { timezoneOffset: 300 }, driver.token)).json()).toEqual({ alert: NO_FILTER });
+      expect((await post('/api/user/toggleSearchState', { timezoneOffset: 300 }, driver.token)).json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: NO_FILTER });
       const [area] = sim.control.state().serviceAreas;
       const filter = (await get('/api/user', driver.token)).json().data.filters[0];
       expect((await post('/api/user/saveFilter', { filter: { ...filter, enabled: false, serviceAreas: [area!.serviceAreaId] } }, driver.token)).statusCode).toBe(200);
-      expect((await post('/api/user/toggleSearchState', { timezoneOffset: 300 }, driver.token)).json()).toEqual({ alert: NO_FILTER });
+      expect((await post('/api/user/toggleSearchState', { timezoneOffset: 300 }, driver.token)).json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: NO_FILTER });
       expect((await post('/api/user/saveFilter', { filter: { ...filter, serviceAreas: [area!.serviceAreaId] } }, driver.token)).statusCode).toBe(200);
       await db().updateTable('users').set({ credit_cents: 0 }).where('id', '=', driver.id).execute();
       const broke = await post('/api/user/toggleSearchState', { timezoneOffset: 300 }, driver.token);
       expect(broke.statusCode).toBe(409);
-      expect(broke.json()).toEqual({ alert: NO_FEE_PAYABLE });
+      expect(broke.json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: NO_FEE_PAYABLE });
       expect((await get('/api/user/getSearchState', driver.token)).json()).toEqual({ data: false });
       // A trial pays nothing: Start works with no credit.
       expect((await post('/api/user/startTrial', {}, driver.token)).statusCode).toBe(200);

@@ -1,29 +1,31 @@
 /**
- * Every failure of the release registry, each with a stable `code` in its body so the CLI and CI
- * can branch on it (docs/RELEASES.md "Errors"). The one place these answers are built.
+ * Every failure of the release registry, each with its stable code from the API's one table
+ * (http/errorCodes.ts), so the CLI and CI can branch on it (docs/RELEASES.md "Errors"). The one
+ * place these answers are built.
  */
 import type { FieldErrors } from '@blockpilot/shared/types';
+import type { ErrorCode } from '../../http/errorCodes.js';
 import { HttpError } from '../../http/errors.js';
 import type { Mismatch } from './gate.js';
 
 export const RELEASE_ERROR_CODES = {
-  tokenRequired: 'release_token_required',
-  tokenScope: 'release_token_scope',
-  adminRequired: 'release_admin_required',
-  invalidBuild: 'release_invalid_build',
-  exists: 'release_exists',
-  unknownRelease: 'release_unknown',
-  unknownRemote: 'release_unknown_remote',
-  revisionConflict: 'release_revision_conflict',
-  gateRefused: 'release_gate_refused',
-  nothingToRollBack: 'release_nothing_to_roll_back',
-  unknownToken: 'release_unknown_token',
-  invalidPreview: 'release_invalid_preview',
-} as const;
+  tokenRequired: 'BP_ERR_RELEASE_TOKEN_REQUIRED',
+  tokenScope: 'BP_ERR_RELEASE_TOKEN_SCOPE',
+  adminRequired: 'BP_ERR_RELEASE_ADMIN_REQUIRED',
+  invalidBuild: 'BP_ERR_RELEASE_INVALID_BUILD',
+  exists: 'BP_ERR_RELEASE_EXISTS',
+  unknownRelease: 'BP_ERR_RELEASE_UNKNOWN',
+  unknownRemote: 'BP_ERR_RELEASE_UNKNOWN_REMOTE',
+  revisionConflict: 'BP_ERR_RELEASE_REVISION_CONFLICT',
+  gateRefused: 'BP_ERR_RELEASE_GATE_REFUSED',
+  nothingToRollBack: 'BP_ERR_RELEASE_NOTHING_TO_ROLL_BACK',
+  unknownToken: 'BP_ERR_RELEASE_UNKNOWN_TOKEN',
+  invalidPreview: 'BP_ERR_RELEASE_INVALID_PREVIEW',
+} as const satisfies Record<string, ErrorCode>;
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
 
 const fail = (status: number, code: ReleaseErrorCode, message: string, body: Record<string, unknown> = {}, errors?: FieldErrors) =>
-  new HttpError(status, message, { body: { code, ...body }, ...(errors ? { errors } : {}) });
+  new HttpError(status, message, { code, ...(Object.keys(body).length ? { body } : {}), ...(errors ? { errors } : {}) });
 
 export const releaseErrors = {
   tokenRequired: () => fail(401, RELEASE_ERROR_CODES.tokenRequired, 'A valid deploy token is required (Authorization: Bearer <token>).'),

@@ -59,7 +59,7 @@ describeEachDatabase('release registry routes', (database) => {
     it('needs a deploy token', async () => {
       const res = await publish('mf_auth', '0.0.1', build('mf_auth', 'x'), {});
       expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe('release_token_required');
+      expect(res.json().code).toBe('BP_ERR_RELEASE_TOKEN_REQUIRED');
       expect((await publish('mf_auth', '0.0.1', build('mf_auth', 'x'), bearer('wrong-token-0123456789012345'))).statusCode).toBe(401);
     });
 
@@ -69,7 +69,7 @@ describeEachDatabase('release registry routes', (database) => {
       expect(res.json().data).toMatchObject({ remote: 'mf_auth', version: '1.0.0', gitCommit: 'abc1234', publishedBy: 'RELEASE_TOKEN', entry: '/releases/mf_auth/1.0.0/mf-manifest.json', exposes: ['./App', './lifecycle'], shared: REACT_19 });
       const again = await publish('mf_auth', '1.0.0', build('mf_auth', 'something else'));
       expect(again.statusCode).toBe(409);
-      expect(again.json().code).toBe('release_exists');
+      expect(again.json().code).toBe('BP_ERR_RELEASE_EXISTS');
       const detail = (await t.app.inject({ url: '/api/releases/mf_auth/1.0.0', headers: admin })).json().data;
       expect(detail.files.find((f: { path: string }) => f.path === 'app.0123abcd.js').integrity).toBe(integrityOf(Buffer.from('render("auth v1")')));
     });
@@ -79,7 +79,7 @@ describeEachDatabase('release registry routes', (database) => {
       damaged.files[2]!.content = Buffer.from('tampered').toString('base64');
       const res = await publish('mf_auth', '0.9.0', damaged);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'release_invalid_build', errors: { files: expect.stringContaining('app.0123abcd.js') } });
+      expect(res.json()).toMatchObject({ code: 'BP_ERR_RELEASE_INVALID_BUILD', errors: { files: expect.stringContaining('app.0123abcd.js') } });
       expect((await publish('mf_auth', '0.9.0', { files: [file('remoteEntry.js', 'x')] })).json().errors).toEqual({ files: expect.stringContaining('mf-manifest.json') });
       expect((await publish('mf_auth', '0.9.0', build('mf_account', 'x'))).json().errors).toEqual({ manifest: expect.stringContaining('mf_account') });
       expect((await t.app.inject({ url: '/api/releases?remote=mf_auth', headers: admin })).json().data.map((r: { version: string }) => r.version)).toEqual(['1.0.0']);
@@ -139,7 +139,7 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await rollback('production', { remote: 'mf_auth' })).json().data.version).toBe('1.0.0');
       const none = await rollback('production', { remote: 'mf_auth' });
       expect(none.statusCode).toBe(409);
-      expect(none.json().code).toBe('release_nothing_to_roll_back');
+      expect(none.json().code).toBe('BP_ERR_RELEASE_NOTHING_TO_ROLL_BACK');
       expect((await entryOf('mf_auth')).entry).toBe('/releases/mf_auth/1.0.0/mf-manifest.json');
 
       const history = (await t.app.inject({ url: '/api/releases/channels/production/history?remote=mf_auth', headers: admin })).json().data;
@@ -158,7 +158,7 @@ describeEachDatabase('release registry routes', (database) => {
       const { revision } = (await t.app.inject({ url: '/api/releases/channels', headers: admin })).json().data.find((c: { name: string }) => c.name === 'production');
       const stale = await promote('production', { remote: 'mf_auth', version: '2.0.0', expectedRevision: revision - 1 });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toMatchObject({ code: 'release_revision_conflict', revision });
+      expect(stale.json()).toMatchObject({ code: 'BP_ERR_RELEASE_REVISION_CONFLICT', revision });
       const racing = await Promise.all([promote('production', { remote: 'mf_auth', version: '2.0.0', expectedRevision: revision }), promote('production', { remote: 'mf_auth', version: '3.0.0', expectedRevision: revision })]);
       expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const after = (await t.app.inject({ url: '/api/releases/channels', headers: admin })).json().data.find((c: { name: string }) => c.name === 'production');
@@ -173,7 +173,7 @@ describeEachDatabase('release registry routes', (database) => {
       const pr = 'pr-18';
       expect(refused.statusCode).toBe(409);
       const body = refused.json();
-      expect(body.code).toBe('release_gate_refused');
+      expect(body.code).toBe('BP_ERR_RELEASE_GATE_REFUSED');
       expect(body.alert).toContain('mf_dashboard@9.0.0 provides react 18.3.1, but shell requires 19.3.1');
       expect(body.mismatches.map((m: { party: string }) => m.party)).toEqual(expect.arrayContaining(['shell', 'mf_auth@2.0.0', 'mf_account@1.0.0']));
       expect((await entryOf('mf_dashboard')).release).toBeUndefined();
@@ -236,9 +236,9 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await publish('mf_landing', '2.0.0', build('mf_landing', 'landing v2'), team)).json().data.publishedBy).toBe('token:landing team CI');
       const other = await publish('mf_auth', '4.0.0', build('mf_auth', 'x'), team);
       expect(other.statusCode).toBe(403);
-      expect(other.json().code).toBe('release_token_scope');
+      expect(other.json().code).toBe('BP_ERR_RELEASE_TOKEN_SCOPE');
       expect((await promote('production', { remote: 'mf_auth', version: '1.0.0' }, team)).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'POST', url: '/api/releases/tokens', payload: { label: 'escalate', remote: 'mf_auth' }, headers: team })).json().code).toBe('release_admin_required');
+      expect((await t.app.inject({ method: 'POST', url: '/api/releases/tokens', payload: { label: 'escalate', remote: 'mf_auth' }, headers: team })).json().code).toBe('BP_ERR_RELEASE_ADMIN_REQUIRED');
       expect((await t.app.inject({ url: '/api/releases/tokens', headers: admin })).json().data).toEqual([expect.not.objectContaining({ token: expect.anything() })]);
 
       expect((await t.app.inject({ method: 'DELETE', url: `/api/releases/tokens/${id}`, headers: admin })).json().data.revokedAt).toEqual(expect.any(String));

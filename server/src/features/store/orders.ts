@@ -9,7 +9,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { PaymentEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema, OrderTable } from '../../db/schema.js';
-import { HttpError, validationError } from '../../http/errors.js';
+import { refusal, validationError } from '../../http/errors.js';
 import { charge, credit, ledgerKey } from '../../domain/ledger.js';
 import { sendPromotionalEmail } from '../support/promotions.js';
 import { REGIONS } from '../user/regions.js';
@@ -59,7 +59,7 @@ export async function createOrder(ctx: AppContext, userId: string, purchase: Pur
   } catch (error) {
     ctx.log.error({ err: error, orderId: order.id }, 'the payments adapter could not open a checkout');
     await ctx.db.updateTable('orders').set({ status: 'cancelled', settled_at: ctx.clock.now() }).where('id', '=', order.id).execute();
-    throw new HttpError(503, 'The payment page could not be opened. Please try again in a minute.');
+    throw refusal('BP_ERR_CHECKOUT_UNAVAILABLE');
   }
 }
 

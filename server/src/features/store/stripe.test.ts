@@ -61,7 +61,7 @@ describeEachDatabase('Stripe Checkout and its webhook', (database) => {
     for (const signature of [forged, stale, 'garbage']) {
       const res = await deliver(payload, signature);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ alert: expect.any(String) });
+      expect(res.json()).toEqual({ code: 'BP_ERR_WEBHOOK_SIGNATURE', alert: expect.any(String) });
     }
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/store/stripeWebhook', payload, headers: { 'content-type': 'application/json' } });
     expect(unsigned.statusCode).toBe(400);
@@ -96,7 +96,7 @@ describeEachDatabase('Stripe Checkout and its webhook', (database) => {
     api.fail();
     const res = await t.app.inject({ method: 'POST', url: '/api/store/createStripeOrder', payload: { topup_amount: 1000 }, headers: bearer(driver.token) });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ alert: expect.any(String) });
+    expect(res.json()).toEqual({ code: 'BP_ERR_CHECKOUT_UNAVAILABLE', alert: expect.any(String) });
     const orderId = orderIdOfLastCheckout();
     const { status } = await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(status).toBe('cancelled');

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { InvalidWebhookError, type PaymentEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
+import { refusal } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { responses } from '../../http/schemas.js';
 import { applyPaymentEvent } from './orders.js';
@@ -18,7 +18,7 @@ function verifiedEvent(ctx: AppContext, rawBody: Buffer, signature: string | str
   } catch (error) {
     if (!(error instanceof InvalidWebhookError)) throw error;
     log.warn({ reason: error.message }, 'refused a webhook call');
-    throw new HttpError(400, 'The webhook signature does not verify.');
+    throw refusal('BP_ERR_WEBHOOK_SIGNATURE');
   }
 }
 

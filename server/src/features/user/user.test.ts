@@ -181,7 +181,7 @@ describeEachDatabase('user routes', (database) => {
 
       const again = await post('/api/user/startTrial', {}, trialist.token);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ alert: expect.any(String) });
+      expect(again.json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: expect.any(String) });
 
       t.clock.advance(2 * 86_400_000);
       const ended = (await get('/api/user', trialist.token)).json().data;
