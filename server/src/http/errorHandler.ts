@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@blockpilot/shared/types';
+import { HashingBusyError } from '../security/passwords.js';
 import { HttpError } from './errors.js';
 import { FORMATS } from './formats.js';
 
@@ -99,6 +100,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         ...(error.extra.redirect ? { redirect: error.extra.redirect } : {}),
         ...error.extra.body,
       });
+    }
+    if (error instanceof HashingBusyError) {
+      return reply.status(503).header('Retry-After', '1').send({ alert: 'BlockPilot is busy. Please try again in a moment.' });
     }
     if (error.validation) {
       return reply.status(400).send({ alert: 'Please correct the highlighted fields.', errors: fieldErrorsFrom(error.validation as SchemaIssue[]) });

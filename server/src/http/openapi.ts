@@ -19,6 +19,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'The accessToken of login/register' },
           resetToken: { type: 'http', scheme: 'bearer', description: 'The token of an e-mailed reset link (only /api/auth/changePassword takes it)' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (only /metrics takes it)' },
         },
       },
       tags: [

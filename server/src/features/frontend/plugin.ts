@@ -48,7 +48,11 @@ export function remotesManifest(frontend: ServerConfig['frontend']): RemotesMani
   };
 }
 
-export async function frontendPlugin(app: FastifyInstance, { frontend }: { frontend: ServerConfig['frontend'] }): Promise<void> {
+/** Source maps give the original source away: in production they are not served (docs/SECURITY.md). */
+const noSourceMaps = (pathName: string) => !pathName.endsWith('.map');
+
+export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMaps }: { frontend: ServerConfig['frontend']; sourceMaps: boolean }): Promise<void> {
+  const allowed = sourceMaps ? {} : { allowedPath: noSourceMaps };
   const manifest = remotesManifest(frontend);
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', REVALIDATE);
@@ -56,7 +60,7 @@ export async function frontendPlugin(app: FastifyInstance, { frontend }: { front
   });
 
   for (const remote of frontend.remotes) {
-    if (existsSync(remote.dir)) await app.register(fastifyStatic, remoteStaticOptions(remote.dir, remote.urlPath));
+    if (existsSync(remote.dir)) await app.register(fastifyStatic, { ...remoteStaticOptions(remote.dir, remote.urlPath), ...allowed });
   }
 
   const shellIndex = path.join(frontend.shellDir, 'index.html');
@@ -71,6 +75,7 @@ export async function frontendPlugin(app: FastifyInstance, { frontend }: { front
       // index.html is sent by the fallback below, with the same headers for "/" and deep links.
       index: false,
       wildcard: true,
+      ...allowed,
     });
   }
 
