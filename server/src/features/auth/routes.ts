@@ -1,6 +1,6 @@
 /** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (SPEC.md section 7). */
 import type { FastifyInstance } from 'fastify';
-import { COUNTRIES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import { COUNTRIES, EMAIL_LINK_INVALID, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, LOGIN_BACKOFF, passwordChangeLimits, RATE_LIMITS, takeAttempts } from '../../http/rateLimits.js';
@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request, reply) => {
       await limit([[`verify-email:${request.ip}`, RATE_LIMITS.verifyEmailPerAddress]]);
       const verified = await verifyEmail(ctx, request.params.token);
-      return reply.header('Cache-Control', 'no-store').redirect(verified ? '/dashboard' : '/dashboard?emailLink=invalid', 303);
+      return reply.header('Cache-Control', 'no-store').redirect(verified ? '/dashboard' : `/dashboard?${EMAIL_LINK_INVALID.param}=${EMAIL_LINK_INVALID.value}`, 303);
     },
   );
 
