@@ -1,5 +1,6 @@
 // `npm start`: install, build and start the whole product on embedded defaults (PGlite, the
-// platform simulator, the dev checkout, the e-mail outbox). The server prints the URL to open.
+// platform simulator, the dev checkout, the e-mail outbox) with dev mode on, so their dev tools
+// answer this machine's browser. The server prints the URL to open and says dev mode is on.
 // Once it answers, the freshly built remotes are published to the release registry and promoted
 // on production (docs/RELEASES.md "Quick start"), so the registry is in use from the first start.
 import { randomBytes } from 'node:crypto';
@@ -38,7 +39,7 @@ const started = Date.now();
 await install();
 await buildAll();
 step(`Starting BlockPilot (built in ${Math.round((Date.now() - started) / 1000)} s)`);
-const env = { RELEASE_TOKEN: releaseToken() };
+const env = { RELEASE_TOKEN: releaseToken(), DEV_MODE: process.env.DEV_MODE ?? 'on' };
 const port = Number(process.env.PORT ?? 3000);
 const server = run('node', ['--enable-source-maps', 'server/dist/main.js'], { cwd: ROOT, env });
 await publishBuiltRemotes({ ...env, BLOCKPILOT_URL: `http://127.0.0.1:${port}` }, port);

@@ -8,19 +8,22 @@ const CI = process.env.CI === 'true';
 /** The folders whose imports dependency-cruiser checks (every package's source, and the benchmarks). */
 const IMPORT_GRAPH_ROOTS = ['server/src', 'shared/src', 'shell/src', 'mf-landing/src', 'mf-auth/src', 'mf-dashboard/src', 'mf-account/src', 'platform-sim/src', 'bench'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser tests put Debian's nginx in front of the server (e2e/tests/proxy.e2e.ts).
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  step('Installing Chromium from Debian (apt-get)');
+/** Installs a Debian package when its program is missing; a failed install ends the run (it would fail the browser tests anyway). */
+async function ensureDebianPackage(program, pkg, pathVariable) {
+  if (existsSync(program)) return;
+  step(`Installing ${pkg} from Debian (apt-get)`);
   const root = process.getuid?.() === 0;
   const sudo = root ? [] : ['sudo'];
-  for (const args of [['apt-get', 'update', '-qq'], ['apt-get', 'install', '-y', '-qq', 'chromium']]) {
+  for (const args of [['apt-get', 'update', '-qq'], ['apt-get', 'install', '-y', '-qq', pkg]]) {
     const [cmd, ...rest] = [...sudo, ...args];
-    const { code } = await run(cmd, rest, { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-    if (code !== 0) {
-      console.error(`Could not install Chromium. Install it yourself (apt-get install chromium) or set CHROMIUM_PATH.`);
-      process.exit(1);
-    }
+    if ((await run(cmd, rest, { env: { DEBIAN_FRONTEND: 'noninteractive' } })).code !== 0) break;
+  }
+  if (!existsSync(program)) {
+    console.error(`Could not install ${pkg}. Install it yourself (apt-get install ${pkg}) or set ${pathVariable}.`);
+    process.exit(1);
   }
 }
 
@@ -63,7 +66,8 @@ function nodeCounts(output) {
 }
 
 const started = Date.now();
-await ensureChromium();
+await ensureDebianPackage(CHROMIUM, 'chromium', 'CHROMIUM_PATH');
+await ensureDebianPackage(NGINX, 'nginx', 'NGINX_PATH');
 await install();
 const serviceEnv = await probeServices();
 
@@ -97,7 +101,7 @@ await buildAll();
 
 step('Browser tests: the built product in Chromium (playwright-core)');
 {
-  const { code, output } = await run('npx', ['--no-install', 'jest', '--ci', '--runInBand'], { capture: true, cwd: new URL('../e2e', import.meta.url).pathname, env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM } });
+  const { code, output } = await run('npx', ['--no-install', 'jest', '--ci', '--runInBand'], { capture: true, cwd: new URL('../e2e', import.meta.url).pathname, env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM, NGINX_PATH: NGINX } });
   count('browser tests', ...jestCounts(output), code);
 }
 

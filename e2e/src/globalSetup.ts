@@ -43,6 +43,8 @@ export default async function globalSetup(): Promise<void> {
     LOG_LEVEL: 'trace',
     REMOTE_MF_AUTH_URL: `${authRemoteUrl}/mf-manifest.json`,
     REMOTE_PREVIEW_ORIGINS: stagingUrl,
+    // The browser tests read the outbox, complete dev checkouts and drive the simulator.
+    DEV_MODE: 'on',
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);
   const platformSimulatorUrl = await embeddedSimulatorUrl(`http://127.0.0.1:${port}`);

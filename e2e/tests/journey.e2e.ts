@@ -8,7 +8,7 @@
  * in order on one page: each starts where the previous one left the driver.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiCall, registerDriver } from '../src/support/accounts';
+import { apiCall, registerDriver, verificationLink } from '../src/support/accounts';
 import { launchBrowser, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
@@ -16,6 +16,8 @@ import { recordSecretsOf, rememberSecret } from '../src/support/secrets';
 
 const PASSWORD = 'journey: the first password 7Kq';
 const NEW_PASSWORD = 'journey: chosen through the reset link 9Wx';
+/** The dashboard's notice while the e-mail address waits for confirmation. */
+const CONFIRM_EMAIL = 'Confirm your e-mail to get your $10.00 sign-up bonus';
 const PLATFORM_ACCOUNT = { email: 'journey-driver@example.com', password: 'journey: the platform password 3Jd' };
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 360, height: 780 };
@@ -122,8 +124,22 @@ it('opens an invite link and registers, sending the invite code', async () => {
   // Signed in, not connected yet: the dashboard is behind the blocking Connect Account dialog.
   const dialog = page.getByRole('dialog', { name: 'Connect Account' });
   await dialog.waitFor();
-  await expect(creditChip().textContent()).resolves.toBe('Credit: $10.00');
+  // The sign-up bonus waits for the e-mail address to be confirmed (docs/SECURITY.md "Free credit").
+  await expect(creditChip().textContent()).resolves.toBe('Credit: $0.00');
+  await page.getByText(CONFIRM_EMAIL).waitFor();
   await screenshot(page, 'journey-01-registered');
+});
+
+it('confirms the e-mail address with the e-mailed link and gets the sign-up bonus', async () => {
+  const link = await verificationLink(product().baseUrl, email);
+  expect(new URL(link).origin).toBe(product().baseUrl);
+  await page.goto(link);
+  await page.waitForURL((url) => url.pathname === '/dashboard' && url.search === '');
+  const dialog = page.getByRole('dialog', { name: 'Connect Account' });
+  await dialog.waitFor();
+  await expect(creditChip().textContent()).resolves.toBe('Credit: $10.00');
+  expect(await page.getByText(CONFIRM_EMAIL).count()).toBe(0);
+  expect(await account()).toMatchObject({ emailVerified: true, credit: 1000 });
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.pathname === '/connectAccount');
 });

@@ -62,13 +62,15 @@ export async function buildApp({
     logger: loggerOptions(config.logLevel),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    // The client's address comes from X-Forwarded-For only when the socket is a listed proxy.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, formats: ajvFormats } },
   });
   installErrorHandler(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, version);
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken, devMode: config.devMode });
 
   const ctx = createContext(config, database.db, { clock, log: app.log, adapters, engine, scaleOut: await loadScaleOut(config) });
   warnAboutEmbeddedAdapters(ctx);
@@ -93,17 +95,23 @@ export async function buildApp({
   await app.register(logRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   if (ctx.payments.kind === 'stripe') await app.register(stripeWebhookRoutes, { ctx });
-  if (ctx.payments.kind === 'dev') await app.register(devCheckoutRoutes, { ctx });
-  if (ctx.mailer.kind === 'outbox') await app.register(outboxRoutes, { ctx });
-  if (ctx.chatRecorder) await app.register(chatDevRoutes, { ctx, recorder: ctx.chatRecorder });
-  await app.register(platformDevRoutes, { ctx });
+  // Dev tools exist only in dev mode, and then answer only this machine's browser (docs/SECURITY.md).
+  if (config.devMode) await registerDevTools(app, ctx);
   await app.register(supportRoutes, { ctx });
   const releases = createReleaseRegistry(ctx);
   await app.register(releaseRoutes, { ctx, registry: releases });
 
-  if (serveFrontend) await app.register(frontendPlugin, { frontend: config.frontend, remoteList: (request) => remoteListFor(ctx, request) });
+  if (serveFrontend) await app.register(frontendPlugin, { frontend: config.frontend, sourceMaps: !config.production, remoteList: (request) => remoteListFor(ctx, request) });
   else app.setNotFoundHandler(sendNotFound);
   return app;
+}
+
+/** The dev tools of whichever embedded adapters run: outbox, dev checkout, recorded messages, simulator. */
+async function registerDevTools(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  if (ctx.payments.kind === 'dev') await app.register(devCheckoutRoutes, { ctx });
+  if (ctx.mailer.kind === 'outbox') await app.register(outboxRoutes, { ctx });
+  if (ctx.chatRecorder) await app.register(chatDevRoutes, { ctx, recorder: ctx.chatRecorder });
+  await app.register(platformDevRoutes, { ctx });
 }
 
 /** Embedded adapters are for one machine; say so loudly when the server looks public. */

@@ -2,6 +2,7 @@
  * Configuration from environment variables, each with a safe embedded default so that
  * `npm start` on a fresh machine needs nothing else. The README lists every variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RELEASE_CHANNEL_NAME, REMOTES } from '@blockpilot/shared/constants';
@@ -59,7 +60,57 @@ function releasesConfig(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['
   };
 }
 
+/** On or off: `on`/`off` (also `true`/`false`, `1`/`0`); unset is `fallback`. */
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['on', 'true', '1'].includes(value)) return true;
+  if (['off', 'false', '0'].includes(value)) return false;
+  throw new Error(`${name} must be on or off, got "${value}"`);
+}
+
+/**
+ * TRUST_PROXY: the addresses (or CIDR ranges) of the reverse proxies in front of this server.
+ * Only a request whose socket comes from one of them has its client address read from
+ * X-Forwarded-For; anything wider than a list of addresses (`true`, `*`) would let any client
+ * choose its own address and escape every per-address limit (docs/SECURITY.md).
+ */
+function trustedProxies(value: string | undefined): string[] {
+  const proxies = list(value);
+  for (const proxy of proxies) {
+    const [address, bits, ...rest] = proxy.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !validBits || rest.length > 0) throw new Error(`TRUST_PROXY must list the proxies' addresses or CIDR ranges (127.0.0.1,10.0.0.0/8), got "${proxy}"`);
+  }
+  return proxies;
+}
+
+/**
+ * What production mode (NODE_ENV=production) refuses to start with: every embedded stand-in and
+ * every secret that would otherwise be generated or absent (docs/SECURITY.md "Production mode").
+ */
+function productionProblems(env: NodeJS.ProcessEnv, config: ServerConfig): string[] {
+  const problems: string[] = [];
+  if (config.platformSim.enabled) problems.push('PLATFORM_SIM=off (the embedded platform simulator is for development)');
+  if (!config.stripe) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (without them purchases go to the dev checkout)');
+  if (!config.mail.smtpUrl) problems.push('SMTP_URL (without it e-mail stays in the outbox)');
+  if (!env.PLATFORM_TOKEN_KEY) problems.push('PLATFORM_TOKEN_KEY (the key of the platform tokens at rest)');
+  if (!env.LINK_SIGNING_KEY) problems.push('LINK_SIGNING_KEY (the key that signs e-mailed verification links)');
+  if (!config.metricsToken) problems.push('METRICS_TOKEN (the bearer token /metrics asks for)');
+  if (config.devMode) problems.push('DEV_MODE=off (the dev tools are for development)');
+  return problems;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const config = loadSettings(env);
+  if (!config.production) return config;
+  const problems = productionProblems(env, config);
+  if (problems.length > 0) throw new Error(`NODE_ENV=production needs these settings:\n  - ${problems.join('\n  - ')}`);
+  return config;
+}
+
+function loadSettings(env: NodeJS.ProcessEnv): ServerConfig {
   const port = int('PORT', env.PORT, 3000);
   const host = env.HOST ?? '127.0.0.1';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(WORKSPACE_ROOT, '.data'));
@@ -73,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    production: env.NODE_ENV === 'production',
+    devMode: onOff('DEV_MODE', env.DEV_MODE, false),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || null,
+    linkSigningKey: env.LINK_SIGNING_KEY ?? '',
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
     frontend: {
@@ -97,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       scryptLog2Cost: scryptLog2Cost(env.SCRYPT_LOG2_COST),
       sessionTtlMs: int('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 86_400_000,
       resetLinkTtlMs: int('RESET_LINK_TTL_MINUTES', env.RESET_LINK_TTL_MINUTES, 60) * 60_000,
+      verifyLinkTtlMs: int('VERIFY_LINK_TTL_HOURS', env.VERIFY_LINK_TTL_HOURS, 72) * 3_600_000,
     },
     mail: {
       smtpUrl: env.SMTP_URL || null,

@@ -11,6 +11,7 @@ import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
 import type { Notifications } from './notifications/service.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
 import type { TokenCipher } from './security/tokenCipher.js';
+import { loadTokenKey } from './security/tokenKey.js';
 import type { ServerConfig } from './types.js';
 
 export type { ContextOptions, EngineOptions } from './engineParts.js';
@@ -28,6 +29,8 @@ export interface AppContext extends Adapters {
   notifications: Notifications;
   /** Starts and stops drivers' searches. */
   search: SearchRunner;
+  /** Signs e-mailed links (address verification): LINK_SIGNING_KEY, or the generated key file. */
+  linkSigningKey: Buffer;
 }
 
 /** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
@@ -76,8 +79,12 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     tokenCipher,
     notifications,
     search,
+    linkSigningKey: loadTokenKey({ envValue: config.linkSigningKey, dataDir: config.dataDir, fileName: LINK_SIGNING_KEY_FILE_NAME }),
   };
 }
+
+/** Name of the generated link-signing key file inside the data folder. */
+const LINK_SIGNING_KEY_FILE_NAME = 'link-signing.key';
 
 /** With REDIS_URL: the loaded scale-out and this API process's connection; null without. */
 function openSharedRedis(config: ServerConfig, scaleOut: ScaleOut | null | undefined): { scaleOut: ScaleOut; redis: Redis } | null {

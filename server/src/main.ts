@@ -64,7 +64,10 @@ async function main(): Promise<void> {
   const where = config.database.kind === 'pglite' ? `PGlite in ${config.database.dataDir}` : 'PostgreSQL';
   const platform = simulator ? `the embedded simulator at ${simulator.url} (seed ${config.platformSim.seed})` : 'the real platform';
   const searches = redisUrl ? (worker ? `in this process and the other workers (Redis, role ${role})` : 'in the search workers (Redis, role api)') : 'in this process';
-  console.log(`\n  BlockPilot is running: open ${config.publicUrl}\n  Database: ${where}\n  Delivery platform: ${platform}\n  Searches run ${searches}\n`);
+  const devTools = config.devMode
+    ? 'Dev mode is ON (DEV_MODE=on): the e-mail outbox, dev checkout, recorded messages and simulator pages answer a browser on this machine at http://localhost only. Never expose it.'
+    : 'Dev mode is off: no dev tools.';
+  console.log(`\n  BlockPilot is running: open ${config.publicUrl}\n  Database: ${where}\n  Delivery platform: ${platform}\n  Searches run ${searches}\n  ${devTools}\n`);
 }
 
 main().catch((error: unknown) => {

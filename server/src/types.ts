@@ -27,6 +27,16 @@ export interface ServerConfig {
   /** The address drivers open; used in e-mailed links. */
   publicUrl: string;
   logLevel: string;
+  /** NODE_ENV=production: every embedded stand-in and generated secret refused at start. */
+  production: boolean;
+  /** DEV_MODE=on: the dev tools (outbox, dev checkout, recorded messages, simulator page) exist. */
+  devMode: boolean;
+  /** TRUST_PROXY: addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed. */
+  trustProxy: string[];
+  /** METRICS_TOKEN: the bearer token of /metrics; null leaves /metrics to dev mode on this machine only. */
+  metricsToken: string | null;
+  /** LINK_SIGNING_KEY (base64 of 32 bytes); empty uses the key file generated in {@link dataDir}. */
+  linkSigningKey: string;
   database: DatabaseConfig;
   /** Folder for embedded data (PGlite, generated keys). */
   dataDir: string;
@@ -72,6 +82,8 @@ export interface AuthConfig {
   scryptLog2Cost: number;
   sessionTtlMs: number;
   resetLinkTtlMs: number;
+  /** Lifetime of an e-mailed address-verification link. */
+  verifyLinkTtlMs: number;
 }
 
 /** How e-mail leaves the server. */

@@ -3,6 +3,11 @@
 /** Fee on each accepted block, in basis points (3.5%). */
 export const FEE_BASIS_POINTS = 350;
 export const SIGN_UP_BONUS_CENTS = 1000;
+/**
+ * The query the e-mailed verification link's redirect puts on /dashboard when the link did not
+ * verify (altered, expired, or for an older address): the dashboard says so and offers a new one.
+ */
+export const EMAIL_LINK_INVALID = { param: 'emailLink', value: 'invalid' } as const;
 export const INVITE_REWARD_CENTS = 1000;
 /** The invited user's completed top-ups that trigger the inviter's reward. */
 export const INVITE_REWARD_THRESHOLD_CENTS = 1000;

@@ -52,6 +52,8 @@ export interface Account {
   /** Credit in integer cents. */
   credit: number;
   emailAddress: string;
+  /** True once the driver opened the e-mailed verification link; the sign-up bonus waits for it. */
+  emailVerified: boolean;
   phoneNumber: string;
   flexConnected: boolean;
   trialEligible: boolean;

@@ -26,9 +26,9 @@ describe('Register (/register)', () => {
     await userEvent.type(confirm(), 'long enough pass');
   }
 
-  it('promises the 10 credit sign-up bonus as "$10 free credit"', () => {
+  it('promises the 10 credit sign-up bonus as "$10 free credit", once the e-mail address is confirmed', () => {
     renderApp('/register');
-    expect(screen.getByText(/\$10 free credit/)).toBeInTheDocument();
+    expect(screen.getByText('$10 free credit once you confirm your e-mail')).toBeInTheDocument();
   });
 
   it('offers the countries US, CA, UK and AU with their labels', () => {

@@ -55,7 +55,8 @@ export function Register() {
       links={<Link to="/login">Already have an account? Sign in</Link>}
     >
       <Perks>
-        <Chip dot="success">{BONUS_TEXT} when you sign up</Chip>
+        {/* Credited when the driver opens the e-mailed link (docs/SECURITY.md "Free credit"). */}
+        <Chip dot="success">{BONUS_TEXT} once you confirm your e-mail</Chip>
         {inviteCode && (
           <Notice tone="success">
             Invite code <strong>{inviteCode}</strong> will be added to your account.

@@ -49,6 +49,8 @@ export interface UserTable {
   timezone_offset: Generated<number>;
   /** The browser's IANA time zone sent with toggleSearchState; null: match with timezone_offset. */
   time_zone: string | null;
+  /** When the driver opened the e-mailed verification link; the sign-up bonus waits for it. */
+  email_verified_at: Date | null;
   created_at: CreatedAt;
 }
 
@@ -123,6 +125,8 @@ export interface OrderTable {
   provider_ref: string | null;
   created_at: CreatedAt;
   settled_at: Date | null;
+  /** A payment that arrived after the order was cancelled, refunded through the provider. */
+  refunded_at: Generated<Date | null>;
 }
 
 /** A question sent through the contact or help form. */
@@ -174,6 +178,14 @@ export interface PlatformAccountTable {
 }
 
 /** A sign-in challenge handed to a driver, waiting for the pasted landing URL (PKCE verifier kept as its SHA-256). */
+/** A platform account that has had its free trial: once per platform account, ever. */
+export interface PlatformTrialTable {
+  platform_user_id: string;
+  /** The driver who started it (null once their account is deleted: the trial stays used). */
+  user_id: string | null;
+  started_at: Date;
+}
+
 export interface PlatformChallengeTable {
   verifier_hash: string;
   user_id: string;
@@ -312,6 +324,7 @@ export interface DatabaseSchema {
   outbox: OutboxTable;
   platform_accounts: PlatformAccountTable;
   platform_challenges: PlatformChallengeTable;
+  platform_trials: PlatformTrialTable;
   offer_logs: OfferLogTable;
   accept_attempts: AcceptAttemptTable;
   releases: ReleaseTable;

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { testContext } from '../testing/context.js';
 import { registration } from '../testing/app.js';
+import { confirmEmailAddress } from '../features/auth/emailVerification.js';
 import { register } from '../features/auth/service.js';
 import { applyPaymentEvent, createOrder } from '../features/store/orders.js';
 import { balanceOf, charge, credit, entriesOf, ledgerKey, refund } from './ledger.js';
@@ -15,6 +16,7 @@ async function newDriver(ctx: AppContext, inviteCode?: string): Promise<string> 
   const body = registration(inviteCode ? { inviteCode } : {});
   await register(ctx, body as Parameters<typeof register>[1]);
   const { id } = await ctx.db.selectFrom('users').select('id').where('email', '=', body.emailAddress).executeTakeFirstOrThrow();
+  await confirmEmailAddress(ctx, id);
   return id;
 }
 

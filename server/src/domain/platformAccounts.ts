@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea, PlatformTokens, RegisteredDevice } from '../adapters/platform/types.js';
+import { isUniqueViolation } from '../db/errors.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { TokenCipherError, type TokenCipher } from '../security/tokenCipher.js';
 
@@ -41,6 +42,24 @@ export interface NewConnection {
  * the platform keeps seeing one device instance; another account gets a new one.
  */
 export async function saveConnection(db: Db, cipher: TokenCipher, { userId, region, deviceSerial, device }: NewConnection): Promise<void> {
+  try {
+    await storeConnection(db, cipher, { userId, region, deviceSerial, device });
+  } catch (error) {
+    // One platform account backs at most one BlockPilot account (docs/SECURITY.md "Free credit").
+    if (isUniqueViolation(error, 'platform_accounts_platform_user_id_key')) throw new PlatformAccountTakenError();
+    throw error;
+  }
+}
+
+/** The platform account is connected to another BlockPilot account. */
+export class PlatformAccountTakenError extends Error {
+  constructor() {
+    super('the platform account backs another BlockPilot account');
+    this.name = 'PlatformAccountTakenError';
+  }
+}
+
+async function storeConnection(db: Db, cipher: TokenCipher, { userId, region, deviceSerial, device }: NewConnection): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const previous = await trx.selectFrom('platform_accounts').select(['platform_user_id', 'instance_id']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     const sameAccount = previous?.platform_user_id === device.userId;

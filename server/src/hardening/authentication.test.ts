@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { login, requestPasswordReset } from '../features/auth/service.js';
-import { RATE_LIMITS } from '../http/rateLimits.js';
+import { LOGIN_BACKOFF, RATE_LIMITS } from '../http/rateLimits.js';
 import { createPasswordHasher, type PasswordHasher } from '../security/passwords.js';
 import { bearer, freshIp, PASSWORD, registration, startTestApp, uniqueEmail, type TestDriver } from '../testing/app.js';
 import { testConfig } from '../testing/config.js';
@@ -92,28 +92,45 @@ describeEachDatabase('authentication', (database) => {
     expect((await signIn(first.email, PASSWORD)).statusCode).toBe(200);
   });
 
-  it('limits password guesses per account and address, and all sign-ins per address (429 with Retry-After)', async () => {
+  it('slows wrong passwords down with growing delays per account and address, and per address', async () => {
     const driver = await h.signUp();
     const guesser = freshIp();
-    const { max, windowMs } = RATE_LIMITS.loginPerAccount;
-    await expectLimit(max, windowMs, () => signIn(driver.email, 'a wrong guess', guesser));
-    // Limited even with the right password; another address may still sign in.
-    expect((await signIn(driver.email, PASSWORD, guesser)).statusCode).toBe(429);
+    const rule = LOGIN_BACKOFF.perAccountAndAddress;
+    for (let i = 0; i < rule.freeFailures; i++) expect((await signIn(driver.email, 'a wrong guess', guesser)).statusCode).toBe(400);
+    // Refused even with the right password while the delay runs; another address may still sign in.
+    const waiting = await signIn(driver.email, PASSWORD, guesser);
+    expect(waiting.statusCode).toBe(429);
+    expect(refusalProblems(waiting)).toEqual([]);
+    expect(Number(waiting.headers['retry-after'])).toBe(rule.firstDelayMs / 1000);
     expect((await signIn(driver.email, PASSWORD)).statusCode).toBe(200);
-    h.clock.advance(windowMs);
+    h.clock.advance(rule.firstDelayMs);
+    expect((await signIn(driver.email, 'a wrong guess', guesser)).statusCode).toBe(400);
+    expect(Number((await signIn(driver.email, PASSWORD, guesser)).headers['retry-after'])).toBe((2 * rule.firstDelayMs) / 1000);
+    h.clock.advance(2 * rule.firstDelayMs);
+    // The right password clears the account's failures from that address.
     expect((await signIn(driver.email, PASSWORD, guesser)).statusCode).toBe(200);
+    expect((await signIn(driver.email, 'a typo', guesser)).statusCode).toBe(400);
 
     const stuffer = freshIp();
-    await expectLimit(RATE_LIMITS.loginPerAddress.max, RATE_LIMITS.loginPerAddress.windowMs, (i) => signIn(`stuffed-${i}@example.com`, 'password1', stuffer));
-    h.clock.advance(RATE_LIMITS.loginPerAddress.windowMs);
+    const perAddress = LOGIN_BACKOFF.perAddress;
+    for (let i = 0; i < perAddress.freeFailures; i++) expect((await signIn(`stuffed-${i}@example.com`, 'password1', stuffer)).statusCode).toBe(400);
+    expect((await signIn('one-more@example.com', 'password1', stuffer)).statusCode).toBe(429);
+    h.clock.advance(perAddress.firstDelayMs);
+    expect((await signIn('one-more@example.com', 'password1', stuffer)).statusCode).toBe(400);
   });
 
-  it('limits reset e-mails per mailbox and per address (429 with Retry-After)', async () => {
+  it('limits reset requests per mailbox and address and per address (429), and reset e-mails per mailbox (silently)', async () => {
     const driver = await h.signUp();
-    await expectLimit(RATE_LIMITS.resetPerAccount.max, RATE_LIMITS.resetPerAccount.windowMs, () => requestReset(driver.email));
+    const owner = freshIp();
+    await expectLimit(RATE_LIMITS.resetPerMailboxAndAddress.max, RATE_LIMITS.resetPerMailboxAndAddress.windowMs, () => requestReset(driver.email, owner));
     const flooder = freshIp();
     await expectLimit(RATE_LIMITS.resetPerAddress.max, RATE_LIMITS.resetPerAddress.windowMs, (i) => requestReset(`flood-${i}@example.com`, flooder));
-    h.clock.advance(RATE_LIMITS.resetPerAccount.windowMs);
+    // From many addresses the answers stay the same, but the mailbox gets at most its budget of e-mails.
+    for (let i = 0; i < 2 * RATE_LIMITS.resetEmailsPerMailbox.max; i++) expect((await requestReset(driver.email)).statusCode).toBe(200);
+    await h.mailer.resetTokenFor(driver.email, 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.mailer.sent.filter((m) => m.to === driver.email && m.text.includes('/resetPassword/'))).toHaveLength(RATE_LIMITS.resetEmailsPerMailbox.max);
+    h.clock.advance(RATE_LIMITS.resetPerAddress.windowMs);
   });
 
   it('lets a reset link work once, even when it is used many times at the same moment', async () => {
@@ -143,7 +160,7 @@ describeEachDatabase('authentication', (database) => {
     expect((await signIn(driver.email, 'just in time password')).statusCode).toBe(200);
   });
 
-  it("ends the driver's other sessions and reset links when the password changes, and every session on a reset", async () => {
+  it("ends every session and reset link of the driver when the password changes (answering a fresh session), and on a reset", async () => {
     const driver = await h.signUp();
     const laptop = (await signIn(driver.email, PASSWORD)).json().data.accessToken as string;
     const pendingLink = await resetLinkOf(driver);
@@ -151,7 +168,9 @@ describeEachDatabase('authentication', (database) => {
     h.secrets.add('new password', newPassword);
     const change = await post('/api/user/changePassword', { currentPassword: PASSWORD, newPassword, confirmNewPassword: newPassword }, { headers: bearer(driver.token) });
     expect(change.statusCode).toBe(200);
-    expect((await account(driver.token)).statusCode).toBe(200);
+    // Every session ends, the phone's too; the phone carries on with the fresh one it was answered.
+    expect((await account(change.json().data.accessToken)).statusCode).toBe(200);
+    expect((await account(driver.token)).statusCode).toBe(401);
     expect((await account(laptop)).statusCode).toBe(401);
     expect((await reset(pendingLink, 'hijacked password')).statusCode).toBe(401);
 

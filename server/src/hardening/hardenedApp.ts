@@ -7,7 +7,7 @@ import { it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Adapters } from '../adapters/index.js';
-import { freshIp, PASSWORD, registration, startTestApp, type TestApp, type TestDriver } from '../testing/app.js';
+import { freshIp, PASSWORD, registration, startTestApp, verificationPath, type TestApp, type TestDriver } from '../testing/app.js';
 import { TEST_TOKEN_KEY } from '../testing/config.js';
 import type { Database } from '../types.js';
 import { captureLogs, type LogCapture } from './logCapture.js';
@@ -45,6 +45,7 @@ export async function startHardenedApp(database: Database, { env = {}, adapters 
     expect(response.statusCode).toBe(200);
     const email = String(body.emailAddress).toLowerCase();
     const { id } = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect((await inject({ url: verificationPath(id, email) })).headers.location).toBe('/dashboard');
     return { token: response.json().data.accessToken, email, id };
   };
 

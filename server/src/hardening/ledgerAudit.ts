@@ -33,7 +33,7 @@ export async function auditLedger(db: Kysely<DatabaseSchema>, reported: Reported
   const problems: string[] = [];
   const users = await db.selectFrom('users').select(['id', 'credit_cents', 'invited_by', 'membership_ends_at']).execute();
   const entries = await db.selectFrom('ledger_entries').select(['user_id', 'key', 'kind', 'amount_cents']).execute();
-  const orders = await db.selectFrom('orders').select(['id', 'user_id', 'kind', 'amount_cents', 'status', 'membership_plan_id']).execute();
+  const orders = await db.selectFrom('orders').select(['id', 'user_id', 'kind', 'amount_cents', 'status', 'membership_plan_id', 'refunded_at', 'provider_ref']).execute();
   const entryByKey = new Map(entries.map((entry) => [entry.key, entry]));
 
   const sums = new Map<string, number>();
@@ -42,7 +42,9 @@ export async function auditLedger(db: Kysely<DatabaseSchema>, reported: Reported
   // Orders: paid exactly when a correct report arrived; credited once when paid, never otherwise.
   const paidTopUps = new Map<string, number>();
   for (const order of orders) {
-    const shouldBePaid = reported.mustBePaid.has(order.id);
+    // A cancel or expiry that won the race ends a paid-for order: its payment is refunded (Stripe), never credited.
+    const cancelledFirst = order.status === 'cancelled' && (order.provider_ref === null || order.refunded_at !== null);
+    const shouldBePaid = reported.mustBePaid.has(order.id) && !cancelledFirst;
     if ((order.status === 'paid') !== shouldBePaid) problems.push(`order ${order.id} is ${order.status}, ${shouldBePaid ? 'but was paid' : 'but no valid payment arrived'}`);
     const keys = order.kind === 'topup' ? [[ledgerKey.topup(order.id), order.amount_cents]] : [[ledgerKey.payment(order.id), order.amount_cents], [ledgerKey.membership(order.id), -order.amount_cents]];
     for (const [key, amount] of keys as Array<[string, number]>) {

@@ -237,6 +237,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
 
     // Calls on the caller's own account: B's trial, B's password, B's order, B's account.
     expect((await asB('POST /api/user/startTrial', { method: 'POST', url: '/api/user/startTrial' })).statusCode).toBe(200);
+    // B's address is verified already: nothing is sent again, to B or to A.
+    expect((await asB('POST /api/auth/resendVerificationEmail', { method: 'POST', url: '/api/auth/resendVerificationEmail' })).statusCode).toBe(409);
     const newPassword = 'B has a new password';
     h.secrets.add('new password of B', newPassword);
     const change = await asB('POST /api/user/changePassword', {
@@ -245,6 +247,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
       payload: { currentPassword: PASSWORD, newPassword, confirmNewPassword: newPassword },
     });
     expect(change.statusCode).toBe(200);
+    // The change ended B's sessions and answered a fresh one.
+    b = { ...b, token: change.json().data.accessToken };
     expect((await h.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: a.email, password: PASSWORD } })).statusCode).toBe(200);
     expect((await asB('POST /api/store/createStripeOrder', { method: 'POST', url: '/api/store/createStripeOrder', payload: { membership_plan_id: 'week' } })).statusCode).toBe(200);
     const account = await asB('GET /api/user', { url: '/api/user' });

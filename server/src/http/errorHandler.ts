@@ -7,6 +7,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@blockpilot/shared/types';
+import { HashingBusyError } from '../security/passwords.js';
 import { ERROR_CODES, codeForStatus } from './errorCodes.js';
 import { HttpError } from './errors.js';
 import { FORMATS } from './formats.js';
@@ -102,6 +103,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         code: error.code,
         ...error.extra.body,
       });
+    }
+    if (error instanceof HashingBusyError) {
+      return reply.status(503).header('Retry-After', '1').send({ alert: ERROR_CODES.BP_ERR_BUSY.message, code: 'BP_ERR_BUSY' });
     }
     if (error.validation) {
       return reply.status(400).send({ alert: ERROR_CODES.BP_ERR_VALIDATION.message, errors: fieldErrorsFrom(error.validation as SchemaIssue[]), code: 'BP_ERR_VALIDATION' });

@@ -5,8 +5,10 @@ import Fastify from 'fastify';
 import { loggerOptions, scrubUrl } from './logging.js';
 
 describe('logging', () => {
-  it('scrubs the reset token from reset-page URLs', () => {
+  it('scrubs the token from reset-page and e-mail verification link URLs', () => {
     expect(scrubUrl('/resetPassword/abcDEF_123-x?x=1')).toBe('/resetPassword/[redacted]?x=1');
+    // Whoever reads the log could otherwise open the link and credit the sign-up bonus (docs/SECURITY.md).
+    expect(scrubUrl('/verifyEmail/0a846d61-ed83-42f2-a912-bf148e513895.1795888844._4kDLv_-UFVib')).toBe('/verifyEmail/[redacted]');
     expect(scrubUrl('/api/user')).toBe('/api/user');
   });
 

@@ -1,7 +1,7 @@
 /**
  * Logger options: pino with the request id on every line, and nothing secret written down.
  * Headers with credentials and any password or token field are censored; the reset page's URL
- * carries the reset token in its path, so request URLs are scrubbed too.
+ * and the e-mail verification link carry their token in the path, so request URLs are scrubbed too.
  */
 import type { FastifyServerOptions } from 'fastify';
 
@@ -24,9 +24,9 @@ export const SECRET_FIELDS = [
   'cookie',
 ];
 
-/** `/resetPassword/<token>` -> `/resetPassword/[redacted]`. */
+/** `/resetPassword/<token>` -> `/resetPassword/[redacted]`, and the same for `/verifyEmail/<token>`. */
 export function scrubUrl(url: string): string {
-  return url.replace(/(\/resetPassword\/)[^/?#]+/i, '$1[redacted]');
+  return url.replace(/(\/(?:resetPassword|verifyEmail)\/)[^/?#]+/i, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

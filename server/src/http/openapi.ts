@@ -20,6 +20,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'The accessToken of login/register' },
           resetToken: { type: 'http', scheme: 'bearer', description: 'The token of an e-mailed reset link (only /api/auth/changePassword takes it)' },
           deployToken: { type: 'http', scheme: 'bearer', description: 'A deploy token: RELEASE_TOKEN (every remote) or one minted for one remote (docs/RELEASES.md)' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (only /metrics takes it)' },
         },
       },
       tags: [

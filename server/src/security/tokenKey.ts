@@ -19,6 +19,8 @@ export interface TokenKeySource {
   envValue?: string | undefined;
   /** Folder of the generated key file (created if missing). */
   dataDir: string;
+  /** Name of the generated key file (default: the platform-token key's). */
+  fileName?: string;
 }
 
 /** The 32-byte key a base64 string holds; throws for anything else (never a silently short key). */
@@ -35,8 +37,8 @@ export function parseTokenKey(base64: string, origin = 'token key'): Buffer {
  * atomic (written to a private temporary file, then hard-linked into place), so two processes
  * starting at once agree on one key and none reads a half-written file.
  */
-export function loadOrCreateKeyFile(dataDir: string): Buffer {
-  const file = path.join(dataDir, TOKEN_KEY_FILE_NAME);
+export function loadOrCreateKeyFile(dataDir: string, fileName = TOKEN_KEY_FILE_NAME): Buffer {
+  const file = path.join(dataDir, fileName);
   const origin = `key file ${file}`;
   const existing = readIfPresent(file);
   if (existing !== null) return parseTokenKey(existing, origin);
@@ -68,5 +70,5 @@ function readIfPresent(file: string): string | null {
 /** The token key from the environment value if set, else from the (generated) key file. */
 export function loadTokenKey(source: TokenKeySource): Buffer {
   if (source.envValue !== undefined && source.envValue.trim() !== '') return parseTokenKey(source.envValue, 'the token key in the environment');
-  return loadOrCreateKeyFile(source.dataDir);
+  return loadOrCreateKeyFile(source.dataDir, source.fileName);
 }

@@ -11,7 +11,8 @@ import { readOutbox, type OutboxMessage } from '../adapters/mail/outboxMailer.js
 import { buildApp } from '../app.js';
 import type { Database, ServerConfig } from '../types.js';
 import { TestClock } from './clock.js';
-import { testConfig } from './config.js';
+import { TEST_LINK_SIGNING_KEY, testConfig } from './config.js';
+import { emailVerificationToken, VERIFY_EMAIL_PATH } from '../features/auth/emailVerification.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -68,13 +69,21 @@ export interface TestDriver {
   id: string;
 }
 
+/** A driver signed up through the route who opened their verification link (so has the sign-up bonus). */
 export async function signUp(app: FastifyInstance, database: Database, overrides: Record<string, unknown> = {}): Promise<TestDriver> {
   const body = registration(overrides);
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: freshIp() });
   expect(res.statusCode).toBe(200);
   const email = String(body.emailAddress).toLowerCase();
   const { id } = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const verified = await app.inject({ url: verificationPath(id, email), remoteAddress: freshIp() });
+  expect(verified.headers.location).toBe('/dashboard');
   return { token: res.json().data.accessToken, email, id };
+}
+
+/** The path of a verification link of the user signed with the tests' key (live far past any clock a test moves). */
+export function verificationPath(userId: string, email: string, expiresAt = new Date('2100-01-01T00:00:00Z')): string {
+  return `${VERIFY_EMAIL_PATH}/${emailVerificationToken(Buffer.from(TEST_LINK_SIGNING_KEY, 'base64'), userId, email, expiresAt)}`;
 }
 
 /** Injects with a fresh client address unless one is given. */

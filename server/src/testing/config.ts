@@ -1,6 +1,7 @@
 /**
- * A server configuration for tests: in-memory database, no simulator, front end from a folder, a
- * fixed platform-token key (nothing written to disk), and the platform's three hosts of every
+ * A server configuration for tests: in-memory database, no simulator, front end from a folder,
+ * dev mode on (the tests read the outbox and use the dev checkout; a test of a server without dev
+ * tools sets DEV_MODE=off), fixed platform-token and link-signing keys (nothing written to disk), and the platform's three hosts of every
  * region at `platformUrl` when a test runs a simulator.
  */
 import { loadConfig } from '../config.js';
@@ -8,6 +9,8 @@ import type { ServerConfig } from '../types.js';
 
 /** base64 of 32 bytes: the tests' platform-token key. */
 export const TEST_TOKEN_KEY = Buffer.alloc(32, 7).toString('base64');
+/** base64 of 32 bytes: the tests' link-signing key. */
+export const TEST_LINK_SIGNING_KEY = Buffer.alloc(32, 9).toString('base64');
 
 /** PLATFORM_<REGION>_*_URL for every region, all at one simulator. */
 export function simulatorEnv(platformUrl: string): NodeJS.ProcessEnv {
@@ -19,5 +22,5 @@ export function simulatorEnv(platformUrl: string): NodeJS.ProcessEnv {
 }
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): ServerConfig {
-  return loadConfig({ LOG_LEVEL: 'silent', PLATFORM_SIM: 'off', DATA_DIR: '/nonexistent', PLATFORM_TOKEN_KEY: TEST_TOKEN_KEY, ...env });
+  return loadConfig({ LOG_LEVEL: 'silent', PLATFORM_SIM: 'off', DATA_DIR: '/nonexistent', PLATFORM_TOKEN_KEY: TEST_TOKEN_KEY, LINK_SIGNING_KEY: TEST_LINK_SIGNING_KEY, DEV_MODE: 'on', ...env });
 }

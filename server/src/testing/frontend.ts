@@ -11,10 +11,12 @@ export function fakeFrontend(): string {
   };
   write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"><div data-prerendered-outlet=""></div></div>');
   write('shell/dist/main.0123abcd.js', 'console.log("shell")');
+  write('shell/dist/main.0123abcd.js.map', '{"version":3,"sourcesContent":["the original source"]}');
   write('shell/dist/logo.png', 'png');
   write('mf-auth/dist/mf-manifest.json', '{"id":"mf_auth"}');
   write('mf-auth/dist/remoteEntry.js', 'var mf_auth;');
   write('mf-auth/dist/301.89abcdef.js', 'chunk');
+  write('mf-auth/dist/301.89abcdef.js.map', '{"version":3,"sourcesContent":["the original source"]}');
   write('mf-landing/dist/prerender/landing.html', '<main>prerendered landing</main>');
   return root;
 }

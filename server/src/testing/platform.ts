@@ -8,6 +8,7 @@ import { createSimulator, type Simulator, type SimulatorOptions } from '@blockpi
 import type { Filter } from '@blockpilot/shared/types';
 import { signInAsDriver } from '../adapters/platform/__tests__/fixture.js';
 import type { AppContext } from '../context.js';
+import { confirmEmailAddress } from '../features/auth/emailVerification.js';
 import { register } from '../features/auth/service.js';
 import { resolveToken, type UserRow } from '../features/auth/tokens.js';
 import { loadPlatformAccount } from '../domain/platformAccounts.js';
@@ -22,11 +23,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<{ 
   return { sim, url: await sim.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
-/** A driver signed up like any other (default filter, sign-up bonus); their row and token. */
+/** A driver signed up like any other (default filter), address verified (sign-up bonus); their row and token. */
 export async function signUpDriver(ctx: AppContext, country: 'US' | 'CA' | 'UK' | 'AU' = 'US'): Promise<{ user: UserRow; token: string; email: string }> {
   const email = `driver-${randomBytes(5).toString('hex')}@example.com`;
   const password = 'correct horse battery';
   const token = await register(ctx, { country_code: country, emailAddress: email, phoneNumber: '+1 555 555 0100', password, confirmPassword: password });
+  const registered = await resolveToken(ctx.db, token, 'access', ctx.clock.now());
+  if (!registered) throw new Error('the new driver has no session');
+  await confirmEmailAddress(ctx, registered.id);
   const user = await resolveToken(ctx.db, token, 'access', ctx.clock.now());
   if (!user) throw new Error('the new driver has no session');
   return { user, token, email };

@@ -44,7 +44,7 @@ export function fakeStripeGateway(api: FakeStripeApi): StripeGateway {
 
 /** A Stripe event about a checkout session, as its JSON text. */
 export function checkoutEvent(type: string, session: Record<string, unknown>, eventId = `evt_${Math.random().toString(36).slice(2)}`): string {
-  return JSON.stringify({ id: eventId, object: 'event', type, data: { object: { object: 'checkout.session', id: 'cs_test', ...session } } });
+  return JSON.stringify({ id: eventId, object: 'event', type, data: { object: { object: 'checkout.session', id: 'cs_test', payment_intent: 'pi_test', ...session } } });
 }
 
 /** The Stripe-Signature header for `payload` (default: signed now with the endpoint secret). */

@@ -46,6 +46,8 @@ export const api = {
     changePassword: (resetToken: string, body: { password: string; confirmPassword: string }) =>
       call<Session>((http) => http.post('/auth/changePassword', body, { headers: { Authorization: `Bearer ${resetToken}` } })),
     logout: () => call<null>((http) => http.post('/auth/logout', {})),
+    /** E-mail the address-verification link again (the sign-up bonus waits for it). */
+    resendVerificationEmail: () => call<null>((http) => http.post('/auth/resendVerificationEmail', {})),
   },
   user: {
     get: () => call<Account>((http) => http.get('/user')),

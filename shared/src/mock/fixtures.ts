@@ -22,6 +22,7 @@ export function mockAccount(overrides: Partial<Account> = {}): Account {
     display_name: 'Dana Driver',
     credit: 1000,
     emailAddress: 'dana@example.com',
+    emailVerified: true,
     phoneNumber: '+15555550100',
     flexConnected: true,
     trialEligible: true,

@@ -14,6 +14,7 @@ import { useMediaQuery } from '../../components/useMediaQuery';
 import { isBoolean, useStoredPreference } from '../../components/useStoredPreference';
 import { formatCents } from '../../format';
 import { ConnectAccountDialog } from './ConnectAccountDialog';
+import { EmailConfirmationNotice } from './EmailConfirmationNotice';
 import { FiltersPanel } from './FiltersPanel';
 import { LogsIcon, SettingsIcon } from './icons';
 import { LogsPanel } from './LogsPanel';
@@ -98,6 +99,7 @@ export function Dashboard() {
           <h1>Hi, {account.display_name || 'driver'}</h1>
           <Chip>Credit: {formatCents(account.currency_symbol, account.credit)}</Chip>
         </Header>
+        <EmailConfirmationNotice />
         {account.puzzleRequired && (
           <Notice tone="warning" title="Amazon asks you to solve a puzzle">
             <p>Open the Amazon Flex app on your phone and solve the puzzle it shows. Searching is paused until you do.</p>

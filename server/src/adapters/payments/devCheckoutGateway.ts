@@ -21,4 +21,9 @@ export class DevCheckoutGateway implements PaymentGateway {
   parseWebhook(): PaymentEvent | null {
     throw new InvalidWebhookError('the dev checkout has no webhooks');
   }
+
+  /** No money moved through the dev checkout: nothing to give back. */
+  async refund(): Promise<boolean> {
+    return false;
+  }
 }

@@ -37,6 +37,13 @@ export class StripeGateway implements PaymentGateway {
     return { url: session.url, providerRef: session.id };
   }
 
+  async refund({ orderId, paymentRef }: { orderId: string; paymentRef?: string | undefined }): Promise<boolean> {
+    if (!paymentRef) throw new Error(`Stripe reported no payment intent for order ${orderId}: refund it in the Stripe dashboard`);
+    // One refund per order, however often Stripe repeats the event.
+    await this.stripe.refunds.create({ payment_intent: paymentRef, metadata: { orderId } }, { idempotencyKey: `refund:${orderId}` });
+    return true;
+  }
+
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null {
     let event: Stripe.Event;
     try {
@@ -50,7 +57,8 @@ export class StripeGateway implements PaymentGateway {
         const session = event.data.object;
         // A completed session with a delayed method (bank debit) is paid only on async_payment_succeeded.
         if (session.payment_status !== 'paid') return null;
-        return { type: 'paid', orderId: orderIdOf(session), amountCents: session.amount_total ?? 0 };
+        const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        return { type: 'paid', orderId: orderIdOf(session), amountCents: session.amount_total ?? 0, paymentRef: paymentIntent };
       }
       case 'checkout.session.expired':
       case 'checkout.session.async_payment_failed':

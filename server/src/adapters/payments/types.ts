@@ -22,7 +22,13 @@ export interface Checkout {
 
 /** What the provider says happened to an order. */
 export type PaymentEvent =
-  | { type: 'paid'; orderId: string; amountCents: number }
+  | {
+      type: 'paid';
+      orderId: string;
+      amountCents: number;
+      /** The provider's id of the payment (Stripe: the payment intent), to refund it; none for the dev checkout. */
+      paymentRef?: string | undefined;
+    }
   | { type: 'cancelled'; orderId: string };
 
 /** A webhook call whose signature does not verify: answered 400, never acted on. */
@@ -47,4 +53,9 @@ export interface PaymentGateway {
    * that change no order.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+  /**
+   * Gives a payment back in full (a payment that arrived for a cancelled order). Idempotent per
+   * order: a replayed event refunds nothing twice. Answers false when no money moved (dev checkout).
+   */
+  refund(payment: { orderId: string; paymentRef?: string | undefined }): Promise<boolean>;
 }

@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { bearerTokenOf } from '../../http/bearerToken.js';
 import { refusal, unauthorized } from '../../http/errors.js';
 import { resolveToken, type UserRow } from './tokens.js';
 
@@ -30,11 +31,6 @@ declare module 'fastify' {
   }
 }
 
-/** The token of `Authorization: Bearer <token>`, or null. */
-export function bearerTokenOf(request: FastifyRequest): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1] ?? null;
-}
 
 /** The caller of a route guarded by requireUser or requireResetToken. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {

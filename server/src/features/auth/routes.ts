@@ -1,11 +1,13 @@
 /** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (SPEC.md section 7). */
 import type { FastifyInstance } from 'fastify';
-import { COUNTRIES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import { COUNTRIES, EMAIL_LINK_INVALID, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
+import { enforceRateLimits, LOGIN_BACKOFF, passwordChangeLimits, RATE_LIMITS, takeAttempts } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, optionalText, resetTokenAuth, responses, sessionData, stringOf } from '../../http/schemas.js';
+import { conflict } from '../../http/errors.js';
 import { currentUser } from './authenticate.js';
+import { sendVerificationEmail, signUpBonusNotice, VERIFY_EMAIL_PATH, verifyEmail } from './emailVerification.js';
 import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT, type RegistrationRequest } from './service.js';
 
 const tags = ['auth'];
@@ -36,7 +38,38 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       await limit([[`register:${request.ip}`, RATE_LIMITS.register]]);
       const accessToken = await register(ctx, request.body);
-      return ok({ accessToken }, { alert: `Welcome to BlockPilot! Your ${(SIGN_UP_BONUS_CENTS / 100).toFixed(2)} sign-up credit is ready.` });
+      return ok({ accessToken }, { alert: signUpBonusNotice(SIGN_UP_BONUS_CENTS) });
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    `${VERIFY_EMAIL_PATH}/:token`,
+    {
+      schema: {
+        tags,
+        summary: 'The e-mailed verification link: verifies the address, credits the sign-up bonus once, and sends the browser to the dashboard',
+        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } },
+      },
+    },
+    async (request, reply) => {
+      await limit([[`verify-email:${request.ip}`, RATE_LIMITS.verifyEmailPerAddress]]);
+      const verified = await verifyEmail(ctx, request.params.token);
+      return reply.header('Cache-Control', 'no-store').redirect(verified ? '/dashboard' : `/dashboard?${EMAIL_LINK_INVALID.param}=${EMAIL_LINK_INVALID.value}`, 303);
+    },
+  );
+
+  app.post(
+    '/api/auth/resendVerificationEmail',
+    {
+      onRequest: app.requireUser,
+      schema: { tags, summary: 'E-mail the address-verification link again', security: bearerAuth, response: responses(nullData, [401, 409, 429]) },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (user.row.email_verified_at) throw conflict('Your e-mail address is already confirmed.');
+      await limit([[`verify-email-resend:${user.id}`, RATE_LIMITS.verificationEmailsPerAccount]]);
+      sendVerificationEmail(ctx, { id: user.id, email: user.row.email });
+      return ok(null, { alert: `We have e-mailed a new link to ${user.row.email}.` });
     },
   );
 
@@ -45,11 +78,17 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { schema: { tags, summary: 'Sign in; answers with a session', body: loginBody, response: responses(sessionData, [400, 429]) } },
     async (request) => {
       const email = normalizeEmail(request.body.emailAddress);
-      await limit([
-        [`login:${request.ip}`, RATE_LIMITS.loginPerAddress],
-        [`login:${request.ip}:${email}`, RATE_LIMITS.loginPerAccount],
+      const addressFailures = `login-failures:${request.ip}`;
+      const accountFailures = `login-failures:${request.ip}:${email}`;
+      await limit([[`login:${request.ip}`, RATE_LIMITS.loginPerAddress]]);
+      // Counted as failures before the hash, so parallel guesses cannot pass together; taken back on success.
+      await takeAttempts(ctx.rateLimiter, [
+        [addressFailures, LOGIN_BACKOFF.perAddress],
+        [accountFailures, LOGIN_BACKOFF.perAccountAndAddress],
       ]);
-      return ok({ accessToken: await login(ctx, email, request.body.password) });
+      const accessToken = await login(ctx, email, request.body.password);
+      await Promise.all([ctx.rateLimiter.forgiveAttempt(addressFailures), ctx.rateLimiter.clearFailures(accountFailures)]);
+      return ok({ accessToken });
     },
   );
 
@@ -67,9 +106,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const email = normalizeEmail(request.body.emailAddress);
       await limit([
         [`reset:${request.ip}`, RATE_LIMITS.resetPerAddress],
-        [`reset:${email}`, RATE_LIMITS.resetPerAccount],
+        [`reset:${request.ip}:${email}`, RATE_LIMITS.resetPerMailboxAndAddress],
       ]);
-      await requestPasswordReset(ctx, email);
+      // Past the mailbox's e-mail budget the answer is the same, and the links already sent still work.
+      const emailAllowed = (await ctx.rateLimiter.consume(`reset-emails:${email}`, RATE_LIMITS.resetEmailsPerMailbox)).allowed;
+      if (emailAllowed) await requestPasswordReset(ctx, email);
       return ok(null, { alert: RESET_LINK_SENT });
     },
   );
@@ -83,11 +124,12 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         summary: 'Choose a new password with the reset token of the e-mailed link (as the bearer token); signs out everywhere and answers with a new session',
         security: resetTokenAuth,
         body: resetBody,
-        response: responses(sessionData, [400, 401]),
+        response: responses(sessionData, [400, 401, 429]),
       },
     },
     async (request) => {
       const { password, confirmPassword } = request.body;
+      await limit(passwordChangeLimits(request.ip, currentUser(request).id));
       const accessToken = await resetPassword(ctx, currentUser(request).token, password, confirmPassword);
       return ok({ accessToken }, { alert: 'Your password has been changed.' });
     },

@@ -3,16 +3,16 @@
  * sign-in, password reset by e-mailed link, password change, sign-out. Routes validate shapes;
  * the rules live here.
  */
-import { SIGN_UP_BONUS_CENTS, type CountryCode } from '@blockpilot/shared/constants';
+import type { CountryCode } from '@blockpilot/shared/constants';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { refusal, validationError } from '../../http/errors.js';
 import { newCode } from '../../security/tokens.js';
-import { credit, ledgerKey } from '../../domain/ledger.js';
 import { DEFAULT_FILTER, insertFilter } from '../../domain/filters.js';
 import { invalidResetLink } from './authenticate.js';
+import { sendVerificationEmail } from './emailVerification.js';
 import { consumeResetToken, issueToken, revokeToken, revokeUserTokens } from './tokens.js';
 
 export interface RegistrationRequest {
@@ -41,7 +41,7 @@ const emailTaken = () =>
     errors: { emailAddress: 'An account with this e-mail address already exists. Sign in, or reset the password.' },
   });
 
-/** Creates the account with its first filter and sign-up bonus; returns a new access token. */
+/** Creates the account with its first filter, e-mails the verification link; returns a new access token. */
 export async function register(ctx: AppContext, request: RegistrationRequest): Promise<string> {
   requireMatching(request.password, request.confirmPassword, 'confirmPassword');
   const email = normalizeEmail(request.emailAddress);
@@ -49,7 +49,7 @@ export async function register(ctx: AppContext, request: RegistrationRequest): P
   const passwordHash = await ctx.passwords.hash(request.password);
   const now = ctx.clock.now();
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    const created = await ctx.db.transaction().execute(async (trx) => {
       const inviteCode = request.inviteCode?.trim().toUpperCase();
       // An unknown code does not stop a sign-up: the driver came for the product, not the code.
       const inviter = inviteCode ? await trx.selectFrom('users').select('id').where('shareable_code', '=', inviteCode).executeTakeFirst() : undefined;
@@ -68,14 +68,17 @@ export async function register(ctx: AppContext, request: RegistrationRequest): P
           notify_email: email,
           telegram_chat_id: null,
           promotions_opted_out_at: null,
+          email_verified_at: null,
           created_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       await insertFilter(trx, id, DEFAULT_FILTER);
-      await credit(trx, id, ledgerKey.signup(id), SIGN_UP_BONUS_CENTS);
-      return issueToken(trx, id, 'access', now, ctx.config.auth.sessionTtlMs);
+      // The sign-up bonus waits for the e-mailed link (emailVerification.ts).
+      return { id, token: await issueToken(trx, id, 'access', now, ctx.config.auth.sessionTtlMs) };
     });
+    sendVerificationEmail(ctx, { id: created.id, email });
+    return created.token;
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
     throw error;
@@ -117,12 +120,13 @@ export async function requestPasswordReset(ctx: AppContext, emailAddress: string
 }
 
 /**
- * Stores a new password hash and revokes every session and reset link of the user except
- * `keepToken` (the caller's own session when changing it from the account page).
+ * Stores a new password hash, revokes every session and reset link of the user (whoever held one
+ * may be the reason for the change) and answers a fresh session for the caller.
  */
-async function setPassword(trx: Kysely<DatabaseSchema>, userId: string, passwordHash: string, now: Date, keepToken?: string): Promise<void> {
+async function setPassword(ctx: AppContext, trx: Kysely<DatabaseSchema>, userId: string, passwordHash: string, now: Date): Promise<string> {
   await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
-  await revokeUserTokens(trx, userId, now, keepToken);
+  await revokeUserTokens(trx, userId, now);
+  return issueToken(trx, userId, 'access', now, ctx.config.auth.sessionTtlMs);
 }
 
 /** Uses up the reset token, sets the password, signs out everywhere, and signs in afresh. */
@@ -133,23 +137,22 @@ export async function resetPassword(ctx: AppContext, resetToken: string, passwor
   return ctx.db.transaction().execute(async (trx) => {
     const userId = await consumeResetToken(trx, resetToken, now);
     if (!userId) throw invalidResetLink();
-    await setPassword(trx, userId, passwordHash, now);
-    return issueToken(trx, userId, 'access', now, ctx.config.auth.sessionTtlMs);
+    return setPassword(ctx, trx, userId, passwordHash, now);
   });
 }
 
-/** The account page's change: needs the current password; the caller's session stays, all others end. */
+/** The account page's change: needs the current password; every session ends, the caller gets a fresh one. */
 export async function changePassword(
   ctx: AppContext,
-  user: { id: string; token: string },
+  userId: string,
   { currentPassword, newPassword, confirmNewPassword }: { currentPassword: string; newPassword: string; confirmNewPassword: string },
-): Promise<void> {
+): Promise<string> {
   requireMatching(newPassword, confirmNewPassword, 'confirmNewPassword');
-  const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!(await ctx.passwords.verify(currentPassword, password_hash))) throw validationError({ currentPassword: 'The current password is wrong.' });
   const passwordHash = await ctx.passwords.hash(newPassword);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute((trx) => setPassword(trx, user.id, passwordHash, now, user.token));
+  return ctx.db.transaction().execute((trx) => setPassword(ctx, trx, userId, passwordHash, now));
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {

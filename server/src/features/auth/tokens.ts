@@ -43,6 +43,7 @@ const USER_COLUMNS = [
   'users.searching',
   'users.timezone_offset',
   'users.time_zone',
+  'users.email_verified_at',
   'users.created_at',
 ] as const satisfies ReadonlyArray<`users.${keyof UserRow}`>;
 
@@ -84,9 +85,7 @@ export async function revokeToken(db: Db, token: string, now: Date): Promise<voi
   await db.updateTable('auth_tokens').set({ revoked_at: now }).where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null).execute();
 }
 
-/** Revokes every live token of the user (both kinds), except the one it is called with, if any. */
-export async function revokeUserTokens(db: Db, userId: string, now: Date, except?: string): Promise<void> {
-  let query = db.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-  if (except) query = query.where('token_hash', '<>', hashToken(except));
-  await query.execute();
+/** Revokes every live token of the user (both kinds). */
+export async function revokeUserTokens(db: Db, userId: string, now: Date): Promise<void> {
+  await db.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }

@@ -12,14 +12,14 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { answerTelegramStart } from '../telegram/start.js';
 import { optionalText } from '../../http/schemas.js';
-import { loopbackOnly } from './loopbackOnly.js';
+import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 /** Registers the recorder's listing, and the simulated /start when Telegram is the recorder. */
 export async function chatDevRoutes(app: FastifyInstance, { ctx, recorder }: { ctx: AppContext; recorder: MessageRecorder }): Promise<void> {
   app.get<{ Querystring: { channel?: ChatChannelName; to?: string; limit?: string } }>(
     '/dev/messages',
     {
-      onRequest: loopbackOnly,
+      onRequest: localDeveloperOnly,
       schema: {
         tags: ['development'],
         summary: 'Telegram and WhatsApp messages kept by the embedded channels (only from this machine)',
@@ -45,7 +45,7 @@ export async function chatDevRoutes(app: FastifyInstance, { ctx, recorder }: { c
   app.post<{ Body: { chatId?: string } }>(
     '/dev/telegram/start',
     {
-      onRequest: loopbackOnly,
+      onRequest: localDeveloperOnly,
       schema: {
         tags: ['development'],
         summary: 'Simulate /start sent to the bot from a chat (embedded Telegram only): answers with the link code',

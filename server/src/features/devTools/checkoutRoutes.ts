@@ -9,7 +9,7 @@ import { applyPaymentEvent } from '../store/orders.js';
 import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from '../store/returnPaths.js';
 import { devCheckoutPath } from '../../adapters/payments/devCheckoutGateway.js';
 import { uuid } from '../../http/schemas.js';
-import { loopbackOnly } from './loopbackOnly.js';
+import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 const params = { type: 'object', required: ['orderId'], properties: { orderId: uuid } } as const;
 
@@ -32,7 +32,7 @@ export async function devCheckoutRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   const html = (reply: FastifyReply, status: number, title: string, body: string) =>
     reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page(title, body));
 
-  app.get<{ Params: { orderId: string } }>('/dev/checkout/:orderId', { onRequest: loopbackOnly, schema: { hide: true, params } }, async (request, reply) => {
+  app.get<{ Params: { orderId: string } }>('/dev/checkout/:orderId', { onRequest: localDeveloperOnly, schema: { hide: true, params } }, async (request, reply) => {
     const order = await orderById(request.params.orderId);
     if (!order) return html(reply, 404, 'Unknown order', '<h1>Unknown order</h1><p><a href="/account/credit">Back to BlockPilot</a></p>');
     if (order.status !== 'pending') {
@@ -52,13 +52,14 @@ export async function devCheckoutRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     );
   });
 
-  app.post<{ Params: { orderId: string } }>('/dev/checkout/:orderId/complete', { onRequest: loopbackOnly, schema: { hide: true, params } }, async (request, reply) => {
+  app.post<{ Params: { orderId: string } }>('/dev/checkout/:orderId/complete', { onRequest: localDeveloperOnly, schema: { hide: true, params } }, async (request, reply) => {
     const order = await orderById(request.params.orderId);
-    if (order) await applyPaymentEvent(ctx, { type: 'paid', orderId: order.id, amountCents: order.amount_cents });
+    // Only a pending order can be paid; a cancelled one never completes (docs/SECURITY.md).
+    if (order?.status === 'pending') await applyPaymentEvent(ctx, { type: 'paid', orderId: order.id, amountCents: order.amount_cents });
     return reply.redirect(order ? purchaseReturnPath(order.id) : PURCHASE_CANCELLED_PATH, 303);
   });
 
-  app.post<{ Params: { orderId: string } }>('/dev/checkout/:orderId/cancel', { onRequest: loopbackOnly, schema: { hide: true, params } }, async (request, reply) => {
+  app.post<{ Params: { orderId: string } }>('/dev/checkout/:orderId/cancel', { onRequest: localDeveloperOnly, schema: { hide: true, params } }, async (request, reply) => {
     await applyPaymentEvent(ctx, { type: 'cancelled', orderId: request.params.orderId });
     return reply.redirect(PURCHASE_CANCELLED_PATH, 303);
   });

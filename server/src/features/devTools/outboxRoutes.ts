@@ -4,13 +4,13 @@ import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { optionalText } from '../../http/schemas.js';
-import { loopbackOnly } from './loopbackOnly.js';
+import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 export async function outboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.get<{ Querystring: { to?: string; limit?: string } }>(
     '/dev/outbox',
     {
-      onRequest: loopbackOnly,
+      onRequest: localDeveloperOnly,
       schema: {
         tags: ['development'],
         summary: 'E-mail kept by the embedded mail adapter (only without SMTP_URL, only from this machine)',

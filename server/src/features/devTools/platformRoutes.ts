@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { CONTROL_PREFIX } from '@blockpilot/platform-sim';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { loopbackOnly } from './loopbackOnly.js';
+import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 /** Registers GET /dev/platform when the simulator is embedded. */
 export async function platformDevRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -16,7 +16,7 @@ export async function platformDevRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   app.get(
     '/dev/platform',
     {
-      onRequest: loopbackOnly,
+      onRequest: localDeveloperOnly,
       schema: {
         tags: ['development'],
         summary: 'The embedded platform simulator (only with PLATFORM_SIM=embedded, only from this machine)',

@@ -52,11 +52,16 @@ export function remotesManifest(frontend: ServerConfig['frontend']): RemotesMani
 
 export interface FrontendOptions {
   frontend: ServerConfig['frontend'];
+  /** Serve source maps? Not in production: they give the original source away (docs/SECURITY.md). */
+  sourceMaps: boolean;
   /** The remote list for a request (the release registry's); the configured one when absent. */
   remoteList?: (request: FastifyRequest) => Promise<RemotesManifest>;
 }
 
-export async function frontendPlugin(app: FastifyInstance, { frontend, remoteList }: FrontendOptions): Promise<void> {
+const noSourceMaps = (pathName: string) => !pathName.endsWith('.map');
+
+export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMaps, remoteList }: FrontendOptions): Promise<void> {
+  const allowed = sourceMaps ? {} : { allowedPath: noSourceMaps };
   const configured = remotesManifest(frontend);
   app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
     const manifest = remoteList ? await remoteList(request) : configured;
@@ -70,7 +75,7 @@ export async function frontendPlugin(app: FastifyInstance, { frontend, remoteLis
   });
 
   for (const remote of frontend.remotes) {
-    if (existsSync(remote.dir)) await app.register(fastifyStatic, remoteStaticOptions(remote.dir, remote.urlPath));
+    if (existsSync(remote.dir)) await app.register(fastifyStatic, { ...remoteStaticOptions(remote.dir, remote.urlPath), ...allowed });
   }
 
   const shellIndex = path.join(frontend.shellDir, 'index.html');
@@ -85,6 +90,7 @@ export async function frontendPlugin(app: FastifyInstance, { frontend, remoteLis
       // index.html is sent by the fallback below, with the same headers for "/" and deep links.
       index: false,
       wildcard: true,
+      ...allowed,
     });
   }
 

@@ -11,10 +11,10 @@
  */
 import type { AppContext } from '../../context.js';
 import { authorizationCodeFromLandingUrl } from '../../adapters/platform/signIn.js';
-import { HttpError, validationError } from '../../http/errors.js';
+import { conflict, HttpError, validationError } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { REGIONS } from '../user/regions.js';
-import { saveConnection } from '../../domain/platformAccounts.js';
+import { PlatformAccountTakenError, saveConnection } from '../../domain/platformAccounts.js';
 import { deleteChallenge, findChallenge, issueChallenge } from './challenges.js';
 import { platformUnavailable } from './errors.js';
 
@@ -32,6 +32,9 @@ export const PASSWORD_NOT_TAKEN =
   "BlockPilot never asks for your Amazon password. Press 'Take me to Amazon', sign in on Amazon's own page, then paste the URL of the page you land on.";
 const NOT_A_LANDING_URL = "This is not the URL of Amazon's 'Looking for Something?' page. Copy the whole address of that page and paste it here.";
 const CHALLENGE_GONE = "This sign-in has expired or was already used. Press 'Take me to Amazon' again, sign in, and paste the new URL.";
+/** The platform account already backs another BlockPilot account (docs/SECURITY.md "Free credit"). */
+export const ACCOUNT_TAKEN =
+  'This Amazon Flex account is already connected to another BlockPilot account. Sign in to that BlockPilot account to use it, or sign in to Amazon with a different Flex account and paste the new URL.';
 const CODE_REFUSED = "Amazon did not accept this sign-in (it expires after a few minutes and works once). Press 'Take me to Amazon' again and paste the new URL.";
 
 /** The expected failure of the first call: no message to show, only the challenge to open. */
@@ -61,7 +64,12 @@ export async function connectAccount(ctx: AppContext, user: UserRow, body: Conne
     ctx.log.warn({ userId: user.id, failure: registered }, 'platform register failed');
     throw platformUnavailable();
   }
-  await saveConnection(ctx.db, ctx.tokenCipher, { userId: user.id, region: challenge.region, deviceSerial: challenge.deviceSerial, device: registered.value });
+  try {
+    await saveConnection(ctx.db, ctx.tokenCipher, { userId: user.id, region: challenge.region, deviceSerial: challenge.deviceSerial, device: registered.value });
+  } catch (error) {
+    if (error instanceof PlatformAccountTakenError) throw conflict(ACCOUNT_TAKEN);
+    throw error;
+  }
   await deleteChallenge(ctx.db, challenge.verifierHash);
   // A search running on the previous connection would soon be refused: restart it on the new one.
   if (await ctx.search.has(user.id)) {

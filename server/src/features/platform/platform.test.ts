@@ -17,7 +17,8 @@ import { describeEachDatabase } from '../../testing/databases.js';
 import { startSimulator, tomorrowAt, waitFor } from '../../testing/platform.js';
 import { hashToken } from '../../security/tokens.js';
 import { entriesOf } from '../../domain/ledger.js';
-import { PASSWORD_NOT_TAKEN } from './connect.js';
+import { ACCOUNT_TAKEN, PASSWORD_NOT_TAKEN } from './connect.js';
+import { PLATFORM_TRIAL_USED } from '../user/trial.js';
 import { NO_FEE_PAYABLE, NO_FILTER } from '../search/toggle.js';
 import { WINDOW_CLOSED } from '../logs/forfeit.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../logs/query.js';
@@ -229,20 +230,60 @@ describeEachDatabase('search-engine routes', (database) => {
     });
 
     it("getSchedule keeps to the driver's share of the platform's limit: a stored read when it is spent, 429 when there is none", async () => {
-      // Three BlockPilot drivers on one platform account: the share (10% of 20 per 10 s) is two reads per window.
-      const platformEmail = `shared-${Date.now()}@example.com`;
-      const [a, b, c] = [await connected({}, platformEmail), await connected({}, platformEmail), await connected({}, platformEmail)];
+      // The share (10% of 20 per 10 s) is two reads per window. One platform account backs one
+      // driver, so "no stored read" is made by forgetting the stored one.
+      const a = await connected();
+      const forgetStoredRead = () => db().updateTable('platform_accounts').set({ schedule: null, schedule_read_at: null }).where('user_id', '=', a.id).execute();
       const reads = () => sim.control.readRecord({ accountId: a.accountId }).requests.filter((r) => r.path === '/scheduledAssignments').length;
       expect((await get('/api/user/getSchedule', a.token)).statusCode).toBe(200);
-      expect((await get('/api/user/getSchedule', b.token)).statusCode).toBe(200);
-      const spent = await get('/api/user/getSchedule', c.token);
+      await forgetStoredRead();
+      expect((await get('/api/user/getSchedule', a.token)).statusCode).toBe(200);
+      await forgetStoredRead();
+      const spent = await get('/api/user/getSchedule', a.token);
       expect(spent.statusCode).toBe(429);
       expect(spent.headers['retry-after']).toBeDefined();
       expect(reads()).toBe(2);
-      clock.advance(9000);
-      // a's read is stale, the share still spent: a gets its stored read rather than an error.
+      // A stale stored read while the share is still spent: the stored read rather than an error.
+      await db().updateTable('platform_accounts').set({ schedule: '[]', schedule_read_at: new Date(clock.now().getTime() - 9000) }).where('user_id', '=', a.id).execute();
       expect((await get('/api/user/getSchedule', a.token)).json()).toEqual({ data: [] });
       expect(reads()).toBe(2);
+    });
+
+    it('one platform account backs one BlockPilot account: a second connection is refused, saying what to do', async () => {
+      const platformEmail = `shared-${Date.now()}@example.com`;
+      const owner = await connected({}, platformEmail);
+      const farmer = await signUp(t.app, t.database);
+      const { challenge_url, code_verifier } = await challenge(farmer.token);
+      const landing = await signInAsDriver(challenge_url, platformEmail);
+      const refused = await post('/api/user/connectAccount', { challenge_response: landing, code_verifier }, farmer.token);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ alert: ACCOUNT_TAKEN });
+      expect((await get('/api/user', farmer.token)).json().data.flexConnected).toBe(false);
+      expect((await get('/api/user', owner.token)).json().data.flexConnected).toBe(true);
+    });
+
+    it('the trial is granted once per platform account, ever, and needs a connected account', async () => {
+      const unconnected = await signUp(t.app, t.database);
+      const refused = await post('/api/user/startTrial', {}, unconnected.token);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().redirect).toBe('/connectAccount');
+
+      const platformEmail = `trial-${Date.now()}@example.com`;
+      const first = await connected({}, platformEmail);
+      const started = await post('/api/user/startTrial', {}, first.token);
+      expect(started.statusCode).toBe(200);
+      expect(started.json()).toEqual({ data: null, alert: expect.stringContaining('2 days') });
+      expect((await get('/api/user', first.token)).json().data).toMatchObject({ trialEligible: false, trialEndsAt: clock.now().getTime() + 2 * 86_400_000 });
+      expect((await post('/api/user/startTrial', {}, first.token)).statusCode).toBe(409);
+      // The first driver moves to another platform account; a new BlockPilot account takes the trialled one.
+      const { challenge_url, code_verifier } = await challenge(first.token);
+      const moved = await post('/api/user/connectAccount', { challenge_response: await signInAsDriver(challenge_url, `other-${platformEmail}`), code_verifier }, first.token);
+      expect(moved.statusCode).toBe(200);
+      const second = await connected({}, platformEmail);
+      expect((await get('/api/user', second.token)).json().data.trialEligible).toBe(false);
+      const again = await post('/api/user/startTrial', {}, second.token);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().alert).toBe(PLATFORM_TRIAL_USED);
     });
 
     it('toggleSearchState: refuses with an alert when not connected, without a filter or without a way to pay', async () => {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { RELEASE_PREVIEW_HEADER } from '@blockpilot/shared/constants';
 import type { RemotesManifest } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { bearerTokenOf } from '../auth/authenticate.js';
+import { bearerTokenOf } from '../../http/bearerToken.js';
 import { resolveToken } from '../auth/tokens.js';
 import { resolveRemoteList } from './remoteList.js';
 

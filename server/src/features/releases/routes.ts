@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { validationError } from '../../http/errors.js';
 import { deployTokenAuth, nullData, responses } from '../../http/schemas.js';
-import { bearerTokenOf } from '../auth/authenticate.js';
+import { bearerTokenOf } from '../../http/bearerToken.js';
 import { IMMUTABLE } from '../frontend/cachePolicy.js';
 import { assertAdmin, assertMayChange, deployActorFor, listDeployTokens, mintDeployToken, revokeDeployToken } from './deployTokens.js';
 import { releaseErrors } from './errors.js';

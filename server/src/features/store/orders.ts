@@ -69,7 +69,7 @@ export async function orderOf(ctx: AppContext, userId: string, orderId: string):
 }
 
 /** What applying a payment event did. */
-export type Settlement = 'paid' | 'cancelled' | 'unchanged' | 'unknown-order' | 'amount-mismatch';
+export type Settlement = 'paid' | 'cancelled' | 'unchanged' | 'unknown-order' | 'amount-mismatch' | 'refunded';
 
 export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<Settlement> {
   if (!UUID.test(event.orderId)) return 'unknown-order';
@@ -86,25 +86,51 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
       return 'cancelled';
     }
     if (order.status === 'paid') return 'unchanged';
+    if (order.status === 'cancelled') {
+      // Paid after it was cancelled or expired (a checkout left open, a late bank debit): never
+      // completed; the money goes back. refunded_at claims the refund, so a replay refunds nothing.
+      const claimed = await trx.updateTable('orders').set({ refunded_at: now }).where('id', '=', order.id).where('refunded_at', 'is', null).executeTakeFirst();
+      return claimed.numUpdatedRows > 0n ? 'refunded' : 'unchanged';
+    }
     if (event.amountCents !== order.amount_cents) return 'amount-mismatch';
     await trx.updateTable('orders').set({ status: 'paid', settled_at: now }).where('id', '=', order.id).execute();
     payer = order.user_id;
     if (order.kind === 'topup') {
       await credit(trx, order.user_id, ledgerKey.topup(order.id), order.amount_cents);
-      rewardedInviter = await rewardInviter(trx, order.user_id);
+      rewardedInviter = await payInviteRewardIfDue(trx, order.user_id);
     } else {
       await grantMembership(trx, order, now);
     }
     return 'paid';
   });
   if (settlement === 'amount-mismatch' || settlement === 'unknown-order') ctx.log.error({ event }, `payment event not applied: ${settlement}`);
+  if (settlement === 'refunded' && event.type === 'paid') await refundLatePayment(ctx, event);
   // A running search holds the driver's credit and fee-free period in memory: it reloads them now.
   if (payer) ctx.search.changed(payer, 'account');
-  if (rewardedInviter) {
-    ctx.search.changed(rewardedInviter, 'account');
-    notifyInviter(ctx, rewardedInviter);
-  }
+  if (rewardedInviter) inviteRewardPaid(ctx, rewardedInviter);
   return settlement;
+}
+
+/**
+ * Refunds a payment for a cancelled order through the provider and logs it. Should the provider
+ * fail, the claim is released and the error thrown, so the webhook answers 500 and the provider
+ * delivers the event again.
+ */
+async function refundLatePayment(ctx: AppContext, event: Extract<PaymentEvent, { type: 'paid' }>): Promise<void> {
+  try {
+    const refunded = await ctx.payments.refund({ orderId: event.orderId, paymentRef: event.paymentRef });
+    ctx.log.warn({ orderId: event.orderId, amountCents: event.amountCents, refunded }, 'payment arrived for a cancelled order: not completed, refunded');
+  } catch (error) {
+    await ctx.db.updateTable('orders').set({ refunded_at: null }).where('id', '=', event.orderId).execute();
+    ctx.log.error({ err: error, orderId: event.orderId }, 'payment arrived for a cancelled order and could not be refunded');
+    throw error;
+  }
+}
+
+/** After {@link payInviteRewardIfDue} paid: the inviter's running search reloads, and they are told. */
+export function inviteRewardPaid(ctx: AppContext, inviterId: string): void {
+  ctx.search.changed(inviterId, 'account');
+  notifyInviter(ctx, inviterId);
 }
 
 /** The card payment goes in and pays for the plan at once; the membership runs from its current end or now. */
@@ -125,12 +151,14 @@ async function grantMembership(trx: Trx, order: Order, now: Date): Promise<void>
 }
 
 /**
- * Credits the inviter once their invited driver's paid top-ups reach the threshold. The ledger
- * key (one per invited driver) makes "once" hold across later top-ups and replays.
+ * Credits the inviter once their invited driver has verified their e-mail address and their paid
+ * top-ups reach the threshold (docs/SECURITY.md "Free credit"); called on each paid top-up and on
+ * verification. The ledger key (one per invited driver) makes "once" hold across later top-ups
+ * and replays. Answers the rewarded inviter, or null.
  */
-async function rewardInviter(trx: Trx, userId: string): Promise<string | null> {
-  const { invited_by } = await trx.selectFrom('users').select('invited_by').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!invited_by) return null;
+export async function payInviteRewardIfDue(trx: Trx, userId: string): Promise<string | null> {
+  const { invited_by, email_verified_at } = await trx.selectFrom('users').select(['invited_by', 'email_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!invited_by || !email_verified_at) return null;
   const { total } = await trx
     .selectFrom('orders')
     .select(sql<number>`coalesce(sum(amount_cents), 0)::integer`.as('total'))

@@ -6,6 +6,7 @@ import type { UserRow } from '../auth/tokens.js';
 import { filtersOf } from '../../domain/filters.js';
 import { filterSchema } from './filters.js';
 import { REGIONS } from './regions.js';
+import { trialEligible } from './trial.js';
 
 /** An end time in epoch ms while it lies ahead, else null. */
 function runningUntil(end: Date | null, now: Date): number | null {
@@ -19,9 +20,10 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
     display_name: user.display_name,
     credit: user.credit_cents,
     emailAddress: user.email,
+    emailVerified: user.email_verified_at !== null,
     phoneNumber: user.phone_number,
     flexConnected: user.flex_connected,
-    trialEligible: user.trial_ends_at === null,
+    trialEligible: await trialEligible(db, user),
     trialEndsAt: runningUntil(user.trial_ends_at, now),
     membershipEndsAt: runningUntil(user.membership_ends_at, now),
     shareableCode: user.shareable_code,
@@ -45,6 +47,7 @@ export const accountSchema = {
     'display_name',
     'credit',
     'emailAddress',
+    'emailVerified',
     'phoneNumber',
     'flexConnected',
     'trialEligible',
@@ -60,6 +63,7 @@ export const accountSchema = {
     display_name: { type: 'string' },
     credit: { type: 'integer', description: 'Cents' },
     emailAddress: { type: 'string' },
+    emailVerified: { type: 'boolean', description: 'The e-mailed link was opened; the sign-up bonus waits for it' },
     phoneNumber: { type: 'string' },
     flexConnected: { type: 'boolean' },
     trialEligible: { type: 'boolean' },

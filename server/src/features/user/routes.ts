@@ -10,6 +10,7 @@ import type { Filter, NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
+import { enforceRateLimits, passwordChangeLimits } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
@@ -78,7 +79,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/user/startTrial',
     {
       ...signedIn,
-      schema: { tags, summary: `Start the ${TRIAL_DAYS} day free trial (once per driver)`, security: bearerAuth, response: responses(nullData, [401, 409]) },
+      schema: { tags, summary: `Start the ${TRIAL_DAYS} day free trial (once per driver and per platform account; needs a connected account)`, security: bearerAuth, response: responses(nullData, [401, 409]) },
     },
     async (request) => {
       const userId = currentUser(request).id;
@@ -113,7 +114,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       ...signedIn,
       schema: {
         tags,
-        summary: "Change the password; ends the driver's other sessions (this one stays valid and is returned)",
+        summary: "Change the password; ends every session of the driver, this one too, and answers a fresh one",
         security: bearerAuth,
         body: {
           type: 'object',
@@ -121,13 +122,14 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
           required: ['currentPassword', 'newPassword', 'confirmNewPassword'],
           properties: { currentPassword: existingPassword, newPassword, confirmNewPassword: existingPassword },
         },
-        response: responses(sessionData, [400, 401]),
+        response: responses(sessionData, [400, 401, 429]),
       },
     },
     async (request) => {
       const user = currentUser(request);
-      await changePassword(ctx, user, request.body);
-      return ok({ accessToken: user.token }, { alert: 'Your password has been changed. Other devices have been signed out.' });
+      await enforceRateLimits(ctx.rateLimiter, passwordChangeLimits(request.ip, user.id));
+      const accessToken = await changePassword(ctx, user.id, request.body);
+      return ok({ accessToken }, { alert: 'Your password has been changed. Other devices have been signed out.' });
     },
   );
 }

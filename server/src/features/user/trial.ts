@@ -1,18 +1,48 @@
-/** The free trial: TRIAL_DAYS without fees, once per driver, from the moment they start it. */
+/**
+ * The free trial: TRIAL_DAYS without fees from the moment the driver starts it, once per driver
+ * and once per platform account, ever (docs/SECURITY.md "Free credit"): a new BlockPilot account
+ * on the same platform account gets no second trial. So the trial needs a connected account.
+ */
 import { TRIAL_DAYS } from '@blockpilot/shared/constants';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
+import { notConnected } from '../platform/errors.js';
+
+export const TRIAL_USED = 'You have already used your free trial.';
+export const PLATFORM_TRIAL_USED = 'This Amazon Flex account has already had its free trial (on this or another BlockPilot account).';
 
 export async function startTrial(ctx: AppContext, userId: string): Promise<Date> {
   const now = ctx.clock.now();
-  // The condition makes "once" hold even for two clicks racing each other.
-  const started = await ctx.db
-    .updateTable('users')
-    .set({ trial_ends_at: new Date(now.getTime() + TRIAL_DAYS * 86_400_000) })
-    .where('id', '=', userId)
-    .where('trial_ends_at', 'is', null)
-    .returning('trial_ends_at')
-    .executeTakeFirst();
-  if (!started?.trial_ends_at) throw conflict('You have already used your free trial.');
-  return started.trial_ends_at;
+  const endsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+  return ctx.db.transaction().execute(async (trx) => {
+    const account = await trx.selectFrom('platform_accounts').select('platform_user_id').where('user_id', '=', userId).executeTakeFirst();
+    const user = await trx.selectFrom('users').select(['trial_ends_at', 'flex_connected']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if (user.trial_ends_at) throw conflict(TRIAL_USED);
+    if (!account || !user.flex_connected) throw notConnected();
+    // The primary key makes "once per platform account" hold even for two accounts racing.
+    const granted = await trx
+      .insertInto('platform_trials')
+      .values({ platform_user_id: account.platform_user_id, user_id: userId, started_at: now })
+      .onConflict((oc) => oc.column('platform_user_id').doNothing())
+      .returning('platform_user_id')
+      .executeTakeFirst();
+    if (!granted) throw conflict(PLATFORM_TRIAL_USED);
+    await trx.updateTable('users').set({ trial_ends_at: endsAt }).where('id', '=', userId).execute();
+    return endsAt;
+  });
 }
+
+/** Whether the driver may still start a trial: never had one, and their platform account neither. */
+export async function trialEligible(db: Kysely<DatabaseSchema>, user: { id: string; trial_ends_at: Date | null }): Promise<boolean> {
+  if (user.trial_ends_at) return false;
+  const used = await db
+    .selectFrom('platform_accounts')
+    .innerJoin('platform_trials', 'platform_trials.platform_user_id', 'platform_accounts.platform_user_id')
+    .select('platform_trials.platform_user_id')
+    .where('platform_accounts.user_id', '=', user.id)
+    .executeTakeFirst();
+  return !used;
+}
+

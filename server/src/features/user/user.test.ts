@@ -49,6 +49,7 @@ describeEachDatabase('user routes', (database) => {
         display_name: driver.email.split('@')[0],
         credit: 1000,
         emailAddress: driver.email,
+        emailVerified: true,
         phoneNumber: '+44 20 7946 0958',
         flexConnected: false,
         trialEligible: true,
@@ -170,22 +171,12 @@ describeEachDatabase('user routes', (database) => {
   });
 
   describe('POST /api/user/startTrial', () => {
-    it('starts a 2 day trial once', async () => {
+    it('needs a connected platform account (the trial is once per platform account: platform.test.ts)', async () => {
       const trialist = await signUp(t.app, t.database);
       const res = await post('/api/user/startTrial', {}, trialist.token);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: null, alert: expect.stringContaining('2 days') });
-      const account = (await get('/api/user', trialist.token)).json().data;
-      expect(account.trialEligible).toBe(false);
-      expect(account.trialEndsAt).toBe(t.clock.now().getTime() + 2 * 86_400_000);
-
-      const again = await post('/api/user/startTrial', {}, trialist.token);
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: expect.any(String) });
-
-      t.clock.advance(2 * 86_400_000);
-      const ended = (await get('/api/user', trialist.token)).json().data;
-      expect(ended).toMatchObject({ trialEligible: false, trialEndsAt: null });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'BP_ERR_PLATFORM_NOT_CONNECTED', alert: expect.any(String), redirect: '/connectAccount' });
+      expect((await get('/api/user', trialist.token)).json().data).toMatchObject({ trialEligible: true, trialEndsAt: null });
     });
   });
 
@@ -238,13 +229,14 @@ describeEachDatabase('user routes', (database) => {
   });
 
   describe('POST /api/user/changePassword', () => {
-    it('changes the password, keeps this session and ends the others', async () => {
+    it('changes the password, ends every session and answers a fresh one', async () => {
       const changer = await signUp(t.app, t.database);
       const elsewhere = (await post('/api/auth/login', { emailAddress: changer.email, password: PASSWORD }, undefined)).json().data.accessToken;
       const res = await post('/api/user/changePassword', { currentPassword: PASSWORD, newPassword: 'fresh password 1', confirmNewPassword: 'fresh password 1' }, changer.token);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: { accessToken: changer.token }, alert: expect.any(String) });
-      expect((await get('/api/user', changer.token)).statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { accessToken: expect.stringMatching(/^[\w-]{43}$/) }, alert: expect.any(String) });
+      expect((await get('/api/user', res.json().data.accessToken)).statusCode).toBe(200);
+      expectSignInRequired(await get('/api/user', changer.token));
       expectSignInRequired(await get('/api/user', elsewhere));
       expect((await post('/api/auth/login', { emailAddress: changer.email, password: 'fresh password 1' }, undefined)).statusCode).toBe(200);
     });
