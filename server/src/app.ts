@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Adapters } from './adapters/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { createContext, loadScaleOut, type AppContext, type EngineOptions } from './context.js';
+import { adminRoutes } from './features/admin/routes.js';
 import { authenticationPlugin } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
 import { chatDevRoutes } from './features/devTools/chatRoutes.js';
@@ -96,6 +97,7 @@ export async function buildApp({
   if (ctx.chatRecorder) await app.register(chatDevRoutes, { ctx, recorder: ctx.chatRecorder });
   await app.register(platformDevRoutes, { ctx });
   await app.register(supportRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
 
   if (serveFrontend) await app.register(frontendPlugin, { frontend: config.frontend });
   else app.setNotFoundHandler(sendNotFound);

@@ -80,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       scryptLog2Cost: scryptLog2Cost(env.SCRYPT_LOG2_COST),
       sessionTtlMs: int('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 86_400_000,
       resetLinkTtlMs: int('RESET_LINK_TTL_MINUTES', env.RESET_LINK_TTL_MINUTES, 60) * 60_000,
+      adminEmails: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     },
     mail: {
       smtpUrl: env.SMTP_URL || null,

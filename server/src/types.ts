@@ -56,6 +56,8 @@ export interface AuthConfig {
   scryptLog2Cost: number;
   sessionTtlMs: number;
   resetLinkTtlMs: number;
+  /** ADMIN_EMAILS, lower-cased: these accounts become admins when they sign up or sign in (docs/OPERATIONS.md). */
+  adminEmails: string[];
 }
 
 /** How e-mail leaves the server. */

@@ -3,7 +3,7 @@
  * (features/devTools), where the operator completes or cancels the order. No money moves. Active
  * only when no Stripe key is configured.
  */
-import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway } from './types.js';
+import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway, type Refund } from './types.js';
 
 /** The dev checkout page of an order. */
 export function devCheckoutPath(orderId: string): string {
@@ -16,6 +16,11 @@ export class DevCheckoutGateway implements PaymentGateway {
   async createCheckout({ orderId }: CheckoutRequest): Promise<Checkout> {
     // Relative, so it works on whichever host name the browser used to reach the server.
     return { url: devCheckoutPath(orderId), providerRef: null };
+  }
+
+  /** No money moved, so none goes back: the order is only marked refunded by the caller. */
+  async refund(): Promise<Refund> {
+    return { refundRef: null };
   }
 
   parseWebhook(): PaymentEvent | null {

@@ -1,6 +1,6 @@
 /** Stripe Checkout: a hosted payment page per order, and signed webhooks that report the outcome. */
 import Stripe from 'stripe';
-import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway } from './types.js';
+import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway, type Refund, type RefundRequest } from './types.js';
 
 export class StripeGateway implements PaymentGateway {
   readonly kind = 'stripe';
@@ -35,6 +35,16 @@ export class StripeGateway implements PaymentGateway {
     );
     if (!session.url) throw new Error(`Stripe returned no checkout URL for order ${request.orderId}`);
     return { url: session.url, providerRef: session.id };
+  }
+
+  async refund({ orderId, providerRef }: RefundRequest): Promise<Refund> {
+    if (!providerRef) throw new Error(`order ${orderId} has no Stripe checkout session to refund`);
+    const session = await this.stripe.checkout.sessions.retrieve(providerRef);
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!paymentIntent) throw new Error(`checkout session ${providerRef} of order ${orderId} has no payment to refund`);
+    // One refund per order however often this is retried (a lost answer, a second click).
+    const refund = await this.stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund:${orderId}` });
+    return { refundRef: refund.id };
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null {

@@ -20,6 +20,19 @@ export interface Checkout {
   providerRef: string | null;
 }
 
+/** A paid order to give its money back for, in full. */
+export interface RefundRequest {
+  orderId: string;
+  /** The provider's reference of the order's checkout ({@link Checkout.providerRef}). */
+  providerRef: string | null;
+  amountCents: number;
+}
+
+/** The refund's reference at the provider (null for the dev checkout). */
+export interface Refund {
+  refundRef: string | null;
+}
+
 /** What the provider says happened to an order. */
 export type PaymentEvent =
   | { type: 'paid'; orderId: string; amountCents: number }
@@ -41,6 +54,11 @@ export class InvalidWebhookError extends Error {
 export interface PaymentGateway {
   readonly kind: 'stripe' | 'dev';
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /**
+   * Pays a settled order's money back in full. Idempotent per order: asking again for the same
+   * order refunds nothing more (a retry after a lost answer is safe).
+   */
+  refund(request: RefundRequest): Promise<Refund>;
   /**
    * Verifies a webhook call against its signature header and reads what happened. Throws
    * {@link InvalidWebhookError} when the signature does not verify; returns null for events

@@ -72,6 +72,7 @@ describeEachDatabase('user routes', (database) => {
         ],
         puzzleRequired: false,
         currency_symbol: '£',
+        role: 'user',
       });
     });
   });
