@@ -1,7 +1,7 @@
 /**
  * /api/admin: the operator console's API (docs/OPERATIONS.md). One encapsulated plugin: every
  * route in it needs a live session and declares the least role it needs (`config.minimumRole`),
- * checked by this plugin's hook before the handler runs; a route that declares none stops the
+ * checked by this plugin's hook before the handler runs (after the schema); a route that declares none stops the
  * server at start. Every route writes an audit entry, reads included (who looked at whom).
  */
 import type { FastifyInstance } from 'fastify';
@@ -50,7 +50,8 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     if (!route.config?.minimumRole) throw new Error(`${route.method} ${route.url} is an operator route without config.minimumRole`);
   });
   app.addHook('onRequest', app.requireUser);
-  app.addHook('onRequest', async (request) => void requireRole(request));
+  // After validation: a malformed request is a 400 with its fields for anyone signed in, as on every route.
+  app.addHook('preHandler', async (request) => void requireRole(request));
 
   const audit = (request: Parameters<typeof currentUser>[0], record: Parameters<typeof recordAudit>[2]) =>
     recordAudit(ctx.db, actorOf(currentUser(request)), record, ctx.clock.now());
