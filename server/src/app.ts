@@ -64,7 +64,7 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
     // A path parameter of any length reaches its route, whose schema answers 400 with the field
     // (Fastify's own 100-character limit answers 414 outside the envelope); Node caps the URL anyway.
-    maxParamLength: 16 * 1024,
+    routerOptions: { maxParamLength: 16 * 1024 },
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, formats: ajvFormats } },
   });
   installErrorHandler(app);
