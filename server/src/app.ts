@@ -63,8 +63,8 @@ export async function buildApp({
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     // A path parameter of any length reaches its route, whose schema answers 400 with the field
-    // (Fastify's own 100-character limit answers 414 outside the envelope); Node caps the URL anyway.
-    routerOptions: { maxParamLength: 16 * 1024 },
+    // (Fastify's own 100-character limit answers 414 outside the envelope); Node's header limit (16 KiB) bounds a real request line long before this.
+    routerOptions: { maxParamLength: 1024 * 1024 },
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, formats: ajvFormats } },
   });
   installErrorHandler(app);
