@@ -4,5 +4,5 @@
  * test runner (see README, design notes) and browser tests live in e2e.
  */
 export default {
-  projects: ['tooling', 'shared', 'shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account'].map((p) => `<rootDir>/${p}`),
+  projects: ['tooling', 'shared', 'shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account', 'mf-admin'].map((p) => `<rootDir>/${p}`),
 };

@@ -15,7 +15,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, registerDriver, startProduct } from './lib/product.js';
 import { kb, machineLine, table, WORKSPACE, writeSection } from './lib/report.js';
 
-const FRONT_END = ['shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account'];
+const FRONT_END = ['shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account', 'mf-admin'];
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 function coldBuild(): number {

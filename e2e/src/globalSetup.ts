@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ARTIFACTS_DIR, STATE_FILE, WORKSPACE } from './support/paths';
+import { E2E_ADMIN_EMAIL } from './support/accounts';
 import { freePort, waitForHttp } from './support/ports';
 import { embeddedSimulatorUrl } from './support/platform';
 import { startNode, startRemoteHost } from './support/processes';
@@ -45,6 +46,7 @@ export default async function globalSetup(): Promise<void> {
     REMOTE_PREVIEW_ORIGINS: stagingUrl,
     // The browser tests read the outbox, complete dev checkouts and drive the simulator.
     DEV_MODE: 'on',
+    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);
   const platformSimulatorUrl = await embeddedSimulatorUrl(`http://127.0.0.1:${port}`);

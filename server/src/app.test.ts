@@ -77,7 +77,7 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
         { name: 'mf_dashboard', entry: 'https://cdn.example.com/mf-dashboard/mf-manifest.json' },
       ]),
     );
-    expect(manifest.remotes).toHaveLength(4);
+    expect(manifest.remotes).toHaveLength(5);
     expect(manifest.previewOrigins).toEqual(['https://staging.example.com', 'http://127.0.0.1:4999']);
   });
 

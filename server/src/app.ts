@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Adapters } from './adapters/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { createContext, loadScaleOut, type AppContext, type EngineOptions } from './context.js';
+import { adminRoutes } from './features/admin/routes.js';
 import { authenticationPlugin } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
 import { chatDevRoutes } from './features/devTools/chatRoutes.js';
@@ -65,6 +66,9 @@ export async function buildApp({
     // The client's address comes from X-Forwarded-For only when the socket is a listed proxy.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 64 * 1024,
+    // A path parameter of any length reaches its route, whose schema answers 400 with the field
+    // (Fastify's own 100-character limit answers 414 outside the envelope); Node's header limit (16 KiB) bounds a real request line long before this.
+    routerOptions: { maxParamLength: 1024 * 1024 },
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, formats: ajvFormats } },
   });
   installErrorHandler(app);
@@ -98,6 +102,7 @@ export async function buildApp({
   // Dev tools exist only in dev mode, and then answer only this machine's browser (docs/SECURITY.md).
   if (config.devMode) await registerDevTools(app, ctx);
   await app.register(supportRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
   const releases = createReleaseRegistry(ctx);
   await app.register(releaseRoutes, { ctx, registry: releases });
 

@@ -8,7 +8,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({});
     expect(config.mail).toEqual({ smtpUrl: null, from: 'BlockPilot <no-reply@blockpilot.local>', supportAddress: 'support@blockpilot.local' });
     expect(config.stripe).toBeNull();
-    expect(config.auth).toEqual({ scryptLog2Cost: 17, sessionTtlMs: 30 * 86_400_000, resetLinkTtlMs: 60 * 60_000, verifyLinkTtlMs: 72 * 3_600_000 });
+    expect(config.auth).toEqual({ scryptLog2Cost: 17, sessionTtlMs: 30 * 86_400_000, resetLinkTtlMs: 60 * 60_000, verifyLinkTtlMs: 72 * 3_600_000, adminEmails: [] });
   });
 
   it('reads the real services and lifetimes', () => {
@@ -25,6 +25,10 @@ describe('configuration from the environment', () => {
     expect(config.stripe).toEqual({ secretKey: 'sk_live_x', webhookSecret: 'whsec_x' });
     expect(config.auth.sessionTtlMs).toBe(7 * 86_400_000);
     expect(config.auth.resetLinkTtlMs).toBe(15 * 60_000);
+  });
+
+  it('reads ADMIN_EMAILS as a lower-cased list, blanks ignored', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Ops@Example.com, ,second@example.com ' }).auth.adminEmails).toEqual(['ops@example.com', 'second@example.com']);
   });
 
   it('refuses a Stripe key without its webhook secret, and a password cost out of range', () => {

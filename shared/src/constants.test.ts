@@ -1,4 +1,4 @@
-import { timeWindowKind } from './constants';
+import { formatCents, isOperator, timeWindowKind } from './constants';
 
 describe('timeWindowKind', () => {
   it('tells all day, same day, overnight (start after end) and empty (equal ends) apart', () => {
@@ -10,5 +10,20 @@ describe('timeWindowKind', () => {
     expect(timeWindowKind([600, 600])).toBe('empty');
     expect(timeWindowKind([0, 0])).toBe('empty');
     expect(timeWindowKind([1440, 1440])).toBe('empty');
+  });
+});
+
+describe('formatCents', () => {
+  it('writes whole cents with two decimals, the sign before the symbol', () => {
+    expect(formatCents(1250, '$')).toBe('$12.50');
+    expect(formatCents(-300, '£')).toBe('-£3.00');
+    expect(formatCents(5)).toBe('0.05');
+    expect(formatCents(0, '$')).toBe('$0.00');
+  });
+});
+
+describe('isOperator', () => {
+  it('is true for support and admin only', () => {
+    expect([isOperator('user'), isOperator('support'), isOperator('admin'), isOperator(undefined)]).toEqual([false, true, true, false]);
   });
 });

@@ -96,8 +96,14 @@ export const REMOTES = [
   { name: 'mf_auth', folder: 'mf-auth', devPort: 3102 },
   { name: 'mf_dashboard', folder: 'mf-dashboard', devPort: 3103 },
   { name: 'mf_account', folder: 'mf-account', devPort: 3104 },
+  { name: 'mf_admin', folder: 'mf-admin', devPort: 3105 },
 ] as const;
 export type RemoteName = (typeof REMOTES)[number]['name'];
+
+/** Money as BlockPilot writes it: `formatCents(1250, '$')` is `$12.50`, `formatCents(-300, '$')` is `-$3.00`. */
+export function formatCents(cents: number, currencySymbol = ''): string {
+  return `${cents < 0 ? '-' : ''}${currencySymbol}${(Math.abs(cents) / 100).toFixed(2)}`;
+}
 
 /** Fee for a block price, both in cents: round-half-up of 3.5% (DESIGN.md). */
 export function feeForPriceCents(priceCents: number): number {
@@ -113,3 +119,18 @@ export const PRERENDER_OUTLET_ATTRIBUTE = 'data-prerendered-outlet';
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** Where a remote's build writes its prerendered landing page, relative to its remote entry. */
 export const PRERENDERED_LANDING_PATH = 'prerender/landing.html';
+
+/**
+ * Who a signed-in person is to BlockPilot (docs/OPERATIONS.md "Roles"): a driver (`user`), or an
+ * operator: `support` answers drivers, `admin` also moves money and changes accounts and roles.
+ */
+export const ROLES = ['user', 'support', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Whether the role may open the operator console at all. */
+export function isOperator(role: Role | undefined): boolean {
+  return role === 'support' || role === 'admin';
+}
+
+/** Where the operator console lives in the app (the mf-admin remote owns it). */
+export const ADMIN_PATH = '/admin';

@@ -2,6 +2,7 @@
  * Types of every entity in SPEC.md section 3 and of the API envelope (DESIGN.md "API").
  * Field names are the wire names: the server and every remote share these declarations.
  */
+import type { Role } from './constants.js';
 
 /** Pay is compared per block or per hour of the block. */
 export type PayType = 'PER_BLOCK' | 'PER_HOUR';
@@ -70,6 +71,8 @@ export interface Account {
   puzzleRequired: boolean;
   /** Global setting: the currency symbol of the user's region. */
   currency_symbol: string;
+  /** Driver (`user`) or operator (docs/OPERATIONS.md "Roles"); absent from older servers: a driver. */
+  role?: Role;
 }
 
 /** What the engine did with an offer. */
@@ -182,4 +185,111 @@ export interface RemotesManifest {
   /** The release channel the list was resolved from, and a signed release preview's state when one was sent. */
   channel?: string;
   releasePreview?: { remote: string; version: string; expiresAt: string } | { invalid: true };
+}
+
+/* The operator console (mf-admin and /api/admin; docs/OPERATIONS.md). Times are epoch ms. */
+
+/** A driver in the console's search results. */
+export interface AdminUserSummary {
+  id: string;
+  emailAddress: string;
+  displayName: string;
+  role: Role;
+  credit: number;
+  searching: boolean;
+  suspended: boolean;
+  /** The connected platform account's id, when connected. */
+  platformUserId: string | null;
+  createdAt: number;
+}
+
+/** One change of credit, as the ledger holds it. */
+export interface AdminLedgerEntry {
+  key: string;
+  kind: string;
+  amountCents: number;
+  createdAt: number;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
+
+export interface AdminOrder {
+  id: string;
+  kind: 'topup' | 'membership';
+  amountCents: number;
+  currency: string;
+  membershipPlanId: string | null;
+  status: OrderStatus;
+  createdAt: number;
+  settledAt: number | null;
+  refundedAt: number | null;
+}
+
+export type TicketStatus = 'open' | 'answered' | 'closed';
+
+/** A contact or help message in the support inbox. */
+export interface TicketSummary {
+  id: number;
+  status: TicketStatus;
+  fullName: string;
+  emailAddress: string;
+  /** The driver's account, when the message came from one (or from its e-mail address). */
+  userId: string | null;
+  question: string;
+  createdAt: number;
+}
+
+export interface TicketReply {
+  id: number;
+  authorEmail: string;
+  text: string;
+  createdAt: number;
+}
+
+export interface Ticket extends TicketSummary {
+  phoneNumber: string;
+  replies: TicketReply[];
+}
+
+/** Everything the console shows about one driver. */
+export interface AdminUserDetail extends AdminUserSummary {
+  phoneNumber: string;
+  countryCode: string;
+  currencySymbol: string;
+  suspendedAt: number | null;
+  shareableCode: string;
+  ledger: AdminLedgerEntry[];
+  orders: AdminOrder[];
+  trialEndsAt: number | null;
+  membershipEndsAt: number | null;
+  invitedBy: { id: string; emailAddress: string } | null;
+  invited: Array<{ id: string; emailAddress: string; createdAt: number }>;
+  search: {
+    flexConnected: boolean;
+    puzzleRequired: boolean;
+    platformAccount: { region: string; platformUserId: string; connectedAt: number } | null;
+    /** The newest log entries, newest first. */
+    recentLog: Array<LogEntry & { reason?: string }>;
+  };
+  notifications: {
+    emailAddress: string;
+    whatsAppNumber: string;
+    telegramConnected: boolean;
+    promotionsOptedOutAt: number | null;
+  };
+  tickets: TicketSummary[];
+}
+
+/** One operator action in the audit log. */
+export interface AuditEntry {
+  id: number;
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  targetUserId: string | null;
+  subject: string | null;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  createdAt: number;
 }

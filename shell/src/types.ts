@@ -3,7 +3,8 @@ import type { RemoteName } from '@blockpilot/shared';
 
 /** Who renders a top-level path: a remote, the shell itself, or a redirect. */
 export type RouteOwner =
-  | { path: string; remote: RemoteName }
+  /** `operatorsOnly`: rendered (and its remote loaded) only for an operator; anyone else sees "No access". */
+  | { path: string; remote: RemoteName; operatorsOnly?: boolean }
   | { path: string; shell: 'logout' }
   | { path: string; redirect: string };
 

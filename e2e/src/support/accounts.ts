@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { product } from './browser';
 import { rememberSecret } from './secrets';
 
+/** The operator of the browser tests: the server starts with it in ADMIN_EMAILS, so it signs up as an admin. */
+export const E2E_ADMIN_EMAIL = 'operator@blockpilot.e2e';
+
 /** The password of drivers made through the API (unless a test gives its own). */
 export const DRIVER_PASSWORD = 'correct horse battery staple';
 

@@ -3,8 +3,8 @@
  * ./migrations create it. Feature issues add their tables here and in a new migration.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { CountryCode } from '@blockpilot/shared/constants';
-import type { LogAction, PayType, ScheduledBlock } from '@blockpilot/shared/types';
+import type { CountryCode, Role } from '@blockpilot/shared/constants';
+import type { LogAction, OrderStatus, PayType, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea } from '../adapters/platform/types.js';
 
@@ -51,6 +51,10 @@ export interface UserTable {
   time_zone: string | null;
   /** When the driver opened the e-mailed verification link; the sign-up bonus waits for it. */
   email_verified_at: Date | null;
+  /** Driver or operator (docs/OPERATIONS.md "Roles"). */
+  role: Generated<Role>;
+  /** Set while an operator has suspended the account: no sign-in, no session, no search. */
+  suspended_at: Generated<Date | null>;
   created_at: CreatedAt;
 }
 
@@ -96,7 +100,7 @@ export interface TelegramLinkCodeTable {
 }
 
 /** What a ledger entry is for; its key starts with the kind (`topup:<orderId>`). */
-export type LedgerKind = 'signup' | 'topup' | 'payment' | 'membership' | 'invite' | 'fee' | 'refund';
+export type LedgerKind = 'signup' | 'topup' | 'payment' | 'membership' | 'invite' | 'fee' | 'refund' | 'adjustment' | 'reversal';
 
 /** One change of a user's credit. The unique key makes every change happen at most once. */
 export interface LedgerEntryTable {
@@ -110,7 +114,7 @@ export interface LedgerEntryTable {
 }
 
 export type OrderKind = 'topup' | 'membership';
-export type OrderStatus = 'pending' | 'paid' | 'cancelled';
+export type { OrderStatus, TicketStatus };
 
 /** A purchase paid through the payments adapter. Its id is the client's orderStatusId. */
 export interface OrderTable {
@@ -125,8 +129,10 @@ export interface OrderTable {
   provider_ref: string | null;
   created_at: CreatedAt;
   settled_at: Date | null;
-  /** A payment that arrived after the order was cancelled, refunded through the provider. */
+  /** Set when the payment was refunded: by an operator (docs/OPERATIONS.md "Refunds"), or because it arrived after the order was cancelled. */
   refunded_at: Generated<Date | null>;
+  /** The payment provider's reference of the refund (null for the dev checkout). */
+  refund_ref: Generated<string | null>;
 }
 
 /** A question sent through the contact or help form. */
@@ -137,6 +143,34 @@ export interface SupportMessageTable {
   email: string;
   phone_number: string;
   question: string;
+  /** Where the ticket stands in the support inbox. */
+  status: Generated<TicketStatus>;
+  created_at: CreatedAt;
+}
+
+/** An operator's answer to a support message, as e-mailed to the sender. */
+export interface SupportReplyTable {
+  id: Generated<number>;
+  message_id: number;
+  author_id: string | null;
+  author_email: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+/** One operator action: who did what to whom, why, and the state before and after (docs/OPERATIONS.md "Audit"). */
+export interface AuditEntryTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_user_id: string | null;
+  /** What else the action was about (an order id, a ticket number). */
+  subject: string | null;
+  reason: string | null;
+  /** Written as JSON strings. */
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
   created_at: CreatedAt;
 }
 
@@ -334,4 +368,6 @@ export interface DatabaseSchema {
   release_tokens: ReleaseTokenTable;
   release_load_reports: ReleaseLoadReportTable;
   release_audit: ReleaseAuditTable;
+  audit_entries: AuditEntryTable;
+  support_replies: SupportReplyTable;
 }

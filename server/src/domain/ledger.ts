@@ -24,10 +24,14 @@ export const ledgerKey = {
   invite: (invitedUserId: string) => `invite:${invitedUserId}`,
   fee: (logId: string) => `fee:${logId}`,
   refund: (logId: string) => `refund:${logId}`,
+  /** An operator's change of credit, one per request (docs/OPERATIONS.md "Credit adjustments"). */
+  adjustment: (requestKey: string) => `adjustment:${requestKey}`,
+  /** The credit of a refunded top-up order, taken back. */
+  reversal: (orderId: string) => `reversal:${orderId}`,
 } satisfies Record<LedgerKind, (id: string) => string>;
 
-const CREDIT_KINDS: ReadonlySet<LedgerKind> = new Set(['signup', 'topup', 'payment', 'invite', 'refund']);
-const DEBIT_KINDS: ReadonlySet<LedgerKind> = new Set(['fee', 'membership']);
+const CREDIT_KINDS: ReadonlySet<LedgerKind> = new Set(['signup', 'topup', 'payment', 'invite', 'refund', 'adjustment']);
+const DEBIT_KINDS: ReadonlySet<LedgerKind> = new Set(['fee', 'membership', 'adjustment', 'reversal']);
 const REFUND_KINDS: ReadonlySet<LedgerKind> = new Set(['refund']);
 
 /** What an attempted change did. */
@@ -59,7 +63,7 @@ async function insertEntry(trx: Trx, userId: string, key: string, kind: LedgerKi
   return row?.id ?? null;
 }
 
-/** Adds `cents` to the user's credit under `key` (kinds signup, topup, payment, invite, refund). */
+/** Adds `cents` to the user's credit under `key` (kinds signup, topup, payment, invite, refund, adjustment). */
 export async function credit(trx: Trx, userId: string, key: string, cents: number): Promise<LedgerOutcome> {
   assertCents(cents);
   const kind = kindOf(key, CREDIT_KINDS);
@@ -74,7 +78,7 @@ export async function credit(trx: Trx, userId: string, key: string, cents: numbe
 }
 
 /**
- * Takes `cents` from the user's credit under `key` (kinds fee, membership), or refuses with
+ * Takes `cents` from the user's credit under `key` (kinds fee, membership, adjustment, reversal), or refuses with
  * `insufficient` and changes nothing when the credit is short.
  */
 export async function charge(trx: Trx, userId: string, key: string, cents: number): Promise<LedgerOutcome> {

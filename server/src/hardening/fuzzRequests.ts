@@ -69,7 +69,7 @@ function schemaCase(operation: Operation, known: KnownValues, breaker: Breaker):
   const part = (schema: JsonSchema | undefined) =>
     schema ? fc.tuple(validValue(schema, known), fc.array(mutationDraw, { maxLength: 3 })).map(([base, draws]) => breaker(base, schema, draws)) : fc.constant(undefined);
   return fc.tuple(part(operation.body), part(operation.query), part(operation.params)).map(([body, query, params]) => {
-    const { url, certain: pathCertain } = pathOf(operation, params);
+    const { url, certain: pathCertain, parsed: pathParams } = pathOf(operation, params);
     const queryString = queryOf(query);
     const text = body === undefined ? undefined : toJsonText(body);
     const parsed = text === undefined ? undefined : parsedByServer(text);
@@ -86,7 +86,7 @@ function schemaCase(operation: Operation, known: KnownValues, breaker: Breaker):
     const valid =
       (!operation.body || conforms(operation.body, parsed?.value)) &&
       (!operation.query || queryString.parsed === null || conforms(operation.query, queryString.parsed)) &&
-      (!operation.params || conforms(operation.params, params));
+      (!operation.params || conforms(operation.params, pathParams));
     return { route, credential, request, refusal: valid || !certain ? null : 'schema' };
   });
 }

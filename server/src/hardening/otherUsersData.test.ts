@@ -148,6 +148,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
   const leaked = (response: LightMyRequestResponse) => markersOfA.filter((marker) => response.body.includes(marker));
 
   /** Sends B's request; counts and reports leaks of A's data and changes to A's rows. */
+  const isOperatorRoute = (op: Operation) => op.path.startsWith('/api/admin/');
+
   async function asB(route: string, request: InjectOptions): Promise<LightMyRequestResponse> {
     const before = await snapshotUserRows(h.database.db, a.id);
     const response = await h.inject({ ...request, headers: { ...request.headers, ...bearer(b.token) } });
@@ -263,7 +265,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
 
   it("answers B nothing of A's and changes nothing of A's when every id field of every route holds one of A's ids", async () => {
     const takesAnId = (op: Operation) => JSON.stringify([op.body, op.query, op.params]).includes('"format":"uuid"');
-    const operations = documentedOperations(h.app).filter((op) => op.credential === 'access' && takesAnId(op));
+    // Operator routes take any driver's id by design; B, a driver, is refused all of them (next test).
+    const operations = documentedOperations(h.app).filter((op) => op.credential === 'access' && takesAnId(op) && !isOperatorRoute(op));
     expect(operations.length).toBeGreaterThanOrEqual(3);
     for (const operation of operations) {
       for (const id of idsOfA) {
@@ -273,6 +276,19 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
           const response = await asB(`${operation.method} ${operation.path}`, request);
           if (response.statusCode >= 400) expect(refusalProblems(response)).toEqual([]);
         }
+      }
+    }
+  });
+
+  it("refuses B, a driver, every operator route (403 for a well-formed request, whatever ids it holds), changing nothing of A's", async () => {
+    const operations = documentedOperations(h.app).filter(isOperatorRoute);
+    expect(operations.length).toBeGreaterThanOrEqual(10);
+    for (const operation of operations) {
+      for (let seed = 0; seed < 4; seed++) {
+        const request = exampleRequest(operation, { ids: idsOfA }, seed);
+        const response = await asB(`${operation.method} ${operation.path}`, request);
+        expect({ route: operation.path, status: response.statusCode }).toEqual({ route: operation.path, status: response.statusCode === 400 ? 400 : 403 });
+        expect(refusalProblems(response)).toEqual([]);
       }
     }
   });

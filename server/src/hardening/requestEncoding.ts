@@ -37,11 +37,14 @@ export function queryOf(value: unknown): { text: string; parsed: Record<string, 
 }
 
 /** The path with its `{name}` parameters filled in. */
-export function pathOf(operation: Operation, params: unknown): { url: string; certain: boolean } {
+export function pathOf(operation: Operation, params: unknown): { url: string; certain: boolean; parsed: Record<string, string> } {
   let certain = true;
+  // Path parameters travel as text: the server reads `1` and "1" alike, so conformance is judged on the text.
+  const parsed: Record<string, string> = {};
   const url = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = (params as Record<string, unknown> | undefined)?.[name];
     const text = typeof value === 'string' ? value : toJsonText(value);
+    parsed[name] = text;
     try {
       return encodeURIComponent(text);
     } catch {
@@ -49,5 +52,5 @@ export function pathOf(operation: Operation, params: unknown): { url: string; ce
       return 'x';
     }
   });
-  return { url, certain };
+  return { url, certain, parsed };
 }

@@ -2,9 +2,13 @@
  * Every call of SPEC.md section 7, typed. Screens call these, never axios directly. Paths the spec
  * leaves open live under /api/user (DESIGN.md "API").
  */
-import type { CountryCode } from '../constants';
+import type { CountryCode, Role } from '../constants';
 import type {
   Account,
+  AdminOrder,
+  AdminUserDetail,
+  AdminUserSummary,
+  AuditEntry,
   ChallengeSession,
   Filter,
   KnowledgeBaseItem,
@@ -16,6 +20,9 @@ import type {
   ServiceArea,
   Session,
   SupportMessage,
+  Ticket,
+  TicketStatus,
+  TicketSummary,
 } from '../types';
 import { call } from './client';
 
@@ -88,6 +95,23 @@ export const api = {
   },
   promotion: {
     optOut: (userId: string) => call<null>((http) => http.post('/promotion/optOut', { userId })),
+  },
+  /** The operator console (docs/OPERATIONS.md); the server answers 403 to anyone but an operator. */
+  admin: {
+    users: (q: string) => call<AdminUserSummary[]>((http) => http.get('/admin/users', { params: q ? { q } : {} })),
+    user: (id: string) => call<AdminUserDetail>((http) => http.get(`/admin/users/${encodeURIComponent(id)}`)),
+    /** `requestKey` is the Idempotency-Key: one per adjustment the operator means, kept across retries of it. */
+    adjustCredit: (id: string, body: { amountCents: number; reason: string }, requestKey: string) =>
+      call<{ credit: number }>((http) => http.post(`/admin/users/${encodeURIComponent(id)}/credit`, body, { headers: { 'Idempotency-Key': requestKey } })),
+    accountAction: (id: string, action: 'stopSearch' | 'suspend' | 'restore', reason: string) =>
+      call<null>((http) => http.post(`/admin/users/${encodeURIComponent(id)}/${action}`, { reason })),
+    setRole: (id: string, role: Role, reason: string) => call<null>((http) => http.post(`/admin/users/${encodeURIComponent(id)}/role`, { role, reason })),
+    refundOrder: (orderId: string, reason: string) => call<AdminOrder>((http) => http.post(`/admin/orders/${encodeURIComponent(orderId)}/refund`, { reason })),
+    tickets: (query: { status?: TicketStatus; q?: string }) => call<TicketSummary[]>((http) => http.get('/admin/tickets', { params: query })),
+    ticket: (id: number) => call<Ticket>((http) => http.get(`/admin/tickets/${id}`)),
+    replyToTicket: (id: number, text: string) => call<Ticket>((http) => http.post(`/admin/tickets/${id}/reply`, { text })),
+    setTicketStatus: (id: number, status: 'open' | 'closed') => call<Ticket>((http) => http.post(`/admin/tickets/${id}/status`, { status })),
+    audit: (query: { q?: string; userId?: string }) => call<AuditEntry[]>((http) => http.get('/admin/audit', { params: query })),
   },
 };
 

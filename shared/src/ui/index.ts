@@ -27,3 +27,4 @@ export { FormFeedback, type FormFeedbackProps } from './FormFeedback';
 export { Notice, type NoticeProps } from './Notice';
 export { tint, focusRing, visuallyHidden } from './styles';
 export type { FieldTextProps, SelectOption, Tone, ValueFormatter } from './types';
+export { NoAccess } from './NoAccess';

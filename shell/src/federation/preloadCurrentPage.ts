@@ -12,5 +12,6 @@ export function preloadCurrentPage(pathname: string = window.location.pathname):
   const signedIn = Boolean(getAccessToken());
   if (signedIn) prefetchAccount();
   const owner = ownerOf(signedIn ? signedInOwners : signedOutOwners, pathname);
-  return 'remote' in owner ? preloadRemoteApp(owner.remote) : Promise.resolve();
+  // The role is not known yet: an operators-only remote waits until the account says who this is.
+  return 'remote' in owner && !owner.operatorsOnly ? preloadRemoteApp(owner.remote) : Promise.resolve();
 }

@@ -1,12 +1,13 @@
-import { createMockSession, MockProviders } from '@blockpilot/shared/mock';
+import type { Role } from '@blockpilot/shared';
+import { createMockSession, mockAccount, MockProviders } from '@blockpilot/shared/mock';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
 import { NavBar } from './NavBar';
 import { isActiveLink } from './links';
 
-function renderAt(path: string, signedIn: boolean) {
-  const session = createMockSession({ accessToken: signedIn ? 'token' : null });
+function renderAt(path: string, signedIn: boolean, role?: Role) {
+  const session = createMockSession({ accessToken: signedIn ? 'token' : null, ...(role ? { account: mockAccount({ role }) } : {}) });
   let navigate: (to: string) => void = () => undefined;
   function Navigator() {
     navigate = useNavigate();
@@ -32,6 +33,15 @@ describe('the navigation bar', () => {
   it('shows Dashboard, Help, Account, Logout to a signed-in user', () => {
     renderAt('/dashboard', true);
     expect(mainLinks()).toEqual(['BlockPilot', 'Dashboard', 'Help', 'Account', 'Logout']);
+  });
+
+  it.each([
+    ['user', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Logout']],
+    ['support', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Admin', 'Logout']],
+    ['admin', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Admin', 'Logout']],
+  ] as const)('shows the Admin link to operators only (%s)', (role, links) => {
+    renderAt('/dashboard', true, role);
+    expect(mainLinks()).toEqual(links);
   });
 
   it('loads the logo from /logo.png', () => {

@@ -7,7 +7,7 @@ import { down, up, useSession, type NavigationRoute } from '@blockpilot/shared';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { isActiveLink, signedInLinks, signedOutLinks } from './links';
+import { isActiveLink, signedInLinksFor, signedOutLinks } from './links';
 
 const Bar = styled.header`
   position: fixed;
@@ -119,8 +119,8 @@ function LinkList({ routes, pathname, drawer }: { routes: NavigationRoute[]; pat
 }
 
 export function NavBar({ routes: routesProp }: { routes?: NavigationRoute[] }) {
-  const { accessToken } = useSession();
-  const routes = routesProp ?? (accessToken ? signedInLinks : signedOutLinks);
+  const { accessToken, account } = useSession();
+  const routes = routesProp ?? (accessToken ? signedInLinksFor(account?.role) : signedOutLinks);
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const drawerId = useId();

@@ -1,5 +1,5 @@
 /** The navigation bar's link sets (SPEC.md section 2). */
-import type { NavigationRoute } from '@blockpilot/shared';
+import { ADMIN_PATH, isOperator, type NavigationRoute, type Role } from '@blockpilot/shared';
 
 export const signedOutLinks: NavigationRoute[] = [
   { path: '/', name: 'Home' },
@@ -14,6 +14,15 @@ export const signedInLinks: NavigationRoute[] = [
   { path: '/account', name: 'Account' },
   { path: '/logout', name: 'Logout' },
 ];
+
+/** The console's entry, shown to operators only (docs/OPERATIONS.md "Roles"). */
+export const adminLink: NavigationRoute = { path: ADMIN_PATH, name: 'Admin' };
+
+/** The signed-in links for a role: an operator's have "Admin" before Logout. */
+export function signedInLinksFor(role: Role | undefined): NavigationRoute[] {
+  if (!isOperator(role)) return signedInLinks;
+  return [...signedInLinks.slice(0, -1), adminLink, ...signedInLinks.slice(-1)];
+}
 
 /**
  * The highlighted link: the one whose path equals the current path lowercased. Routes match

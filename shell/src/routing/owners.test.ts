@@ -26,6 +26,8 @@ describe('who renders each path (SPEC.md section 2)', () => {
     ['/account/processingPurchase/o-1', { remote: 'mf_account' }],
     ['/dashboard', { remote: 'mf_dashboard' }],
     ['/dashboard/logs', { remote: 'mf_dashboard' }],
+    ['/admin', { remote: 'mf_admin', operatorsOnly: true }],
+    ['/admin/users/u-1', { remote: 'mf_admin', operatorsOnly: true }],
     ['/login', { redirect: '/dashboard' }],
     ['/', { redirect: '/dashboard' }],
     ['/nowhere', { redirect: '/dashboard' }],

@@ -3,6 +3,7 @@
  * tables are separate: a path of one table is not reachable in the other state. The remote then
  * routes within what it owns with its own <Routes>.
  */
+import { ADMIN_PATH } from '@blockpilot/shared';
 import { matchRoutes } from 'react-router-dom';
 import type { RouteOwner } from '../types';
 
@@ -23,6 +24,7 @@ export const signedInOwners: RouteOwner[] = [
   { path: '/help', remote: 'mf_landing' },
   { path: '/account/*', remote: 'mf_account' },
   { path: '/dashboard/*', remote: 'mf_dashboard' },
+  { path: `${ADMIN_PATH}/*`, remote: 'mf_admin', operatorsOnly: true },
   { path: '*', redirect: '/dashboard' },
 ];
 

@@ -3,7 +3,7 @@
  * (features/devTools), where the operator completes or cancels the order. No money moves. Active
  * only when no Stripe key is configured.
  */
-import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway } from './types.js';
+import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway, type Refund } from './types.js';
 
 /** The dev checkout page of an order. */
 export function devCheckoutPath(orderId: string): string {
@@ -18,12 +18,12 @@ export class DevCheckoutGateway implements PaymentGateway {
     return { url: devCheckoutPath(orderId), providerRef: null };
   }
 
-  parseWebhook(): PaymentEvent | null {
-    throw new InvalidWebhookError('the dev checkout has no webhooks');
+  /** No money moved, so none goes back: the order is only marked refunded by the caller. */
+  async refund(): Promise<Refund> {
+    return { refundRef: null };
   }
 
-  /** No money moved through the dev checkout: nothing to give back. */
-  async refund(): Promise<boolean> {
-    return false;
+  parseWebhook(): PaymentEvent | null {
+    throw new InvalidWebhookError('the dev checkout has no webhooks');
   }
 }

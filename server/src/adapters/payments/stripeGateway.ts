@@ -1,6 +1,6 @@
 /** Stripe Checkout: a hosted payment page per order, and signed webhooks that report the outcome. */
 import Stripe from 'stripe';
-import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway } from './types.js';
+import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway, type Refund, type RefundRequest } from './types.js';
 
 export class StripeGateway implements PaymentGateway {
   readonly kind = 'stripe';
@@ -37,11 +37,16 @@ export class StripeGateway implements PaymentGateway {
     return { url: session.url, providerRef: session.id };
   }
 
-  async refund({ orderId, paymentRef }: { orderId: string; paymentRef?: string | undefined }): Promise<boolean> {
-    if (!paymentRef) throw new Error(`Stripe reported no payment intent for order ${orderId}: refund it in the Stripe dashboard`);
-    // One refund per order, however often Stripe repeats the event.
-    await this.stripe.refunds.create({ payment_intent: paymentRef, metadata: { orderId } }, { idempotencyKey: `refund:${orderId}` });
-    return true;
+  async refund({ orderId, paymentRef, providerRef }: RefundRequest): Promise<Refund> {
+    let paymentIntent = paymentRef;
+    if (!paymentIntent && providerRef) {
+      const session = await this.stripe.checkout.sessions.retrieve(providerRef);
+      paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    }
+    if (!paymentIntent) throw new Error(`order ${orderId} has no Stripe payment to refund: refund it in the Stripe dashboard`);
+    // One refund per order however often this is asked (a lost answer, a second click, a replayed event).
+    const refund = await this.stripe.refunds.create({ payment_intent: paymentIntent, metadata: { orderId } }, { idempotencyKey: `refund:${orderId}` });
+    return { refundRef: refund.id };
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null {

@@ -20,6 +20,20 @@ export interface Checkout {
   providerRef: string | null;
 }
 
+/** A paid order to give its money back for, in full: known by its payment, or by its checkout. */
+export interface RefundRequest {
+  orderId: string;
+  /** The provider's id of the payment (Stripe: the payment intent), when the caller has it (a payment event). */
+  paymentRef?: string | undefined;
+  /** The provider's reference of the order's checkout ({@link Checkout.providerRef}), to find the payment from. */
+  providerRef?: string | null | undefined;
+}
+
+/** The refund's reference at the provider; null when no money moved (the dev checkout). */
+export interface Refund {
+  refundRef: string | null;
+}
+
 /** What the provider says happened to an order. */
 export type PaymentEvent =
   | {
@@ -48,14 +62,15 @@ export interface PaymentGateway {
   readonly kind: 'stripe' | 'dev';
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /**
+   * Pays an order's money back in full: a settled order an operator refunds, or a payment that
+   * arrived for a cancelled order. Idempotent per order: asking again for the same order refunds
+   * nothing more (a retry after a lost answer, a replayed event).
+   */
+  refund(request: RefundRequest): Promise<Refund>;
+  /**
    * Verifies a webhook call against its signature header and reads what happened. Throws
    * {@link InvalidWebhookError} when the signature does not verify; returns null for events
    * that change no order.
    */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
-  /**
-   * Gives a payment back in full (a payment that arrived for a cancelled order). Idempotent per
-   * order: a replayed event refunds nothing twice. Answers false when no money moved (dev checkout).
-   */
-  refund(payment: { orderId: string; paymentRef?: string | undefined }): Promise<boolean>;
 }

@@ -13,6 +13,7 @@ import * as userTimeZone from './0007_user_time_zone.js';
 import * as hiddenOffers from './0008_hidden_offers.js';
 import * as scheduleCache from './0009_schedule_cache.js';
 import * as hardening from './0011_hardening.js';
+import * as operatorConsole from './0012_operator_console.js';
 import * as releaseRegistry from './0014_release_registry.js';
 
 export const migrations: Record<string, Migration> = {
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008_hidden_offers': hiddenOffers,
   '0009_schedule_cache': scheduleCache,
   '0011_hardening': hardening,
+  '0012_operator_console': operatorConsole,
   '0014_release_registry': releaseRegistry,
 };

@@ -8,8 +8,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { refusal, validationError } from '../../http/errors.js';
+import { forbidden, refusal, validationError } from '../../http/errors.js';
 import { newCode } from '../../security/tokens.js';
+import { bootstrapAdmin } from '../admin/roles.js';
 import { DEFAULT_FILTER, insertFilter } from '../../domain/filters.js';
 import { invalidResetLink } from './authenticate.js';
 import { sendVerificationEmail } from './emailVerification.js';
@@ -26,6 +27,7 @@ export interface RegistrationRequest {
 
 /** The same words whether the address is unknown or the password wrong. */
 export const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
+export const ACCOUNT_SUSPENDED = `This account is suspended. Write to us through the contact page if you think this is a mistake.`;
 export const RESET_LINK_SENT = 'If an account uses that address, we have e-mailed it a link to choose a new password.';
 
 export function normalizeEmail(email: string): string {
@@ -75,6 +77,7 @@ export async function register(ctx: AppContext, request: RegistrationRequest): P
         .executeTakeFirstOrThrow();
       await insertFilter(trx, id, DEFAULT_FILTER);
       // The sign-up bonus waits for the e-mailed link (emailVerification.ts).
+      await bootstrapAdmin(trx, ctx.config.auth.adminEmails, { id, email }, now);
       return { id, token: await issueToken(trx, id, 'access', now, ctx.config.auth.sessionTtlMs) };
     });
     sendVerificationEmail(ctx, { id: created.id, email });
@@ -87,9 +90,12 @@ export async function register(ctx: AppContext, request: RegistrationRequest): P
 
 /** A new access token for the right password; the same answer and the same hashing work otherwise. */
 export async function login(ctx: AppContext, emailAddress: string, password: string): Promise<string> {
-  const user = await ctx.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', normalizeEmail(emailAddress)).executeTakeFirst();
+  const user = await ctx.db.selectFrom('users').select(['id', 'email', 'password_hash', 'suspended_at']).where('email', '=', normalizeEmail(emailAddress)).executeTakeFirst();
   const valid = user ? await ctx.passwords.verify(password, user.password_hash) : await ctx.passwords.verifyNothing(password);
   if (!user || !valid) throw validationError({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
+  // Said only to whoever knows the password: the account holder learns why, nobody else learns it exists.
+  if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
+  await bootstrapAdmin(ctx.db, ctx.config.auth.adminEmails, user, ctx.clock.now());
   if (ctx.passwords.needsRehash(user.password_hash)) {
     await ctx.db.updateTable('users').set({ password_hash: await ctx.passwords.hash(password) }).where('id', '=', user.id).execute();
   }

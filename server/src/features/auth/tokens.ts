@@ -44,6 +44,8 @@ const USER_COLUMNS = [
   'users.timezone_offset',
   'users.time_zone',
   'users.email_verified_at',
+  'users.role',
+  'users.suspended_at',
   'users.created_at',
 ] as const satisfies ReadonlyArray<`users.${keyof UserRow}`>;
 
@@ -60,6 +62,8 @@ export async function resolveToken(db: Db, token: string, kind: TokenKind, now: 
     .where('auth_tokens.kind', '=', kind)
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', now)
+    // A suspended account has no session (docs/OPERATIONS.md "Suspension"), whatever token it kept.
+    .where('users.suspended_at', 'is', null)
     .executeTakeFirst();
   return row ?? null;
 }

@@ -118,8 +118,8 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
  */
 async function refundLatePayment(ctx: AppContext, event: Extract<PaymentEvent, { type: 'paid' }>): Promise<void> {
   try {
-    const refunded = await ctx.payments.refund({ orderId: event.orderId, paymentRef: event.paymentRef });
-    ctx.log.warn({ orderId: event.orderId, amountCents: event.amountCents, refunded }, 'payment arrived for a cancelled order: not completed, refunded');
+    const { refundRef } = await ctx.payments.refund({ orderId: event.orderId, paymentRef: event.paymentRef });
+    ctx.log.warn({ orderId: event.orderId, amountCents: event.amountCents, refundRef }, 'payment arrived for a cancelled order: not completed, refunded');
   } catch (error) {
     await ctx.db.updateTable('orders').set({ refunded_at: null }).where('id', '=', event.orderId).execute();
     ctx.log.error({ err: error, orderId: event.orderId }, 'payment arrived for a cancelled order and could not be refunded');

@@ -4,10 +4,12 @@ import type { AppContext } from '../../context.js';
 
 export async function submitQuestion(ctx: AppContext, message: SupportMessage, userId: string | null): Promise<void> {
   const email = message.emailAddress.trim();
+  // The inbox links the ticket to the driver's account: the signed-in one, else the account of that address.
+  const owner = userId ?? (await ctx.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst())?.id ?? null;
   const { id } = await ctx.db
     .insertInto('support_messages')
     .values({
-      user_id: userId,
+      user_id: owner,
       full_name: message.fullName.trim(),
       email,
       phone_number: message.phoneNumber.trim(),

@@ -1,5 +1,6 @@
 /** The account object of GET /api/user (SPEC.md section 3), exactly the shared Account shape. */
 import type { Kysely } from 'kysely';
+import { ROLES } from '@blockpilot/shared/constants';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { UserRow } from '../auth/tokens.js';
@@ -36,6 +37,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
     filters,
     puzzleRequired: user.puzzle_required,
     currency_symbol: REGIONS[user.country_code].currencySymbol,
+    role: user.role,
   };
 }
 
@@ -58,6 +60,7 @@ export const accountSchema = {
     'filters',
     'puzzleRequired',
     'currency_symbol',
+    'role',
   ],
   properties: {
     display_name: { type: 'string' },
@@ -82,5 +85,6 @@ export const accountSchema = {
     filters: { type: 'array', items: filterSchema },
     puzzleRequired: { type: 'boolean' },
     currency_symbol: { type: 'string' },
+    role: { type: 'string', enum: ROLES, description: 'Driver (user) or operator (support, admin)' },
   },
 } as const;

@@ -73,6 +73,7 @@ describeEachDatabase('user routes', (database) => {
         ],
         puzzleRequired: false,
         currency_symbol: '£',
+        role: 'user',
       });
     });
   });

@@ -1,0 +1,79 @@
+/**
+ * The operator console in Chromium: an admin (ADMIN_EMAILS) signs in, opens Admin, finds a driver
+ * and adjusts their credit, and the driver sees the new credit; a driver who opens /admin gets
+ * "No access" and their browser never downloads the console's remote.
+ */
+import type { Browser } from 'playwright-core';
+import { seriousViolations } from '../src/support/axe';
+import { DRIVER_PASSWORD, E2E_ADMIN_EMAIL, registerDriver } from '../src/support/accounts';
+import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+it('an admin finds a driver and adjusts their credit; the driver sees it', async () => {
+  const { baseUrl } = product();
+  await registerDriver(baseUrl, { emailAddress: E2E_ADMIN_EMAIL });
+  const driverEmail = `driver-${Date.now()}@example.com`;
+  const driverToken = await registerDriver(baseUrl, { emailAddress: driverEmail });
+
+  const { context, page, errors } = await openPage(browser, 1440, { injectsScripts: true });
+  await visit(page, '/login');
+  await page.getByLabel('E-mail address').fill(E2E_ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(DRIVER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: /^Hi, / }).waitFor();
+
+  // The operator has no platform account, so the dashboard sits behind its blocking Connect Account
+  // dialog: the Admin link is there, and the console opens at its address.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).getAttribute('href')).resolves.toBe('/admin');
+  await visit(page, '/admin');
+  await page.getByRole('heading', { level: 1, name: 'Drivers' }).waitFor();
+  await page.getByRole('searchbox', { name: 'Search drivers' }).fill(driverEmail);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: driverEmail }).click();
+  await page.getByRole('heading', { level: 2, name: 'Credit: $10.00' }).waitFor();
+
+  const form = page.getByRole('form', { name: 'Adjust credit' });
+  await form.getByRole('textbox', { name: 'Amount' }).fill('5');
+  await form.getByRole('textbox', { name: 'Reason (kept in the audit log)' }).fill('Goodwill for a missed block');
+  await form.getByRole('button', { name: 'Adjust credit' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Credit: $15.00' }).waitFor();
+  await screenshot(page, 'admin-driver-credit');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Audit log' }).click();
+  await page.getByRole('cell', { name: 'Goodwill for a missed block' }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+
+  const driver = await openPage(browser, 360);
+  await driver.context.addInitScript((t) => localStorage.setItem('acccessToken', t), driverToken);
+  await visit(driver.page, '/account/credit');
+  await driver.page.getByRole('heading', { level: 2, name: /^Credit\s*\$15\.00$/ }).waitFor();
+  await driver.context.close();
+});
+
+it('a driver who opens /admin gets "No access", and the console is never downloaded', async () => {
+  const token = await registerDriver(product().baseUrl);
+  const { context, page, errors } = await openPage(browser, 360);
+  await context.addInitScript((t) => localStorage.setItem('acccessToken', t), token);
+  const consoleRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/remotes/mf-admin/')) consoleRequests.push(request.url());
+  });
+  await visit(page, '/admin/users');
+  await page.getByRole('heading', { level: 1, name: 'No access' }).waitFor();
+  await page.getByText('This page is for BlockPilot operators.').waitFor();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByTestId('nav-drawer').getByRole('link', { name: 'Admin' }).count()).resolves.toBe(0);
+  await screenshot(page, 'admin-no-access-phone');
+  expect(consoleRequests).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,35 @@
+/**
+ * The operator console (docs/OPERATIONS.md). The shell loads this remote only for operators; the
+ * role is checked again here (its standalone preview has no shell), and the server checks every
+ * call. Support sees drivers and the inbox; admins also the audit log and the money and account
+ * actions.
+ */
+import { isOperator, useSession } from '@blockpilot/shared';
+import { NoAccess, Spinner } from '@blockpilot/shared/ui';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ConsoleNav } from './components/ConsoleNav';
+import { AuditScreen } from './screens/AuditScreen';
+import { DriverScreen } from './screens/DriverScreen';
+import { DriversScreen } from './screens/DriversScreen';
+import { TicketScreen } from './screens/TicketScreen';
+import { TicketsScreen } from './screens/TicketsScreen';
+
+export default function App() {
+  const { account } = useSession();
+  if (!account) return <Spinner label="Loading your account…" />;
+  if (!isOperator(account.role)) return <NoAccess />;
+  const admin = account.role === 'admin';
+  return (
+    <>
+      <ConsoleNav admin={admin} />
+      <Routes>
+        <Route path="/admin/users/:id" element={<DriverScreen admin={admin} />} />
+        <Route path="/admin/users" element={<DriversScreen />} />
+        <Route path="/admin/tickets/:id" element={<TicketScreen />} />
+        <Route path="/admin/tickets" element={<TicketsScreen />} />
+        <Route path="/admin/audit" element={admin ? <AuditScreen /> : <NoAccess message="Only an admin may read the audit log." />} />
+        <Route path="/admin/*" element={<Navigate to="/admin/users" replace />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { tint } from '@blockpilot/shared/ui';
+import { NavLink } from 'react-router-dom';
+import styled from 'styled-components';
+
+const Bar = styled.nav`
+  max-width: ${({ theme }) => theme.containerMaxWidth}px;
+  margin: 0 auto;
+  padding: 12px 16px 0;
+  box-sizing: border-box;
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px;
+  }
+`;
+
+const Tab = styled(NavLink)`
+  display: flex;
+  align-items: center;
+  min-height: ${({ theme }) => theme.touchTarget}px;
+  padding: 0 16px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  font-weight: 500;
+  text-decoration: none;
+  color: ${({ theme }) => theme.palette.text};
+  &.active {
+    color: ${({ theme }) => theme.palette.primary};
+    background: ${({ theme }) => tint(theme.palette.primary, 8)};
+  }
+`;
+
+/** The console's sections; the audit log only for admins (the server refuses it to support anyway). */
+export function ConsoleNav({ admin }: { admin: boolean }) {
+  return (
+    <Bar aria-label="Operator console">
+      <ul>
+        <li>
+          <Tab to="/admin/users">Drivers</Tab>
+        </li>
+        <li>
+          <Tab to="/admin/tickets">Support inbox</Tab>
+        </li>
+        {admin && (
+          <li>
+            <Tab to="/admin/audit">Audit log</Tab>
+          </li>
+        )}
+      </ul>
+    </Bar>
+  );
+}

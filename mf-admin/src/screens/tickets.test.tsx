@@ -1,0 +1,59 @@
+import type { Ticket } from '@blockpilot/shared';
+import { mockApi, type MockApi } from '@blockpilot/shared/mock';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderConsole } from '../testing';
+
+const TICKET: Ticket = {
+  id: 7,
+  status: 'open',
+  fullName: 'Zelda Q',
+  emailAddress: 'zelda@example.com',
+  userId: null,
+  question: 'Why was my block not accepted?',
+  createdAt: Date.UTC(2025, 0, 5),
+  phoneNumber: '+1 555 555 0199',
+  replies: [],
+};
+
+describe('Support inbox (/admin/tickets)', () => {
+  let server: MockApi;
+  afterEach(() => server.restore());
+
+  it('lists open tickets first, and says when a status has none', async () => {
+    server = mockApi({ 'GET /admin/tickets': ({ params }) => ({ data: params?.status === 'open' ? [TICKET] : [] }) });
+    renderConsole('/admin/tickets', 'support');
+    await waitFor(() => expect(server.callsTo('GET /admin/tickets')).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: '#7' })).toHaveAttribute('href', '/admin/tickets/7');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'closed');
+    expect(await screen.findByText('No tickets here.')).toBeInTheDocument();
+    expect(server.callsTo('GET /admin/tickets').map((c) => c.params)).toEqual([{ status: 'open' }, { status: 'closed' }]);
+  });
+
+  it('says when the inbox could not be loaded', async () => {
+    server = mockApi({ 'GET /admin/tickets': { status: 500, body: { alert: 'Something went wrong on our side.' } } });
+    renderConsole('/admin/tickets', 'support');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The tickets could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('sends a reply and shows it on the ticket, which is then answered', async () => {
+    let ticket = TICKET;
+    server = mockApi({
+      'GET /admin/tickets/7': () => ({ data: ticket }),
+      'POST /admin/tickets/7/reply': ({ body }) => {
+        ticket = { ...ticket, status: 'answered', replies: [{ id: 1, authorEmail: 'support@blockpilot.test', text: (body as { text: string }).text, createdAt: Date.UTC(2025, 0, 6) }] };
+        return { data: ticket, alert: 'The reply is sent.' };
+      },
+    });
+    renderConsole('/admin/tickets/7', 'support');
+    expect(await screen.findByText('Why was my block not accepted?')).toBeInTheDocument();
+    expect(screen.getByText('No reply yet.')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Reply' });
+    await userEvent.type(within(form).getByRole('textbox'), 'It started before your filter window.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send reply' }));
+    expect(await screen.findByText('It started before your filter window.')).toBeInTheDocument();
+    expect(screen.getByText(/· answered$/)).toBeInTheDocument();
+    expect(server.callsTo('POST /admin/tickets/7/reply')[0]!.body).toEqual({ text: 'It started before your filter window.' });
+  });
+});

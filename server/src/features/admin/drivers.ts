@@ -1,0 +1,142 @@
+/** Finding drivers and reading everything about one (docs/OPERATIONS.md "Drivers"). */
+import type { Kysely, Selectable } from 'kysely';
+import type { AdminOrder, AdminUserDetail, AdminUserSummary, TicketSummary } from '@blockpilot/shared/types';
+import type { DatabaseSchema, OrderTable, SupportMessageTable } from '../../db/schema.js';
+import { ENTRY_COLUMNS, entryFromRow } from '../logs/entries.js';
+import { REGIONS } from '../user/regions.js';
+import { containing } from './audit.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+export const SEARCH_LIMIT = 50;
+const RECENT_LOG = 20;
+const LEDGER_LIMIT = 200;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const ms = (date: Date | null) => date?.getTime() ?? null;
+
+function summaryQuery(db: Db) {
+  return db
+    .selectFrom('users')
+    .leftJoin('platform_accounts', 'platform_accounts.user_id', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.display_name',
+      'users.role',
+      'users.credit_cents',
+      'users.searching',
+      'users.suspended_at',
+      'users.created_at',
+      'platform_accounts.platform_user_id',
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
+
+function summaryOf(row: SummaryRow): AdminUserSummary {
+  return {
+    id: row.id,
+    emailAddress: row.email,
+    displayName: row.display_name,
+    role: row.role,
+    credit: row.credit_cents,
+    searching: row.searching,
+    suspended: row.suspended_at !== null,
+    platformUserId: row.platform_user_id,
+    createdAt: row.created_at.getTime(),
+  };
+}
+
+/**
+ * Drivers whose e-mail or name contains `q`, whose platform account id or account id is `q`;
+ * the newest accounts first, at most {@link SEARCH_LIMIT}. An empty `q` lists the newest.
+ */
+export async function searchDrivers(db: Db, q: string): Promise<AdminUserSummary[]> {
+  const term = q.trim();
+  let query = summaryQuery(db).orderBy('users.created_at', 'desc').limit(SEARCH_LIMIT);
+  if (term) {
+    const like = containing(term);
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.email', 'ilike', like),
+        eb('users.display_name', 'ilike', like),
+        eb('platform_accounts.platform_user_id', '=', term),
+        ...(UUID.test(term) ? [eb('users.id', '=', term)] : []),
+      ]),
+    );
+  }
+  return (await query.execute()).map(summaryOf);
+}
+
+export function orderOf(row: Selectable<OrderTable>): AdminOrder {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    membershipPlanId: row.membership_plan_id,
+    status: row.status,
+    createdAt: row.created_at.getTime(),
+    settledAt: ms(row.settled_at),
+    refundedAt: ms(row.refunded_at),
+  };
+}
+
+export function ticketSummaryOf(row: Selectable<SupportMessageTable>): TicketSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    fullName: row.full_name,
+    emailAddress: row.email,
+    userId: row.user_id,
+    question: row.question,
+    createdAt: row.created_at.getTime(),
+  };
+}
+
+/** Everything about one driver, or null when there is no such account. */
+export async function driverDetail(db: Db, userId: string): Promise<AdminUserDetail | null> {
+  const summary = await summaryQuery(db).where('users.id', '=', userId).executeTakeFirst();
+  if (!summary) return null;
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const [ledger, orders, invitedBy, invited, platformAccount, recentLog, tickets] = await Promise.all([
+    db.selectFrom('ledger_entries').select(['key', 'kind', 'amount_cents', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(LEDGER_LIMIT).execute(),
+    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').execute(),
+    user.invited_by ? db.selectFrom('users').select(['id', 'email']).where('id', '=', user.invited_by).executeTakeFirst() : undefined,
+    db.selectFrom('users').select(['id', 'email', 'created_at']).where('invited_by', '=', userId).orderBy('created_at', 'desc').execute(),
+    db.selectFrom('platform_accounts').select(['region', 'platform_user_id', 'connected_at']).where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('offer_logs').select(ENTRY_COLUMNS).where('user_id', '=', userId).orderBy('discovered_at', 'desc').limit(RECENT_LOG).execute(),
+    db.selectFrom('support_messages').selectAll().where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)])).orderBy('id', 'desc').execute(),
+  ]);
+  return {
+    ...summaryOf(summary),
+    phoneNumber: user.phone_number,
+    countryCode: user.country_code,
+    currencySymbol: REGIONS[user.country_code].currencySymbol,
+    suspendedAt: ms(user.suspended_at),
+    shareableCode: user.shareable_code,
+    ledger: ledger.map((e) => ({ key: e.key, kind: e.kind, amountCents: e.amount_cents, createdAt: e.created_at.getTime() })),
+    orders: orders.map(orderOf),
+    trialEndsAt: ms(user.trial_ends_at),
+    membershipEndsAt: ms(user.membership_ends_at),
+    invitedBy: invitedBy ? { id: invitedBy.id, emailAddress: invitedBy.email } : null,
+    invited: invited.map((i) => ({ id: i.id, emailAddress: i.email, createdAt: i.created_at.getTime() })),
+    search: {
+      flexConnected: user.flex_connected,
+      puzzleRequired: user.puzzle_required,
+      platformAccount: platformAccount
+        ? { region: platformAccount.region, platformUserId: platformAccount.platform_user_id, connectedAt: platformAccount.connected_at.getTime() }
+        : null,
+      recentLog: recentLog.map(entryFromRow),
+    },
+    notifications: {
+      emailAddress: user.notify_email,
+      whatsAppNumber: user.notify_whatsapp,
+      telegramConnected: user.telegram_chat_id !== null,
+      promotionsOptedOutAt: ms(user.promotions_opted_out_at),
+    },
+    tickets: tickets.map(ticketSummaryOf),
+  };
+}

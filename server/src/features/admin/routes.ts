@@ -1,0 +1,261 @@
+/**
+ * /api/admin: the operator console's API (docs/OPERATIONS.md). One encapsulated plugin: every
+ * route in it needs a live session and declares the least role it needs (`config.minimumRole`),
+ * checked by this plugin's hook before the handler runs (after the schema); a route that declares none stops the
+ * server at start. Every route writes an audit entry, reads included (who looked at whom).
+ */
+import type { FastifyInstance } from 'fastify';
+import { ROLES, type Role } from '@blockpilot/shared/constants';
+import type { TicketStatus } from '@blockpilot/shared/types';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { notFound, validationError } from '../../http/errors.js';
+import { bearerAuth, optionalText, responses, text, uuid } from '../../http/schemas.js';
+import { currentUser } from '../auth/authenticate.js';
+import { adjustCredit, NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
+import { recordAudit, searchAudit } from './audit.js';
+import { driverDetail, searchDrivers } from './drivers.js';
+import { actorOf, requireRole } from './roles.js';
+import { auditEntrySchema, orderSchema, reason, ticketSchema, ticketSummarySchema, userDetailSchema, userSummarySchema } from './schemas.js';
+import { listTickets, replyToTicket, setTicketStatus, ticketOf } from './tickets.js';
+
+const tags = ['admin'];
+const support = { minimumRole: 'support' } as const;
+const admin = { minimumRole: 'admin' } as const;
+
+/** Largest credit adjustment one request may make, either way (a typo guard: $10,000). */
+export const MAX_ADJUSTMENT_CENTS = 1_000_000;
+
+const object = (required: string[], properties: Record<string, object>) => ({ type: 'object', additionalProperties: false, required, properties }) as const;
+const byUserId = object(['id'], { id: uuid });
+/** Path and query values are text (no type coercion): a ticket number is digits, read with Number. */
+const positiveNumber = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
+const byTicketId = object(['id'], { id: { ...positiveNumber, description: 'The ticket number' } });
+const withReason = object(['reason'], { reason });
+
+const creditBody = object(['amountCents', 'reason'], {
+  amountCents: { type: 'integer', minimum: -MAX_ADJUSTMENT_CENTS, maximum: MAX_ADJUSTMENT_CENTS, description: 'Signed cents: positive adds credit, negative deducts it; not 0' },
+  reason,
+});
+const idempotencyHeaders = {
+  type: 'object',
+  required: ['idempotency-key'],
+  properties: {
+    'idempotency-key': { type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'One per adjustment (a UUID): resending it adjusts nothing more' },
+  },
+} as const;
+
+export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.minimumRole) throw new Error(`${route.method} ${route.url} is an operator route without config.minimumRole`);
+  });
+  app.addHook('onRequest', app.requireUser);
+  // After validation: a malformed request is a 400 with its fields for anyone signed in, as on every route.
+  app.addHook('preHandler', async (request) => void requireRole(request));
+
+  const audit = (request: Parameters<typeof currentUser>[0], record: Parameters<typeof recordAudit>[2]) =>
+    recordAudit(ctx.db, actorOf(currentUser(request)), record, ctx.clock.now());
+
+  // Drivers.
+
+  app.get<{ Querystring: { q?: string } }>(
+    '/api/admin/users',
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Drivers by e-mail or name (part of it), platform account id or account id; the newest 50 without q',
+        security: bearerAuth,
+        querystring: object([], { q: optionalText(200) }),
+        response: responses({ type: 'array', items: userSummarySchema }, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const q = request.query.q ?? '';
+      const users = await searchDrivers(ctx.db, q);
+      await audit(request, { action: 'users.search', after: { q, found: users.length } });
+      return ok(users);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/users/:id',
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: "Everything about one driver: profile, credit and ledger, orders, trial and membership, invites, search and recent log, notifications, tickets",
+        security: bearerAuth,
+        params: byUserId,
+        response: responses(userDetailSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const detail = await driverDetail(ctx.db, request.params.id);
+      if (!detail) throw notFound(NO_SUCH_DRIVER);
+      await audit(request, { action: 'user.view', targetUserId: detail.id });
+      return ok(detail);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { amountCents: number; reason: string }; Headers: { 'idempotency-key': string } }>(
+    '/api/admin/users/:id/credit',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Adjust credit by a ledger entry (once per Idempotency-Key); answers the new balance',
+        security: bearerAuth,
+        params: byUserId,
+        headers: idempotencyHeaders,
+        body: creditBody,
+        response: responses(object(['credit'], { credit: { type: 'integer', description: 'Cents' } }), [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { amountCents, reason: why } = request.body;
+      if (amountCents === 0) throw validationError({ amountCents: 'Must not be 0.' });
+      const { balance, duplicate } = await adjustCredit(ctx, currentUser(request), request.params.id, { amountCents, reason: why, requestKey: request.headers['idempotency-key'] });
+      return ok({ credit: balance }, { alert: duplicate ? 'This adjustment was already made; nothing changed.' : 'Credit adjusted.' });
+    },
+  );
+
+  const accountAction = (path: string, summary: string, minimumRole: 'support' | 'admin', act: typeof stopDriverSearch, alert: string) =>
+    app.post<{ Params: { id: string }; Body: { reason: string } }>(
+      `/api/admin/users/:id/${path}`,
+      {
+        config: { minimumRole },
+        schema: { tags, summary, security: bearerAuth, params: byUserId, body: withReason, response: responses({ type: 'null' }, [400, 401, 403, 404, 409]) },
+      },
+      async (request) => {
+        await act(ctx, currentUser(request), request.params.id, request.body.reason);
+        return ok(null, { alert });
+      },
+    );
+  accountAction('stopSearch', "Stop the driver's search", 'support', stopDriverSearch, 'The search is stopped.');
+  accountAction('suspend', 'Suspend the account: sessions end, the search stops, no sign-in until restored', 'admin', suspendDriver, 'The account is suspended.');
+  accountAction('restore', 'Lift a suspension', 'admin', restoreDriver, 'The account is restored.');
+
+  app.post<{ Params: { id: string }; Body: { role: Role; reason: string } }>(
+    '/api/admin/users/:id/role',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Grant or revoke an operator role (not on oneself)',
+        security: bearerAuth,
+        params: byUserId,
+        body: object(['role', 'reason'], { role: { type: 'string', enum: ROLES }, reason }),
+        response: responses({ type: 'null' }, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      await setRole(ctx, currentUser(request), request.params.id, request.body.role, request.body.reason);
+      return ok(null, { alert: 'The role is changed.' });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { reason: string } }>(
+    '/api/admin/orders/:id/refund',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Refund a paid order through the payments adapter (a top-up's credit is taken back; a membership is cut short)",
+        security: bearerAuth,
+        params: byUserId,
+        body: withReason,
+        response: responses(orderSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => ok(await refundOrder(ctx, currentUser(request), request.params.id, request.body.reason), { alert: 'The order is refunded.' }),
+  );
+
+  // Support inbox.
+
+  app.get<{ Querystring: { status?: TicketStatus; q?: string } }>(
+    '/api/admin/tickets',
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Contact and help messages, newest first',
+        security: bearerAuth,
+        querystring: object([], { status: { type: 'string', enum: ['open', 'answered', 'closed'] }, q: optionalText(200) }),
+        response: responses({ type: 'array', items: ticketSummarySchema }, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const tickets = await listTickets(ctx.db, request.query);
+      await audit(request, { action: 'tickets.list', after: { ...request.query, found: tickets.length } });
+      return ok(tickets);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/tickets/:id',
+    { config: support, schema: { tags, summary: 'One ticket with its replies', security: bearerAuth, params: byTicketId, response: responses(ticketSchema, [400, 401, 403, 404]) } },
+    async (request) => {
+      const ticket = await ticketOf(ctx.db, Number(request.params.id));
+      await audit(request, { action: 'ticket.view', targetUserId: ticket.userId, subject: `ticket:${ticket.id}` });
+      return ok(ticket);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { text: string } }>(
+    '/api/admin/tickets/:id/reply',
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'E-mail a reply to the sender (through the mail adapter); kept on the ticket, which becomes answered',
+        security: bearerAuth,
+        params: byTicketId,
+        body: object(['text'], { text: text(10_000) }),
+        response: responses(ticketSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => ok(await replyToTicket(ctx, currentUser(request), Number(request.params.id), request.body.text), { alert: 'The reply is sent.' }),
+  );
+
+  app.post<{ Params: { id: string }; Body: { status: 'open' | 'closed'; reason?: string } }>(
+    '/api/admin/tickets/:id/status',
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'Close or reopen a ticket',
+        security: bearerAuth,
+        params: byTicketId,
+        body: object(['status'], { status: { type: 'string', enum: ['open', 'closed'] }, reason: optionalText(500) }),
+        response: responses(ticketSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) =>
+      ok(await setTicketStatus(ctx, currentUser(request), Number(request.params.id), request.body.status, request.body.reason || undefined), {
+        alert: request.body.status === 'closed' ? 'The ticket is closed.' : 'The ticket is open again.',
+      }),
+  );
+
+  // Audit log.
+
+  app.get<{ Querystring: { q?: string; userId?: string; before?: string } }>(
+    '/api/admin/audit',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'The audit log, newest first (100 a page; `before` pages back by entry id)',
+        security: bearerAuth,
+        querystring: object([], { q: optionalText(200), userId: uuid, before: { ...positiveNumber, description: 'Entries older than this entry id' } }),
+        response: responses({ type: 'array', items: auditEntrySchema }, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const { q, userId, before } = request.query;
+      const entries = await searchAudit(ctx.db, { q, targetUserId: userId, before: before === undefined ? undefined : Number(before) });
+      await audit(request, { action: 'audit.search', targetUserId: userId ?? null, after: { q: q ?? '', found: entries.length } });
+      return ok(entries);
+    },
+  );
+}

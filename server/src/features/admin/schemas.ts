@@ -1,0 +1,162 @@
+/** JSON schemas of the operator console's answers and the fields its requests share. */
+import { ROLES } from '@blockpilot/shared/constants';
+import { logEntrySchema } from '../logs/entries.js';
+import { text } from '../../http/schemas.js';
+
+/** Every action's reason, kept in the audit log. */
+export const reason = { ...text(500), description: 'Why, in a sentence (kept in the audit log)' } as const;
+
+const epochMs = { type: 'number', description: 'Epoch ms' } as const;
+const nullableMs = { type: ['number', 'null'], description: 'Epoch ms, or null' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+const role = { type: 'string', enum: ROLES } as const;
+
+export const userSummarySchema = {
+  type: 'object',
+  required: ['id', 'emailAddress', 'displayName', 'role', 'credit', 'searching', 'suspended', 'platformUserId', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    emailAddress: { type: 'string' },
+    displayName: { type: 'string' },
+    role,
+    credit: { type: 'integer', description: 'Cents' },
+    searching: { type: 'boolean' },
+    suspended: { type: 'boolean' },
+    platformUserId: nullableText,
+    createdAt: epochMs,
+  },
+} as const;
+
+export const orderSchema = {
+  type: 'object',
+  required: ['id', 'kind', 'amountCents', 'currency', 'membershipPlanId', 'status', 'createdAt', 'settledAt', 'refundedAt'],
+  properties: {
+    id: { type: 'string' },
+    kind: { type: 'string', enum: ['topup', 'membership'] },
+    amountCents: { type: 'integer' },
+    currency: { type: 'string' },
+    membershipPlanId: nullableText,
+    status: { type: 'string', enum: ['pending', 'paid', 'cancelled', 'refunded'] },
+    createdAt: epochMs,
+    settledAt: nullableMs,
+    refundedAt: nullableMs,
+  },
+} as const;
+
+const ticketStatus = { type: 'string', enum: ['open', 'answered', 'closed'] } as const;
+
+export const ticketSummarySchema = {
+  type: 'object',
+  required: ['id', 'status', 'fullName', 'emailAddress', 'userId', 'question', 'createdAt'],
+  properties: {
+    id: { type: 'integer' },
+    status: ticketStatus,
+    fullName: { type: 'string' },
+    emailAddress: { type: 'string' },
+    userId: nullableText,
+    question: { type: 'string' },
+    createdAt: epochMs,
+  },
+} as const;
+
+export const ticketSchema = {
+  ...ticketSummarySchema,
+  required: [...ticketSummarySchema.required, 'phoneNumber', 'replies'],
+  properties: {
+    ...ticketSummarySchema.properties,
+    phoneNumber: { type: 'string' },
+    replies: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'authorEmail', 'text', 'createdAt'],
+        properties: { id: { type: 'integer' }, authorEmail: { type: 'string' }, text: { type: 'string' }, createdAt: epochMs },
+      },
+    },
+  },
+} as const;
+
+const ledgerEntrySchema = {
+  type: 'object',
+  required: ['key', 'kind', 'amountCents', 'createdAt'],
+  properties: { key: { type: 'string' }, kind: { type: 'string' }, amountCents: { type: 'integer' }, createdAt: epochMs },
+} as const;
+
+const linkedUser = { type: 'object', required: ['id', 'emailAddress'], properties: { id: { type: 'string' }, emailAddress: { type: 'string' } } } as const;
+
+export const userDetailSchema = {
+  type: 'object',
+  required: [
+    ...userSummarySchema.required,
+    'phoneNumber',
+    'countryCode',
+    'currencySymbol',
+    'suspendedAt',
+    'shareableCode',
+    'ledger',
+    'orders',
+    'trialEndsAt',
+    'membershipEndsAt',
+    'invitedBy',
+    'invited',
+    'search',
+    'notifications',
+    'tickets',
+  ],
+  properties: {
+    ...userSummarySchema.properties,
+    phoneNumber: { type: 'string' },
+    countryCode: { type: 'string' },
+    currencySymbol: { type: 'string' },
+    suspendedAt: nullableMs,
+    shareableCode: { type: 'string' },
+    ledger: { type: 'array', items: ledgerEntrySchema, description: 'Newest first' },
+    orders: { type: 'array', items: orderSchema },
+    trialEndsAt: nullableMs,
+    membershipEndsAt: nullableMs,
+    invitedBy: { anyOf: [linkedUser, { type: 'null' }] },
+    invited: { type: 'array', items: { ...linkedUser, required: [...linkedUser.required, 'createdAt'], properties: { ...linkedUser.properties, createdAt: epochMs } } },
+    search: {
+      type: 'object',
+      required: ['flexConnected', 'puzzleRequired', 'platformAccount', 'recentLog'],
+      properties: {
+        flexConnected: { type: 'boolean' },
+        puzzleRequired: { type: 'boolean' },
+        platformAccount: {
+          anyOf: [
+            {
+              type: 'object',
+              required: ['region', 'platformUserId', 'connectedAt'],
+              properties: { region: { type: 'string' }, platformUserId: { type: 'string' }, connectedAt: epochMs },
+            },
+            { type: 'null' },
+          ],
+        },
+        recentLog: { type: 'array', items: logEntrySchema },
+      },
+    },
+    notifications: {
+      type: 'object',
+      required: ['emailAddress', 'whatsAppNumber', 'telegramConnected', 'promotionsOptedOutAt'],
+      properties: { emailAddress: { type: 'string' }, whatsAppNumber: { type: 'string' }, telegramConnected: { type: 'boolean' }, promotionsOptedOutAt: nullableMs },
+    },
+    tickets: { type: 'array', items: ticketSummarySchema },
+  },
+} as const;
+
+export const auditEntrySchema = {
+  type: 'object',
+  required: ['id', 'actorId', 'actorEmail', 'action', 'targetUserId', 'subject', 'reason', 'before', 'after', 'createdAt'],
+  properties: {
+    id: { type: 'integer' },
+    actorId: nullableText,
+    actorEmail: { type: 'string' },
+    action: { type: 'string' },
+    targetUserId: nullableText,
+    subject: nullableText,
+    reason: nullableText,
+    before: { description: 'The state before (any JSON), or null' },
+    after: { description: 'The state after (any JSON), or null' },
+    createdAt: epochMs,
+  },
+} as const;
