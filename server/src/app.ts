@@ -79,7 +79,7 @@ export async function buildApp({
     // Searches stop without clearing users.searching, so the next start resumes them.
     await ctx.search.close();
     await ctx.background.drain();
-    await Promise.all([ctx.mailer.close(), ctx.telegram.close(), ctx.whatsApp.close(), ctx.platform.close()]);
+    await Promise.all([ctx.live.close(), ctx.mailer.close(), ctx.telegram.close(), ctx.whatsApp.close(), ctx.platform.close()]);
   });
 
   await app.register(authenticationPlugin, { ctx });

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { createAdapters, type Adapters } from './adapters/index.js';
+import { MemoryLiveEvents } from './adapters/live/memoryLiveEvents.js';
+import type { LiveEvents } from './adapters/live/types.js';
 import type { RateLimiter } from './adapters/rateLimit/types.js';
 import { BackgroundTasks } from './background.js';
 import type { Clock } from './clock.js';
@@ -29,6 +31,8 @@ export interface AppContext extends Adapters {
   notifications: Notifications;
   /** Starts and stops drivers' searches. */
   search: SearchRunner;
+  /** Signals every open device of a driver hears at once (docs/LIVE.md). */
+  live: LiveEvents;
 }
 
 /** How the engine runs: its timings (tests shorten them), jitter source and poll-lag observer. */
@@ -46,6 +50,8 @@ export interface ContextOptions {
   engine?: EngineOptions | undefined;
   /** Rate-limit counters shared by every API process (REDIS_URL), or null for in-memory ones. */
   sharedRateLimiter?: RateLimiter | null;
+  /** Live signals heard by every process (REDIS_URL), or null for this process alone. */
+  sharedLiveEvents?: LiveEvents | null;
 }
 
 /** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
@@ -58,7 +64,7 @@ export async function loadScaleOut(config: ServerConfig): Promise<ScaleOut | nul
 }
 
 /** What a context is built from: with REDIS_URL, also the scale-out from {@link loadScaleOut}. */
-export interface CreateContextOptions extends Omit<ContextOptions, 'sharedRateLimiter'> {
+export interface CreateContextOptions extends Omit<ContextOptions, 'sharedRateLimiter' | 'sharedLiveEvents'> {
   scaleOut?: ScaleOut | null | undefined;
 }
 
@@ -68,18 +74,21 @@ export interface EngineParts {
   background: BackgroundTasks;
   tokenCipher: TokenCipher;
   notifications: Notifications;
+  live: LiveEvents;
   searchDependencies: SearchDependencies;
 }
 
 /** The adapters chosen from the configuration (`adapters` replacing some) and the engine built on them. */
-export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, sharedRateLimiter = null }: ContextOptions): EngineParts {
+export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, sharedRateLimiter = null, sharedLiveEvents = null }: ContextOptions): EngineParts {
   const chosen: Adapters = { ...createAdapters(config, db, clock, log, sharedRateLimiter), ...adapters };
   const background = new BackgroundTasks(log);
   const tokenCipher = createTokenCipher(loadTokenKey({ envValue: config.platform.tokenKey, dataDir: config.dataDir }));
   const notifications = createNotifications({ db, mailer: chosen.mailer, telegram: chosen.telegram, whatsApp: chosen.whatsApp, background, log, publicUrl: config.publicUrl });
+  const live = sharedLiveEvents ?? new MemoryLiveEvents(log);
   const searchDependencies: SearchDependencies = {
     db,
     tokenCipher,
+    live,
     platform: chosen.platform,
     background,
     clock,
@@ -91,7 +100,7 @@ export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchem
     ...(engine.random ? { random: engine.random } : {}),
     ...(engine.observePollLag ? { observePollLag: engine.observePollLag } : {}),
   };
-  return { adapters: chosen, background, tokenCipher, notifications, searchDependencies };
+  return { adapters: chosen, background, tokenCipher, notifications, live, searchDependencies };
 }
 
 /**
@@ -104,7 +113,8 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
   const { redisPrefix, timings } = config.scaling;
   const shared = openSharedRedis(config, scaleOut);
   const sharedRateLimiter = shared ? new shared.scaleOut.RedisRateLimiter(shared.redis, redisPrefix) : null;
-  const { adapters, background, tokenCipher, notifications, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter });
+  const sharedLiveEvents = shared ? new shared.scaleOut.RedisLiveEvents(shared.redis, shared.scaleOut.searchKeys(redisPrefix).liveChannel, options.log) : null;
+  const { adapters, background, tokenCipher, notifications, live, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter, sharedLiveEvents });
   const search: SearchRunner = shared
     ? new shared.scaleOut.BullSearchRunner({
         redis: shared.redis,
@@ -126,6 +136,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     tokenCipher,
     notifications,
     search,
+    live,
   };
 }
 

@@ -12,6 +12,7 @@ import * as offerLogRetention from './0006_offer_log_retention.js';
 import * as userTimeZone from './0007_user_time_zone.js';
 import * as hiddenOffers from './0008_hidden_offers.js';
 import * as scheduleCache from './0009_schedule_cache.js';
+import * as searchStatus from './0010_search_status.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_user_time_zone': userTimeZone,
   '0008_hidden_offers': hiddenOffers,
   '0009_schedule_cache': scheduleCache,
+  '0010_search_status': searchStatus,
 };

@@ -43,6 +43,10 @@ const USER_COLUMNS = [
   'users.searching',
   'users.timezone_offset',
   'users.time_zone',
+  'users.search_paused_for',
+  'users.missed_offers',
+  'users.missed_value_cents',
+  'users.low_credit_notified_at',
   'users.created_at',
 ] as const satisfies ReadonlyArray<`users.${keyof UserRow}`>;
 

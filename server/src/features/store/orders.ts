@@ -15,6 +15,7 @@ import { sendPromotionalEmail } from '../support/promotions.js';
 import { REGIONS } from '../user/regions.js';
 import { planById } from './plans.js';
 import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from './returnPaths.js';
+import { accountChanged } from '../search/changes.js';
 
 type Trx = Transaction<DatabaseSchema>;
 type Order = Selectable<OrderTable>;
@@ -99,9 +100,9 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
   });
   if (settlement === 'amount-mismatch' || settlement === 'unknown-order') ctx.log.error({ event }, `payment event not applied: ${settlement}`);
   // A running search holds the driver's credit and fee-free period in memory: it reloads them now.
-  if (payer) ctx.search.changed(payer, 'account');
+  if (payer) accountChanged(ctx, payer);
   if (rewardedInviter) {
-    ctx.search.changed(rewardedInviter, 'account');
+    accountChanged(ctx, rewardedInviter);
     notifyInviter(ctx, rewardedInviter);
   }
   return settlement;
