@@ -71,6 +71,8 @@ export const STORAGE_KEYS = {
   searching: 'searching',
   schedule: 'schedule',
   logFilter: 'logFilter',
+  /** The log's reason filter ('any' or one ignore reason). */
+  logReason: 'logReason',
   defaultPayType: 'defaultPayType',
   abbreviateServiceAreas: 'abbreviateServiceAreas',
   inviteCode: 'inviteCode',

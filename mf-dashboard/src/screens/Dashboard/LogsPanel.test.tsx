@@ -33,6 +33,7 @@ describe('Logs (/dashboard/logs)', () => {
   const area = () => screen.getByRole('region', { name: 'Offers' });
   const items = () => within(area()).queryAllByRole('listitem');
   const ids = () => items().map((item) => item.getAttribute('data-log-id'));
+  const forfeitButtonsOf = () => within(area()).queryAllByRole('button', { name: /^Forfeit/ });
 
   it('loads the newest entries first and shows each one: action, service area, local start-end, price, and the fee of accepted ones', async () => {
     server.on('POST /user/getLogs', {
@@ -276,6 +277,118 @@ describe('Logs (/dashboard/logs)', () => {
     unmount();
     renderLogs(createMockSession({ searching: false }));
     await flush();
+    expect(screen.queryByText('Looking for available offers')).not.toBeInTheDocument();
+  });
+
+  describe('always says why (docs/ENGINE.md "Ignore reasons")', () => {
+    const ignored = (id: string, reason: LogEntry['reason'], more: Partial<LogEntry> = {}) =>
+      offer(id, MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', cost: undefined, reason, ...more });
+
+    it('shows every reason the engine stores on its card, an overlap with the booked block it clashed with', async () => {
+      const booked = seconds(new Date(2025, 0, 7, 10, 30).getTime());
+      server.on('POST /user/getLogs', {
+        data: [
+          ignored('credit', 'credit'),
+          ignored('overlap', 'overlap', { overlaps: { startTime: booked, serviceAreaId: 'sa-1' } }),
+          ignored('time', 'time'),
+          ignored('pay', 'pay'),
+          ignored('station', 'station'),
+          ignored('arrival', 'arrival'),
+          ignored('hidden', 'hidden'),
+          ignored('day', 'day'),
+          ignored('duration', 'duration'),
+          ignored('taken', 'taken'),
+          ignored('failed', 'failed'),
+        ],
+      });
+      renderLogs();
+      await flush();
+      const card = (id: string) => items().find((item) => item.getAttribute('data-log-id') === id)!;
+      expect(card('credit')).toHaveTextContent('Ignored: Not enough credit');
+      expect(card('overlap')).toHaveTextContent('Ignored: Overlaps your 10:30 AM DSE4 block');
+      expect(card('time')).toHaveTextContent('Ignored: Outside your time window');
+      expect(card('pay')).toHaveTextContent('Ignored: Outside your pay range');
+      expect(card('station')).toHaveTextContent('Ignored: Station not selected');
+      expect(card('arrival')).toHaveTextContent('Ignored: Too soon to arrive');
+      expect(card('hidden')).toHaveTextContent('Ignored: Hidden by Amazon Flex');
+      expect(card('day')).toHaveTextContent('Ignored: Not one of your days');
+      expect(card('duration')).toHaveTextContent('Ignored: Outside your block length');
+      expect(card('taken')).toHaveTextContent('Ignored: Taken by another driver first');
+      expect(card('failed')).toHaveTextContent('Ignored: Never confirmed by Amazon Flex');
+    });
+
+    it('shows the full station name, the duration and the pay per hour on each card', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE, 3 * 60 * MINUTE, { rateInfo: { priceAmount: 100 } })] });
+      renderLogs();
+      await flush();
+      const [card] = items();
+      expect(card).toHaveTextContent('DSE4');
+      expect(card).toHaveTextContent('Seattle (DSE4) - Sodo');
+      expect(card).toHaveTextContent('4 h block');
+      expect(card).toHaveTextContent('$25.00/h');
+    });
+
+    it('narrows the log to one reason, asking the server for ignored offers with it, and remembers the choice', async () => {
+      server.on('POST /user/getLogs', { data: [ignored('credit', 'credit')] });
+      renderLogs();
+      await flush();
+      fireEvent.change(screen.getByLabelText('Why ignored'), { target: { value: 'credit' } });
+      await flush();
+      expect(queries().at(-1)).toEqual({ action: { $in: ['BLOCK_IGNORE'] }, reason: { $in: ['credit'] } });
+      expect(JSON.parse(localStorage.getItem('logReason')!)).toBe('credit');
+      expect(ids()).toEqual(['credit']);
+    });
+  });
+
+  describe('forfeiting, said plainly', () => {
+    it('shows until when an accepted block can be forfeited, then a countdown in the last hour, then why not', async () => {
+      // Starts in 3 h: the window closes 45 min before, at 5:19 PM.
+      server.on('POST /user/getLogs', { data: [offer('a', 10 * MINUTE, 3 * 60 * MINUTE)] });
+      renderLogs();
+      await flush();
+      const line = () => items()[0]!.querySelector('[data-forfeit-line]')!;
+      expect(line()).toHaveTextContent('Forfeit possible until Mon, Jan 6, 5:19 PM');
+      await flush(76 * MINUTE + 10_000); // 58 min 50 s left, read on the 5 s clock of the log
+      expect(line()).toHaveTextContent('Forfeit possible for 59 min more');
+      await flush(60 * MINUTE);
+      expect(line()).toHaveTextContent('Can no longer be forfeited: it starts in 45 minutes or less and was accepted more than 5 minutes ago.');
+      expect(forfeitButtonsOf()).toHaveLength(0);
+    });
+
+    it('takes out a block forfeited on another device: live, and when a forfeit here is answered 410', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE), offer('b', 2 * MINUTE)] });
+      server.on('POST /user/forfeitBlock', { status: 410, body: { alert: 'This block was already forfeited, and its fee refunded. It has left your log.' } });
+      const session = createMockSession({ serviceAreas: mockServiceAreas });
+      renderLogs(session);
+      await flush();
+      act(() => session.emitLive({ type: 'logRemoved', id: 'b' }));
+      expect(ids()).toEqual(['a']);
+      fireEvent.click(forfeitButtonsOf()[0]!);
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Forfeit' }));
+      await flush();
+      expect(ids()).toEqual([]);
+      expect(screen.queryByText('This log entry does not exist')).not.toBeInTheDocument();
+      expect(session.actions).toEqual(['refresh']);
+    });
+
+    it('polls at once when a live event says new entries were written', async () => {
+      const session = createMockSession({ serviceAreas: mockServiceAreas });
+      renderLogs(session);
+      await flush();
+      server.on('POST /user/getLogs', { data: [offer('new', 0)] });
+      act(() => session.emitLive({ type: 'logs' }));
+      await flush();
+      expect(queries()).toHaveLength(2);
+      expect(ids()).toEqual(['new']);
+    });
+  });
+
+  it('says a paused search is paused, instead of looking for offers', async () => {
+    const session = createMockSession({ serviceAreas: mockServiceAreas, searching: true });
+    session.searchStatus = { ...session.searchStatus!, pausedFor: 'credit' };
+    renderLogs(session);
+    await flush();
+    expect(screen.getByText(/Paused: not enough credit\. Matching offers are skipped until you top up/)).toBeInTheDocument();
     expect(screen.queryByText('Looking for available offers')).not.toBeInTheDocument();
   });
 });

@@ -6,8 +6,10 @@
  * over; answers that arrive after that (or after unmount) are dropped. Failures are only logged
  * (SPEC.md section 8): the next poll simply tries again. A block accepted while the log is open
  * changed the driver's credit (its fee), so `onAccepted` is told, to refresh what shows it.
+ * `pollNow` polls at once (a live event said new entries were written, docs/LIVE.md); `reasons`
+ * narrows the log to ignored offers with those reasons.
  */
-import { api, LOG_POLL_MS, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared';
+import { api, LOG_POLL_MS, type IgnoreReason, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface LogFeed {
@@ -21,6 +23,8 @@ export interface LogFeed {
   loadMore(): void;
   /** Take an entry out (after it was forfeited). */
   remove(id: string): void;
+  /** Poll now instead of at the next tick (no second poll while one is on its way). */
+  pollNow(): void;
 }
 
 function logFailure(what: string, error: unknown) {
@@ -33,10 +37,18 @@ function unseen(list: LogEntry[], extra: LogEntry[]): LogEntry[] {
   return extra.filter((e) => !ids.has(e._id));
 }
 
+/** The query's actions and reasons, from their keys. */
+function queryFilter(actionsKey: string, reasonsKey: string): Pick<LogQuery, 'action' | 'reason'> {
+  return {
+    action: { $in: actionsKey.split(',') as LogAction[] },
+    ...(reasonsKey ? { reason: { $in: reasonsKey.split(',') as IgnoreReason[] } } : {}),
+  };
+}
+
 /** Called when a poll (after the first page) brings blocks the engine accepted meanwhile. */
 export type OnAccepted = () => void;
 
-export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepted): LogFeed {
+export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepted, reasons: readonly IgnoreReason[] | null = null): LogFeed {
   const [entries, setEntriesState] = useState<LogEntry[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -51,6 +63,9 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
   const generation = useRef(0);
   const loadingMoreRef = useRef(false);
   const actionsKey = actions.join(',');
+  const reasonsKey = reasons ? reasons.join(',') : '';
+  /** Polls at once when no poll is on its way (set by the running generation). */
+  const pollNowRef = useRef<() => void>(() => undefined);
   // The latest callback, without restarting the polls when it changes.
   const onAcceptedRef = useRef(onAccepted);
   useLayoutEffect(() => {
@@ -59,19 +74,22 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
 
   useEffect(() => {
     const mine = ++generation.current;
-    const action = { $in: actionsKey.split(',') as LogAction[] };
+    const filter = queryFilter(actionsKey, reasonsKey);
     setEntries([]);
     setLoaded(false);
     setReachedEnd(false);
     loadingMoreRef.current = false;
     setLoadingMore(false);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let polling = false;
     // The first page is what was there already; what later polls bring arrived while watching.
     let firstPage = true;
 
     const poll = async () => {
+      polling = true;
+      clearTimeout(timer);
       const newest = entriesRef.current[0]?.discoveredAt;
-      const query: LogQuery = newest === undefined ? { action } : { discoveredAt: { $gt: newest }, action };
+      const query: LogQuery = newest === undefined ? { ...filter } : { discoveredAt: { $gt: newest }, ...filter };
       try {
         const page = await api.user.getLogs(query);
         if (generation.current !== mine) return;
@@ -83,8 +101,12 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
       } catch (error) {
         if (generation.current === mine) logFailure('polling', error);
       } finally {
+        polling = false;
         if (generation.current === mine) timer = setTimeout(() => void poll(), LOG_POLL_MS);
       }
+    };
+    pollNowRef.current = () => {
+      if (!polling && generation.current === mine) void poll();
     };
     void poll();
 
@@ -92,7 +114,7 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
       generation.current++;
       clearTimeout(timer);
     };
-  }, [actionsKey]);
+  }, [actionsKey, reasonsKey]);
 
   const loadMore = useCallback(() => {
     const oldest = entriesRef.current[entriesRef.current.length - 1];
@@ -100,9 +122,8 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
     loadingMoreRef.current = true;
     setLoadingMore(true);
     const mine = generation.current;
-    const action = { $in: actionsKey.split(',') as LogAction[] };
     api.user
-      .getLogs({ discoveredAt: { $lt: oldest.discoveredAt }, action })
+      .getLogs({ discoveredAt: { $lt: oldest.discoveredAt }, ...queryFilter(actionsKey, reasonsKey) })
       .then(
         (page) => {
           if (generation.current !== mine) return;
@@ -119,9 +140,10 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
         loadingMoreRef.current = false;
         setLoadingMore(false);
       });
-  }, [actionsKey, reachedEnd]);
+  }, [actionsKey, reasonsKey, reachedEnd]);
 
   const remove = useCallback((id: string) => setEntries(entriesRef.current.filter((e) => e._id !== id)), []);
+  const pollNow = useCallback(() => pollNowRef.current(), []);
 
-  return { entries, loaded, loadingMore, reachedEnd, loadMore, remove };
+  return { entries, loaded, loadingMore, reachedEnd, loadMore, remove, pollNow };
 }
