@@ -66,11 +66,15 @@ export function streamLiveEvents(app: FastifyInstance, ctx: AppContext): void {
       const heartbeat = setInterval(() => {
         if (!response.writableEnded) response.write(': keep-alive\n\n');
       }, LIVE_HEARTBEAT_MS);
-      response.on('close', () => {
+      // A stream is never what keeps the process alive.
+      heartbeat.unref();
+      const closed = () => {
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(response);
-      });
+      };
+      response.once('close', closed);
+      response.once('finish', closed);
     },
   );
 }
