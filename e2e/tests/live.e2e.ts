@@ -141,12 +141,12 @@ it('every ignored offer says why on its card', async () => {
   await offer('day', at(14) + 86_400, 150); // the next weekday: never polled as a match
   await laptop().goto('/dashboard/logs');
   const reasons: Array<[string, string]> = [
-    ['credit', 'Ignored: Not enough credit'],
-    ['overlap', 'Ignored: Overlaps your 8:00 AM'],
-    ['time', 'Ignored: Outside your time window'],
-    ['pay', 'Ignored: Outside your pay range'],
-    ['hidden', 'Ignored: Hidden by Amazon Flex'],
-    ['day', 'Ignored: Not one of your days'],
+    ['credit', 'Not enough credit'],
+    ['overlap', 'Overlaps your 8:00 AM'],
+    ['time', 'Outside your time window'],
+    ['pay', 'Outside your pay range'],
+    ['hidden', 'Hidden by Amazon Flex'],
+    ['day', 'Not one of your days'],
   ];
   for (const [reason, text] of reasons) {
     await laptop().locator(`li[data-reason="${reason}"]`).filter({ hasText: text }).first().waitFor({ timeout: LIVE_TIMEOUT_MS });

@@ -23,6 +23,13 @@ const Area = styled.p`
   overflow-wrap: anywhere;
 `;
 
+/** Why an offer was ignored, right under its chip. */
+const Reason = styled.p`
+  margin: 4px 0 0;
+  font-size: 0.875rem;
+  font-weight: 500;
+`;
+
 const Price = styled.p`
   margin: 0;
   font-weight: 700;
@@ -86,7 +93,8 @@ export function LogEntryCard({ entry, areaName, areaFullName, reason, currencySy
   return (
     <Item data-log-id={entry._id} data-reason={entry.reason}>
       <div>
-        <Chip dot={accepted ? 'success' : 'neutral'}>{accepted ? 'Accepted' : `Ignored: ${reason ?? 'no reason recorded'}`}</Chip>
+        <Chip dot={accepted ? 'success' : 'neutral'}>{accepted ? 'Accepted' : 'Ignored'}</Chip>
+        {!accepted && reason && <Reason>{reason}</Reason>}
         <Area>{areaName}</Area>
         {areaFullName !== areaName && <Muted>{areaFullName}</Muted>}
         <Muted>{formatDay(new Date(entry.startTime * 1000))}</Muted>

@@ -304,17 +304,21 @@ describe('Logs (/dashboard/logs)', () => {
       renderLogs();
       await flush();
       const card = (id: string) => items().find((item) => item.getAttribute('data-log-id') === id)!;
-      expect(card('credit')).toHaveTextContent('Ignored: Not enough credit');
-      expect(card('overlap')).toHaveTextContent('Ignored: Overlaps your 10:30 AM DSE4 block');
-      expect(card('time')).toHaveTextContent('Ignored: Outside your time window');
-      expect(card('pay')).toHaveTextContent('Ignored: Outside your pay range');
-      expect(card('station')).toHaveTextContent('Ignored: Station not selected');
-      expect(card('arrival')).toHaveTextContent('Ignored: Too soon to arrive');
-      expect(card('hidden')).toHaveTextContent('Ignored: Hidden by Amazon Flex');
-      expect(card('day')).toHaveTextContent('Ignored: Not one of your days');
-      expect(card('duration')).toHaveTextContent('Ignored: Outside your block length');
-      expect(card('taken')).toHaveTextContent('Ignored: Taken by another driver first');
-      expect(card('failed')).toHaveTextContent('Ignored: Never confirmed by Amazon Flex');
+      const expectReason = (id: string, text: string) => {
+        expect(within(card(id)).getByText('Ignored', { exact: true })).toBeInTheDocument();
+        expect(within(card(id)).getByText(text, { exact: true })).toBeInTheDocument();
+      };
+      expectReason('credit', 'Not enough credit');
+      expectReason('overlap', 'Overlaps your 10:30 AM DSE4 block');
+      expectReason('time', 'Outside your time window');
+      expectReason('pay', 'Outside your pay range');
+      expectReason('station', 'Station not selected');
+      expectReason('arrival', 'Too soon to arrive');
+      expectReason('hidden', 'Hidden by Amazon Flex');
+      expectReason('day', 'Not one of your days');
+      expectReason('duration', 'Outside your block length');
+      expectReason('taken', 'Taken by another driver first');
+      expectReason('failed', 'Never confirmed by Amazon Flex');
     });
 
     it('shows the full station name, the duration and the pay per hour on each card', async () => {
