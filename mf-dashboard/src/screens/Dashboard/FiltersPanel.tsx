@@ -227,9 +227,8 @@ function FilterEditor({ initial, titleId, abbreviate, onAbbreviateChange }: Filt
  */
 function serviceAreaOptions(areas: ServiceArea[] | null, abbreviate: boolean) {
   return (areas ?? []).map((area) => {
-    const name = abbreviate ? area.shortName : area.fullName;
-    const mark = area.eligible === undefined ? '' : area.eligible ? ' · eligible' : ' · not eligible for your account';
-    return { value: area.id, label: `${name}${mark}` };
+    const hint = area.eligible === undefined ? undefined : area.eligible ? 'Eligible' : 'Not eligible for your account';
+    return { value: area.id, label: abbreviate ? area.shortName : area.fullName, hint };
   });
 }
 
@@ -238,5 +237,5 @@ function stationsHelp(areas: ServiceArea[] | null, selected: readonly string[]):
   const count = `${selected.length} selected`;
   const known = areas?.filter((area) => area.eligible !== undefined && selected.includes(area.id)) ?? [];
   if (selected.length === 0 || known.length === 0 || known.some((area) => area.eligible)) return count;
-  return `${count}: none is eligible for your account, so no offers can come. Choose a station marked eligible.`;
+  return `${count}: none is eligible for your account, so no offers can come. Choose a station marked Eligible.`;
 }

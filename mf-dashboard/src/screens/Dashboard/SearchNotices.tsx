@@ -64,7 +64,7 @@ export function SearchNotices({ formatCents }: { formatCents: (cents: number) =>
       )}
       {status.searching && status.noEligibleStation && (
         <Notice tone="warning" title="No offers can come: no eligible station selected">
-          <p>None of the stations in your filter is one your Amazon Flex account can work. Choose at least one station marked “eligible” in your filter.</p>
+          <p>None of the stations in your filter is one your Amazon Flex account can work. Choose at least one station marked “Eligible” in your filter.</p>
         </Notice>
       )}
     </>

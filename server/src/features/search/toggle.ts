@@ -27,7 +27,7 @@ export interface ToggleResult {
 /** Start refused: nothing could match. */
 export const NO_FILTER = 'Enable a filter and choose at least one service area in it before starting.';
 /** Start refused: no station of the filter is one the account may work. */
-export const NO_ELIGIBLE_STATION = 'None of the stations in your filter is one your Amazon Flex account can work. Choose at least one station marked "eligible", then press Start.';
+export const NO_ELIGIBLE_STATION = 'None of the stations in your filter is one your Amazon Flex account can work. Choose at least one station marked “Eligible”, then press Start.';
 /** Start refused: no fee could be paid. */
 export const NO_FEE_PAYABLE = 'Your credit is used up. Top up your credit, or start your free trial, to start searching.';
 
