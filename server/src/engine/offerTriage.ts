@@ -96,10 +96,13 @@ export class OfferTriage {
       await answers.catch(() => undefined);
       throw error;
     }
-    if (ignored.length > 0) this.deps.live.publish(this.search.userId, { type: 'logs' });
     const skipped = ignored.filter((entry) => entry.reason === 'credit').map((entry) => entry.offer);
     if (skipped.length > 0) await this.search.skippedForCredit(skipped).catch((error: unknown) => this.deps.log.error({ userId: this.search.userId, err: error }, 'credit pause not recorded'));
     await answers;
+    // Once, after every entry of this poll is written (ignored, accepted, lost to a rival): they
+    // share one discoveredAt, and a device that fetched some of them would not ask for that
+    // moment again (docs/LIVE.md "The live stream").
+    if (ignored.length > 0 || sent.length > 0) this.deps.live.publish(this.search.userId, { type: 'logs' });
   }
 
   /** Tells the driver about a block written as accepted. */
@@ -196,7 +199,6 @@ export class OfferTriage {
       search.funds.settle(attempt.feeCents, recorded.status === 'recorded' ? recorded.balanceCents : null);
       if (recorded.status === 'recorded') {
         this.notifyAccepted(attempt, recorded.feeCents);
-        deps.live.publish(search.userId, { type: 'logs' });
         if (recorded.feeCents > 0) {
           deps.live.publish(search.userId, { type: 'account' });
           await search.feeCharged();
@@ -232,7 +234,6 @@ export class OfferTriage {
     const entry: IgnoredOffer = { offer: attempt.offer, reason };
     try {
       await logIgnored(this.deps.db, this.search.userId, attempt.discoveredAt, [entry]);
-      this.deps.live.publish(this.search.userId, { type: 'logs' });
     } catch {
       this.pending.keepIgnored(attempt.discoveredAt, [entry]);
     }

@@ -378,15 +378,20 @@ describe('Logs (/dashboard/logs)', () => {
       expect(session.actions).toEqual(['refresh']);
     });
 
-    it('polls at once when a live event says new entries were written', async () => {
+    it('asks for the newest page at once when a live event says entries were written, and takes in one written late at a time it had', async () => {
       const session = createMockSession({ serviceAreas: mockServiceAreas });
+      // One poll of the engine: the ignored offer is written first, the accept of the same moment after it.
+      server.on('POST /user/getLogs', { data: [offer('ignored', MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', reason: 'pay', cost: undefined }), offer('older', 2 * MINUTE)] });
       renderLogs(session);
       await flush();
-      server.on('POST /user/getLogs', { data: [offer('new', 0)] });
+      server.on('POST /user/getLogs', {
+        data: [offer('accepted', MINUTE), offer('ignored', MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', reason: 'pay', cost: undefined }), offer('older', 2 * MINUTE)],
+      });
       act(() => session.emitLive({ type: 'logs' }));
       await flush();
       expect(queries()).toHaveLength(2);
-      expect(ids()).toEqual(['new']);
+      expect(queries()[1]).toEqual({ action: both });
+      expect(ids()).toEqual(['accepted', 'ignored', 'older']);
     });
   });
 

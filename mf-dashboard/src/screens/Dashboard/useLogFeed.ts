@@ -6,8 +6,10 @@
  * over; answers that arrive after that (or after unmount) are dropped. Failures are only logged
  * (SPEC.md section 8): the next poll simply tries again. A block accepted while the log is open
  * changed the driver's credit (its fee), so `onAccepted` is told, to refresh what shows it.
- * `pollNow` polls at once (a live event said new entries were written, docs/LIVE.md); `reasons`
- * narrows the log to ignored offers with those reasons.
+ * `pollNow` asks at once for the newest page (a live event said entries were written,
+ * docs/LIVE.md) and merges what it has not seen in time order: an entry written after others of
+ * the same poll shares their time, so asking only for newer ones could miss it. `reasons` narrows
+ * the log to ignored offers with those reasons.
  */
 import { api, LOG_POLL_MS, type IgnoreReason, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -82,19 +84,26 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
     setLoadingMore(false);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let polling = false;
+    /** A live event came while a poll was on its way: the newest page is asked for right after it. */
+    let headWanted = false;
     // The first page is what was there already; what later polls bring arrived while watching.
     let firstPage = true;
 
-    const poll = async () => {
+    const poll = async (head = false) => {
       polling = true;
       clearTimeout(timer);
       const newest = entriesRef.current[0]?.discoveredAt;
-      const query: LogQuery = newest === undefined ? { ...filter } : { discoveredAt: { $gt: newest }, ...filter };
+      const query: LogQuery = newest === undefined || head ? { ...filter } : { discoveredAt: { $gt: newest }, ...filter };
       try {
         const page = await api.user.getLogs(query);
         if (generation.current !== mine) return;
         const fresh = unseen(entriesRef.current, page ?? []);
-        if (fresh.length) setEntries([...fresh, ...entriesRef.current]);
+        // A head page may hold entries older than the newest shown: they go where their time is
+        // (a stable sort keeps the server's order among entries of one moment).
+        if (fresh.length) {
+          const merged = [...fresh, ...entriesRef.current];
+          setEntries(head ? merged.sort((a, b) => b.discoveredAt - a.discoveredAt) : merged);
+        }
         if (!firstPage && fresh.some((entry) => entry.action === 'BLOCK_ACCEPT')) onAcceptedRef.current?.();
         firstPage = false;
         setLoaded(true);
@@ -102,11 +111,15 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
         if (generation.current === mine) logFailure('polling', error);
       } finally {
         polling = false;
-        if (generation.current === mine) timer = setTimeout(() => void poll(), LOG_POLL_MS);
+        const head = headWanted;
+        headWanted = false;
+        if (generation.current === mine) timer = setTimeout(() => void poll(head), head ? 0 : LOG_POLL_MS);
       }
     };
     pollNowRef.current = () => {
-      if (!polling && generation.current === mine) void poll();
+      if (generation.current !== mine) return;
+      if (polling) headWanted = true;
+      else void poll(true);
     };
     void poll();
 
