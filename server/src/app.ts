@@ -16,6 +16,7 @@ import { outboxRoutes } from './features/devTools/outboxRoutes.js';
 import { platformDevRoutes } from './features/devTools/platformRoutes.js';
 import { frontendPlugin } from './features/frontend/plugin.js';
 import { healthRoutes } from './features/health/routes.js';
+import { creditHistoryRoutes } from './features/ledger/routes.js';
 import { logRoutes } from './features/logs/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { searchRoutes } from './features/search/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp({
   await app.register(platformRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(logRoutes, { ctx });
+  await app.register(creditHistoryRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   if (ctx.payments.kind === 'stripe') await app.register(stripeWebhookRoutes, { ctx });
   if (ctx.payments.kind === 'dev') await app.register(devCheckoutRoutes, { ctx });

@@ -109,6 +109,18 @@ export interface LogEntry {
   overlaps?: { startTime: number; serviceAreaId: string };
 }
 
+/** One change of the driver's credit, newest first in their history (GET /api/user/getCreditHistory). */
+export interface CreditHistoryEntry {
+  /** What it was: sign-up bonus, top-up, card payment, membership, invite reward, fee, refund. */
+  kind: 'signup' | 'topup' | 'payment' | 'membership' | 'invite' | 'fee' | 'refund';
+  /** Signed cents: credit added (+) or taken (-). */
+  amountCents: number;
+  /** When, epoch ms. */
+  at: number;
+  /** For a fee or its refund: the block it was for (a refunded one was forfeited). */
+  block?: { startTime: number; endTime: number; serviceAreaId: string; priceAmount: number; forfeited: boolean };
+}
+
 /** What the driver's search is doing (GET /api/user/getSearchStatus, and live). */
 export interface SearchStatus {
   searching: boolean;

@@ -200,6 +200,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect(start.json().data).toMatchObject({ searching: true, status: { searching: true } });
     expect((await asB('GET /api/user/getSearchState', { url: '/api/user/getSearchState' })).json().data).toBe(true);
     expect((await asB('GET /api/user/getSearchStatus', { url: '/api/user/getSearchStatus' })).json().data).toMatchObject({ searching: true });
+    expect((await asB('GET /api/user/getCreditHistory', { url: '/api/user/getCreditHistory' })).json().data).toEqual([expect.objectContaining({ kind: 'signup' })]);
     // The live stream never ends: B's first event (B's own status) is read off it, then it is dropped.
     const stream = await h.inject({ url: '/api/user/events', headers: bearer(b.token), payloadAsStream: true });
     expect(stream.statusCode).toBe(200);

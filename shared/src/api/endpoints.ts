@@ -6,6 +6,7 @@ import type { CountryCode } from '../constants';
 import type {
   Account,
   ChallengeSession,
+  CreditHistoryEntry,
   Filter,
   KnowledgeBaseItem,
   LogEntry,
@@ -61,6 +62,8 @@ export const api = {
     /** The driver's live stream (docs/LIVE.md); returns its close. */
     events: openLiveEvents,
     getSchedule: () => call<ScheduledBlock[]>((http) => http.get('/user/getSchedule')),
+    /** The latest changes of the credit, newest first; fees and refunds with their block. */
+    getCreditHistory: () => call<CreditHistoryEntry[]>((http) => http.get('/user/getCreditHistory')),
     /**
      * Start or Stop. `timezoneOffset` is `Date.getTimezoneOffset()`; `timeZone`, the browser's IANA
      * zone, lets the server follow daylight-saving changes (left out when the browser names none);

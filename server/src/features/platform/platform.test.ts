@@ -457,6 +457,12 @@ describeEachDatabase('search-engine routes', (database) => {
       expect(await credit()).toBe(creditBefore + 350);
       const refunds = (await entriesOf(db(), driver.id)).filter((e) => e.key === `refund:${logId}`);
       expect(refunds).toEqual([expect.objectContaining({ amountCents: 350 })]);
+      // Gone from the live log, kept in the credit history with its fee and refund.
+      const history = (await get('/api/user/getCreditHistory', driver.token)).json().data;
+      expect(history.slice(0, 2)).toEqual([
+        expect.objectContaining({ kind: 'refund', amountCents: 350, block: expect.objectContaining({ forfeited: true, priceAmount: 100 }) }),
+        expect.objectContaining({ kind: 'fee', amountCents: -350, block: expect.objectContaining({ forfeited: true }) }),
+      ]);
     });
 
     it("refuses another driver's entry, an ignored offer, a block the platform no longer has, and a started block", async () => {
