@@ -227,7 +227,7 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     expect(doc.paths['/api/user/saveFilter'].post.requestBody.content['application/json'].schema.properties.filter.properties.time.items.multipleOf).toBe(15);
     expect(doc.paths['/api/user'].get.responses['200'].content['application/json'].schema.properties.data.required).toContain('currency_symbol');
     const logQuery = doc.paths['/api/user/getLogs'].post.requestBody.content['application/json'].schema.properties.query;
-    expect(Object.keys(logQuery.properties)).toEqual(['discoveredAt', 'action']);
+    expect(Object.keys(logQuery.properties)).toEqual(['discoveredAt', 'action', 'reason']);
     expect(doc.paths['/api/user/connectAccount'].post.responses['400'].content['application/json'].schema.properties.challenge_session.required).toEqual(['challenge_url', 'code_verifier']);
     const ui = await app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);

@@ -17,6 +17,7 @@ import { outboxRoutes } from './features/devTools/outboxRoutes.js';
 import { platformDevRoutes } from './features/devTools/platformRoutes.js';
 import { frontendPlugin } from './features/frontend/plugin.js';
 import { healthRoutes } from './features/health/routes.js';
+import { creditHistoryRoutes } from './features/ledger/routes.js';
 import { logRoutes } from './features/logs/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { createReleaseRegistry, releaseRoutes } from './features/releases/routes.js';
@@ -87,7 +88,7 @@ export async function buildApp({
     // Searches stop without clearing users.searching, so the next start resumes them.
     await ctx.search.close();
     await ctx.background.drain();
-    await Promise.all([ctx.mailer.close(), ctx.telegram.close(), ctx.whatsApp.close(), ctx.platform.close()]);
+    await Promise.all([ctx.live.close(), ctx.mailer.close(), ctx.telegram.close(), ctx.whatsApp.close(), ctx.platform.close()]);
   });
 
   await app.register(authenticationPlugin, { ctx });
@@ -97,6 +98,7 @@ export async function buildApp({
   await app.register(platformRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(logRoutes, { ctx });
+  await app.register(creditHistoryRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   if (ctx.payments.kind === 'stripe') await app.register(stripeWebhookRoutes, { ctx });
   // Dev tools exist only in dev mode, and then answer only this machine's browser (docs/SECURITY.md).

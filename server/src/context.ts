@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Adapters } from './adapters/index.js';
 import type { BackgroundTasks } from './background.js';
+import type { LiveEvents } from './adapters/live/types.js';
 import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
 import { createEngineParts, type ContextOptions } from './engineParts.js';
@@ -31,6 +32,8 @@ export interface AppContext extends Adapters {
   search: SearchRunner;
   /** Signs e-mailed links (address verification): LINK_SIGNING_KEY, or the generated key file. */
   linkSigningKey: Buffer;
+  /** Signals every open device of a driver hears at once (docs/LIVE.md). */
+  live: LiveEvents;
 }
 
 /** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
@@ -43,7 +46,7 @@ export async function loadScaleOut(config: ServerConfig): Promise<ScaleOut | nul
 }
 
 /** What a context is built from: with REDIS_URL, also the scale-out from {@link loadScaleOut}. */
-export interface CreateContextOptions extends Omit<ContextOptions, 'sharedRateLimiter'> {
+export interface CreateContextOptions extends Omit<ContextOptions, 'sharedRateLimiter' | 'sharedLiveEvents'> {
   scaleOut?: ScaleOut | null | undefined;
 }
 
@@ -57,7 +60,8 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
   const { redisPrefix, timings } = config.scaling;
   const shared = openSharedRedis(config, scaleOut);
   const sharedRateLimiter = shared ? new shared.scaleOut.RedisRateLimiter(shared.redis, redisPrefix) : null;
-  const { adapters, background, tokenCipher, notifications, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter });
+  const sharedLiveEvents = shared ? new shared.scaleOut.RedisLiveEvents(shared.redis, shared.scaleOut.searchKeys(redisPrefix).liveChannel, options.log) : null;
+  const { adapters, background, tokenCipher, notifications, live, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter, sharedLiveEvents });
   const search: SearchRunner = shared
     ? new shared.scaleOut.BullSearchRunner({
         redis: shared.redis,
@@ -80,6 +84,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     notifications,
     search,
     linkSigningKey: loadTokenKey({ envValue: config.linkSigningKey, dataDir: config.dataDir, fileName: LINK_SIGNING_KEY_FILE_NAME }),
+    live,
   };
 }
 

@@ -7,6 +7,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createAdapters, type Adapters } from './adapters/index.js';
+import { MemoryLiveEvents } from './adapters/live/memoryLiveEvents.js';
+import type { LiveEvents } from './adapters/live/types.js';
 import type { RateLimiter } from './adapters/rateLimit/types.js';
 import { BackgroundTasks } from './background.js';
 import type { Clock } from './clock.js';
@@ -33,6 +35,8 @@ export interface ContextOptions {
   engine?: EngineOptions | undefined;
   /** Rate-limit counters shared by every API process (REDIS_URL), or null for in-memory ones. */
   sharedRateLimiter?: RateLimiter | null;
+  /** Live signals heard by every process (REDIS_URL), or null for this process alone. */
+  sharedLiveEvents?: LiveEvents | null;
 }
 
 /** The adapters and services a search runs on (an API process and a search worker alike). */
@@ -41,18 +45,21 @@ export interface EngineParts {
   background: BackgroundTasks;
   tokenCipher: TokenCipher;
   notifications: Notifications;
+  live: LiveEvents;
   searchDependencies: SearchDependencies;
 }
 
 /** The adapters chosen from the configuration (`adapters` replacing some) and the engine built on them. */
-export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, sharedRateLimiter = null }: ContextOptions): EngineParts {
+export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, sharedRateLimiter = null, sharedLiveEvents = null }: ContextOptions): EngineParts {
   const chosen: Adapters = { ...createAdapters(config, db, clock, log, sharedRateLimiter), ...adapters };
   const background = new BackgroundTasks(log);
   const tokenCipher = createTokenCipher(loadTokenKey({ envValue: config.platform.tokenKey, dataDir: config.dataDir }));
   const notifications = createNotifications({ db, mailer: chosen.mailer, telegram: chosen.telegram, whatsApp: chosen.whatsApp, background, log, publicUrl: config.publicUrl });
+  const live = sharedLiveEvents ?? new MemoryLiveEvents(log);
   const searchDependencies: SearchDependencies = {
     db,
     tokenCipher,
+    live,
     platform: chosen.platform,
     background,
     clock,
@@ -64,5 +71,5 @@ export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchem
     ...(engine.random ? { random: engine.random } : {}),
     ...(engine.observePollLag ? { observePollLag: engine.observePollLag } : {}),
   };
-  return { adapters: chosen, background, tokenCipher, notifications, searchDependencies };
+  return { adapters: chosen, background, tokenCipher, notifications, live, searchDependencies };
 }

@@ -18,6 +18,11 @@ export const FORFEIT_MIN_LEAD_MS = 2_700_000;
 /** ...or while it was discovered less than this long ago. */
 export const FORFEIT_GRACE_MS = 300_000;
 
+/** Credit covering fewer fees than this is low: a banner and one notification (docs/LIVE.md "Credit guard"). */
+export const LOW_CREDIT_FEES = 3;
+/** The block price fees are counted on when the driver has no accepted block yet, cents. */
+export const REFERENCE_BLOCK_PRICE_CENTS = 10_000;
+
 export const FILTER_AUTOSAVE_MS = 500;
 export const SEARCH_STATE_REFRESH_MS = 10_000;
 export const LOG_POLL_MS = 5_000;
@@ -71,6 +76,8 @@ export const STORAGE_KEYS = {
   searching: 'searching',
   schedule: 'schedule',
   logFilter: 'logFilter',
+  /** The log's reason filter ('any' or one ignore reason). */
+  logReason: 'logReason',
   defaultPayType: 'defaultPayType',
   abbreviateServiceAreas: 'abbreviateServiceAreas',
   inviteCode: 'inviteCode',

@@ -6,6 +6,7 @@ export { PAGE_STYLE } from './pageStyle';
 export { theme, up, down, type Theme } from './theme';
 export { httpClient, setNavigator } from './api/client';
 export { api, type ConnectAccountRequest, type RegisterRequest } from './api/endpoints';
+export { setLiveTestSource, type LiveHandlers, type LiveSource } from './api/live';
 export { ApiError, fieldErrorsOf } from './api/errors';
 export { notify, onNotify, type Severity, type Toast } from './notify';
 export { SessionContext, useSession, type SessionValue } from './session/context';

@@ -35,6 +35,11 @@ export interface ServiceArea {
   id: string;
   shortName: string;
   fullName: string;
+  /**
+   * Whether the connected platform account may work this station, as the engine last read it
+   * (docs/LIVE.md "Eligible stations"); absent while never read.
+   */
+  eligible?: boolean;
 }
 
 /** Where and how the driver wants to be notified. */
@@ -78,6 +83,18 @@ export interface Account {
 /** What the engine did with an offer. */
 export type LogAction = 'BLOCK_ACCEPT' | 'BLOCK_IGNORE';
 
+/**
+ * Why the engine did not take an offer (docs/ENGINE.md "Ignore reasons"): the filter's test that
+ * failed (`station`, `day`, `time`, `pay`, `duration`, `arrival`; `filter` for entries logged
+ * before the engine said which), a clash with a booked block (`overlap`), the fee over the credit
+ * (`credit`), lost to another driver (`taken`), never confirmed (`failed`), or marked hidden by
+ * the platform (`hidden`).
+ */
+export type IgnoreReason = 'filter' | 'station' | 'day' | 'time' | 'pay' | 'duration' | 'arrival' | 'overlap' | 'credit' | 'taken' | 'failed' | 'hidden';
+
+/** Every ignore reason, in the order the log's reason filter lists them. */
+export const IGNORE_REASONS: readonly IgnoreReason[] = ['credit', 'overlap', 'time', 'pay', 'station', 'arrival', 'day', 'duration', 'hidden', 'taken', 'failed', 'filter'];
+
 /** One discovered offer in the driver's log. */
 export interface LogEntry {
   _id: string;
@@ -91,12 +108,65 @@ export interface LogEntry {
   /** The fee charged in cents (accepted entries). */
   cost?: number;
   rateInfo: { priceAmount: number; currency?: string };
+  /** Why the offer was ignored (ignored entries). */
+  reason?: IgnoreReason;
+  /** The booked block an `overlap` clashed with. */
+  overlaps?: { startTime: number; serviceAreaId: string };
 }
+
+/** Why the credit moved: each ledger entry's kind (an operator's adjustment or reversal included, docs/OPERATIONS.md). */
+export type LedgerKind = 'signup' | 'topup' | 'payment' | 'membership' | 'invite' | 'fee' | 'refund' | 'adjustment' | 'reversal';
+
+/** One change of the driver's credit, newest first in their history (GET /api/user/getCreditHistory). */
+export interface CreditHistoryEntry {
+  /** What it was: sign-up bonus, top-up, card payment, membership, invite reward, fee, refund. */
+  kind: LedgerKind;
+  /** Signed cents: credit added (+) or taken (-). */
+  amountCents: number;
+  /** When, epoch ms. */
+  at: number;
+  /** For a fee or its refund: the block it was for (a refunded one was forfeited). */
+  block?: { startTime: number; endTime: number; serviceAreaId: string; priceAmount: number; forfeited: boolean };
+}
+
+/** What the driver's search is doing (GET /api/user/getSearchStatus, and live). */
+export interface SearchStatus {
+  searching: boolean;
+  /**
+   * 'credit': the search runs but the credit does not cover the fee of a matching offer, so such
+   * offers are skipped until a top-up resumes it by itself (docs/LIVE.md "Credit guard").
+   */
+  pausedFor: 'credit' | null;
+  /** Matching offers skipped for credit since the pause began, and their pay, cents. */
+  missed: { count: number; valueCents: number };
+  /** How many fees the credit covers (docs/LIVE.md "Credit guard"); null in a trial or membership. */
+  feesCovered: number | null;
+  /** The credit covers fewer than LOW_CREDIT_FEES fees. */
+  lowCredit: boolean;
+  /**
+   * Searching, but no station of an enabled filter is one the platform account may work: nothing
+   * is polled (docs/LIVE.md "Eligible stations").
+   */
+  noEligibleStation: boolean;
+}
+
+/**
+ * What the server tells every open device of a driver, as it happens (GET /api/user/events,
+ * docs/LIVE.md): the search's status, that the account changed (credit), that new log entries
+ * were written, or that one left the log (forfeited, maybe on another device).
+ */
+export type LiveEvent =
+  | { type: 'status'; status: SearchStatus }
+  | { type: 'account' }
+  | { type: 'logs' }
+  | { type: 'logRemoved'; id: string };
 
 /** The getLogs query: entries newer or older than a timestamp, with the chosen actions. */
 export interface LogQuery {
   discoveredAt?: { $gt: number } | { $lt: number };
   action?: { $in: LogAction[] };
+  /** Only ignored entries with one of these reasons. */
+  reason?: { $in: IgnoreReason[] };
 }
 
 /** One knowledge-base item; an answer may be a list of lines, '' is a blank line. */

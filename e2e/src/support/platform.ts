@@ -18,6 +18,8 @@ export interface OfferToInject {
   startTime?: number;
   durationHours?: number;
   priceAmount?: number;
+  /** The platform marks the offer hidden: never to be accepted. */
+  hidden?: boolean;
 }
 
 /** Puts an offer on the simulator's board now. */

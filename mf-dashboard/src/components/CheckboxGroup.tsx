@@ -35,7 +35,8 @@ const List = styled.div<{ $maxHeight: number; $invalid: boolean }>`
 
 export interface CheckboxGroupProps {
   legend: ReactNode;
-  options: readonly SelectOption[];
+  /** Each choice; `hint` is a line under it (its accessible description). */
+  options: ReadonlyArray<SelectOption & { hint?: string | undefined }>;
   /** The chosen values; values without an option are kept as they are. */
   value: readonly string[];
   onChange(value: string[]): void;
@@ -65,6 +66,7 @@ export function CheckboxGroup({ legend, options, value, onChange, placeholder, h
             <Checkbox
               key={option.value}
               label={option.label}
+              helperText={option.hint}
               checked={chosen.has(option.value)}
               disabled={option.disabled}
               onChange={(event) => toggle(option.value, event.target.checked)}

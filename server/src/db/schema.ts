@@ -4,7 +4,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { CountryCode, Role } from '@blockpilot/shared/constants';
-import type { LogAction, OrderStatus, PayType, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
+import type { IgnoreReason, LedgerKind, LogAction, OrderStatus, PayType, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea } from '../adapters/platform/types.js';
 
@@ -55,6 +55,13 @@ export interface UserTable {
   role: Generated<Role>;
   /** Set while an operator has suspended the account: no sign-in, no session, no search. */
   suspended_at: Generated<Date | null>;
+  /** Set while the credit guard holds the search (docs/LIVE.md "Credit guard"). */
+  search_paused_for: 'credit' | null;
+  /** Matching offers skipped for credit since the pause began, and their pay in cents. */
+  missed_offers: Generated<number>;
+  missed_value_cents: Generated<number>;
+  /** When the driver was told their credit is low; cleared once it is no longer low (one notice per crossing). */
+  low_credit_notified_at: Date | null;
   created_at: CreatedAt;
 }
 
@@ -100,7 +107,7 @@ export interface TelegramLinkCodeTable {
 }
 
 /** What a ledger entry is for; its key starts with the kind (`topup:<orderId>`). */
-export type LedgerKind = 'signup' | 'topup' | 'payment' | 'membership' | 'invite' | 'fee' | 'refund' | 'adjustment' | 'reversal';
+export type { LedgerKind };
 
 /** One change of a user's credit. The unique key makes every change happen at most once. */
 export interface LedgerEntryTable {
@@ -208,6 +215,9 @@ export interface PlatformAccountTable {
   /** scheduledAssignments as last read (by the engine or a schedule view); written as a JSON string. */
   schedule: ColumnType<ScheduledBlock[] | null, string | null, string | null>;
   schedule_read_at: Date | null;
+  /** Area ids the account may work, as the engine last read them; written as a JSON string. */
+  eligible_service_areas: ColumnType<string[] | null, string | null, string | null>;
+  eligible_read_at: Date | null;
   connected_at: CreatedAt;
 }
 
@@ -229,7 +239,7 @@ export interface PlatformChallengeTable {
 }
 
 /** Why an offer was not accepted. */
-export type IgnoreReason = 'filter' | 'overlap' | 'credit' | 'taken' | 'failed' | 'hidden';
+export type { IgnoreReason };
 
 /** The offer a log entry or an accept attempt is about, as the platform described it. */
 export interface OfferColumns {
@@ -254,6 +264,9 @@ export interface OfferLogTable extends OfferColumns {
   cost_cents: Generated<number>;
   /** Set when the driver forfeited the block: the entry leaves the log, the fee was refunded. */
   forfeited_at: Date | null;
+  /** For an 'overlap': the booked block it clashed with (start, epoch seconds, and station). */
+  overlap_start_time: number | null;
+  overlap_service_area_id: string | null;
 }
 
 /** An accept asked of the platform whose outcome is not yet written to the log. */

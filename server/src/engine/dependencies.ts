@@ -1,5 +1,6 @@
 /** What the search engine is built from, and its timings. */
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvents } from '../adapters/live/types.js';
 import type { Clock } from '../clock.js';
 import type { SessionDependencies } from '../domain/platformSession.js';
 import type { Notifications } from '../notifications/service.js';
@@ -43,6 +44,8 @@ export interface SearchDependencies extends SessionDependencies {
   clock: Clock;
   log: FastifyBaseLogger;
   notifications: Notifications;
+  /** Tells the driver's open devices what the search just did (docs/LIVE.md). */
+  live: LiveEvents;
   timings: EngineTimings;
   /** Each platform account's request budget, shared by every search of this process. */
   budgets: RequestBudgets;

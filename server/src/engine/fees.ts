@@ -51,11 +51,16 @@ export class DriverFunds {
   private settlements = 0;
   private stale = false;
 
-  constructor(private state: FeeState) {}
+  constructor(private current: FeeState) {}
 
   /** Credit not yet promised to an accept, cents. */
   get spendableCents(): number {
-    return this.state.creditCents - this.reservedCents;
+    return this.current.creditCents - this.reservedCents;
+  }
+
+  /** The credit and fee-free period as last loaded or settled. */
+  get state(): FeeState {
+    return this.current;
   }
 
   /** Cents promised to accepts whose charge is not written yet. */
@@ -70,7 +75,7 @@ export class DriverFunds {
 
   /** The fee of a block accepted now (0 in a fee-free period). */
   feeDue(priceCents: number, nowMs: number): number {
-    return feeDue(priceCents, this.state, nowMs);
+    return feeDue(priceCents, this.current, nowMs);
   }
 
   /** Promises `feeCents` to an accept when the credit covers it; false changes nothing. */
@@ -93,7 +98,7 @@ export class DriverFunds {
   /** The accept's fee was charged (`chargedCents`, maybe 0): the reservation ends, the credit is what the ledger now says. */
   settle(reservedCents: number, balanceCents: number | null): void {
     this.release(reservedCents);
-    if (balanceCents !== null) this.state = { ...this.state, creditCents: balanceCents };
+    if (balanceCents !== null) this.current = { ...this.current, creditCents: balanceCents };
     this.settlements++;
   }
 
@@ -117,6 +122,6 @@ export class DriverFunds {
       this.stale = true;
       return;
     }
-    this.state = fresh;
+    this.current = fresh;
   }
 }

@@ -50,10 +50,46 @@ export interface CompiledFilters {
    * current epoch ms (for `timeToArrive`). Pure: same input, same answer.
    */
   match(offer: MatchableOffer, nowMs: number): Filter | null;
+  /**
+   * Why no enabled filter accepts the offer (null when one does): `station` when none names its
+   * area, else the first failed test (day, time, duration, arrival, pay, in that order) of the
+   * filter that came closest. Pure like {@link match}; used only for offers that did not match.
+   */
+  whyNot(offer: MatchableOffer, nowMs: number): FilterMiss | null;
   /** Every service area some enabled filter names, each once, in first-seen order: what to poll. */
   readonly serviceAreaIds: readonly string[];
   /** How many filters are enabled; 0 means nothing can ever match. */
   readonly enabledCount: number;
+}
+
+/** The filter test an offer failed (docs/ENGINE.md "Ignore reasons"). */
+export type FilterMiss = 'station' | 'day' | 'time' | 'duration' | 'arrival' | 'pay';
+
+/** The tests after the station, in the order they are made. */
+const TEST_ORDER: readonly FilterMiss[] = ['day', 'time', 'duration', 'arrival', 'pay'];
+
+/** An offer as the bounds read it: its local weekday and start, its length, lead and price. */
+interface OfferFacts {
+  weekdayBit: number;
+  startInDayMs: number;
+  durationMs: number;
+  /** From now to the block's start. */
+  leadMs: number;
+  priceCents: number;
+}
+
+/** The first test of `bounds` the offer fails, or null when it passes all. */
+function firstMiss(bounds: FilterBounds, facts: OfferFacts): FilterMiss | null {
+  if ((bounds.dayMask & facts.weekdayBit) === 0) return 'day';
+  const { startInDayMs } = facts;
+  const inWindow = bounds.overnight
+    ? startInDayMs >= bounds.windowFromMs || startInDayMs <= bounds.windowToMs
+    : startInDayMs >= bounds.windowFromMs && startInDayMs <= bounds.windowToMs;
+  if (!inWindow) return 'time';
+  if (facts.durationMs < bounds.minDurationMs || facts.durationMs > bounds.maxDurationMs) return 'duration';
+  if (facts.leadMs < bounds.leadMs) return 'arrival';
+  if (!payAccepts(bounds, facts.priceCents, facts.durationMs)) return 'pay';
+  return null;
 }
 
 /** One enabled filter as integer bounds. */
@@ -279,30 +315,40 @@ export function compileFilters(filters: readonly Filter[], timezoneOffsetMinutes
     }
   }
 
+  /** The local facts of an offer the bounds are tested against. */
+  const factsOf = (offer: MatchableOffer, nowMs: number): OfferFacts => {
+    const localStartMs = zone === undefined ? offer.startMs - offsetMs : offer.startMs + zone.localMinusUtcMs(offer.startMs);
+    const localDay = Math.floor(localStartMs / DAY_MS);
+    return {
+      weekdayBit: 1 << ((((localDay + EPOCH_WEEKDAY) % 7) + 7) % 7),
+      startInDayMs: localStartMs - localDay * DAY_MS,
+      durationMs: offer.endMs - offer.startMs,
+      leadMs: offer.startMs - nowMs,
+      priceCents: offer.priceCents,
+    };
+  };
+
   const match = (offer: MatchableOffer, nowMs: number): Filter | null => {
     const candidates = byArea.get(offer.serviceAreaId);
     if (candidates === undefined) return null;
-    const localStartMs = zone === undefined ? offer.startMs - offsetMs : offer.startMs + zone.localMinusUtcMs(offer.startMs);
-    const localDay = Math.floor(localStartMs / DAY_MS);
-    const weekdayBit = 1 << ((((localDay + EPOCH_WEEKDAY) % 7) + 7) % 7);
-    const startInDayMs = localStartMs - localDay * DAY_MS;
-    const durationMs = offer.endMs - offer.startMs;
-    for (const bounds of candidates) {
-      if (
-        (bounds.dayMask & weekdayBit) !== 0 &&
-        (bounds.overnight
-          ? startInDayMs >= bounds.windowFromMs || startInDayMs <= bounds.windowToMs
-          : startInDayMs >= bounds.windowFromMs && startInDayMs <= bounds.windowToMs) &&
-        durationMs >= bounds.minDurationMs &&
-        durationMs <= bounds.maxDurationMs &&
-        offer.startMs >= nowMs + bounds.leadMs &&
-        payAccepts(bounds, offer.priceCents, durationMs)
-      ) {
-        return bounds.filter;
-      }
-    }
+    const facts = factsOf(offer, nowMs);
+    for (const bounds of candidates) if (firstMiss(bounds, facts) === null) return bounds.filter;
     return null;
   };
 
-  return { match, serviceAreaIds: [...byArea.keys()], enabledCount };
+  const whyNot = (offer: MatchableOffer, nowMs: number): FilterMiss | null => {
+    const candidates = byArea.get(offer.serviceAreaId);
+    if (candidates === undefined) return 'station';
+    const facts = factsOf(offer, nowMs);
+    // The filter that came closest says why: the one whose first failed test comes latest.
+    let closest: FilterMiss | null = null;
+    for (const bounds of candidates) {
+      const miss = firstMiss(bounds, facts);
+      if (miss === null) return null;
+      if (closest === null || TEST_ORDER.indexOf(miss) > TEST_ORDER.indexOf(closest)) closest = miss;
+    }
+    return closest;
+  };
+
+  return { match, whyNot, serviceAreaIds: [...byArea.keys()], enabledCount };
 }

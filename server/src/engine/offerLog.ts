@@ -17,6 +17,8 @@ type Db = Kysely<DatabaseSchema>;
 export interface IgnoredOffer {
   offer: OfferFacts;
   reason: IgnoreReason;
+  /** For an 'overlap': the booked block it clashed with. */
+  overlaps?: { startTime: number; serviceAreaId: string } | undefined;
 }
 
 /** What the log keeps of an offer. */
@@ -49,7 +51,17 @@ export async function logIgnored(db: Db, userId: string, discoveredAt: Date, ign
   if (ignored.length === 0) return;
   await db
     .insertInto('offer_logs')
-    .values(ignored.map(({ offer, reason }) => ({ user_id: userId, ...logColumns(offer), action: 'BLOCK_IGNORE' as const, reason, discovered_at: discoveredAt })))
+    .values(
+      ignored.map(({ offer, reason, overlaps }) => ({
+        user_id: userId,
+        ...logColumns(offer),
+        action: 'BLOCK_IGNORE' as const,
+        reason,
+        discovered_at: discoveredAt,
+        overlap_start_time: overlaps?.startTime ?? null,
+        overlap_service_area_id: overlaps?.serviceAreaId ?? null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doNothing())
     .execute();
 }

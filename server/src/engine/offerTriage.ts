@@ -30,7 +30,8 @@ import type { SearchDependencies } from './dependencies.js';
 import { logIgnored, recordAccept, writeIntent, type AcceptAttempt, type IgnoredOffer, type RecordedAccept } from './offerLog.js';
 import { PendingWrites } from './pendingWrites.js';
 import { rankMatches } from './ranking.js';
-import { overlapsSchedule } from './schedule.js';
+import type { BookedBlock } from './reconcile.js';
+import { firstOverlap, overlapsSchedule } from './schedule.js';
 import type { BlockSpan } from './types.js';
 import { stopReasonFor, type SearchState } from './searchState.js';
 
@@ -76,7 +77,7 @@ export class OfferTriage {
       } else if (seen.checkAndAdd(offer.offerId)) continue;
       else if (offer.hidden) ignored.push({ offer, reason: 'hidden' });
       else if (compiled.match(offer, nowMs)) matches.push(offer);
-      else ignored.push({ offer, reason: 'filter' });
+      else ignored.push({ offer, reason: compiled.whyNot(offer, nowMs) ?? 'filter' });
     }
     const { sent, deferred } = matches.length || retries.length ? this.sendAccepts(matches, retries, discoveredAt, ignored) : { sent: [], deferred: [] };
     for (const offer of deferred) seen.forget(offer.offerId);
@@ -95,7 +96,13 @@ export class OfferTriage {
       await answers.catch(() => undefined);
       throw error;
     }
+    const skipped = ignored.filter((entry) => entry.reason === 'credit').map((entry) => entry.offer);
+    if (skipped.length > 0) await this.search.skippedForCredit(skipped).catch((error: unknown) => this.deps.log.error({ userId: this.search.userId, err: error }, 'credit pause not recorded'));
     await answers;
+    // Once, after every entry of this poll is written (ignored, accepted, lost to a rival): they
+    // share one discoveredAt, and a device that fetched some of them would not ask for that
+    // moment again (docs/LIVE.md "The live stream").
+    if (ignored.length > 0 || sent.length > 0) this.deps.live.publish(this.search.userId, { type: 'logs' });
   }
 
   /** Tells the driver about a block written as accepted. */
@@ -127,14 +134,15 @@ export class OfferTriage {
       if (!search.budget.tryTake('accept', budgetNow)) break;
       sent.push({ attempt, isRetry: true, answer: search.session.acceptOffer(attempt.offer.offerId), intent: Promise.resolve() });
     }
-    const booked: BlockSpan[] = [...search.schedule];
+    const booked: BookedBlock[] = [...search.schedule];
     for (const attempt of search.open.values()) booked.push(attempt.offer);
     const chosen: BlockSpan[] = [];
     const reservedBefore = search.funds.reserved;
     const deferred: NormalisedOffer[] = [];
     for (const offer of ranked) {
-      if (overlapsSchedule(offer, booked)) {
-        ignored.push({ offer, reason: 'overlap' });
+      const clash = firstOverlap(offer, booked);
+      if (clash) {
+        ignored.push({ offer, reason: 'overlap', overlaps: { startTime: clash.startTime, serviceAreaId: clash.serviceAreaId } });
         continue;
       }
       if (overlapsSchedule(offer, chosen)) {
@@ -189,7 +197,13 @@ export class OfferTriage {
         throw error;
       }
       search.funds.settle(attempt.feeCents, recorded.status === 'recorded' ? recorded.balanceCents : null);
-      if (recorded.status === 'recorded') this.notifyAccepted(attempt, recorded.feeCents);
+      if (recorded.status === 'recorded') {
+        this.notifyAccepted(attempt, recorded.feeCents);
+        if (recorded.feeCents > 0) {
+          deps.live.publish(search.userId, { type: 'account' });
+          await search.feeCharged();
+        }
+      }
       return;
     }
     const stopReason = stopReasonFor(answer);

@@ -7,10 +7,15 @@ import type { BlockSpan } from './types.js';
  * a block starting exactly when another ends does not overlap it (back-to-back blocks are fine).
  */
 export function overlapsSchedule(block: BlockSpan, schedule: readonly BlockSpan[]): boolean {
+  return firstOverlap(block, schedule) !== undefined;
+}
+
+/** The first scheduled block the block shares time with (same half-open rule), or undefined. */
+export function firstOverlap<T extends BlockSpan>(block: BlockSpan, schedule: readonly T[]): T | undefined {
   for (const booked of schedule) {
-    if (block.startTime < booked.endTime && booked.startTime < block.endTime) return true;
+    if (block.startTime < booked.endTime && booked.startTime < block.endTime) return booked;
   }
-  return false;
+  return undefined;
 }
 
 /** A block the platform booked for the engine, and when (epoch ms). */

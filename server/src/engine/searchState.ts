@@ -4,7 +4,7 @@ import type { PlatformFailure } from '../adapters/platform/types.js';
 import type { PlatformAccount } from '../domain/platformAccounts.js';
 import type { DriverFunds } from './fees.js';
 import type { CompiledFilters } from './matcher.js';
-import type { AcceptAttempt } from './offerLog.js';
+import type { AcceptAttempt, OfferFacts } from './offerLog.js';
 import type { BookedBlock } from './reconcile.js';
 import type { RequestBudget } from './requestBudget.js';
 import type { SeenOffers } from './seenOffers.js';
@@ -56,6 +56,10 @@ export interface SearchState {
   noteBooked(block: BookedBlock): void;
   /** Asks for the schedule to be read at the next step (an accept went unanswered). */
   recheckScheduleSoon(): void;
+  /** Matching offers whose fee the credit does not cover were skipped: the credit guard pauses (docs/LIVE.md "Credit guard"). */
+  skippedForCredit(offers: readonly OfferFacts[]): Promise<void>;
+  /** A fee was charged: tells the driver once when the credit has become low. */
+  feeCharged(): Promise<void>;
   /** Stops the search for a reason (once). */
   stop(reason: StopReason): Promise<void>;
   readonly stopped: boolean;

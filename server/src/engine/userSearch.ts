@@ -25,11 +25,13 @@ import type { PlatformFailure } from '../adapters/platform/types.js';
 import { loadPlatformAccount, type PlatformAccount } from '../domain/platformAccounts.js';
 import { saveSchedule } from '../domain/scheduleCache.js';
 import { openPlatformSession } from '../domain/platformSession.js';
+import { saveEligibleAreas } from '../domain/eligibleAreas.js';
 import { backoffDelayMs } from './backoff.js';
 import type { SearchDependencies } from './dependencies.js';
+import { claimLowCreditNotice, creditPauseOf, endCreditPause, feesCovered, isLowCredit, pauseForCredit, rearmLowCreditNotice, referenceFeeCents } from './creditGuard.js';
 import { DriverFunds, loadFeeState } from './fees.js';
 import type { CompiledFilters } from './matcher.js';
-import { openAttempts, type AcceptAttempt } from './offerLog.js';
+import { openAttempts, type AcceptAttempt, type OfferFacts } from './offerLog.js';
 import { OfferTriage } from './offerTriage.js';
 import { pollIntervalMs } from './pace.js';
 import { reconcileAttempts, type BookedBlock } from './reconcile.js';
@@ -73,6 +75,8 @@ export class UserSearch implements SearchState {
   private areas: string[] = [];
   private triage: OfferTriage | null = null;
   private stoppedBy: StopReason | null = null;
+  /** The credit when the credit guard paused the search; null while not paused (docs/LIVE.md "Credit guard"). */
+  private pausedAtCreditCents: number | null = null;
   readonly schedule: BookedBlock[] = [];
   readonly open = new Map<string, AcceptAttempt>();
   readonly seen: SeenOffers;
@@ -149,7 +153,49 @@ export class UserSearch implements SearchState {
     this.stoppedBy = reason;
     this.log.info({ reason }, 'search stopped by the platform');
     await recordStop(this.deps.db, this.userId, reason);
+    this.deps.live.publish(this.userId, { type: 'search' });
     this.deps.notifications.searchStopped(this.userId, reason);
+  }
+
+  async skippedForCredit(offers: readonly OfferFacts[]): Promise<void> {
+    if (this.pausedAtCreditCents === null) {
+      this.pausedAtCreditCents = this.funds.state.creditCents;
+      this.log.info({ creditCents: this.pausedAtCreditCents }, 'paused: the credit does not cover a matching offer');
+    }
+    await pauseForCredit(this.deps.db, this.userId, offers);
+    this.deps.live.publish(this.userId, { type: 'search' });
+    await this.checkLowCredit();
+  }
+
+  async feeCharged(): Promise<void> {
+    await this.checkLowCredit();
+  }
+
+  /** Tells the driver, once per crossing, that the credit covers few fees (docs/LIVE.md "Credit guard"). */
+  private async checkLowCredit(): Promise<void> {
+    const { db, clock } = this.deps;
+    const state = this.funds.state;
+    const covered = feesCovered(state, await referenceFeeCents(db, this.userId), clock.now().getTime());
+    if (!isLowCredit(covered)) return;
+    if (await claimLowCreditNotice(db, this.userId, clock.now())) this.deps.notifications.creditLow(this.userId, { creditCents: state.creditCents, feesCovered: covered ?? 0 });
+  }
+
+  /**
+   * After the fee state was reloaded: a credit pause ends by itself once the credit grew (a
+   * top-up, a refund) or a fee-free period began; `announced` (a change was announced, not the
+   * periodic reload) also re-arms the low-credit notice when the credit is no longer low.
+   */
+  private async afterFundsReload(announced: boolean): Promise<void> {
+    const { db, clock } = this.deps;
+    const { state } = this.funds;
+    const nowMs = clock.now().getTime();
+    if (this.pausedAtCreditCents !== null && (state.creditCents > this.pausedAtCreditCents || nowMs < state.freeUntilMs)) {
+      this.pausedAtCreditCents = null;
+      this.log.info({ creditCents: state.creditCents }, 'resumed: the credit grew');
+      await endCreditPause(db, this.userId);
+      this.deps.live.publish(this.userId, { type: 'search' });
+    }
+    if (announced && !isLowCredit(feesCovered(state, await referenceFeeCents(db, this.userId), nowMs))) await rearmLowCreditNotice(db, this.userId);
   }
 
   private requireReady() {
@@ -208,7 +254,10 @@ export class UserSearch implements SearchState {
     }
     if (this.filtersStale) await this.loadFilters();
     const { funds } = this.requireReady();
-    if (funds.needsReload) await funds.reload(() => loadFeeState(this.deps.db, this.userId));
+    if (funds.needsReload) {
+      await funds.reload(() => loadFeeState(this.deps.db, this.userId));
+      await this.afterFundsReload(true);
+    }
     // The first read after getting ready (it settles what a dead process left) and the read after
     // a booking are as urgent as a poll; the periodic ones wait for spare budget.
     if (startedAt >= this.scheduleReadAt && this.spend(this.scheduleUrgent ? 'poll' : 'schedule')) {
@@ -280,13 +329,15 @@ export class UserSearch implements SearchState {
     const session = openPlatformSession(this.deps, account);
     const eligible = await session.eligibleServiceAreas();
     if (!eligible.ok) return this.onFailure(eligible, startedAt);
-    this.eligible = new Set(eligible.value);
-    this.eligibleReadAt = now() + this.deps.timings.eligibleAreasRefreshMs;
-    const [compiled, feeState, attempts] = await Promise.all([
+    this.noteEligible(eligible.value);
+    const [compiled, feeState, attempts, pausedFor] = await Promise.all([
       loadCompiledFilters(this.deps.db, this.userId),
       loadFeeState(this.deps.db, this.userId),
       openAttempts(this.deps.db, this.userId),
+      creditPauseOf(this.deps.db, this.userId),
     ]);
+    // A pause recorded by an earlier process goes on until the credit grows past what it is now.
+    if (pausedFor) this.pausedAtCreditCents = feeState.creditCents;
     const funds = new DriverFunds(feeState);
     for (const attempt of attempts) {
       this.open.set(attempt.offer.offerId, attempt);
@@ -298,6 +349,16 @@ export class UserSearch implements SearchState {
     this.scheduleReadAt = 0;
     this.scheduleUrgent = true;
     return null;
+  }
+
+  /** Keeps the areas the account may work, and stores them for the driver's filter (docs/LIVE.md "Eligible stations"). */
+  private noteEligible(areaIds: string[]): void {
+    this.eligible = new Set(areaIds);
+    this.eligibleReadAt = now() + this.deps.timings.eligibleAreasRefreshMs;
+    this.deps.background.run('store the eligible areas', async () => {
+      await saveEligibleAreas(this.deps.db, this.userId, areaIds, this.deps.clock.now());
+      this.deps.live.publish(this.userId, { type: 'search' });
+    });
   }
 
   private async loadFilters(): Promise<void> {
@@ -321,8 +382,7 @@ export class UserSearch implements SearchState {
     if (now() >= this.eligibleReadAt && this.spend('schedule')) {
       const eligible = await this.session.eligibleServiceAreas();
       if (!eligible.ok) return this.onFailure(eligible, startedAt);
-      this.eligible = new Set(eligible.value);
-      this.eligibleReadAt = now() + this.deps.timings.eligibleAreasRefreshMs;
+      this.noteEligible(eligible.value);
       this.updateAreas();
     }
     const readAt = this.deps.clock.now();
@@ -345,7 +405,10 @@ export class UserSearch implements SearchState {
     for (const attempt of openBefore) if (!this.open.has(attempt.offer.offerId)) funds.release(attempt.feeCents);
     // Charges just written, and anything a lost message did not announce.
     await funds.reload(() => loadFeeState(this.deps.db, this.userId));
+    await this.afterFundsReload(false);
     for (const { attempt, feeCents } of settled.accepted) this.triage!.notifyAccepted(attempt, feeCents);
+    if (openBefore.length !== settled.open.length) this.deps.live.publish(this.userId, { type: 'logs' });
+    if (settled.accepted.some(({ feeCents }) => feeCents > 0)) this.deps.live.publish(this.userId, { type: 'account' });
     const { scheduleRefreshMs, openAttemptRecheckMs } = this.deps.timings;
     this.scheduleReadAt = now() + (this.open.size > 0 ? openAttemptRecheckMs : scheduleRefreshMs);
     return null;

@@ -145,7 +145,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
   const platformCallsOfA = () => sim.control.readRecord({ accountId: platformOfA.accountId }).requests.length;
 
   /** A's markers found in an answer to someone else. */
-  const leaked = (response: LightMyRequestResponse) => markersOfA.filter((marker) => response.body.includes(marker));
+  const leakedIn = (text: string) => markersOfA.filter((marker) => text.includes(marker));
+  const leaked = (response: LightMyRequestResponse) => leakedIn(response.body);
 
   /** Sends B's request; counts and reports leaks of A's data and changes to A's rows. */
   const isOperatorRoute = (op: Operation) => op.path.startsWith('/api/admin/');
@@ -198,10 +199,20 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect((await asB('GET /api/user/getSchedule', { url: '/api/user/getSchedule' })).json().data).toEqual([]);
     await setFilters(ctx, b.id, [anyBlockFilter([(await eligibleAreas(ctx, b.id))[0]!])]);
     const start = await asB('POST /api/user/toggleSearchState', { method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0 } });
-    expect(start.json().data).toEqual({ searching: true });
+    expect(start.json().data).toMatchObject({ searching: true, status: { searching: true } });
     expect((await asB('GET /api/user/getSearchState', { url: '/api/user/getSearchState' })).json().data).toBe(true);
+    expect((await asB('GET /api/user/getSearchStatus', { url: '/api/user/getSearchStatus' })).json().data).toMatchObject({ searching: true });
+    expect((await asB('GET /api/user/getCreditHistory', { url: '/api/user/getCreditHistory' })).json().data).toEqual([expect.objectContaining({ kind: 'signup' })]);
+    // The live stream never ends: B's first event (B's own status) is read off it, then it is dropped.
+    const stream = await h.inject({ url: '/api/user/events', headers: bearer(b.token), payloadAsStream: true });
+    expect(stream.statusCode).toBe(200);
+    const firstEvent = await new Promise<string>((resolve) => stream.stream().once('data', (chunk: Buffer) => resolve(String(chunk))));
+    stream.stream().destroy();
+    expect(JSON.parse(firstEvent.replace(/^data: /, ''))).toMatchObject({ type: 'status', status: { searching: true } });
+    expect(leakedIn(firstEvent)).toEqual([]);
+    tried.crossUser.add('GET /api/user/events');
     const stop = await asB('POST /api/user/toggleSearchState', { method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0 } });
-    expect(stop.json().data).toEqual({ searching: false });
+    expect(stop.json().data).toMatchObject({ searching: false });
     // A's account saw none of it: A's block is still booked, A still searching.
     expect(platformCallsOfA()).toBe(callsBefore);
     expect(sim.control.schedule(platformOfA.accountId).map((block) => block.startTime)).toEqual([platformOfA.blockStart]);

@@ -39,6 +39,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflicts with the current state',
+  410: 'Gone: done before (e.g. a block already forfeited)',
   429: 'Too many attempts (see Retry-After)',
 };
 

@@ -108,6 +108,26 @@ const STOPPED: Record<StopReason, (reader: Reader) => NotificationText> = {
   }),
 };
 
+/** What the low-credit notice says: the credit left and how many fees it covers. */
+export interface LowCredit {
+  creditCents: number;
+  feesCovered: number;
+}
+
+/** The notification of credit that covers few fees (docs/LIVE.md "Credit guard"), sent once per crossing. */
+export function lowCreditText({ creditCents, feesCovered }: LowCredit, { currencySymbol, publicUrl }: Reader): NotificationText {
+  const covers = feesCovered === 0 ? 'no more fees' : feesCovered === 1 ? 'about one more fee' : `about ${feesCovered} more fees`;
+  return {
+    subject: 'Your BlockPilot credit is running low',
+    text: [
+      `Your credit is ${currencySymbol}${(creditCents / 100).toFixed(2)}: ${covers} of blocks like the ones you take.`,
+      'When a matching block costs more than your credit, BlockPilot skips it and pauses until you top up;',
+      'a top-up resumes the search by itself.',
+      `Top up: ${publicUrl}/account/credit`,
+    ].join('\n'),
+  };
+}
+
 /** The notification of a search the engine stopped, by reason. */
 export function stoppedText(reason: StopReason, reader: Reader): NotificationText {
   return STOPPED[reason](reader);

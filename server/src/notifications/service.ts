@@ -12,12 +12,14 @@ import type { BackgroundTasks } from '../background.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { AcceptedBlock, StopReason } from '../engine/types.js';
 import { REGIONS } from '../features/user/regions.js';
-import { acceptedText, chatText, stoppedText, type NotificationText, type Reader } from './messages.js';
+import { acceptedText, chatText, lowCreditText, stoppedText, type LowCredit, type NotificationText, type Reader } from './messages.js';
 
 /** What the engine tells drivers about. Both return at once; sending happens in the background. */
 export interface Notifications {
   blockAccepted(userId: string, block: AcceptedBlock): void;
   searchStopped(userId: string, reason: StopReason): void;
+  /** The credit covers few fees (sent once per crossing: the caller claims it first). */
+  creditLow(userId: string, credit: LowCredit): void;
 }
 
 /** Where notifications go out. */
@@ -54,5 +56,6 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
   return {
     blockAccepted: (userId, block) => send('notify block accepted', userId, (reader) => acceptedText(block, reader)),
     searchStopped: (userId, reason) => send(`notify search stopped (${reason})`, userId, (reader) => stoppedText(reason, reader)),
+    creditLow: (userId, credit) => send('notify credit low', userId, (reader) => lowCreditText(credit, reader)),
   };
 }

@@ -8,4 +8,5 @@ export { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
 export { BullSearchRunner } from './bullSearchRunner.js';
 export { searchKeys } from './keys.js';
 export { openRedis } from '../adapters/redis.js';
+export { RedisLiveEvents } from './redisLiveEvents.js';
 export { startSearchWorker } from './workerProcess.js';

@@ -10,6 +10,8 @@ export interface SearchKeys {
   lease(userId: string): string;
   /** Pub/sub channel of stop/start/change messages to whichever worker holds a driver. */
   controlChannel: string;
+  /** Pub/sub channel of live signals from any process to the API processes streaming to drivers' devices. */
+  liveChannel: string;
 }
 
 export function searchKeys(prefix: string): SearchKeys {
@@ -18,5 +20,6 @@ export function searchKeys(prefix: string): SearchKeys {
     queueName: 'search',
     lease: (userId) => `${prefix}:search-lease:${userId}`,
     controlChannel: `${prefix}:search-control`,
+    liveChannel: `${prefix}:live`,
   };
 }

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../types.js';
 import { searchKeys } from './keys.js';
 import { scheduleOfferLogRetention } from './offerLogRetention.js';
 import { openRedis } from '../adapters/redis.js';
+import { RedisLiveEvents } from './redisLiveEvents.js';
 import { SearchWorker } from './searchWorker.js';
 
 /** A running worker and how to stop it (handing its drivers over first). */
@@ -19,12 +20,14 @@ export interface WorkerProcess {
 }
 
 /** Starts taking search jobs; REDIS_URL must be set. */
-export async function startSearchWorker(config: ServerConfig, db: Kysely<DatabaseSchema>, options: Omit<ContextOptions, 'sharedRateLimiter'>): Promise<WorkerProcess> {
+export async function startSearchWorker(config: ServerConfig, db: Kysely<DatabaseSchema>, options: Omit<ContextOptions, 'sharedRateLimiter' | 'sharedLiveEvents'>): Promise<WorkerProcess> {
   const { redisUrl, redisPrefix, workerId, workerCapacity, timings } = config.scaling;
   if (!redisUrl) throw new Error('a search worker needs REDIS_URL');
   const redis = openRedis(redisUrl, `${workerId}-worker`);
-  const { adapters, background, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter: new RedisRateLimiter(redis, redisPrefix) });
-  const worker = new SearchWorker({ redis, keys: searchKeys(redisPrefix), deps: searchDependencies, workerId, capacity: workerCapacity, timings });
+  const keys = searchKeys(redisPrefix);
+  const live = new RedisLiveEvents(redis, keys.liveChannel, options.log);
+  const { adapters, background, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter: new RedisRateLimiter(redis, redisPrefix), sharedLiveEvents: live });
+  const worker = new SearchWorker({ redis, keys, deps: searchDependencies, workerId, capacity: workerCapacity, timings });
   await worker.start();
   const stopRetention = scheduleOfferLogRetention({
     db,
@@ -40,6 +43,7 @@ export async function startSearchWorker(config: ServerConfig, db: Kysely<Databas
       await worker.close();
       // Notifications of the last steps go out before the connections close.
       await background.drain();
+      await live.close();
       await Promise.all([adapters.mailer.close(), adapters.telegram.close(), adapters.whatsApp.close(), adapters.platform.close()]);
     },
   };

@@ -10,6 +10,7 @@ import type {
   AdminUserSummary,
   AuditEntry,
   ChallengeSession,
+  CreditHistoryEntry,
   Filter,
   KnowledgeBaseItem,
   LogEntry,
@@ -17,6 +18,7 @@ import type {
   MembershipPlan,
   NotificationPreferences,
   ScheduledBlock,
+  SearchStatus,
   ServiceArea,
   Session,
   SupportMessage,
@@ -25,6 +27,7 @@ import type {
   TicketSummary,
 } from '../types';
 import { call } from './client';
+import { openLiveEvents } from './live';
 
 /** Body of the connect call: the pasted-URL form (with the verifier) or email/password/otp. */
 export interface ConnectAccountRequest {
@@ -63,13 +66,22 @@ export const api = {
     getLogs: (query: LogQuery) => call<LogEntry[]>((http) => http.post('/user/getLogs', { query })),
     getServiceAreas: () => call<ServiceArea[]>((http) => http.post('/user/getServiceAreas', {})),
     getSearchState: () => call<boolean>((http) => http.get('/user/getSearchState')),
+    /** What the search is doing: running, paused for credit, low credit, no eligible station. */
+    getSearchStatus: () => call<SearchStatus>((http) => http.get('/user/getSearchStatus')),
+    /** The driver's live stream (docs/LIVE.md); returns its close. */
+    events: openLiveEvents,
     getSchedule: () => call<ScheduledBlock[]>((http) => http.get('/user/getSchedule')),
+    /** The latest changes of the credit, newest first; fees and refunds with their block. */
+    getCreditHistory: () => call<CreditHistoryEntry[]>((http) => http.get('/user/getCreditHistory')),
     /**
      * Start or Stop. `timezoneOffset` is `Date.getTimezoneOffset()`; `timeZone`, the browser's IANA
-     * zone, lets the server follow daylight-saving changes (left out when the browser names none).
+     * zone, lets the server follow daylight-saving changes (left out when the browser names none);
+     * `searching` is the state the driver asked for (without it the server flips the state).
      */
-    toggleSearchState: (timezoneOffset: number, timeZone?: string) =>
-      call<{ searching: boolean }>((http) => http.post('/user/toggleSearchState', timeZone ? { timezoneOffset, timeZone } : { timezoneOffset })),
+    toggleSearchState: (timezoneOffset: number, timeZone?: string, searching?: boolean) =>
+      call<{ searching: boolean; status?: SearchStatus }>((http) =>
+        http.post('/user/toggleSearchState', { timezoneOffset, ...(timeZone ? { timeZone } : {}), ...(searching === undefined ? {} : { searching }) }),
+      ),
     saveFilter: (filter: Filter) => call<Filter>((http) => http.post('/user/saveFilter', { filter })),
     forfeitBlock: (logId: string) => call<null>((http) => http.post('/user/forfeitBlock', { logId })),
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),

@@ -6,7 +6,8 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { setTestAdapter } from '../api/client';
-import type { Envelope } from '../types';
+import { setLiveTestSource, type LiveHandlers } from '../api/live';
+import type { Envelope, LiveEvent } from '../types';
 
 /** One recorded request. */
 export interface RecordedCall {
@@ -33,6 +34,11 @@ export interface MockApi {
   on(route: string, handler: MockHandler | Envelope): MockApi;
   /** Requests made to one route. */
   callsTo(route: string): RecordedCall[];
+  /** Sends a live event down every open live stream (docs/LIVE.md). */
+  emitLive(event: LiveEvent): void;
+  /** Opens of the live stream so far, and how many are open now. */
+  liveOpens: number;
+  openLiveStreams(): number;
   /** Put the real adapter back. */
   restore(): void;
 }
@@ -68,6 +74,13 @@ export function mockApi(routes: Record<string, MockHandler | Envelope> = {}): Mo
     return response;
   };
   setTestAdapter(adapter);
+  const streams = new Set<LiveHandlers>();
+  setLiveTestSource((handlers) => {
+    streams.add(handlers);
+    api.liveOpens++;
+    queueMicrotask(() => streams.has(handlers) && handlers.onOpen());
+    return () => void streams.delete(handlers);
+  });
 
   const api: MockApi = {
     calls,
@@ -76,8 +89,14 @@ export function mockApi(routes: Record<string, MockHandler | Envelope> = {}): Mo
       return api;
     },
     callsTo: (route) => calls.filter((c) => `${c.method} ${c.path}` === route),
+    emitLive(event) {
+      for (const handlers of [...streams]) handlers.onEvent(event);
+    },
+    liveOpens: 0,
+    openLiveStreams: () => streams.size,
     restore() {
       setTestAdapter(null);
+      setLiveTestSource(null);
     },
   };
   for (const [route, handler] of Object.entries(routes)) api.on(route, handler);

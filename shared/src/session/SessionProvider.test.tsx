@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { SEARCH_STATE_REFRESH_MS } from '../constants';
-import { mockAccount, mockApi, mockServiceAreas, type MockApi } from '../mock';
+import { mockAccount, mockApi, mockSearchStatus, mockServiceAreas, type MockApi } from '../mock';
 import { useSession, type SessionValue } from './context';
 import { prefetchAccount, takePrefetchedAccount } from './accountPrefetch';
 import { SessionProvider } from './SessionProvider';
@@ -28,7 +28,7 @@ describe('the session (SPEC.md section 4)', () => {
       'GET /user': { data: mockAccount({ flexConnected: false }) },
       'GET /user/locale': { data: { locale: 'en-US' } },
       'POST /user/getServiceAreas': { data: mockServiceAreas },
-      'GET /user/getSearchState': { data: true },
+      'GET /user/getSearchStatus': { data: mockSearchStatus({ searching: true }) },
       'GET /user/getSchedule': { data: [] },
     });
   });
@@ -83,7 +83,7 @@ describe('the session (SPEC.md section 4)', () => {
     expect(screen.getByTestId('state')).toHaveTextContent('ready:Dana Driver');
     expect(session.locale).toBe('en-US');
     expect(JSON.parse(localStorage.getItem('account')!).display_name).toBe('Dana Driver');
-    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(0); // not connected yet
+    expect(server.callsTo('GET /user/getSearchStatus')).toHaveLength(0); // not connected yet
   });
 
   it('once connected fetches service areas if not held and refreshes search state and schedule every 10 s', async () => {
@@ -95,16 +95,16 @@ describe('the session (SPEC.md section 4)', () => {
     expect(session.serviceAreas).toEqual(mockServiceAreas);
     expect(session.searching).toBe(true);
     expect(localStorage.getItem('searching')).toBe('true');
-    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(1);
+    expect(server.callsTo('GET /user/getSearchStatus')).toHaveLength(1);
 
     await act(async () => {
       await jest.advanceTimersByTimeAsync(SEARCH_STATE_REFRESH_MS - 1);
     });
-    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(1);
+    expect(server.callsTo('GET /user/getSearchStatus')).toHaveLength(1);
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1);
     });
-    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(2);
+    expect(server.callsTo('GET /user/getSearchStatus')).toHaveLength(2);
     expect(server.callsTo('GET /user/getSchedule')).toHaveLength(2);
     expect(server.callsTo('POST /user/getServiceAreas')).toHaveLength(1); // held: not fetched again
   });
@@ -148,11 +148,11 @@ describe('the session (SPEC.md section 4)', () => {
 
     act(() => session.signOut());
     await settle();
-    const polls = server.callsTo('GET /user/getSearchState').length;
+    const polls = server.callsTo('GET /user/getSearchStatus').length;
     await act(async () => {
       await jest.advanceTimersByTimeAsync(3 * SEARCH_STATE_REFRESH_MS);
     });
-    expect(server.callsTo('GET /user/getSearchState')).toHaveLength(polls);
+    expect(server.callsTo('GET /user/getSearchStatus')).toHaveLength(polls);
     expect(session.account).toBeNull();
     expect(localStorage.getItem('acccessToken')).toBeNull();
     expect(localStorage.getItem('schedule')).toBeNull();
@@ -163,5 +163,59 @@ describe('the session (SPEC.md section 4)', () => {
     act(() => session.setSearching(true));
     expect(session.searching).toBe(true);
     expect(localStorage.getItem('searching')).toBe('true');
+  });
+
+  describe('live (docs/LIVE.md)', () => {
+    it('knows no search status until the server says it, whatever was stored', async () => {
+      writeStored('searching', false);
+      server.on('GET /user', { data: mockAccount({ flexConnected: true }) });
+      server.on('GET /user/getSearchStatus', () => new Promise(() => undefined)); // slow 3G: never answers here
+      setAccessToken('t1');
+      renderSession();
+      await settle();
+      expect(session.searchStatus).toBeNull();
+    });
+
+    it('follows the status another device caused, reloads the account when the credit changed, and passes log events on', async () => {
+      server.on('GET /user', { data: mockAccount({ flexConnected: true }) });
+      setAccessToken('t1');
+      renderSession();
+      await settle();
+      expect(server.openLiveStreams()).toBe(1);
+      const heard: string[] = [];
+      act(() => void session.onLive((event) => heard.push(event.type === 'logRemoved' ? `logRemoved:${event.id}` : event.type)));
+
+      act(() => server.emitLive({ type: 'status', status: mockSearchStatus({ searching: false }) }));
+      expect(session.searching).toBe(false);
+      expect(session.searchStatus).toMatchObject({ searching: false });
+
+      act(() => server.emitLive({ type: 'status', status: mockSearchStatus({ searching: true, pausedFor: 'credit', missed: { count: 3, valueCents: 43_000 } }) }));
+      expect(session.searchStatus).toMatchObject({ pausedFor: 'credit', missed: { count: 3 } });
+
+      const accountLoads = server.callsTo('GET /user').length;
+      server.on('GET /user', { data: mockAccount({ flexConnected: true, credit: 2500 }) });
+      act(() => server.emitLive({ type: 'account' }));
+      await settle();
+      expect(server.callsTo('GET /user')).toHaveLength(accountLoads + 1);
+      expect(session.account?.credit).toBe(2500);
+
+      // The stream's opening asked for a catch-up of the log already.
+      expect(heard).toEqual(['logs']);
+      heard.length = 0;
+      act(() => server.emitLive({ type: 'logs' }));
+      act(() => server.emitLive({ type: 'logRemoved', id: 'log-1' }));
+      expect(heard).toEqual(['logs', 'logRemoved:log-1']);
+    });
+
+    it('closes the stream on sign-out', async () => {
+      server.on('GET /user', { data: mockAccount({ flexConnected: true }) });
+      setAccessToken('t1');
+      renderSession();
+      await settle();
+      expect(server.openLiveStreams()).toBe(1);
+      act(() => session.signOut());
+      await settle();
+      expect(server.openLiveStreams()).toBe(0);
+    });
   });
 });

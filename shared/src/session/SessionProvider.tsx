@@ -1,15 +1,18 @@
 /**
  * The one session of the page (SPEC.md section 4). Without a token, the account and service
  * areas are cleared; with one, the account and locale are loaded; once the platform account is
- * connected, service areas are fetched if not yet held and the search state and schedule are
+ * connected, service areas are fetched if not yet held and the search status and schedule are
  * refreshed every 10 s. Each loaded value is mirrored to local storage under its spec key, so a
- * reload paints at once. Failures of these loads are only logged (SPEC.md section 8).
+ * reload paints at once; the search status is not: until the server says it, it is unknown
+ * (docs/LIVE.md "Start and Stop"). The live stream (docs/LIVE.md) brings the status, credit
+ * changes and log events of every device at once; the 10 s refresh remains the backstop of a
+ * lost event. Failures of these loads are only logged (SPEC.md section 8).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { SEARCH_STATE_REFRESH_MS } from '../constants';
-import type { Account, ScheduledBlock, ServiceArea } from '../types';
+import type { Account, LiveEvent, ScheduledBlock, SearchStatus, ServiceArea } from '../types';
 import { takePrefetchedAccount } from './accountPrefetch';
 import { SessionContext, type SessionValue } from './context';
 import { getAccessToken, readStored, removeStored, setAccessToken, writeStored } from './storage';
@@ -26,7 +29,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [locale, setLocale] = useState<string | null>(() => readStored<string | null>('locale', null));
   const [serviceAreas, setServiceAreas] = useState<ServiceArea[] | null>(() => readStored<ServiceArea[] | null>('serviceAreas', null));
   const [searching, setSearchingState] = useState<boolean>(() => readStored('searching', false));
+  const [searchStatus, setSearchStatusState] = useState<SearchStatus | null>(null);
   const [schedule, setSchedule] = useState<ScheduledBlock[] | null>(() => readStored<ScheduledBlock[] | null>('schedule', null));
+  const liveListeners = useRef(new Set<(event: LiveEvent) => void>());
   const [loaded, setLoaded] = useState(false);
   const tokenRef = useRef(accessToken);
   tokenRef.current = accessToken;
@@ -38,8 +43,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setAccount(null);
     setServiceAreas(null);
     setSearchingState(false);
+    setSearchStatusState(null);
     setSchedule(null);
     setLoaded(false);
+  }, []);
+
+  const followStatus = useCallback((status: SearchStatus) => {
+    setSearchStatusState(status);
+    setSearchingState(status.searching);
+    writeStored('searching', status.searching);
   }, []);
 
   const loadAccount = useCallback(async () => {
@@ -60,16 +72,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refreshSearch = useCallback(async () => {
     await Promise.all([
-      api.user.getSearchState().then((value) => {
-        setSearchingState(Boolean(value));
-        writeStored('searching', Boolean(value));
-      }, logFailure('loading the search state')),
+      api.user.getSearchStatus().then(followStatus, logFailure('loading the search status')),
       api.user.getSchedule().then((value) => {
         setSchedule(value);
         writeStored('schedule', value);
       }, logFailure('loading the schedule')),
     ]);
-  }, []);
+  }, [followStatus]);
 
   // Token present: load the account and locale; absent: clear what was loaded with one.
   useEffect(() => {
@@ -104,6 +113,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [connected, refreshSearch]);
 
+  // Live: the status, credit and log events of every device of the driver, as they happen.
+  useEffect(() => {
+    if (!connected) return;
+    const tellListeners = (event: LiveEvent) => {
+      for (const listener of [...liveListeners.current]) listener(event);
+    };
+    return api.user.events({
+      onOpen: () => tellListeners({ type: 'logs' }),
+      onEvent(event) {
+        if (event.type === 'status') followStatus(event.status);
+        else if (event.type === 'account') void loadAccount();
+        else tellListeners(event);
+      },
+    });
+  }, [connected, accessToken, followStatus, loadAccount]);
+
   const value = useMemo<SessionValue>(
     () => ({
       accessToken,
@@ -111,6 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       locale,
       serviceAreas,
       searching,
+      searchStatus,
       schedule,
       ready: Boolean(accessToken && account && loaded),
       signIn(token) {
@@ -126,8 +152,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setSearchingState(next);
         writeStored('searching', next);
       },
+      setSearchStatus: followStatus,
+      onLive(listener) {
+        liveListeners.current.add(listener);
+        return () => void liveListeners.current.delete(listener);
+      },
     }),
-    [accessToken, account, locale, serviceAreas, searching, schedule, loaded, signOut, loadAccount, refreshSearch, connected],
+    [accessToken, account, locale, serviceAreas, searching, searchStatus, schedule, loaded, signOut, loadAccount, refreshSearch, connected, followStatus],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

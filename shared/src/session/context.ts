@@ -4,7 +4,7 @@
  * federation singleton `@blockpilot/shared`, so there is exactly one context object in the page.
  */
 import { createContext, useContext } from 'react';
-import type { Account, ScheduledBlock, ServiceArea } from '../types';
+import type { Account, LiveEvent, ScheduledBlock, SearchStatus, ServiceArea } from '../types';
 
 /** What every screen can know and do about the signed-in driver. */
 export interface SessionValue {
@@ -14,6 +14,11 @@ export interface SessionValue {
   locale: string | null;
   serviceAreas: ServiceArea[] | null;
   searching: boolean;
+  /**
+   * What the search is doing as the server last said (docs/LIVE.md), or null while not yet known
+   * on this page: a screen shows "checking..." then, never a guess.
+   */
+  searchStatus: SearchStatus | null;
   schedule: ScheduledBlock[] | null;
   /** True once a signed-in user's account has been loaded (signed-in routes wait for it). */
   ready: boolean;
@@ -25,6 +30,13 @@ export interface SessionValue {
   refresh(): Promise<void>;
   /** Follow the server's searching flag after a toggle. */
   setSearching(searching: boolean): void;
+  /** Follow the status the server answered (a toggle's answer). */
+  setSearchStatus(status: SearchStatus): void;
+  /**
+   * Hears the driver's live log events (`logs`: new entries to fetch, also sent when the stream
+   * reopened; `logRemoved`: an entry left the log); returns the unsubscribe.
+   */
+  onLive(listener: (event: LiveEvent) => void): () => void;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

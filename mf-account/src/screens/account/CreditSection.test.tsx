@@ -165,4 +165,23 @@ describe('Credit section', () => {
       await plansLoaded();
     });
   });
+
+  describe('history (docs/LIVE.md "Forfeits")', () => {
+    it('lists the credit changes newest first; a forfeited block stays there with its refund', async () => {
+      const start = new Date(2025, 0, 7, 10, 30).getTime() / 1000;
+      const block = { startTime: start, endTime: start + 3 * 3600, serviceAreaId: 'sa-1', priceAmount: 100, forfeited: true };
+      server.on('GET /user/getCreditHistory', {
+        data: [
+          { kind: 'refund', amountCents: 350, at: Date.now(), block },
+          { kind: 'fee', amountCents: -350, at: Date.now() - 60_000, block },
+          { kind: 'signup', amountCents: 1000, at: Date.now() - 120_000 },
+        ],
+      });
+      renderApp('/account/credit', createMockSession({ account: mockAccount({ currency_symbol: '$' }), serviceAreas: [{ id: 'sa-1', shortName: 'DSE4', fullName: 'Seattle (DSE4) - Sodo' }] }));
+      const history = await screen.findByRole('list', { name: 'Credit history' });
+      const lines = within(history).getAllByRole('listitem').map((item) => item.textContent);
+      expect(lines).toEqual(['Refund: forfeited DSE4 block of Jan 7, 10:30+$3.50', 'Fee: forfeited DSE4 block of Jan 7, 10:30−$3.50', 'Sign-up bonus+$10.00']);
+      await plansLoaded();
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { Notice } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { SectionText } from '../../components/sectionLayout';
 import { formatEndTime, formatMoney } from '../../format';
+import { CreditHistory } from './CreditHistory';
 import { MembershipPlans } from './MembershipPlans';
 import { TopUpForm } from './TopUpForm';
 import { useCheckout } from './useCheckout';
@@ -66,6 +67,8 @@ export function CreditSection({ account, locale }: { account: Account; locale: s
       <Subheading>Membership plans</Subheading>
       <SectionText>Drive without fees: while a membership is active, accepted blocks cost you nothing.</SectionText>
       <MembershipPlans currencySymbol={symbol} checkout={checkout} />
+      <Subheading>History</Subheading>
+      <CreditHistory currencySymbol={symbol} credit={account.credit} />
     </>
   );
 }

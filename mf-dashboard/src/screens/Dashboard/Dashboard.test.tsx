@@ -1,4 +1,4 @@
-import { createMockSession, mockAccount, mockApi, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
+import { createMockSession, mockAccount, mockApi, mockSearchStatus, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { setScreenWidth } from '@blockpilot/shared/mock';
 import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
@@ -54,6 +54,72 @@ describe('Dashboard (/dashboard/*)', () => {
     });
   });
 
+  describe('Start/Stop never acts against what the screen said (docs/LIVE.md)', () => {
+    it("reads 'checking...' and cannot be pressed until the server has said what the search is doing", async () => {
+      renderApp('/dashboard', session({ searchStatus: null, searching: false }));
+      await flush();
+      const button = screen.getByRole('button', { name: 'checking...' });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription('checking...');
+      expect(screen.queryByText('System Stopped')).not.toBeInTheDocument();
+      fireEvent.click(button);
+      await flush();
+      expect(server.callsTo('POST /user/toggleSearchState')).toHaveLength(0);
+    });
+
+    it('sends Stop (searching: false) from a screen showing Stop, and follows the status the server answers', async () => {
+      server.on('POST /user/toggleSearchState', { data: { searching: false, status: mockSearchStatus({ searching: false }) } });
+      const s = session({ searching: true });
+      renderApp('/dashboard/logs', s);
+      await flush();
+      fireEvent.click(startStop());
+      await flush();
+      expect(server.callsTo('POST /user/toggleSearchState')[0]!.body).toMatchObject({ searching: false });
+      expect(s.actions).toContain('setSearchStatus:false');
+    });
+
+    it("says 'Paused: not enough credit' (never 'System Started') with what was skipped, and offers the top-up", async () => {
+      const s = session({ searching: true, account: mockAccount({ credit: 40 }) });
+      s.searchStatus = mockSearchStatus({ searching: true, pausedFor: 'credit', missed: { count: 3, valueCents: 43_000 }, feesCovered: 0, lowCredit: true });
+      const { location } = renderApp('/dashboard', s);
+      await flush();
+      expect(startStop()).toHaveAccessibleDescription('Paused: not enough credit');
+      expect(screen.queryByText('System Started')).not.toBeInTheDocument();
+      expect(startStop()).toHaveTextContent('Stop');
+      expect(screen.getByText('3 offers worth $430.00 skipped')).toBeInTheDocument();
+      expect(screen.getByText(/Top up and\s+the search resumes by itself/)).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('link', { name: 'Top up' }));
+      expect(location()).toBe('/account/credit');
+    });
+
+    it('shows a low-credit banner with the fees the credit covers and a one-tap top-up', async () => {
+      const s = session({ searching: true, account: mockAccount({ credit: 1000 }) });
+      s.searchStatus = mockSearchStatus({ searching: true, feesCovered: 2, lowCredit: true });
+      renderApp('/dashboard', s);
+      await flush();
+      expect(screen.getByText('Your credit is running low')).toBeInTheDocument();
+      expect(screen.getByText(/Your credit is \$10\.00\. It covers about 2 more fees/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Top up' })).toHaveAttribute('href', '/account/credit');
+      expect(screen.getByText('System Started')).toBeInTheDocument();
+    });
+
+    it('has no credit banner while the credit covers enough fees', async () => {
+      renderApp('/dashboard', session({ searching: true }));
+      await flush();
+      expect(screen.queryByText('Your credit is running low')).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Top up' })).not.toBeInTheDocument();
+    });
+
+    it('says when no selected station is one the account can work, instead of looking for offers forever', async () => {
+      const s = session({ searching: true });
+      s.searchStatus = mockSearchStatus({ searching: true, noEligibleStation: true });
+      renderApp('/dashboard', s);
+      await flush();
+      expect(startStop()).toHaveAccessibleDescription('Waiting: no eligible station selected');
+      expect(screen.getByText('No offers can come: no eligible station selected')).toBeInTheDocument();
+    });
+  });
+
   describe('Start/Stop', () => {
     it("reads 'Start' with a 'System Stopped' chip (red dot) while stopped", async () => {
       renderApp('/dashboard', session({ searching: false }));
@@ -92,7 +158,7 @@ describe('Dashboard (/dashboard/*)', () => {
       fireEvent.click(startStop());
       await flush();
       expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([
-        { timezoneOffset: new Date().getTimezoneOffset(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        { timezoneOffset: new Date().getTimezoneOffset(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, searching: true },
       ]);
       expect(s.actions).toEqual(['setSearching:true', 'refresh']);
       expect(location()).toBe('/dashboard/logs');
@@ -112,7 +178,7 @@ describe('Dashboard (/dashboard/*)', () => {
         await flush();
         fireEvent.click(startStop());
         await flush();
-        expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([{ timezoneOffset: new Date().getTimezoneOffset() }]);
+        expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([{ timezoneOffset: new Date().getTimezoneOffset(), searching: true }]);
       } finally {
         spy.mockRestore();
       }

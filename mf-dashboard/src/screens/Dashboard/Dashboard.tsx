@@ -19,6 +19,7 @@ import { FiltersPanel } from './FiltersPanel';
 import { LogsIcon, SettingsIcon } from './icons';
 import { LogsPanel } from './LogsPanel';
 import { SearchControl } from './SearchControl';
+import { SearchNotices } from './SearchNotices';
 
 const TABS = [
   { to: '/dashboard/settings', label: 'Settings', icon: <SettingsIcon /> },
@@ -90,6 +91,7 @@ export function Dashboard() {
     );
   }
 
+  const money = (cents: number) => formatCents(account.currency_symbol, cents);
   const showLogs = sideBySide || view === 'logs';
   const showFilters = sideBySide || view !== 'logs';
   return (
@@ -105,8 +107,9 @@ export function Dashboard() {
             <p>Open the Amazon Flex app on your phone and solve the puzzle it shows. Searching is paused until you do.</p>
           </Notice>
         )}
+        <SearchNotices formatCents={money} />
         <ControlCard aria-label="Search">
-          <SearchControl />
+          <SearchControl formatCents={money} />
         </ControlCard>
         <Panels>
           <div hidden={!showFilters} data-panel="filters">

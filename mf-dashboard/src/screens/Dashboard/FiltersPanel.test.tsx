@@ -293,4 +293,22 @@ describe('Filters (/dashboard/settings)', () => {
     await flush();
     expect(screen.getByRole('group', { name: 'Service areas' })).toHaveTextContent('Loading service areas…');
   });
+
+  describe('eligible stations (docs/LIVE.md)', () => {
+    it('marks the stations the platform account may work, and warns when none selected is one of them', async () => {
+      const areas = [
+        { id: 'sa-1', shortName: 'DSE4', fullName: 'Seattle (DSE4) - Sodo', eligible: true },
+        { id: 'sa-2', shortName: 'DWA6', fullName: 'Bellevue (DWA6) - Eastgate', eligible: false },
+      ];
+      renderApp('/dashboard/settings', createMockSession({ serviceAreas: areas, account: mockAccount({ filters: [mockFilter({ serviceAreas: ['sa-2'] })] }) }));
+      await flush();
+      expect(screen.getByRole('checkbox', { name: 'DSE4' })).not.toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'DSE4' })).toHaveAccessibleDescription('Eligible');
+      expect(screen.getByRole('checkbox', { name: 'DWA6' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'DWA6' })).toHaveAccessibleDescription('Not eligible for your account');
+      expect(screen.getByText(/1 selected: none is eligible for your account, so no offers can come/)).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'DSE4' }));
+      expect(screen.getByText('2 selected')).toBeInTheDocument();
+    });
+  });
 });

@@ -152,7 +152,7 @@ function FilterEditor({ initial, titleId, abbreviate, onAbbreviateChange }: Filt
           value={filter.serviceAreas}
           onChange={(next) => update({ serviceAreas: next })}
           error={errors.serviceAreas}
-          helperText={`${filter.serviceAreas.length} selected`}
+          helperText={stationsHelp(serviceAreas, filter.serviceAreas)}
           legendExtra={<Switch label="Abbreviate names" checked={abbreviate} onChange={(event) => onAbbreviateChange(event.target.checked)} />}
           placeholder={
             <Placeholder>
@@ -221,6 +221,21 @@ function FilterEditor({ initial, titleId, abbreviate, onAbbreviateChange }: Filt
   );
 }
 
+/**
+ * Each station by the name the driver chose, marked with whether the platform account may work it
+ * (docs/LIVE.md "Eligible stations"): offers are only ever asked for at eligible ones.
+ */
 function serviceAreaOptions(areas: ServiceArea[] | null, abbreviate: boolean) {
-  return (areas ?? []).map((area) => ({ value: area.id, label: abbreviate ? area.shortName : area.fullName }));
+  return (areas ?? []).map((area) => {
+    const hint = area.eligible === undefined ? undefined : area.eligible ? 'Eligible' : 'Not eligible for your account';
+    return { value: area.id, label: abbreviate ? area.shortName : area.fullName, hint };
+  });
+}
+
+/** "2 selected", and a warning when none of them is one the account may work. */
+function stationsHelp(areas: ServiceArea[] | null, selected: readonly string[]): string {
+  const count = `${selected.length} selected`;
+  const known = areas?.filter((area) => area.eligible !== undefined && selected.includes(area.id)) ?? [];
+  if (selected.length === 0 || known.length === 0 || known.some((area) => area.eligible)) return count;
+  return `${count}: none is eligible for your account, so no offers can come. Choose a station marked Eligible.`;
 }

@@ -1,8 +1,13 @@
-/** One offer of the log: what the engine did, where, when, for how much, and the fee it charged. */
+/**
+ * One offer of the log: what the engine did and why, where (the station's full name), when, how
+ * long, for how much (and per hour), the fee it charged, and for an accepted block until when it
+ * can be forfeited (a countdown in the window's last hour) or why it no longer can.
+ */
 import type { LogEntry, ServiceArea } from '@blockpilot/shared';
 import { Button, Chip } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
-import { formatBlockTime, formatCents, formatDay, formatMoney, formatTime, formatTimeRange } from '../../format';
+import { formatBlockTime, formatCents, formatDay, formatHours, formatMoney, formatTime, formatTimeRange } from '../../format';
+import { FORFEIT_COUNTDOWN_MS, forfeitDeadline, whyNotForfeitable } from './forfeit';
 
 const Item = styled.li`
   display: grid;
@@ -16,6 +21,13 @@ const Area = styled.p`
   margin: 0;
   font-weight: 600;
   overflow-wrap: anywhere;
+`;
+
+/** Why an offer was ignored, right under its chip. */
+const Reason = styled.p`
+  margin: 4px 0 0;
+  font-size: 0.875rem;
+  font-weight: 500;
 `;
 
 const Price = styled.p`
@@ -42,32 +54,58 @@ const Right = styled.div`
 export interface LogEntryCardProps {
   entry: LogEntry;
   areaName: string;
+  /** The station's full name, shown under an abbreviated one. */
+  areaFullName: string;
+  /** Why an ignored offer was ignored. */
+  reason?: string | undefined;
   currencySymbol: string;
+  /** Now, epoch ms: the forfeit countdown's clock. */
+  now: number;
   /** Set while the entry is inside its forfeit window. */
-  onForfeit?: () => void;
+  onForfeit?: (() => void) | undefined;
 }
 
-/** The name of a service area as the driver chose to read them (short or full). */
+/** "in 42 min" (rounded up, so it never reads 0 while still open). */
+function minutesLeft(ms: number): string {
+  return `${Math.max(1, Math.ceil(ms / 60_000))} min`;
+}
+
+/** The forfeit line of an accepted block. */
+function forfeitLine(entry: LogEntry, now: number): string {
+  const why = whyNotForfeitable(entry, now);
+  if (why) return why;
+  const deadline = forfeitDeadline(entry);
+  const left = deadline - now;
+  return left <= FORFEIT_COUNTDOWN_MS ? `Forfeit possible for ${minutesLeft(left)} more` : `Forfeit possible until ${formatDay(new Date(deadline))}, ${formatTime(new Date(deadline))}`;
+}
+
+/** The name of a service area as the driver chose to read them (short or full); its id when unknown. */
 export function serviceAreaName(areas: ServiceArea[] | null, id: string, abbreviate: boolean): string {
   const area = areas?.find((a) => a.id === id);
   if (!area) return id;
   return abbreviate ? area.shortName : area.fullName;
 }
 
-export function LogEntryCard({ entry, areaName, currencySymbol, onForfeit }: LogEntryCardProps) {
+export function LogEntryCard({ entry, areaName, areaFullName, reason, currencySymbol, now, onForfeit }: LogEntryCardProps) {
   const accepted = entry.action === 'BLOCK_ACCEPT';
   const when = formatBlockTime(entry.startTime, entry.endTime);
+  const hours = (entry.endTime - entry.startTime) / 3600;
   return (
-    <Item data-log-id={entry._id}>
+    <Item data-log-id={entry._id} data-reason={entry.reason}>
       <div>
         <Chip dot={accepted ? 'success' : 'neutral'}>{accepted ? 'Accepted' : 'Ignored'}</Chip>
+        {!accepted && reason && <Reason>{reason}</Reason>}
         <Area>{areaName}</Area>
+        {areaFullName !== areaName && <Muted>{areaFullName}</Muted>}
         <Muted>{formatDay(new Date(entry.startTime * 1000))}</Muted>
         <Muted>{formatTimeRange(entry.startTime, entry.endTime)}</Muted>
+        <Muted>{formatHours(Math.round(hours * 100) / 100)} block</Muted>
         <Muted>Seen at {formatTime(new Date(entry.discoveredAt))}</Muted>
+        {accepted && <Muted data-forfeit-line>{forfeitLine(entry, now)}</Muted>}
       </div>
       <Right>
         <Price>{formatMoney(currencySymbol, entry.rateInfo.priceAmount)}</Price>
+        {hours > 0 && <Muted>{formatMoney(currencySymbol, entry.rateInfo.priceAmount / hours)}/h</Muted>}
         {accepted && entry.cost !== undefined && <Muted>Fee {formatCents(currencySymbol, entry.cost)}</Muted>}
         {onForfeit && (
           <Button type="button" $variant="outlined" onClick={onForfeit} aria-label={`Forfeit the block at ${areaName}, ${when}`}>

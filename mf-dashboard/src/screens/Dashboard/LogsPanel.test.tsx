@@ -33,6 +33,7 @@ describe('Logs (/dashboard/logs)', () => {
   const area = () => screen.getByRole('region', { name: 'Offers' });
   const items = () => within(area()).queryAllByRole('listitem');
   const ids = () => items().map((item) => item.getAttribute('data-log-id'));
+  const forfeitButtonsOf = () => within(area()).queryAllByRole('button', { name: /^Forfeit/ });
 
   it('loads the newest entries first and shows each one: action, service area, local start-end, price, and the fee of accepted ones', async () => {
     server.on('POST /user/getLogs', {
@@ -276,6 +277,130 @@ describe('Logs (/dashboard/logs)', () => {
     unmount();
     renderLogs(createMockSession({ searching: false }));
     await flush();
+    expect(screen.queryByText('Looking for available offers')).not.toBeInTheDocument();
+  });
+
+  describe('always says why (docs/ENGINE.md "Ignore reasons")', () => {
+    const ignored = (id: string, reason: LogEntry['reason'], more: Partial<LogEntry> = {}) =>
+      offer(id, MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', cost: undefined, reason, ...more });
+
+    it('shows every reason the engine stores on its card, an overlap with the booked block it clashed with', async () => {
+      const booked = seconds(new Date(2025, 0, 7, 10, 30).getTime());
+      server.on('POST /user/getLogs', {
+        data: [
+          ignored('credit', 'credit'),
+          ignored('overlap', 'overlap', { overlaps: { startTime: booked, serviceAreaId: 'sa-1' } }),
+          ignored('time', 'time'),
+          ignored('pay', 'pay'),
+          ignored('station', 'station'),
+          ignored('arrival', 'arrival'),
+          ignored('hidden', 'hidden'),
+          ignored('day', 'day'),
+          ignored('duration', 'duration'),
+          ignored('taken', 'taken'),
+          ignored('failed', 'failed'),
+        ],
+      });
+      renderLogs();
+      await flush();
+      const card = (id: string) => items().find((item) => item.getAttribute('data-log-id') === id)!;
+      const expectReason = (id: string, text: string) => {
+        expect(within(card(id)).getByText('Ignored', { exact: true })).toBeInTheDocument();
+        expect(within(card(id)).getByText(text, { exact: true })).toBeInTheDocument();
+      };
+      expectReason('credit', 'Not enough credit');
+      expectReason('overlap', 'Overlaps your 10:30 AM DSE4 block');
+      expectReason('time', 'Outside your time window');
+      expectReason('pay', 'Outside your pay range');
+      expectReason('station', 'Station not selected');
+      expectReason('arrival', 'Too soon to arrive');
+      expectReason('hidden', 'Hidden by Amazon Flex');
+      expectReason('day', 'Not one of your days');
+      expectReason('duration', 'Outside your block length');
+      expectReason('taken', 'Taken by another driver first');
+      expectReason('failed', 'Never confirmed by Amazon Flex');
+    });
+
+    it('shows the full station name, the duration and the pay per hour on each card', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE, 3 * 60 * MINUTE, { rateInfo: { priceAmount: 100 } })] });
+      renderLogs();
+      await flush();
+      const [card] = items();
+      expect(card).toHaveTextContent('DSE4');
+      expect(card).toHaveTextContent('Seattle (DSE4) - Sodo');
+      expect(card).toHaveTextContent('4 h block');
+      expect(card).toHaveTextContent('$25.00/h');
+    });
+
+    it('narrows the log to one reason, asking the server for ignored offers with it, and remembers the choice', async () => {
+      server.on('POST /user/getLogs', { data: [ignored('credit', 'credit')] });
+      renderLogs();
+      await flush();
+      fireEvent.change(screen.getByLabelText('Why ignored'), { target: { value: 'credit' } });
+      await flush();
+      expect(queries().at(-1)).toEqual({ action: { $in: ['BLOCK_IGNORE'] }, reason: { $in: ['credit'] } });
+      expect(JSON.parse(localStorage.getItem('logReason')!)).toBe('credit');
+      expect(ids()).toEqual(['credit']);
+    });
+  });
+
+  describe('forfeiting, said plainly', () => {
+    it('shows until when an accepted block can be forfeited, then a countdown in the last hour, then why not', async () => {
+      // Starts in 3 h: the window closes 45 min before, at 5:19 PM.
+      server.on('POST /user/getLogs', { data: [offer('a', 10 * MINUTE, 3 * 60 * MINUTE)] });
+      renderLogs();
+      await flush();
+      const line = () => items()[0]!.querySelector('[data-forfeit-line]')!;
+      expect(line()).toHaveTextContent('Forfeit possible until Mon, Jan 6, 5:19 PM');
+      // The clock moves on; the log's 5 s clock reads it at its next tick.
+      jest.setSystemTime(NOW + 76 * MINUTE + 10_000); // 58 min 50 s left
+      await flush(LOG_POLL_MS);
+      expect(line()).toHaveTextContent('Forfeit possible for 59 min more');
+      jest.setSystemTime(NOW + 136 * MINUTE);
+      await flush(LOG_POLL_MS);
+      expect(line()).toHaveTextContent('Can no longer be forfeited: it starts in 45 minutes or less and was accepted more than 5 minutes ago.');
+      expect(forfeitButtonsOf()).toHaveLength(0);
+    });
+
+    it('takes out a block forfeited on another device: live, and when a forfeit here is answered 410', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE), offer('b', 2 * MINUTE)] });
+      server.on('POST /user/forfeitBlock', { status: 410, body: { alert: 'This block was already forfeited, and its fee refunded. It has left your log.' } });
+      const session = createMockSession({ serviceAreas: mockServiceAreas });
+      renderLogs(session);
+      await flush();
+      act(() => session.emitLive({ type: 'logRemoved', id: 'b' }));
+      expect(ids()).toEqual(['a']);
+      fireEvent.click(forfeitButtonsOf()[0]!);
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Forfeit' }));
+      await flush();
+      expect(ids()).toEqual([]);
+      expect(screen.queryByText('This log entry does not exist')).not.toBeInTheDocument();
+      expect(session.actions).toEqual(['refresh']);
+    });
+
+    it('asks for the newest page at once when a live event says entries were written, and takes in one written late at a time it had', async () => {
+      const session = createMockSession({ serviceAreas: mockServiceAreas });
+      // One poll of the engine: the ignored offer is written first, the accept of the same moment after it.
+      server.on('POST /user/getLogs', { data: [offer('ignored', MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', reason: 'pay', cost: undefined }), offer('older', 2 * MINUTE)] });
+      renderLogs(session);
+      await flush();
+      server.on('POST /user/getLogs', {
+        data: [offer('accepted', MINUTE), offer('ignored', MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', reason: 'pay', cost: undefined }), offer('older', 2 * MINUTE)],
+      });
+      act(() => session.emitLive({ type: 'logs' }));
+      await flush();
+      expect(queries()).toHaveLength(2);
+      expect(queries()[1]).toEqual({ action: both });
+      expect(ids()).toEqual(['accepted', 'ignored', 'older']);
+    });
+  });
+
+  it('says a paused search is paused, instead of looking for offers', async () => {
+    const session = createMockSession({ serviceAreas: mockServiceAreas, searching: true });
+    session.searchStatus = { ...session.searchStatus!, pausedFor: 'credit' };
+    renderLogs(session);
+    await flush();
+    expect(screen.getByText(/Paused: not enough credit\. Matching offers are skipped until you top up/)).toBeInTheDocument();
     expect(screen.queryByText('Looking for available offers')).not.toBeInTheDocument();
   });
 });

@@ -1,24 +1,32 @@
 /**
  * The logs view: the live list of offers (see {@link useLogFeed}), the stored choice of which
  * actions to show, older entries by scrolling to the end of the 750 px area or by the button,
- * and forfeiting accepted blocks inside their window (SPEC.md sections 4 and 9).
+ * and forfeiting accepted blocks inside their window (SPEC.md sections 4 and 9). Ignored offers
+ * say why, and the log can be narrowed to one reason. Live events (docs/LIVE.md) poll at once when
+ * new entries were written and take out an entry forfeited on another device; a forfeit answered
+ * 410 (forfeited already, elsewhere) takes it out here too.
  */
 import {
   api,
+  ApiError,
   down,
+  IGNORE_REASONS,
   LOG_POLL_MS,
   LOGS_LOAD_MORE_THRESHOLD_PX,
   LOGS_MAX_HEIGHT_PX,
   useSession,
+  type IgnoreReason,
   type LogAction,
   type LogEntry,
+  type SearchStatus as SearchStatusValue,
 } from '@blockpilot/shared';
 import { Button, Paper, Select, Spinner } from '@blockpilot/shared/ui';
-import { useId, useState, type UIEvent } from 'react';
+import { useEffect, useId, useState, type UIEvent } from 'react';
 import styled from 'styled-components';
 import { isOneOf, useStoredPreference } from '../../components/useStoredPreference';
 import { useNow } from '../../components/useNow';
 import { canForfeit } from './forfeit';
+import { ignoreReasonText, REASON_LABELS } from './ignoreReasons';
 import { ForfeitDialog } from './ForfeitDialog';
 import { LogEntryCard, serviceAreaName } from './LogEntryCard';
 import { PanelHeader, PanelTitle } from './panelParts';
@@ -39,6 +47,20 @@ const CHOICE_OPTIONS = [
   { value: 'accept', label: 'Accepted only' },
   { value: 'ignore', label: 'Ignored only' },
 ];
+
+/** The reason filter: any reason, or one. */
+type ReasonChoice = 'any' | IgnoreReason;
+const REASON_CHOICES: readonly ReasonChoice[] = ['any', ...IGNORE_REASONS];
+const REASON_OPTIONS = REASON_CHOICES.map((value) => ({ value, label: value === 'any' ? 'Any reason' : REASON_LABELS[value] }));
+
+/** What the search is doing, above the log. */
+function searchLine(status: SearchStatusValue | null): string | null {
+  if (!status) return 'Checking whether searching is on…';
+  if (!status.searching) return 'Searching is stopped. Press Start to look for offers.';
+  if (status.pausedFor === 'credit') return 'Paused: not enough credit. Matching offers are skipped until you top up; the search then resumes by itself.';
+  if (status.noEligibleStation) return 'No offers can come: none of the stations in your filter is one your Amazon Flex account can work.';
+  return null;
+}
 
 const EMPTY_TEXT: Record<LogFilterChoice, string> = {
   'accept and ignore': 'No offers yet.',
@@ -114,17 +136,31 @@ export interface LogsPanelProps {
 }
 
 export function LogsPanel({ abbreviate }: LogsPanelProps) {
-  const { account, serviceAreas, searching, refresh } = useSession();
+  const { account, serviceAreas, searchStatus, refresh, onLive } = useSession();
   const symbol = account?.currency_symbol ?? '$';
   const [choice, setChoice] = useStoredPreference<LogFilterChoice>('logFilter', 'accept and ignore', isOneOf(LOG_FILTER_CHOICES));
+  const [reasonChoice, setReasonChoice] = useStoredPreference<ReasonChoice>('logReason', 'any', isOneOf(REASON_CHOICES));
+  // A reason narrows the log to ignored offers; accepted blocks have none.
+  const reasons = choice !== 'accept' && reasonChoice !== 'any' ? [reasonChoice] : null;
   // A block accepted meanwhile was charged its fee: the credit chip must show the new balance.
-  const feed = useLogFeed(ACTIONS[choice], () => void refresh());
+  const feed = useLogFeed(reasons ? ['BLOCK_IGNORE'] : ACTIONS[choice], () => void refresh(), reasons);
+  const { pollNow, remove } = feed;
+  useEffect(
+    () =>
+      onLive((event) => {
+        if (event.type === 'logs') pollNow();
+        else if (event.type === 'logRemoved') remove(event.id);
+      }),
+    [onLive, pollNow, remove],
+  );
   // The forfeit window closes with time alone; re-check it as often as the log is polled.
   const now = useNow(LOG_POLL_MS);
   const [forfeitTarget, setForfeitTarget] = useState<LogEntry | null>(null);
   const [forfeiting, setForfeiting] = useState(false);
   const titleId = `${useId().replace(/:/g, '')}-title`;
   const areaName = (entry: LogEntry) => serviceAreaName(serviceAreas, entry.serviceAreaId, abbreviate);
+  const stationName = (id: string) => serviceAreaName(serviceAreas, id, true);
+  const line = searchLine(searchStatus);
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const area = event.currentTarget;
@@ -140,7 +176,12 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
       feed.remove(target._id);
       void refresh();
     } catch (error) {
-      // The server's alert (if any) is already a toast; the entry stays (SPEC.md section 8).
+      // The server's alert (if any) is already a toast. Forfeited already (another device): the
+      // entry has left the log; otherwise it stays (SPEC.md section 8).
+      if (error instanceof ApiError && error.status === 410) {
+        feed.remove(target._id);
+        void refresh();
+      }
       console.warn('[forfeitBlock] failed:', error instanceof Error ? error.message : error);
     } finally {
       setForfeiting(false);
@@ -153,8 +194,11 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
       <PanelHeader>
         <PanelTitle id={titleId}>Logs</PanelTitle>
         <ChoiceSelect label="Show" options={CHOICE_OPTIONS} value={choice} onChange={(event) => setChoice(event.target.value as LogFilterChoice)} />
+        {choice !== 'accept' && (
+          <ChoiceSelect label="Why ignored" options={REASON_OPTIONS} value={reasonChoice} onChange={(event) => setReasonChoice(event.target.value as ReasonChoice)} />
+        )}
       </PanelHeader>
-      <SearchStatus>{searching ? <Spinner label="Looking for available offers" /> : 'Searching is stopped. Press Start to look for offers.'}</SearchStatus>
+      <SearchStatus>{line ?? <Spinner label="Looking for available offers" />}</SearchStatus>
       <ScrollArea role="region" aria-label="Offers" tabIndex={0} onScroll={onScroll} aria-busy={!feed.loaded || feed.loadingMore}>
         {!feed.loaded ? (
           <Centered>
@@ -162,7 +206,7 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
           </Centered>
         ) : feed.entries.length === 0 ? (
           <Centered>
-            <p>{EMPTY_TEXT[choice]}</p>
+            <p>{reasons ? `No offers ignored for “${REASON_LABELS[reasons[0]!]}”.` : EMPTY_TEXT[choice]}</p>
             <p>Every offer BlockPilot finds while searching shows up here.</p>
           </Centered>
         ) : (
@@ -173,7 +217,10 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
                   key={entry._id}
                   entry={entry}
                   areaName={areaName(entry)}
+                  areaFullName={serviceAreaName(serviceAreas, entry.serviceAreaId, false)}
+                  reason={entry.action === 'BLOCK_IGNORE' ? ignoreReasonText(entry, stationName) : undefined}
                   currencySymbol={symbol}
+                  now={now}
                   onForfeit={canForfeit(entry, now) ? () => setForfeitTarget(entry) : undefined}
                 />
               ))}

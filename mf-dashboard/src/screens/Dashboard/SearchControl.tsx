@@ -1,12 +1,18 @@
 /**
- * The large round Start/Stop button and the system chip under it (SPEC.md section 2). The toggle
- * goes through the server and the screen follows its answer: local state takes the returned
- * `searching`, the driver lands on the logs when searching started (to watch offers arrive) or on
+ * The large round Start/Stop button and the system chip under it (SPEC.md section 2). The button
+ * sends the state it shows it will bring (Start: searching, Stop: not), never a bare toggle, and
+ * reads "checking..." (disabled) until the server has said what the search is doing, so a tap
+ * can never act against what the screen said (docs/LIVE.md "Start and Stop"). The screen follows
+ * the answer: the driver lands on the logs when searching started (to watch offers arrive) or on
  * the filters when it stopped, then the account and schedule are refreshed. A failure is only
  * logged (SPEC.md section 8); the client has already shown any alert the server sent.
+ *
+ * The chip says what the search is really doing: started, stopped, paused because the credit does
+ * not cover a matching offer (with what was skipped), or waiting because no selected station is
+ * one the account may work.
  */
-import { api, useSession } from '@blockpilot/shared';
-import { Chip, tint } from '@blockpilot/shared/ui';
+import { api, useSession, type SearchStatus } from '@blockpilot/shared';
+import { Chip, tint, type Tone } from '@blockpilot/shared/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -62,18 +68,39 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-export function SearchControl() {
-  const { searching, setSearching, refresh } = useSession();
+const Missed = styled.p`
+  margin: 0;
+  text-align: center;
+  color: ${({ theme }) => theme.palette.textMuted};
+  font-size: 0.875rem;
+`;
+
+/** What the chip says, and its dot. */
+export function describeSearch(status: SearchStatus | null): { label: string; dot: Tone } {
+  if (!status) return { label: 'checking...', dot: 'neutral' };
+  if (!status.searching) return { label: 'System Stopped', dot: 'error' };
+  if (status.pausedFor === 'credit') return { label: 'Paused: not enough credit', dot: 'warning' };
+  if (status.noEligibleStation) return { label: 'Waiting: no eligible station selected', dot: 'warning' };
+  return { label: 'System Started', dot: 'success' };
+}
+
+export function SearchControl({ formatCents }: { formatCents: (cents: number) => string }) {
+  const { searchStatus, setSearching, setSearchStatus, refresh } = useSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const chipId = `${useId().replace(/:/g, '')}-state`;
+  const known = searchStatus !== null;
+  const searching = searchStatus?.searching ?? false;
+  const { label, dot } = describeSearch(searchStatus);
 
   const toggle = async () => {
+    if (!known) return;
     setPending(true);
     try {
-      const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), browserTimeZone());
+      const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), browserTimeZone(), !searching);
       const started = Boolean(result?.searching);
-      setSearching(started);
+      if (result?.status) setSearchStatus(result.status);
+      else setSearching(started);
       navigate(started ? '/dashboard/logs' : '/dashboard/settings');
       await refresh();
     } catch (error) {
@@ -83,14 +110,27 @@ export function SearchControl() {
     }
   };
 
+  const missed = searchStatus?.pausedFor === 'credit' ? searchStatus.missed : null;
   return (
     <Column>
-      <RoundButton type="button" $searching={searching} onClick={() => void toggle()} disabled={pending} aria-busy={pending || undefined} aria-describedby={chipId}>
-        {searching ? 'Stop' : 'Start'}
+      <RoundButton
+        type="button"
+        $searching={searching}
+        onClick={() => void toggle()}
+        disabled={pending || !known}
+        aria-busy={pending || !known || undefined}
+        aria-describedby={chipId}
+      >
+        {known ? (searching ? 'Stop' : 'Start') : 'checking...'}
       </RoundButton>
       <span id={chipId} role="status">
-        <Chip dot={searching ? 'success' : 'error'}>{searching ? 'System Started' : 'System Stopped'}</Chip>
+        <Chip dot={dot}>{label}</Chip>
       </span>
+      {missed && missed.count > 0 && (
+        <Missed>
+          {missed.count === 1 ? '1 offer' : `${missed.count} offers`} worth {formatCents(missed.valueCents)} skipped
+        </Missed>
+      )}
     </Column>
   );
 }

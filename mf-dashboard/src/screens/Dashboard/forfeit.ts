@@ -1,14 +1,30 @@
-/** Whether an offer can still be forfeited (SPEC.md section 4, the window of section 9). */
+/** Whether and until when an offer can be forfeited (SPEC.md section 4, the window of section 9). */
 import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, type LogEntry } from '@blockpilot/shared';
 
 /**
+ * The moment an accepted block's forfeit window closes, epoch ms: it is open until 45 minutes
+ * before the start, or until 5 minutes after it was accepted if that is later, and never once the
+ * block has started. Both limits are strict: at exactly that moment the window is closed.
+ */
+export function forfeitDeadline(entry: LogEntry): number {
+  const startsAt = entry.startTime * 1000;
+  return Math.min(startsAt, Math.max(startsAt - FORFEIT_MIN_LEAD_MS, entry.discoveredAt + FORFEIT_GRACE_MS));
+}
+
+/**
  * An accepted block that has not started, and either starts more than 45 minutes from now or
- * was accepted less than 5 minutes ago. Both limits are strict: at exactly 45 minutes before the
- * start, or exactly 5 minutes after discovery, the window is closed.
+ * was accepted less than 5 minutes ago.
  */
 export function canForfeit(entry: LogEntry, now: number): boolean {
-  if (entry.action !== 'BLOCK_ACCEPT') return false;
-  const startsAt = entry.startTime * 1000;
-  if (startsAt <= now) return false;
-  return startsAt - now > FORFEIT_MIN_LEAD_MS || now - entry.discoveredAt < FORFEIT_GRACE_MS;
+  return entry.action === 'BLOCK_ACCEPT' && now < forfeitDeadline(entry);
 }
+
+/** Why an accepted block can no longer be forfeited (null while it can). */
+export function whyNotForfeitable(entry: LogEntry, now: number): string | null {
+  if (entry.action !== 'BLOCK_ACCEPT' || canForfeit(entry, now)) return null;
+  if (entry.startTime * 1000 <= now) return 'Can no longer be forfeited: the block has started.';
+  return 'Can no longer be forfeited: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
+}
+
+/** The countdown is shown in the last hour of the window. */
+export const FORFEIT_COUNTDOWN_MS = 3_600_000;

@@ -6,8 +6,12 @@
  * over; answers that arrive after that (or after unmount) are dropped. Failures are only logged
  * (SPEC.md section 8): the next poll simply tries again. A block accepted while the log is open
  * changed the driver's credit (its fee), so `onAccepted` is told, to refresh what shows it.
+ * `pollNow` asks at once for the newest page (a live event said entries were written,
+ * docs/LIVE.md) and merges what it has not seen in time order: an entry written after others of
+ * the same poll shares their time, so asking only for newer ones could miss it. `reasons` narrows
+ * the log to ignored offers with those reasons.
  */
-import { api, LOG_POLL_MS, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared';
+import { api, LOG_POLL_MS, type IgnoreReason, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface LogFeed {
@@ -21,6 +25,8 @@ export interface LogFeed {
   loadMore(): void;
   /** Take an entry out (after it was forfeited). */
   remove(id: string): void;
+  /** Poll now instead of at the next tick (no second poll while one is on its way). */
+  pollNow(): void;
 }
 
 function logFailure(what: string, error: unknown) {
@@ -33,10 +39,18 @@ function unseen(list: LogEntry[], extra: LogEntry[]): LogEntry[] {
   return extra.filter((e) => !ids.has(e._id));
 }
 
+/** The query's actions and reasons, from their keys. */
+function queryFilter(actionsKey: string, reasonsKey: string): Pick<LogQuery, 'action' | 'reason'> {
+  return {
+    action: { $in: actionsKey.split(',') as LogAction[] },
+    ...(reasonsKey ? { reason: { $in: reasonsKey.split(',') as IgnoreReason[] } } : {}),
+  };
+}
+
 /** Called when a poll (after the first page) brings blocks the engine accepted meanwhile. */
 export type OnAccepted = () => void;
 
-export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepted): LogFeed {
+export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepted, reasons: readonly IgnoreReason[] | null = null): LogFeed {
   const [entries, setEntriesState] = useState<LogEntry[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -51,6 +65,9 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
   const generation = useRef(0);
   const loadingMoreRef = useRef(false);
   const actionsKey = actions.join(',');
+  const reasonsKey = reasons ? reasons.join(',') : '';
+  /** Polls at once when no poll is on its way (set by the running generation). */
+  const pollNowRef = useRef<() => void>(() => undefined);
   // The latest callback, without restarting the polls when it changes.
   const onAcceptedRef = useRef(onAccepted);
   useLayoutEffect(() => {
@@ -59,32 +76,50 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
 
   useEffect(() => {
     const mine = ++generation.current;
-    const action = { $in: actionsKey.split(',') as LogAction[] };
+    const filter = queryFilter(actionsKey, reasonsKey);
     setEntries([]);
     setLoaded(false);
     setReachedEnd(false);
     loadingMoreRef.current = false;
     setLoadingMore(false);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let polling = false;
+    /** A live event came while a poll was on its way: the newest page is asked for right after it. */
+    let headWanted = false;
     // The first page is what was there already; what later polls bring arrived while watching.
     let firstPage = true;
 
-    const poll = async () => {
+    const poll = async (head = false) => {
+      polling = true;
+      clearTimeout(timer);
       const newest = entriesRef.current[0]?.discoveredAt;
-      const query: LogQuery = newest === undefined ? { action } : { discoveredAt: { $gt: newest }, action };
+      const query: LogQuery = newest === undefined || head ? { ...filter } : { discoveredAt: { $gt: newest }, ...filter };
       try {
         const page = await api.user.getLogs(query);
         if (generation.current !== mine) return;
         const fresh = unseen(entriesRef.current, page ?? []);
-        if (fresh.length) setEntries([...fresh, ...entriesRef.current]);
+        // A head page may hold entries older than the newest shown: they go where their time is
+        // (a stable sort keeps the server's order among entries of one moment).
+        if (fresh.length) {
+          const merged = [...fresh, ...entriesRef.current];
+          setEntries(head ? merged.sort((a, b) => b.discoveredAt - a.discoveredAt) : merged);
+        }
         if (!firstPage && fresh.some((entry) => entry.action === 'BLOCK_ACCEPT')) onAcceptedRef.current?.();
         firstPage = false;
         setLoaded(true);
       } catch (error) {
         if (generation.current === mine) logFailure('polling', error);
       } finally {
-        if (generation.current === mine) timer = setTimeout(() => void poll(), LOG_POLL_MS);
+        polling = false;
+        const head = headWanted;
+        headWanted = false;
+        if (generation.current === mine) timer = setTimeout(() => void poll(head), head ? 0 : LOG_POLL_MS);
       }
+    };
+    pollNowRef.current = () => {
+      if (generation.current !== mine) return;
+      if (polling) headWanted = true;
+      else void poll(true);
     };
     void poll();
 
@@ -93,7 +128,7 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
       generation.current++;
       clearTimeout(timer);
     };
-  }, [actionsKey]);
+  }, [actionsKey, reasonsKey]);
 
   const loadMore = useCallback(() => {
     const oldest = entriesRef.current[entriesRef.current.length - 1];
@@ -101,9 +136,8 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
     loadingMoreRef.current = true;
     setLoadingMore(true);
     const mine = generation.current;
-    const action = { $in: actionsKey.split(',') as LogAction[] };
     api.user
-      .getLogs({ discoveredAt: { $lt: oldest.discoveredAt }, action })
+      .getLogs({ discoveredAt: { $lt: oldest.discoveredAt }, ...queryFilter(actionsKey, reasonsKey) })
       .then(
         (page) => {
           if (generation.current !== mine) return;
@@ -120,9 +154,10 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
         loadingMoreRef.current = false;
         setLoadingMore(false);
       });
-  }, [actionsKey, reachedEnd]);
+  }, [actionsKey, reasonsKey, reachedEnd]);
 
   const remove = useCallback((id: string) => setEntries(entriesRef.current.filter((e) => e._id !== id)), []);
+  const pollNow = useCallback(() => pollNowRef.current(), []);
 
-  return { entries, loaded, loadingMore, reachedEnd, loadMore, remove };
+  return { entries, loaded, loadingMore, reachedEnd, loadMore, remove, pollNow };
 }

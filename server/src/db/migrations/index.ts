@@ -12,6 +12,7 @@ import * as offerLogRetention from './0006_offer_log_retention.js';
 import * as userTimeZone from './0007_user_time_zone.js';
 import * as hiddenOffers from './0008_hidden_offers.js';
 import * as scheduleCache from './0009_schedule_cache.js';
+import * as searchStatus from './0010_search_status.js';
 import * as hardening from './0011_hardening.js';
 import * as operatorConsole from './0012_operator_console.js';
 import * as releaseRegistry from './0014_release_registry.js';
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0007_user_time_zone': userTimeZone,
   '0008_hidden_offers': hiddenOffers,
   '0009_schedule_cache': scheduleCache,
+  '0010_search_status': searchStatus,
   '0011_hardening': hardening,
   '0012_operator_console': operatorConsole,
   '0014_release_registry': releaseRegistry,

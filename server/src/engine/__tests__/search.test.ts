@@ -182,7 +182,7 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           });
           const accepted = rows.find((r) => r.offer_id === 'good')!;
           expect(accepted).toMatchObject({ action: 'BLOCK_ACCEPT', reason: null, cost_cents: FEE_OF_150, start_time: start, price_amount: 150, currency: 'USD', service_area_id: w.area });
-          expect(rows.find((r) => r.offer_id === 'cheap')).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'filter', cost_cents: 0 });
+          expect(rows.find((r) => r.offer_id === 'cheap')).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'pay', cost_cents: 0 });
           expect(await feesOf(w.ctx, w.driver.id)).toEqual([expect.objectContaining({ key: `fee:${accepted.id}`, amountCents: -FEE_OF_150 })]);
           expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(1000 - FEE_OF_150);
           expect(w.sim.control.schedule(w.accountId)).toEqual([expect.objectContaining({ startTime: start, serviceAreaId: w.area })]);
@@ -193,9 +193,11 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           expect(mail).toHaveLength(1);
           expect(mail[0]!.text).toContain('Pay: $150.00');
           expect(mail[0]!.text).toContain('Fee: $5.25');
-          const chats = w.ctx.chatRecorder!.list();
+          // The fee left 4.75, less than one more such fee: the low-credit notice goes too (docs/LIVE.md "Credit guard").
+          const chats = w.ctx.chatRecorder!.list().filter((m) => m.text.startsWith('Block accepted'));
           expect(chats.map((m) => [m.channel, m.to])).toEqual(expect.arrayContaining([['telegram', '4242'], ['whatsapp', '+1 555 555 0199']]));
           for (const chat of chats) expect(chat.text).toMatch(/^Block accepted: .*\n\n.*Pay: \$150\.00/s);
+          expect(w.ctx.chatRecorder!.list().filter((m) => m.text.startsWith('Your BlockPilot credit is running low')).map((m) => m.channel).sort()).toEqual(['telegram', 'whatsapp']);
           expect(w.ctx.search.has(w.driver.id)).toBe(true);
         } finally {
           await w.close();
@@ -242,7 +244,7 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           expect(await database().db.selectFrom('offer_logs').select('id').where('user_id', '=', w.driver.id).where('offer_id', '=', 'cheap').executeTakeFirst()).toBeUndefined();
           outage.up();
           const row = await waitFor('the ignored offer logged', () => logOf(w.ctx, w.driver.id, 'cheap'));
-          expect(row).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'filter' });
+          expect(row).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'pay' });
           expect((await logsOf(w.ctx, w.driver.id)).filter((r) => r.offer_id === 'cheap')).toHaveLength(1);
         } finally {
           outage.up();
@@ -701,7 +703,7 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
         try {
           await w.start();
           w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'forty-a', startTime: tomorrowAt(2), durationHours: 2, priceAmount: 40 });
-          expect(await waitFor('ignored at 60 and up', () => logOf(w.ctx, w.driver.id, 'forty-a'))).toMatchObject({ reason: 'filter' });
+          expect(await waitFor('ignored at 60 and up', () => logOf(w.ctx, w.driver.id, 'forty-a'))).toMatchObject({ reason: 'pay' });
           await setFilters(w.ctx, w.driver.id, [anyBlockFilter([w.area], { pay: [10, 100] })]);
           w.ctx.search.changed(w.driver.id, 'filters');
           w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'forty-b', startTime: tomorrowAt(5), durationHours: 2, priceAmount: 40 });

@@ -10,6 +10,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
+import { accountChanged } from '../search/changes.js';
 import { credit, ledgerKey } from '../../domain/ledger.js';
 import { inviteRewardPaid, payInviteRewardIfDue } from '../store/orders.js';
 
@@ -86,6 +87,6 @@ export async function confirmEmailAddress(ctx: AppContext, userId: string): Prom
     await credit(trx, userId, ledgerKey.signup(userId), SIGN_UP_BONUS_CENTS);
     return payInviteRewardIfDue(trx, userId);
   });
-  ctx.search.changed(userId, 'account');
+  accountChanged(ctx, userId);
   if (rewardedInviter) inviteRewardPaid(ctx, rewardedInviter);
 }

@@ -46,6 +46,10 @@ const USER_COLUMNS = [
   'users.email_verified_at',
   'users.role',
   'users.suspended_at',
+  'users.search_paused_for',
+  'users.missed_offers',
+  'users.missed_value_cents',
+  'users.low_credit_notified_at',
   'users.created_at',
 ] as const satisfies ReadonlyArray<`users.${keyof UserRow}`>;
 

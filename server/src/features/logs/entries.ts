@@ -1,19 +1,29 @@
 /** Log entries as the client reads them (SPEC.md section 3 "Log entry"), and their schema. */
 import type { Selectable } from 'kysely';
-import type { LogEntry } from '@blockpilot/shared/types';
+import { IGNORE_REASONS, type LogEntry } from '@blockpilot/shared/types';
 import type { OfferLogTable } from '../../db/schema.js';
 
 /** The offer_logs columns an entry is read from. */
-export const ENTRY_COLUMNS = ['id', 'action', 'reason', 'discovered_at', 'start_time', 'end_time', 'service_area_id', 'price_amount', 'currency', 'cost_cents'] as const;
+export const ENTRY_COLUMNS = [
+  'id',
+  'action',
+  'reason',
+  'discovered_at',
+  'start_time',
+  'end_time',
+  'service_area_id',
+  'price_amount',
+  'currency',
+  'cost_cents',
+  'overlap_start_time',
+  'overlap_service_area_id',
+] as const;
 
 /** A row with those columns. */
 export type EntryRow = Pick<Selectable<OfferLogTable>, (typeof ENTRY_COLUMNS)[number]>;
 
-/** A log entry; `reason` says why an offer was ignored (filter, overlap, credit, taken, failed). */
-export type LogEntryWithReason = LogEntry & { reason?: string };
-
 /** The client's LogEntry of a row. */
-export function entryFromRow(row: EntryRow): LogEntryWithReason {
+export function entryFromRow(row: EntryRow): LogEntry {
   return {
     _id: row.id,
     action: row.action,
@@ -25,6 +35,7 @@ export function entryFromRow(row: EntryRow): LogEntryWithReason {
     ...(row.action === 'BLOCK_ACCEPT' ? { cost: row.cost_cents } : {}),
     rateInfo: { priceAmount: row.price_amount, currency: row.currency },
     ...(row.reason ? { reason: row.reason } : {}),
+    ...(row.overlap_start_time !== null && row.overlap_service_area_id !== null ? { overlaps: { startTime: row.overlap_start_time, serviceAreaId: row.overlap_service_area_id } } : {}),
   };
 }
 
@@ -41,6 +52,12 @@ export const logEntrySchema = {
     serviceAreaId: { type: 'string' },
     cost: { type: 'integer', description: 'The fee charged, cents (accepted blocks)' },
     rateInfo: { type: 'object', required: ['priceAmount'], properties: { priceAmount: { type: 'number' }, currency: { type: 'string' } } },
-    reason: { type: 'string', enum: ['filter', 'overlap', 'credit', 'taken', 'failed'], description: 'Why the offer was ignored' },
+    reason: { type: 'string', enum: [...IGNORE_REASONS], description: 'Why the offer was ignored (docs/ENGINE.md "Ignore reasons")' },
+    overlaps: {
+      type: 'object',
+      required: ['startTime', 'serviceAreaId'],
+      description: "For an 'overlap': the booked block it clashed with",
+      properties: { startTime: { type: 'number', description: 'Epoch seconds' }, serviceAreaId: { type: 'string' } },
+    },
   },
 } as const;

@@ -15,9 +15,13 @@ import { ledgerKey, refund } from '../../domain/ledger.js';
 import { markDisconnected } from '../../domain/platformAccounts.js';
 import { accountSession, requireDriverAction } from '../platform/access.js';
 import { forgetSchedule } from '../../domain/scheduleCache.js';
+import { accountChanged } from '../search/changes.js';
 
 /** Forfeit refused: outside the window. */
 export const WINDOW_CLOSED = 'This block can no longer be forfeited here: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
+
+/** Forfeit refused: the block was forfeited before, maybe on another device; 410 says the entry is gone from the log. */
+export const alreadyForfeited = () => new HttpError(410, 'This block was already forfeited, and its fee refunded. It has left your log.');
 
 /** The 4xx for a forfeit the platform did not do. */
 async function platformRefusal(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<HttpError> {
@@ -46,10 +50,12 @@ export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string
     .selectFrom('offer_logs')
     .select(['id', 'action', 'start_time', 'discovered_at', 'cost_cents'])
     .where('id', '=', logId)
+    .select('forfeited_at')
     .where('user_id', '=', user.id)
-    .where('forfeited_at', 'is', null)
     .executeTakeFirst();
   if (!entry) throw notFound('This log entry does not exist.');
+  // Forfeited already (another device, another tab): the screen drops the entry (docs/LIVE.md "Forfeits").
+  if (entry.forfeited_at) throw alreadyForfeited();
   if (entry.action !== 'BLOCK_ACCEPT') throw conflict('Only accepted blocks can be forfeited.');
   if (!forfeitAllowed({ startTime: entry.start_time, discoveredAt: entry.discovered_at.getTime() }, ctx.clock.now().getTime())) throw conflict(WINDOW_CLOSED);
 
@@ -76,6 +82,7 @@ export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string
   // The block left the driver's schedule: a running search may now take blocks at that time, and
   // spend the refunded fee.
   ctx.search.changed(user.id, 'schedule');
-  if (refunded > 0) ctx.search.changed(user.id, 'account');
+  ctx.live.publish(user.id, { type: 'logRemoved', id: entry.id });
+  if (refunded > 0) accountChanged(ctx, user.id);
   return refunded;
 }

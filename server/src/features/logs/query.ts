@@ -1,7 +1,8 @@
 /**
  * getLogs (SPEC.md sections 4 and 7): the log, newest first, a page at a time. The query is a
  * closed shape, checked by its schema before anything else runs: discoveredAt with exactly one
- * of $gt / $lt (a number, epoch ms) and action with $in (a subset of the two actions). Any other
+ * of $gt / $lt (a number, epoch ms), action with $in (a subset of the two actions) and reason with
+ * $in (ignore reasons: only ignored entries with one of them, docs/ENGINE.md "Ignore reasons"). Any other
  * operator, field or type is a 400; the query is never handed to the database as given, it only
  * picks between fixed statements.
  *
@@ -12,9 +13,9 @@
  * MAX_PAGE_SIZE): a cursor on that time would otherwise skip them.
  */
 import type { Kysely } from 'kysely';
-import type { LogAction, LogQuery } from '@blockpilot/shared/types';
+import { IGNORE_REASONS, type IgnoreReason, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { ENTRY_COLUMNS, entryFromRow, type EntryRow, type LogEntryWithReason } from './entries.js';
+import { ENTRY_COLUMNS, entryFromRow, type EntryRow } from './entries.js';
 
 /** Entries per page (more when the last ones share their time). */
 export const PAGE_SIZE = 50;
@@ -47,18 +48,27 @@ export const logQuerySchema = {
       required: ['$in'],
       properties: { $in: { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string', enum: ['BLOCK_ACCEPT', 'BLOCK_IGNORE'] } } },
     },
+    reason: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['$in'],
+      properties: { $in: { type: 'array', maxItems: IGNORE_REASONS.length, uniqueItems: true, items: { type: 'string', enum: [...IGNORE_REASONS] } } },
+      description: 'Only ignored entries with one of these reasons',
+    },
   },
 } as const;
 
 /** One page of the driver's log (forfeited entries are gone from it), newest first. */
-export async function readLogPage(db: Kysely<DatabaseSchema>, userId: string, query: LogQuery): Promise<LogEntryWithReason[]> {
+export async function readLogPage(db: Kysely<DatabaseSchema>, userId: string, query: LogQuery): Promise<LogEntry[]> {
   const actions: LogAction[] | null = query.action ? query.action.$in : null;
-  if (actions?.length === 0) return [];
+  const reasons: IgnoreReason[] | null = query.reason ? query.reason.$in : null;
+  if (actions?.length === 0 || reasons?.length === 0) return [];
   const after = query.discoveredAt && '$gt' in query.discoveredAt ? query.discoveredAt.$gt : null;
   const before = query.discoveredAt && '$lt' in query.discoveredAt ? query.discoveredAt.$lt : null;
 
   let base = db.selectFrom('offer_logs').select(ENTRY_COLUMNS).where('user_id', '=', userId).where('forfeited_at', 'is', null);
   if (actions) base = base.where('action', 'in', actions);
+  if (reasons) base = base.where('reason', 'in', reasons);
   const page =
     after !== null
       ? await base.where('discovered_at', '>', new Date(after)).orderBy('discovered_at', 'asc').orderBy('id', 'asc').limit(PAGE_SIZE).execute()

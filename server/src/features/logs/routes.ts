@@ -40,7 +40,7 @@ export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         summary: 'Forfeit an accepted block inside the forfeit window: the platform forfeits it, the fee is refunded, the entry leaves the log',
         security: bearerAuth,
         body: { type: 'object', additionalProperties: false, required: ['logId'], properties: { logId: uuid } },
-        response: responses(nullData, [400, 401, 404, 409, 429]),
+        response: responses(nullData, [400, 401, 404, 409, 410, 429]),
       },
     },
     async (request) => {

@@ -199,7 +199,7 @@ describeEachDatabase('search-engine routes', (database) => {
       expect(list.length).toBe(sim.control.state().serviceAreas.length);
       for (const area of list) {
         const known = sim.control.state().serviceAreas.find((a) => a.serviceAreaId === area.id)!;
-        expect(area).toEqual({ id: known.serviceAreaId, shortName: known.stationCode, fullName: known.serviceAreaName });
+        expect(area).toEqual({ id: known.serviceAreaId, shortName: known.stationCode, fullName: known.serviceAreaName, eligible: expect.any(Boolean) });
       }
       expect((await post('/api/user/getServiceAreas', {}, linked.token)).json().data).toEqual(list);
       const fetched = sim.control.readRecord({ accountId: linked.accountId }).requests.filter((r) => r.path === '/getOfferFiltersOptions');
@@ -308,7 +308,7 @@ describeEachDatabase('search-engine routes', (database) => {
       // A trial pays nothing: Start works with no credit.
       expect((await post('/api/user/startTrial', {}, driver.token)).statusCode).toBe(200);
       const started = await post('/api/user/toggleSearchState', { timezoneOffset: 300 }, driver.token);
-      expect(started.json()).toEqual({ data: { searching: true }, alert: expect.any(String) });
+      expect(started.json()).toEqual({ data: { searching: true, status: expect.objectContaining({ searching: true }) }, alert: expect.any(String) });
       await post('/api/user/toggleSearchState', { timezoneOffset: 300 }, driver.token);
     });
 
@@ -323,13 +323,13 @@ describeEachDatabase('search-engine routes', (database) => {
       await db().updateTable('users').set({ puzzle_required: true }).where('id', '=', driver.id).execute();
       const started = await post('/api/user/toggleSearchState', { timezoneOffset: -330 }, driver.token);
       expect(started.statusCode).toBe(200);
-      expect(started.json().data).toEqual({ searching: true });
+      expect(started.json().data).toMatchObject({ searching: true });
       expect((await get('/api/user/getSearchState', driver.token)).json()).toEqual({ data: true });
       const row = await db().selectFrom('users').select(['searching', 'timezone_offset', 'puzzle_required']).where('id', '=', driver.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ searching: true, timezone_offset: -330, puzzle_required: false });
       await waitFor('the search polling', () => sim.control.readRecord({ accountId: driver.accountId }).requests.some((r) => r.path === '/GetOffersForProviderPost'));
       const stopped = await post('/api/user/toggleSearchState', { timezoneOffset: -330 }, driver.token);
-      expect(stopped.json()).toEqual({ data: { searching: false }, alert: 'Searching stopped.' });
+      expect(stopped.json()).toEqual({ data: { searching: false, status: expect.objectContaining({ searching: false }) }, alert: 'Searching stopped.' });
       expect((await get('/api/user/getSearchState', driver.token)).json()).toEqual({ data: false });
       const polls = sim.control.readRecord({ accountId: driver.accountId }).requests.filter((r) => r.path === '/GetOffersForProviderPost').length;
       await new Promise((resolve) => setTimeout(resolve, 1200));
@@ -492,11 +492,19 @@ describeEachDatabase('search-engine routes', (database) => {
       expect(await credit()).toBe(creditBefore + 350);
       expect(scheduled()).toBe(scheduledBefore - 1);
       expect(await inLog(logId)).toBe(false);
+      // Forfeited already (as from another device): 410 says it has left the log, nothing changes.
       const again = await forfeit(logId);
-      expect(again.statusCode).toBe(404);
+      expect(again.statusCode).toBe(410);
+      expect(again.json()).toEqual({ alert: 'This block was already forfeited, and its fee refunded. It has left your log.' });
       expect(await credit()).toBe(creditBefore + 350);
       const refunds = (await entriesOf(db(), driver.id)).filter((e) => e.key === `refund:${logId}`);
       expect(refunds).toEqual([expect.objectContaining({ amountCents: 350 })]);
+      // Gone from the live log, kept in the credit history with its fee and refund.
+      const history = (await get('/api/user/getCreditHistory', driver.token)).json().data;
+      expect(history.slice(0, 2)).toEqual([
+        expect.objectContaining({ kind: 'refund', amountCents: 350, block: expect.objectContaining({ forfeited: true, priceAmount: 100 }) }),
+        expect.objectContaining({ kind: 'fee', amountCents: -350, block: expect.objectContaining({ forfeited: true }) }),
+      ]);
     });
 
     it("refuses another driver's entry, an ignored offer, a block the platform no longer has, and a started block", async () => {

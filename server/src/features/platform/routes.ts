@@ -40,7 +40,16 @@ const challengeFailure = {
   },
 } as const;
 
-const serviceArea = { type: 'object', required: ['id', 'shortName', 'fullName'], properties: { id: { type: 'string' }, shortName: { type: 'string' }, fullName: { type: 'string' } } } as const;
+const serviceArea = {
+  type: 'object',
+  required: ['id', 'shortName', 'fullName'],
+  properties: {
+    id: { type: 'string' },
+    shortName: { type: 'string' },
+    fullName: { type: 'string' },
+    eligible: { type: 'boolean', description: 'Whether the platform account may work this station (absent while unknown)' },
+  },
+} as const;
 
 const scheduledBlock = {
   type: 'object',

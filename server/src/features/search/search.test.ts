@@ -57,15 +57,15 @@ describeEachDatabase('toggleSearchState and the time zone', (database) => {
       // The browser's offset is from the summer (240); the zone knows Monday 3 Nov is already EST.
       const started = await toggle({ timezoneOffset: 240, timeZone: 'america/new_york' });
       expect(started.statusCode).toBe(200);
-      expect(started.json().data).toEqual({ searching: true });
+      expect(started.json().data).toMatchObject({ searching: true, status: { searching: true } });
       expect(await stored()).toEqual({ searching: true, timezone_offset: 240, time_zone: 'America/New_York' });
       expect(await matchesMondayMorning()).toBe(true);
       const stopped = await toggle({ timezoneOffset: 240, timeZone: 'America/New_York' });
-      expect(stopped.json()).toEqual({ data: { searching: false }, alert: 'Searching stopped.' });
+      expect(stopped.json()).toMatchObject({ data: { searching: false }, alert: 'Searching stopped.' });
     });
 
     it('a Start without a zone clears the stored one and matches with the fixed offset', async () => {
-      expect((await toggle({ timezoneOffset: 240 })).json().data).toEqual({ searching: true });
+      expect((await toggle({ timezoneOffset: 240 })).json().data).toMatchObject({ searching: true });
       expect(await stored()).toEqual({ searching: true, timezone_offset: 240, time_zone: null });
       expect(await matchesMondayMorning()).toBe(false); // read as 10:00
       await toggle({ timezoneOffset: 240 });

@@ -1,10 +1,14 @@
 /**
- * Start and Stop (SPEC.md section 2): toggleSearchState flips the driver's search. Starting needs
+ * Start and Stop (SPEC.md section 2): toggleSearchState sets the driver's search to the state the
+ * driver asked for (`searching`), or flips it when the request does not say (docs/LIVE.md "Start
+ * and Stop"): a Stop pressed on a screen that was out of date never starts the search. Starting needs
  * a connected account, an enabled filter naming a service area, and a way to pay fees (credit, or
  * a trial or membership); otherwise it is refused with an alert saying what is missing. The time
  * zone sent with it is the one filters are matched in: the IANA zone when the browser names one
  * (daylight-saving changes followed), else its fixed offset. Starting clears a pending puzzle: the
  * driver says they solved it (if not, the platform asks again and the search pauses again).
+ * Starting with only stations the platform account may not work is refused, saying so. Every
+ * change is told to the driver's open devices at once.
  */
 import type { AppContext } from '../../context.js';
 import { canPayFees, feeStateOf } from '../../engine/fees.js';
@@ -12,6 +16,7 @@ import { canonicalTimeZone, compileFilters } from '../../engine/matcher.js';
 import { conflict, validationError } from '../../http/errors.js';
 import { notConnected } from '../platform/errors.js';
 import { filtersOf } from '../../domain/filters.js';
+import { noEligibleSelected } from './status.js';
 
 /** The search state after the toggle, and what to tell the driver. */
 export interface ToggleResult {
@@ -21,6 +26,8 @@ export interface ToggleResult {
 
 /** Start refused: nothing could match. */
 export const NO_FILTER = 'Enable a filter and choose at least one service area in it before starting.';
+/** Start refused: no station of the filter is one the account may work. */
+export const NO_ELIGIBLE_STATION = 'None of the stations in your filter is one your Amazon Flex account can work. Choose at least one station marked “Eligible”, then press Start.';
 /** Start refused: no fee could be paid. */
 export const NO_FEE_PAYABLE = 'Your credit is used up. Top up your credit, or start your free trial, to start searching.';
 
@@ -40,28 +47,41 @@ export function checkedTimeZone(timeZone: string | undefined): string | undefine
   return canonical;
 }
 
-/** Stops a running search, or starts one when the driver can search; throws the 409 saying what is missing. */
-export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOffset, timeZone }: DriverZone): Promise<ToggleResult> {
+/** The credit guard's pause and what it skipped end with every Start and Stop. */
+const NOT_PAUSED = { search_paused_for: null, missed_offers: 0, missed_value_cents: 0 } as const;
+
+/**
+ * Sets the search to `wanted` (undefined: the opposite of what it is). Asking for the state it is
+ * already in changes nothing and says so; a Start the driver cannot make throws the 409 saying
+ * what is missing.
+ */
+export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOffset, timeZone }: DriverZone, wanted?: boolean): Promise<ToggleResult> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['searching', 'flex_connected', 'credit_cents', 'trial_ends_at', 'membership_ends_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (user.searching) {
-    await ctx.db.updateTable('users').set({ searching: false }).where('id', '=', userId).execute();
+  const start = wanted ?? !user.searching;
+  if (!start) {
+    if (!user.searching) return { searching: false, alert: 'Searching is already stopped.' };
+    await ctx.db.updateTable('users').set({ searching: false, ...NOT_PAUSED }).where('id', '=', userId).execute();
     await ctx.search.stop(userId);
+    ctx.live.publish(userId, { type: 'search' });
     return { searching: false, alert: 'Searching stopped.' };
   }
+  if (user.searching) return { searching: true, alert: 'Searching is already running.' };
   if (!user.flex_connected) throw notConnected();
   const compiled = compileFilters(await filtersOf(ctx.db, userId), timezoneOffset, timeZone);
   if (compiled.enabledCount === 0 || compiled.serviceAreaIds.length === 0) throw conflict(NO_FILTER);
+  if (await noEligibleSelected(ctx.db, userId, new Set(compiled.serviceAreaIds))) throw conflict(NO_ELIGIBLE_STATION);
   if (!canPayFees(feeStateOf(user), ctx.clock.now().getTime())) throw conflict(NO_FEE_PAYABLE);
   // A Start without a zone (an older page) clears the stored one: the offset it sent is the newer word.
   await ctx.db
     .updateTable('users')
-    .set({ searching: true, timezone_offset: timezoneOffset, time_zone: timeZone ?? null, puzzle_required: false })
+    .set({ searching: true, timezone_offset: timezoneOffset, time_zone: timeZone ?? null, puzzle_required: false, ...NOT_PAUSED })
     .where('id', '=', userId)
     .execute();
   ctx.search.start(userId);
+  ctx.live.publish(userId, { type: 'search' });
   return { searching: true, alert: 'Searching started. Accepted and ignored offers appear in your log.' };
 }

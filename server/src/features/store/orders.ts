@@ -15,6 +15,7 @@ import { sendPromotionalEmail } from '../support/promotions.js';
 import { REGIONS } from '../user/regions.js';
 import { planById } from './plans.js';
 import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from './returnPaths.js';
+import { accountChanged } from '../search/changes.js';
 
 type Trx = Transaction<DatabaseSchema>;
 type Order = Selectable<OrderTable>;
@@ -106,7 +107,7 @@ export async function applyPaymentEvent(ctx: AppContext, event: PaymentEvent): P
   if (settlement === 'amount-mismatch' || settlement === 'unknown-order') ctx.log.error({ event }, `payment event not applied: ${settlement}`);
   if (settlement === 'refunded' && event.type === 'paid') await refundLatePayment(ctx, event);
   // A running search holds the driver's credit and fee-free period in memory: it reloads them now.
-  if (payer) ctx.search.changed(payer, 'account');
+  if (payer) accountChanged(ctx, payer);
   if (rewardedInviter) inviteRewardPaid(ctx, rewardedInviter);
   return settlement;
 }
@@ -129,7 +130,7 @@ async function refundLatePayment(ctx: AppContext, event: Extract<PaymentEvent, {
 
 /** After {@link payInviteRewardIfDue} paid: the inviter's running search reloads, and they are told. */
 export function inviteRewardPaid(ctx: AppContext, inviterId: string): void {
-  ctx.search.changed(inviterId, 'account');
+  accountChanged(ctx, inviterId);
   notifyInviter(ctx, inviterId);
 }
 

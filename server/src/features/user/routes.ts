@@ -20,6 +20,7 @@ import { checkFilterRanges, filterSchema } from './filters.js';
 import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
 import { REGIONS } from './regions.js';
 import { startTrial } from './trial.js';
+import { accountChanged } from '../search/changes.js';
 
 const tags = ['user'];
 
@@ -85,7 +86,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const userId = currentUser(request).id;
       await startTrial(ctx, userId);
       // Fees stop at once for a running search (it holds the fee-free period in memory).
-      ctx.search.changed(userId, 'account');
+      accountChanged(ctx, userId);
       return ok(null, { alert: `Your free trial has started: no fees for the next ${TRIAL_DAYS} days.` });
     },
   );

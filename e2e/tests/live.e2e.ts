@@ -1,0 +1,162 @@
+/**
+ * Issue 16 in Chromium, against the real server and its embedded simulator (docs/LIVE.md): one
+ * driver on two devices (two browser contexts, a laptop and a phone). Start on one shows on the
+ * other; Stop on the laptop turns the phone's button into Start within moments, and the phone's
+ * button then sends Start, never a toggle. The credit runs out: the search says "Paused: not
+ * enough credit" with the offers it skipped, and a top-up resumes it by itself on both devices.
+ * Every reason the engine can meet here shows on an ignored offer's card. The steps run in order.
+ */
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { apiCall, registerDriver } from '../src/support/accounts';
+import { launchBrowser, product } from '../src/support/browser';
+import { connectPlatformAccount } from '../src/support/connect';
+import { injectOffer } from '../src/support/platform';
+import { recordSecretsOf, rememberSecret } from '../src/support/secrets';
+
+/** Live events reach a device within moments; the engine polls about once a second. */
+const LIVE_TIMEOUT_MS = 20_000;
+const PLATFORM_ACCOUNT = { email: `live-${Date.now()}@example.com`, password: 'live: the platform password 5Tz' };
+
+interface ServiceArea {
+  id: string;
+  shortName: string;
+  eligible?: boolean;
+}
+
+let browser: Browser;
+let token: string;
+let area: ServiceArea;
+const devices: Array<{ context: BrowserContext; page: Page; errors: string[] }> = [];
+const laptop = () => devices[0]!.page;
+const phone = () => devices[1]!.page;
+
+/**
+ * Every block of this file starts on `day` (four days from now, a weekday no other test file's
+ * offers start on) or a week later, so the filter below takes only this file's offers.
+ */
+const day = (Math.floor(Date.now() / 86_400_000) + 4) * 86_400;
+const weekday = new Date(day * 1000).getUTCDay();
+const at = (hourUtc: number, weeks = 0) => day + weeks * 7 * 86_400 + hourUtc * 3600;
+
+async function openDevice(width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const { baseUrl, secretsFile } = product();
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, baseURL: baseUrl, timezoneId: 'UTC' });
+  recordSecretsOf(context, secretsFile, baseUrl);
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('acccessToken')) localStorage.setItem('acccessToken', value);
+  }, token);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+const startStop = (page: Page) => page.getByRole('button', { name: /^(Start|Stop)$/ });
+const searchChip = (page: Page) => page.getByRole('region', { name: 'Search' }).getByRole('status');
+const offer = (offerId: string, startTime: number, priceAmount: number, more: { durationHours?: number; hidden?: boolean } = {}) =>
+  injectOffer(product().platformSimulatorUrl, { serviceAreaId: area.id, offerId: `${offerId}-${day}`, startTime, durationHours: 1, priceAmount, ...more });
+const status = () => apiCall<{ searching: boolean; pausedFor: string | null }>(product().baseUrl, token, 'GET', '/user/getSearchStatus');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { baseUrl, secretsFile } = product();
+  token = await registerDriver(baseUrl);
+  rememberSecret(secretsFile, 'platform password', PLATFORM_ACCOUNT.password);
+  devices.push(await openDevice(1440), await openDevice(360));
+  await laptop().goto('/connectAccount');
+  await connectPlatformAccount({ context: devices[0]!.context, page: laptop(), account: PLATFORM_ACCOUNT, simulatorUrl: product().platformSimulatorUrl });
+  const areas = await apiCall<ServiceArea[]>(baseUrl, token, 'POST', '/user/getServiceAreas', {});
+  area = areas.find((a) => a.eligible)!;
+  // Blocks of 60.00 and up on the file's weekday, starting 00:00 to 22:00 UTC, at any notice.
+  const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
+  await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
+    filter: { ...filter, name: 'Live test', enabled: true, serviceAreas: [area.id], days: [weekday], time: [0, 1320], pay: [20, 100], payType: 'PER_BLOCK', duration: [0, 10], timeToArrive: 0 },
+  });
+  await phone().goto('/dashboard/settings');
+  await laptop().goto('/dashboard');
+}, 120_000);
+
+afterAll(async () => {
+  await apiCall(product().baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: false }).catch(() => undefined);
+  await browser.close();
+});
+
+it('shows the station the account may work as eligible in the filter', async () => {
+  const station = laptop().getByRole('checkbox', { name: area.shortName, exact: true });
+  await station.waitFor();
+  expect(await station.evaluate((box) => document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Eligible');
+});
+
+it('two devices: Start on the laptop shows on the phone; Stop on the laptop turns the phone to Start, and the phone then sends Start', async () => {
+  await startStop(laptop()).filter({ hasText: 'Start' }).waitFor();
+  await startStop(phone()).filter({ hasText: 'Start' }).waitFor();
+  await startStop(laptop()).click();
+  await startStop(phone()).filter({ hasText: 'Stop' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+  await searchChip(phone()).filter({ hasText: 'System Started' }).waitFor();
+
+  await startStop(laptop()).filter({ hasText: 'Stop' }).click();
+  await startStop(phone()).filter({ hasText: 'Start' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+  await searchChip(phone()).filter({ hasText: 'System Stopped' }).waitFor();
+  expect((await status()).searching).toBe(false);
+
+  // The phone's button sends what it shows: Start, never a bare toggle.
+  const sent: Request[] = [];
+  phone().on('request', (request) => {
+    if (request.url().endsWith('/api/user/toggleSearchState')) sent.push(request);
+  });
+  await startStop(phone()).click();
+  await startStop(laptop()).filter({ hasText: 'Stop' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+  expect(sent.map((request) => (request.postDataJSON() as { searching?: boolean }).searching)).toEqual([true]);
+  expect((await status()).searching).toBe(true);
+});
+
+it('credit runs out: the search pauses and says what it skipped; a top-up resumes it by itself', async () => {
+  // 285.00 costs a fee of 9.98 of the 10.00 sign-up credit; then 150.00 and 280.00 cannot be paid.
+  await offer('takes-the-credit', at(8), 285);
+  await laptop().getByText('Credit: $0.02').waitFor({ timeout: LIVE_TIMEOUT_MS });
+  await offer('skipped-a', at(10), 150);
+  await offer('skipped-b', at(12), 280);
+  for (const page of [laptop(), phone()]) {
+    await searchChip(page).filter({ hasText: 'Paused: not enough credit' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+  }
+  await laptop().getByText('2 offers worth $430.00 skipped').waitFor();
+  await laptop().getByRole('link', { name: 'Top up' }).first().waitFor();
+  expect(await laptop().getByText('System Started').count()).toBe(0);
+
+  // A top-up through the dev checkout, made elsewhere: the pages are not touched.
+  const { baseUrl } = product();
+  const checkout = await apiCall<string>(baseUrl, token, 'POST', '/store/createStripeOrder', { topup_amount: 2000 });
+  const paid = await fetch(`${baseUrl}${checkout}/complete`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+  expect(paid.status).toBeLessThan(400);
+  for (const page of [laptop(), phone()]) {
+    await searchChip(page).filter({ hasText: 'System Started' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+  }
+  await laptop().getByText('Credit: $20.02').waitFor({ timeout: LIVE_TIMEOUT_MS });
+  expect((await status()).pausedFor).toBeNull();
+});
+
+it('every ignored offer says why on its card', async () => {
+  await offer('overlap', at(8) + 1800, 100); // inside the 08:00 block taken above
+  await offer('time', at(23), 150); // after 22:00
+  await offer('pay', at(14), 30); // under 60.00
+  await offer('hidden', at(16), 150, { hidden: true });
+  await offer('day', at(14) + 86_400, 150); // the next weekday: never polled as a match
+  await laptop().goto('/dashboard/logs');
+  const reasons: Array<[string, string]> = [
+    ['credit', 'Not enough credit'],
+    ['overlap', 'Overlaps your 8:00 AM'],
+    ['time', 'Outside your time window'],
+    ['pay', 'Outside your pay range'],
+    ['hidden', 'Hidden by Amazon Flex'],
+    ['day', 'Not one of your days'],
+  ];
+  for (const [reason, text] of reasons) {
+    await laptop().locator(`li[data-reason="${reason}"]`).filter({ hasText: text }).first().waitFor({ timeout: LIVE_TIMEOUT_MS });
+  }
+  // The log narrowed to one reason shows only those.
+  await laptop().getByLabel('Why ignored').selectOption('credit');
+  await laptop().locator('li[data-reason="credit"]').first().waitFor();
+  expect(await laptop().locator('li[data-log-id]:not([data-reason="credit"])').count()).toBe(0);
+  await laptop().getByLabel('Why ignored').selectOption('any');
+  for (const device of devices) expect(device.errors).toEqual([]);
+});
