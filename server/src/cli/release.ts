@@ -115,7 +115,8 @@ async function publish(args: string[], values: Values) {
     return await call('PUT', `/api/releases/${remote.name}/${version}`, { files, ...(commit ? { gitCommit: commit } : {}) });
   } catch (error) {
     // Publishing the very same build again (a re-run of CI, a second `npm start`) is not a failure.
-    if (error instanceof CliError && (error.body as { code?: string; buildDigest?: string } | null)?.code === RELEASE_ERROR_CODES.exists && (error.body as { buildDigest?: string }).buildDigest === digest) {
+    const refusal = error instanceof CliError ? (error.body as { code?: string; data?: { buildDigest?: string } } | null) : null;
+    if (refusal?.code === RELEASE_ERROR_CODES.exists && refusal.data?.buildDigest === digest) {
       return { data: { remote: remote.name, version, buildDigest: digest, unchanged: true }, alert: `${remote.name} ${version} is already published with this exact build.` };
     }
     throw error;

@@ -17,18 +17,19 @@ import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from './hardene
 import { documentedOperations, registeredRoutes } from './routeInventory.js';
 
 const SEED = 7_2024;
+/** The release registry's all-remote deploy token, so its routes are attacked past their token check too. */
+const DEPLOY_TOKEN = 'fuzz-deploy-token-0123456789abcdef';
 /** Per database; both databases together make the run's total. */
 const REQUESTS_PER_DATABASE = Number(process.env.FUZZ_REQUESTS_PER_DATABASE ?? 5000);
 
-/** Routes deliberately left out of the OpenAPI document: the docs UI itself and the dev checkout's HTML pages. */
-// The API docs themselves, the dev checkout's pages, and release files (static, served by their
+// Routes deliberately left out of the OpenAPI document: the API docs themselves, the dev checkout's pages, and release files (static, served by their
 // recorded hash; the route tree prints their wildcard route as a bare `*`).
 const UNDOCUMENTED = [/^(GET|POST) \/api\/docs/, /^(GET|POST) \/dev\/checkout\//, /^GET (\/releases\/\{remote\}\/\{version\}\/)?\*$/];
 
 describeEachDatabase('bad input: every documented route fuzzed from its schema', (database) => {
   let h: HardenedApp;
   before(async () => {
-    h = await startHardenedApp(database(), { env: stripeEnv, adapters: { payments: fakeStripeGateway(fakeStripeApi()) } });
+    h = await startHardenedApp(database(), { env: { ...stripeEnv, RELEASE_TOKEN: DEPLOY_TOKEN }, adapters: { payments: fakeStripeGateway(fakeStripeApi()) } });
   });
   after(async () => {
     await h.app.close();
@@ -53,8 +54,9 @@ describeEachDatabase('bad input: every documented route fuzzed from its schema',
     };
     const known = { ids: [...(await idsOf(driver.id, driver.token)), ...(await idsOf(other.id, other.token))] };
     const newResetToken = () => issueToken(h.database.db, resetUser.id, 'reset', h.clock.now(), 3_600_000);
-    const tokens = { access: driver.token, reset: await newResetToken() };
+    const tokens = { access: driver.token, reset: await newResetToken(), deploy: DEPLOY_TOKEN };
     h.secrets.add('reset token', tokens.reset);
+    h.secrets.add('deploy token', DEPLOY_TOKEN);
 
     const operations = documentedOperations(h.app);
     // The embedded tools answer only on this machine: attacked from there, or all they would say is 403.

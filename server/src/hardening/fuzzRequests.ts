@@ -37,13 +37,13 @@ export interface FuzzCase {
  * Stand-ins for the bearer tokens, replaced when the request is sent ({@link withCredentials}):
  * requests are generated up front, and a reset token is used up whenever a reset succeeds.
  */
-const TOKEN_PLACEHOLDER = { access: '<access-token>', reset: '<reset-token>' } as const;
+const TOKEN_PLACEHOLDER = { access: '<access-token>', reset: '<reset-token>', deploy: '<deploy-token>' } as const;
 
 /** The request with the live tokens in place of the stand-ins. */
-export function withCredentials(request: InjectOptions, tokens: { access: string; reset: string }): InjectOptions {
+export function withCredentials(request: InjectOptions, tokens: Record<keyof typeof TOKEN_PLACEHOLDER, string>): InjectOptions {
   const header = request.headers?.authorization;
   if (typeof header !== 'string') return request;
-  const authorization = header.replace(TOKEN_PLACEHOLDER.access, tokens.access).replace(TOKEN_PLACEHOLDER.reset, tokens.reset);
+  const authorization = header.replace(TOKEN_PLACEHOLDER.access, tokens.access).replace(TOKEN_PLACEHOLDER.reset, tokens.reset).replace(TOKEN_PLACEHOLDER.deploy, tokens.deploy);
   return { ...request, headers: { ...request.headers, authorization } };
 }
 

@@ -18,7 +18,8 @@ export interface Operation {
   /** The path parameters as one object schema. */
   params?: JsonSchema;
   /** The bearer token the document says the route takes: an access token, a reset token, or none. */
-  credential: 'access' | 'reset' | 'none';
+  /** The bearer token the route takes: a driver's access or reset token, a release deploy token, or none. */
+  credential: 'access' | 'reset' | 'deploy' | 'none';
   /** Its OpenAPI tags; `development` marks the embedded tools that answer only on this machine. */
   tags: string[];
 }
@@ -50,6 +51,7 @@ function parametersSchema(parameters: OpenApiParameter[], where: string): JsonSc
 function credentialOf(operation: OpenApiOperation): Operation['credential'] {
   const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
   if (schemes.includes('resetToken')) return 'reset';
+  if (schemes.includes('deployToken')) return 'deploy';
   return schemes.includes('bearerAuth') ? 'access' : 'none';
 }
 

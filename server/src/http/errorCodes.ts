@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   BP_ERR_EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists.' },
   /** A call that needs the delivery-platform account before it is connected. */
   BP_ERR_PLATFORM_NOT_CONNECTED: { status: 409, message: 'Connect your Amazon Flex account first.' },
+  /** The platform account is already connected to another BlockPilot account (docs/SECURITY.md). */
+  BP_ERR_PLATFORM_ACCOUNT_TAKEN: { status: 409, message: 'This Amazon Flex account is already connected to another BlockPilot account.' },
   /** The platform no longer accepts the stored connection: connect again. */
   BP_ERR_PLATFORM_RECONNECT: { status: 409, message: 'Amazon Flex no longer accepts your connection. Connect your account again.' },
   /** The connect call's first answer: the sign-in challenge the driver completes (not a fault). */

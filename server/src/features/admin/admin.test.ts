@@ -96,11 +96,11 @@ describeEachDatabase('operator console API', (database) => {
         const send = (who: TestDriver) => as(who, { method: route.method, url: route.url(), ...(route.payload ? { payload: route.payload } : {}), headers: route.headers ?? {} });
         const byDriver = await send(driver);
         expect([route.url(), byDriver.statusCode]).toEqual([route.url(), 403]);
-        expect(byDriver.json()).toEqual({ alert: 'This page is for BlockPilot operators.' });
+        expect(byDriver.json()).toEqual({ code: 'BP_ERR_FORBIDDEN', alert: 'This page is for BlockPilot operators.' });
         if (route.role === 'admin') {
           const bySupport = await send(supportUser);
           expect([route.url(), bySupport.statusCode]).toEqual([route.url(), 403]);
-          expect(bySupport.json()).toEqual({ alert: 'Only an admin may do this.' });
+          expect(bySupport.json()).toEqual({ code: 'BP_ERR_FORBIDDEN', alert: 'Only an admin may do this.' });
         }
       }
       expect(await auditCount()).toBe(before);

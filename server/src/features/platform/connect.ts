@@ -67,7 +67,7 @@ export async function connectAccount(ctx: AppContext, user: UserRow, body: Conne
   try {
     await saveConnection(ctx.db, ctx.tokenCipher, { userId: user.id, region: challenge.region, deviceSerial: challenge.deviceSerial, device: registered.value });
   } catch (error) {
-    if (error instanceof PlatformAccountTakenError) throw conflict(ACCOUNT_TAKEN);
+    if (error instanceof PlatformAccountTakenError) throw conflict(ACCOUNT_TAKEN, 'BP_ERR_PLATFORM_ACCOUNT_TAKEN');
     throw error;
   }
   await deleteChallenge(ctx.db, challenge.verifierHash);

@@ -257,7 +257,7 @@ describeEachDatabase('search-engine routes', (database) => {
       const landing = await signInAsDriver(challenge_url, platformEmail);
       const refused = await post('/api/user/connectAccount', { challenge_response: landing, code_verifier }, farmer.token);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ alert: ACCOUNT_TAKEN });
+      expect(refused.json()).toEqual({ code: 'BP_ERR_PLATFORM_ACCOUNT_TAKEN', alert: ACCOUNT_TAKEN });
       expect((await get('/api/user', farmer.token)).json().data.flexConnected).toBe(false);
       expect((await get('/api/user', owner.token)).json().data.flexConnected).toBe(true);
     });

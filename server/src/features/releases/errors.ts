@@ -25,7 +25,9 @@ export const RELEASE_ERROR_CODES = {
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
 
 const fail = (status: number, code: ReleaseErrorCode, message: string, body: Record<string, unknown> = {}, errors?: FieldErrors) =>
-  new HttpError(status, message, { code, ...(Object.keys(body).length ? { body } : {}), ...(errors ? { errors } : {}) });
+  // What a refusal says besides its message (the channel's revision, the gate's mismatches) goes in
+  // the envelope's `data`, like any answer's payload (docs/ARCHITECTURE.md section 4).
+  new HttpError(status, message, { code, ...(Object.keys(body).length ? { body: { data: body } } : {}), ...(errors ? { errors } : {}) });
 
 export const releaseErrors = {
   tokenRequired: () => fail(401, RELEASE_ERROR_CODES.tokenRequired, 'A valid deploy token is required (Authorization: Bearer <token>).'),

@@ -158,7 +158,7 @@ describeEachDatabase('release registry routes', (database) => {
       const { revision } = (await t.app.inject({ url: '/api/releases/channels', headers: admin })).json().data.find((c: { name: string }) => c.name === 'production');
       const stale = await promote('production', { remote: 'mf_auth', version: '2.0.0', expectedRevision: revision - 1 });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toMatchObject({ code: 'BP_ERR_RELEASE_REVISION_CONFLICT', revision });
+      expect(stale.json()).toMatchObject({ code: 'BP_ERR_RELEASE_REVISION_CONFLICT', data: { revision } });
       const racing = await Promise.all([promote('production', { remote: 'mf_auth', version: '2.0.0', expectedRevision: revision }), promote('production', { remote: 'mf_auth', version: '3.0.0', expectedRevision: revision })]);
       expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const after = (await t.app.inject({ url: '/api/releases/channels', headers: admin })).json().data.find((c: { name: string }) => c.name === 'production');
@@ -175,7 +175,7 @@ describeEachDatabase('release registry routes', (database) => {
       const body = refused.json();
       expect(body.code).toBe('BP_ERR_RELEASE_GATE_REFUSED');
       expect(body.alert).toContain('mf_dashboard@9.0.0 provides react 18.3.1, but shell requires 19.3.1');
-      expect(body.mismatches.map((m: { party: string }) => m.party)).toEqual(expect.arrayContaining(['shell', 'mf_auth@2.0.0', 'mf_account@1.0.0']));
+      expect(body.data.mismatches.map((m: { party: string }) => m.party)).toEqual(expect.arrayContaining(['shell', 'mf_auth@2.0.0', 'mf_account@1.0.0']));
       expect((await entryOf('mf_dashboard')).release).toBeUndefined();
 
       // Forced on a named preview channel, so production stays consistent for the tests below.
@@ -190,7 +190,7 @@ describeEachDatabase('release registry routes', (database) => {
     it('refuses a build that stopped exposing ./App', async () => {
       expect((await publish('mf_account', '1.1.0', build('mf_account', 'no app', { exposes: ['./lifecycle'] }))).statusCode).toBe(200);
       const refused = await promote('staging', { remote: 'mf_account', version: '1.1.0' });
-      expect(refused.json().mismatches).toEqual([expect.objectContaining({ kind: 'missing-expose', subject: './App' })]);
+      expect(refused.json().data.mismatches).toEqual([expect.objectContaining({ kind: 'missing-expose', subject: './App' })]);
     });
   });
 
