@@ -86,6 +86,11 @@ export const STORAGE_KEYS = {
 /** Session storage key of a staging preview override ("name@manifestUrl"), kept for the tab. */
 export const PREVIEW_OVERRIDE_KEY = 'remotePreview';
 
+/**
+ * Where the shell finds its remotes (docs/RELEASES.md "How the shell finds its remotes"). The list
+ * depends on the request's Authorization and release-preview headers.
+ */
+export const REMOTE_LIST_PATH = '/remotes.json';
 /** A release channel's name: `production`, `staging`, or a named preview such as `pr-42` (docs/RELEASES.md). */
 export const RELEASE_CHANNEL_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 /** The module the shell loads from every remote; the release gate refuses a build without it. */

@@ -2,7 +2,7 @@
  * The page's inline script, run as the browser runs it, on a fresh document per test holding the
  * app's script tags as the server sends them.
  */
-import { PREVIEW_OVERRIDE_KEY, STORAGE_KEYS } from './constants';
+import { PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants';
 import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE, DEFERRED_SCRIPT_TYPE, PAGE_SCRIPT } from './pageScript';
 
 const ORIGIN = 'https://blockpilot.test';
@@ -16,24 +16,31 @@ interface Page {
   doc: Document;
   /** The scripts the page script asked the browser to load, in order. */
   loaded(): (string | null)[];
+  /** What the page script asked the browser to preload. */
+  preloaded(): (string | null)[];
   data: DOMStringMap;
   click(text: string, init?: MouseEventInit): MouseEvent;
 }
 
-function openPage({ head = INERT, signedIn = false, readyState = 'complete', search = '', previewStored = false } = {}): Page {
+function openPage({ head = INERT, signedIn = false, readyState = 'complete', search = '', previewStored = false, releasePreviewStored = false } = {}): Page {
   const doc = document.implementation.createHTMLDocument('');
   doc.head.innerHTML = `<base href="${ORIGIN}/">${head}`;
   doc.body.innerHTML = LANDING;
   Object.defineProperty(doc, 'readyState', { value: readyState, configurable: true });
   const storage = new Map<string, string>(signedIn ? [[STORAGE_KEYS.accessToken, 'a-token']] : []);
   const localStorage = { getItem: (key: string) => storage.get(key) ?? null };
-  const sessionStorage = { getItem: (key: string) => (previewStored && key === PREVIEW_OVERRIDE_KEY ? 'mf_landing@https://staging.test/mf-manifest.json' : null) };
+  const session = new Map<string, string>([
+    ...(previewStored ? [[PREVIEW_OVERRIDE_KEY, 'mf_landing@https://staging.test/mf-manifest.json'] as const] : []),
+    ...(releasePreviewStored ? [[RELEASE_PREVIEW_KEY, 'v1:sealed-link'] as const] : []),
+  ]);
+  const sessionStorage = { getItem: (key: string) => session.get(key) ?? null };
   // The script's globals, given to it as the browser would.
   new Function('document', 'localStorage', 'sessionStorage', 'location', PAGE_SCRIPT)(doc, localStorage, sessionStorage, new URL(`${ORIGIN}/${search}`));
   const byText = (text: string) => [...doc.body.querySelectorAll('a, button, span')].find((e) => e.textContent === text)!;
   return {
     doc,
     loaded: () => [...doc.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
+    preloaded: () => [...doc.head.querySelectorAll('link[rel="preload"]')].map((l) => l.getAttribute('href')),
     data: doc.documentElement.dataset,
     click(text, init = {}) {
       const event = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
@@ -134,6 +141,37 @@ describe('the page script for an operator previewing a remote from staging', () 
 
   it('waits for intent on any other query', () => {
     expect(openPage({ search: '?utm_source=flyer' }).loaded()).toEqual([]);
+  });
+});
+
+describe('the page script for a tab holding a signed release-preview link', () => {
+  it.each([
+    ['opened from the link', { search: `?${RELEASE_PREVIEW_KEY}=v1:sealed-link` }],
+    ['remembered for the tab', { releasePreviewStored: true }],
+  ])('loads the app at once when the link is %s (the static page is production\'s)', (_name, options) => {
+    expect(openPage(options).loaded()).toEqual(['/runtime.js', '/main.js']);
+  });
+});
+
+describe('the preload of the remote list', () => {
+  it.each([
+    ['a visitor\'s landing page', { head: INERT }],
+    ['a visitor\'s other pages', { head: LIVE }],
+    ['a visitor previewing from an allow-listed origin', { search: `?${PREVIEW_OVERRIDE_KEY}=mf_landing@https://staging.test/mf-manifest.json` }],
+  ])('is made on %s, whose shell asks for the plain list', (_name, options) => {
+    const preload = [...openPage(options).doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(preload.map((l) => [l.getAttribute('href'), l.as, l.crossOrigin])).toEqual([[REMOTE_LIST_PATH, 'fetch', 'anonymous']]);
+  });
+
+  // A browser hands a preload to the first fetch of its URL whatever headers that fetch sends:
+  // the driver's canary or the tab's preview would be answered with the visitor's list.
+  it.each([
+    ['a signed-in driver', { signedIn: true }],
+    ['a signed-in driver on any other page', { signedIn: true, head: LIVE }],
+    ['a tab opened from a release-preview link', { search: `?${RELEASE_PREVIEW_KEY}=v1:sealed-link` }],
+    ['a tab holding a release-preview link', { releasePreviewStored: true, head: LIVE }],
+  ])('is not made for %s, whose list depends on the request\'s headers', (_name, options) => {
+    expect(openPage(options).preloaded()).toEqual([]);
   });
 });
 

@@ -11,13 +11,18 @@
  *   Q&A list as `<details>`), so nothing runs until the visitor shows intent: the first pointer,
  *   touch, key, focus or wheel event loads the app. A visitor who only reads the page costs their
  *   phone no script at all.
- *   A signed-in driver, or an operator previewing a remote from staging, gets the app at once.
+ *   A signed-in driver, an operator previewing a remote from staging, or a tab opened from a
+ *   release-preview link gets the app at once.
+ * - The remote list ({@link REMOTE_LIST_PATH}) is preloaded for a visitor only. A browser hands a
+ *   preload to the first fetch of its URL whatever headers that fetch sends, so a signed-in
+ *   driver's request (canaries) or a release-preview tab's would get the visitor's list
+ *   (docs/RELEASES.md "How the shell finds its remotes").
  * - A link or button clicked before the app has booted is not lost: the script holds it
  *   ({@link BOOT_PENDING_HREF} / {@link BOOT_PENDING_CLICK}), shows a progress bar, and the shell
  *   carries it out once it has booted ({@link BOOT_STATE} becomes `done`).
  */
 // `.js`: the server imports this module too (NodeNext resolution).
-import { PREVIEW_OVERRIDE_KEY, STORAGE_KEYS } from './constants.js';
+import { PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants.js';
 
 /** The type of an app script the server sent inert; the page script loads it when it is wanted. */
 export const DEFERRED_SCRIPT_TYPE = 'application/x-blockpilot-deferred';
@@ -38,12 +43,21 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'f
 // ES5 on purpose: it is shipped as written (no build step touches it), and it must not throw in
 // any browser that can show the page.
 export const PAGE_SCRIPT = `(function (d) {
-  var html = d.documentElement, data = html.dataset, signedIn = false, previewing = false;
+  var html = d.documentElement, data = html.dataset, signedIn = false, previewing = false, releasePreview = false;
   try {
     signedIn = !!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)});
-    previewing = /[?&]${PREVIEW_OVERRIDE_KEY}=/.test(location.search) || !!sessionStorage.getItem(${JSON.stringify(PREVIEW_OVERRIDE_KEY)});
+    releasePreview = /[?&]${RELEASE_PREVIEW_KEY}=/.test(location.search) || !!sessionStorage.getItem(${JSON.stringify(RELEASE_PREVIEW_KEY)});
+    previewing = releasePreview || /[?&]${PREVIEW_OVERRIDE_KEY}=/.test(location.search) || !!sessionStorage.getItem(${JSON.stringify(PREVIEW_OVERRIDE_KEY)});
   } catch (e) {}
   if (signedIn) data.session = "signed-in";
+  if (!signedIn && !releasePreview) {
+    var list = d.createElement("link");
+    list.rel = "preload";
+    list.as = "fetch";
+    list.crossOrigin = "anonymous";
+    list.href = ${JSON.stringify(REMOTE_LIST_PATH)};
+    d.head.appendChild(list);
+  }
   var deferred = d.querySelectorAll('script[type="${DEFERRED_SCRIPT_TYPE}"]');
   if (!deferred.length) return;
   var intents = ${JSON.stringify(INTENT_EVENTS)};

@@ -4,7 +4,7 @@
  * storage, `?remotePreview=` ends it). An override is used only when its origin is on the
  * server's allow-list; otherwise it is refused and the reason shown.
  */
-import { PREVIEW_OVERRIDE_KEY, type RemoteManifestEntry, type RemotesManifest } from '@blockpilot/shared';
+import { PREVIEW_OVERRIDE_KEY, REMOTE_LIST_PATH, type RemoteManifestEntry, type RemotesManifest } from '@blockpilot/shared';
 import type { PreviewOverride, PreviewState } from '../types';
 
 /** Reads the override from the URL (and remembers it) or from the tab's session storage. */
@@ -50,9 +50,9 @@ export function applyPreview(
 }
 
 export async function fetchManifest(fetchImpl: typeof fetch = fetch, init?: RequestInit): Promise<RemotesManifest> {
-  // Default cache mode, so the page's preload of /remotes.json is used; the server marks it
-  // no-cache, so a later visit still revalidates it.
-  const response = await (init ? fetchImpl('/remotes.json', init) : fetchImpl('/remotes.json'));
+  // Default cache mode, so a visitor's page uses its preload of the list (the page script makes it
+  // for visitors only); the server marks it no-cache, so a later visit still revalidates it.
+  const response = await (init ? fetchImpl(REMOTE_LIST_PATH, init) : fetchImpl(REMOTE_LIST_PATH));
   if (!response.ok) throw new Error(`The remotes manifest answered ${response.status}`);
   return (await response.json()) as RemotesManifest;
 }

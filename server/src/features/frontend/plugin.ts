@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { RELEASE_FILES_PATH } from '@blockpilot/shared/constants';
+import { RELEASE_FILES_PATH, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
 import type { RemotesManifest } from '@blockpilot/shared/types';
 import { sendNotFound } from '../../http/errorHandler.js';
 import type { ServerConfig } from '../../types.js';
@@ -63,7 +63,7 @@ const noSourceMaps = (pathName: string) => !pathName.endsWith('.map');
 export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMaps, remoteList }: FrontendOptions): Promise<void> {
   const allowed = sourceMaps ? {} : { allowedPath: noSourceMaps };
   const configured = remotesManifest(frontend);
-  app.get('/remotes.json', { schema: { hide: true } }, async (request, reply) => {
+  app.get(REMOTE_LIST_PATH, { schema: { hide: true } }, async (request, reply) => {
     const manifest = remoteList ? await remoteList(request) : configured;
     // Revalidated on every load (a promote takes effect at once); the ETag keeps that cheap. The
     // list depends on the signed-in user (canaries) and a preview link, both sent as headers.

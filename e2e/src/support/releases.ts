@@ -1,0 +1,82 @@
+/**
+ * What the release-registry browser tests need around the product (docs/RELEASES.md): a server of
+ * their own with a deploy token, a variant build of a remote, and the release CLI as CI runs it.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { ARTIFACTS_DIR, WORKSPACE } from './paths';
+import { freePort, waitForHttp } from './ports';
+import { startNode } from './processes';
+
+/** A product server whose release registry the tests may move without disturbing the other suites. */
+export interface ReleaseServer {
+  baseUrl: string;
+  process: ChildProcess;
+}
+
+/**
+ * Starts the built server on a fresh data folder with `RELEASE_TOKEN` set (the all-remote deploy
+ * token). The shared product of globalSetup has no registry token, and its remotes must stay as
+ * configured for the other suites, so promotes and rollbacks happen on this one.
+ */
+export async function startReleaseServer(dataDir: string, releaseToken: string): Promise<ReleaseServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startNode('release-server', 'server/dist/main.js', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    // As the shared product: everything is logged, so the secret scan covers the registry's routes too.
+    LOG_LEVEL: 'trace',
+    RELEASE_TOKEN: releaseToken,
+  });
+  await waitForHttp(`${baseUrl}/api/health`, 60_000);
+  return { baseUrl, process: server };
+}
+
+/**
+ * Builds mf-landing into `outDir` with one text of its support form replaced, through the remote's
+ * own webpack config (releaseVariant/webpack.config.ts says how). Resolves when the build is done.
+ */
+export function buildLandingVariant(outDir: string, text: { from: string; to: string }): Promise<void> {
+  const log = createWriteStream(path.join(ARTIFACTS_DIR, 'release-variant-build.log'));
+  const landing = path.join(WORKSPACE, 'mf-landing');
+  const child = spawn(
+    path.join(landing, 'node_modules/.bin/webpack'),
+    ['--mode', 'production', '--config', path.join(__dirname, 'releaseVariant/webpack.config.ts'), '--env', `from=${text.from}`, '--env', `to=${text.to}`],
+    { cwd: landing, env: { ...process.env, BLOCKPILOT_OUT_DIR: outDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the variant build of mf-landing failed (exit ${code}); see artifacts/release-variant-build.log`))));
+  });
+}
+
+/** What one run of the CLI ended with: its exit code and its `--json` output. */
+export interface CliRun<T = Record<string, unknown>> {
+  exitCode: number;
+  output: T;
+}
+
+/** Runs `npm run release -- <args> --json` (the built CLI, as CI does) against `baseUrl`. */
+export function releaseCli<T = Record<string, unknown>>(baseUrl: string, token: string, args: string[]): Promise<CliRun<T>> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(WORKSPACE, 'server/dist/cli/release.js'), ...args, '--json'],
+      { cwd: WORKSPACE, env: { ...process.env, BLOCKPILOT_URL: baseUrl, RELEASE_TOKEN: token, RELEASE_DEPLOY_TOKEN: '' }, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        try {
+          resolve({ exitCode, output: JSON.parse(stdout) as T });
+        } catch {
+          reject(new Error(`release ${args.join(' ')} printed no JSON (exit ${exitCode}): ${stdout}${stderr}`));
+        }
+      },
+    );
+  });
+}
