@@ -71,6 +71,12 @@ export const STORAGE_KEYS = {
   inviteCode: 'inviteCode',
 } as const;
 
+/** The API's liveness check: answers 200 while the server and its database are up. */
+export const HEALTH_PATH = '/api/health';
+
+/** The server's run-time list of remotes and where each lives now. */
+export const REMOTES_MANIFEST_PATH = '/remotes.json';
+
 /** Session storage key of a staging preview override ("name@manifestUrl"), kept for the tab. */
 export const PREVIEW_OVERRIDE_KEY = 'remotePreview';
 

@@ -44,7 +44,7 @@ describe('notification texts', () => {
   });
 
   it('each stop says what happened and what to do, never offering to solve or fake anything', () => {
-    expect(stoppedText('puzzle', reader)).toEqual({ subject: expect.stringMatching(/paused.*puzzle/), text: expect.stringMatching(/Amazon Flex app[\s\S]*https:\/\/app\.example\/dashboard/) });
+    expect(stoppedText('puzzle', reader)).toEqual({ subject: expect.stringMatching(/stopped.*puzzle.*Start/), text: expect.stringMatching(/Amazon Flex app[\s\S]*https:\/\/app\.example\/dashboard/) });
     expect(stoppedText('signing', reader).text).toMatch(/does not fake/);
     expect(stoppedText('reconnect', reader).text).toContain('https://app.example/connectAccount');
     expect(chatText({ subject: 'S', text: 'T' })).toBe('S\n\nT');

@@ -84,7 +84,7 @@ export function acceptedText(block: AcceptedBlock, reader: Reader): Notification
 
 const STOPPED: Record<StopReason, (reader: Reader) => NotificationText> = {
   puzzle: ({ publicUrl }) => ({
-    subject: 'Searching paused: solve the puzzle in the Amazon Flex app',
+    subject: 'Searching stopped: solve the puzzle in the Amazon Flex app, then press Start',
     text: [
       'Amazon Flex asked for a security check (a puzzle) before showing more offers.',
       'BlockPilot never solves these for you. Open the Amazon Flex app and solve it there,',

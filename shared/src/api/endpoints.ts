@@ -28,6 +28,14 @@ export interface ConnectAccountRequest {
   code_verifier?: string;
 }
 
+/** Body of toggleSearchState. */
+export interface ToggleSearchStateRequest {
+  timezoneOffset: number;
+  timeZone?: string;
+  /** The wanted state; absent: toggle. */
+  searching?: boolean;
+}
+
 export interface RegisterRequest {
   country_code: CountryCode | '';
   emailAddress: string;
@@ -58,9 +66,17 @@ export const api = {
     /**
      * Start or Stop. `timezoneOffset` is `Date.getTimezoneOffset()`; `timeZone`, the browser's IANA
      * zone, lets the server follow daylight-saving changes (left out when the browser names none).
+     * `searching` is the state the driver wants: a Stop sent twice (or from a stale screen) never
+     * starts the search; without it the server toggles.
      */
-    toggleSearchState: (timezoneOffset: number, timeZone?: string) =>
-      call<{ searching: boolean }>((http) => http.post('/user/toggleSearchState', timeZone ? { timezoneOffset, timeZone } : { timezoneOffset })),
+    toggleSearchState: (timezoneOffset: number, timeZone?: string, searching?: boolean) =>
+      call<{ searching: boolean }>((http) =>
+        http.post('/user/toggleSearchState', {
+          timezoneOffset,
+          ...(timeZone ? { timeZone } : {}),
+          ...(searching === undefined ? {} : { searching }),
+        } satisfies ToggleSearchStateRequest),
+      ),
     saveFilter: (filter: Filter) => call<Filter>((http) => http.post('/user/saveFilter', { filter })),
     forfeitBlock: (logId: string) => call<null>((http) => http.post('/user/forfeitBlock', { logId })),
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),

@@ -4,7 +4,7 @@
  * storage, `?remotePreview=` ends it). An override is used only when its origin is on the
  * server's allow-list; otherwise it is refused and the reason shown.
  */
-import { PREVIEW_OVERRIDE_KEY, type RemoteManifestEntry, type RemotesManifest } from '@blockpilot/shared';
+import { PREVIEW_OVERRIDE_KEY, REMOTES_MANIFEST_PATH, type RemoteManifestEntry, type RemotesManifest } from '@blockpilot/shared';
 import type { PreviewOverride, PreviewState } from '../types';
 
 /** Reads the override from the URL (and remembers it) or from the tab's session storage. */
@@ -52,7 +52,7 @@ export function applyPreview(
 export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<RemotesManifest> {
   // Default cache mode, so the page's preload of /remotes.json is used; the server marks it
   // no-cache, so a later visit still revalidates it.
-  const response = await fetchImpl('/remotes.json');
+  const response = await fetchImpl(REMOTES_MANIFEST_PATH);
   if (!response.ok) throw new Error(`The remotes manifest answered ${response.status}`);
   return (await response.json()) as RemotesManifest;
 }

@@ -6,6 +6,7 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PreviewState } from '../types';
+import { REMOTES_MANIFEST_PATH } from '@blockpilot/shared';
 import { applyPreview, fetchManifest, readPreviewOverride } from './manifest';
 
 /** The registered remotes and the preview decision, resolved once per page. */
@@ -28,6 +29,15 @@ function register(): Promise<Registration> {
       throw error;
     });
   return registration;
+}
+
+/** Where `name`'s manifest lives, or the shell's list of remotes while that is not known. */
+export async function manifestUrlOf(name: string): Promise<string> {
+  try {
+    return (await register()).entries.get(name) ?? REMOTES_MANIFEST_PATH;
+  } catch {
+    return REMOTES_MANIFEST_PATH;
+  }
 }
 
 export function previewState(): Promise<PreviewState> {

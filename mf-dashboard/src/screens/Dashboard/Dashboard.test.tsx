@@ -228,7 +228,10 @@ describe('Dashboard (/dashboard/*)', () => {
   it('says clearly when the platform asks for a puzzle to be solved in its own app', async () => {
     renderApp('/dashboard', session({ account: mockAccount({ puzzleRequired: true }) }));
     await flush();
-    expect(screen.getByText('Amazon asks you to solve a puzzle').closest('[role="status"]')).toHaveTextContent(/solve the puzzle it shows/);
+    const notice = screen.getByText('Searching stopped: Amazon asks you to solve a puzzle').closest('[role="status"]');
+    expect(notice).toHaveTextContent(/solve the puzzle it shows/);
+    expect(notice).toHaveTextContent('press Start. BlockPilot does not search until you do.');
+    expect(notice).not.toHaveTextContent(/paused/);
   });
 
   it('shows no puzzle notice otherwise', async () => {

@@ -99,8 +99,10 @@ export function Dashboard() {
           <Chip>Credit: {formatCents(account.currency_symbol, account.credit)}</Chip>
         </Header>
         {account.puzzleRequired && (
-          <Notice tone="warning" title="Amazon asks you to solve a puzzle">
-            <p>Open the Amazon Flex app on your phone and solve the puzzle it shows. Searching is paused until you do.</p>
+          // The engine stops the search on a puzzle (docs/ENGINE.md); it stays stopped until Start.
+          <Notice tone="warning" title="Searching stopped: Amazon asks you to solve a puzzle">
+            <p>1. Open the Amazon Flex app on your phone and solve the puzzle it shows.</p>
+            <p>2. Come back here and press Start. BlockPilot does not search until you do.</p>
           </Notice>
         )}
         <ControlCard aria-label="Search">

@@ -8,6 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RemotesManifest } from '@blockpilot/shared/types';
+import { REMOTES_MANIFEST_PATH } from '@blockpilot/shared/constants';
 import { sendNotFound } from '../../http/errorHandler.js';
 import type { ServerConfig } from '../../types.js';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.js';
@@ -50,7 +51,7 @@ export function remotesManifest(frontend: ServerConfig['frontend']): RemotesMani
 
 export async function frontendPlugin(app: FastifyInstance, { frontend }: { frontend: ServerConfig['frontend'] }): Promise<void> {
   const manifest = remotesManifest(frontend);
-  app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
+  app.get(REMOTES_MANIFEST_PATH, { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', REVALIDATE);
     return manifest;
   });

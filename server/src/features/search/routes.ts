@@ -18,7 +18,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     async (request) => ok(currentUser(request).row.searching),
   );
 
-  app.post<{ Body: { timezoneOffset: number; timeZone?: string } }>(
+  app.post<{ Body: { timezoneOffset: number; timeZone?: string; searching?: boolean } }>(
     '/api/user/toggleSearchState',
     {
       ...signedIn,
@@ -38,14 +38,15 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
               maxLength: 100,
               description: "The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); when given, filters follow its daylight-saving changes",
             },
+            searching: { type: 'boolean', description: 'The wanted state: true starts, false stops, and either changes nothing when already so; absent: toggle' },
           },
         },
         response: responses({ type: 'object', required: ['searching'], properties: { searching: { type: 'boolean' } } }, [400, 401, 409]),
       },
     },
     async (request) => {
-      const { timezoneOffset, timeZone } = request.body;
-      const { searching, alert } = await toggleSearch(ctx, currentUser(request).id, { timezoneOffset, timeZone: checkedTimeZone(timeZone) });
+      const { timezoneOffset, timeZone, searching: wanted } = request.body;
+      const { searching, alert } = await toggleSearch(ctx, currentUser(request).id, { timezoneOffset, timeZone: checkedTimeZone(timeZone) }, wanted);
       return ok({ searching }, { alert });
     },
   );

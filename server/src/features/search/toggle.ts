@@ -24,6 +24,9 @@ export const NO_FILTER = 'Enable a filter and choose at least one service area i
 /** Start refused: no fee could be paid. */
 export const NO_FEE_PAYABLE = 'Your credit is used up. Top up your credit, or start your free trial, to start searching.';
 
+export const ALREADY_SEARCHING = 'Searching is already running.';
+export const ALREADY_STOPPED = 'Searching is already stopped.';
+
 /** The driver's zone as sent with Start: the browser's offset and, when it names one, its IANA zone. */
 export interface DriverZone {
   /** Minutes to add to local time to get UTC (`Date.getTimezoneOffset()`). */
@@ -40,13 +43,18 @@ export function checkedTimeZone(timeZone: string | undefined): string | undefine
   return canonical;
 }
 
-/** Stops a running search, or starts one when the driver can search; throws the 409 saying what is missing. */
-export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOffset, timeZone }: DriverZone): Promise<ToggleResult> {
+/**
+ * Stops a running search, or starts one when the driver can search; throws the 409 saying what is
+ * missing. With `wanted` (the state the driver's button showed it would bring), a request that
+ * finds the search already there changes nothing: a Stop from a stale screen never starts it.
+ */
+export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOffset, timeZone }: DriverZone, wanted?: boolean): Promise<ToggleResult> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['searching', 'flex_connected', 'credit_cents', 'trial_ends_at', 'membership_ends_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+  if (wanted === user.searching) return { searching: wanted, alert: wanted ? ALREADY_SEARCHING : ALREADY_STOPPED };
   if (user.searching) {
     await ctx.db.updateTable('users').set({ searching: false }).where('id', '=', userId).execute();
     await ctx.search.stop(userId);
