@@ -7,7 +7,7 @@ export { theme, up, down, type Theme } from './theme';
 export { httpClient, setNavigator } from './api/client';
 export { api, type ConnectAccountRequest, type RegisterRequest } from './api/endpoints';
 export { ApiError, fieldErrorsOf } from './api/errors';
-export { notify, onNotify, type Severity, type Toast } from './notify';
+export { notify, onNotify, withToast, type Severity, type Toast } from './notify';
 export { SessionContext, useSession, type SessionValue } from './session/context';
 export { SessionProvider } from './session/SessionProvider';
 export { prefetchAccount } from './session/accountPrefetch';

@@ -1,12 +1,14 @@
 /**
  * The one place failures become responses. Every error ends as the envelope of DESIGN.md with the
- * right status: our HttpErrors as thrown, schema failures as 400 with per-field messages, Fastify's
+ * right status: our HttpErrors as thrown, schema failures as 400 with per-field messages (with
+ * those of the route's field rules, fieldRules.ts), Fastify's
  * own 4xx (bad JSON, wrong content type, body too large) with their status, and anything else as a
  * 500 whose details go to the log only.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@blockpilot/shared/types';
 import { HttpError } from './errors.js';
+import { fieldRuleErrors } from './fieldRules.js';
 import { FORMATS } from './formats.js';
 
 /** Body keys that only wrap the fields a form shows (saveFilter's `filter`, etc.). */
@@ -101,7 +103,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error.validation) {
-      return reply.status(400).send({ alert: 'Please correct the highlighted fields.', errors: fieldErrorsFrom(error.validation as SchemaIssue[]) });
+      // The route's cross-field rules too, so the form shows every message at once; a field's
+      // schema message wins over a rule's.
+      const errors = { ...fieldRuleErrors(request), ...fieldErrorsFrom(error.validation as SchemaIssue[]) };
+      return reply.status(400).send({ alert: 'Please correct the highlighted fields.', errors });
     }
     if (isUnstorableValue(error)) {
       // Validation should have caught the value; say so loudly, but it is still the request's fault.

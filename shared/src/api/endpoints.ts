@@ -45,6 +45,13 @@ export interface RegisterRequest {
   inviteCode?: string;
 }
 
+/**
+ * Marks a call that loads state in the background (on a page load, a poll, a 10 s refresh): the
+ * driver did nothing, so its failures are only logged, never toasted (docs/FRONTEND.md, "Toasts").
+ * Everything the driver does (a submit, a button) keeps its toasts.
+ */
+const LOAD = { quietErrors: true } as const;
+
 export const api = {
   auth: {
     login: (body: { emailAddress: string; password: string }) => call<Session>((http) => http.post('/auth/login', body)),
@@ -56,13 +63,13 @@ export const api = {
     logout: () => call<null>((http) => http.post('/auth/logout', {})),
   },
   user: {
-    get: () => call<Account>((http) => http.get('/user')),
-    locale: () => call<{ locale: string }>((http) => http.get('/user/locale')),
+    get: () => call<Account>((http) => http.get('/user', LOAD)),
+    locale: () => call<{ locale: string }>((http) => http.get('/user/locale', LOAD)),
     connectAccount: (body: ConnectAccountRequest) => call<null>((http) => http.post('/user/connectAccount', body)),
-    getLogs: (query: LogQuery) => call<LogEntry[]>((http) => http.post('/user/getLogs', { query })),
-    getServiceAreas: () => call<ServiceArea[]>((http) => http.post('/user/getServiceAreas', {})),
-    getSearchState: () => call<boolean>((http) => http.get('/user/getSearchState')),
-    getSchedule: () => call<ScheduledBlock[]>((http) => http.get('/user/getSchedule')),
+    getLogs: (query: LogQuery) => call<LogEntry[]>((http) => http.post('/user/getLogs', { query }, LOAD)),
+    getServiceAreas: () => call<ServiceArea[]>((http) => http.post('/user/getServiceAreas', {}, LOAD)),
+    getSearchState: () => call<boolean>((http) => http.get('/user/getSearchState', LOAD)),
+    getSchedule: () => call<ScheduledBlock[]>((http) => http.get('/user/getSchedule', LOAD)),
     /**
      * Start or Stop. `timezoneOffset` is `Date.getTimezoneOffset()`; `timeZone`, the browser's IANA
      * zone, lets the server follow daylight-saving changes (left out when the browser names none).
@@ -86,19 +93,19 @@ export const api = {
       call<Session>((http) => http.post('/user/changePassword', body)),
   },
   store: {
-    getMembershipPlans: () => call<MembershipPlan[]>((http) => http.get('/store/getMembershipPlans')),
+    getMembershipPlans: () => call<MembershipPlan[]>((http) => http.get('/store/getMembershipPlans', LOAD)),
     /** Returns the checkout URL the browser navigates to. */
     createStripeOrder: (topup_amount: number) => call<string>((http) => http.post('/store/createStripeOrder', { topup_amount })),
     buyMembership: (planId: string) => call<string>((http) => http.post('/store/createStripeOrder', { membership_plan_id: planId })),
-    /** Truthy once the order is paid. Polled every second, so its failures raise no toast. */
+    /** Truthy once the order is paid. Polled every second. */
     getOrderStatus: (orderStatusId: string) =>
-      call<unknown>((http) => http.get('/store/getOrderStatus', { params: { orderStatusId, time: Date.now() }, quietErrors: true })),
+      call<unknown>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: Date.now() } })),
   },
   help: {
     sendQuestion: (body: SupportMessage) => call<null>((http) => http.post('/help/sendQuestion', body)),
   },
   knowledgeBase: {
-    list: () => call<KnowledgeBaseItem[]>((http) => http.get('/knowledgeBase/')),
+    list: () => call<KnowledgeBaseItem[]>((http) => http.get('/knowledgeBase/', LOAD)),
   },
   promotion: {
     optOut: (userId: string) => call<null>((http) => http.post('/promotion/optOut', { userId })),

@@ -66,6 +66,8 @@ describeEachDatabase('auth routes', (database) => {
         [{ inviteCode: 'x'.repeat(40) }, ['inviteCode']],
         [{ country_code: undefined, emailAddress: '', phoneNumber: '' }, ['country_code', 'emailAddress', 'phoneNumber']],
         [{ admin: true }, ['admin']],
+        // Every mistake in one answer: the schema's and the confirmation's together.
+        [{ emailAddress: 'not-an-address', password: 'short', confirmPassword: 'shorter' }, ['emailAddress', 'password', 'confirmPassword']],
       ];
       for (const [overrides, fields] of cases) expectFieldErrors(await post('/api/auth/register', registration(overrides)), fields);
     });
@@ -195,6 +197,7 @@ describeEachDatabase('auth routes', (database) => {
       expectFieldErrors(await post('/api/auth/changePassword', { password: 'short', confirmPassword: 'short' }, { token }), ['password']);
       expectFieldErrors(await post('/api/auth/changePassword', { password: 'long enough now', confirmPassword: 'different' }, { token }), ['confirmPassword']);
       expectFieldErrors(await post('/api/auth/changePassword', {}, { token }), ['password', 'confirmPassword']);
+      expectFieldErrors(await post('/api/auth/changePassword', { password: 'short', confirmPassword: 'other' }, { token }), ['password', 'confirmPassword']);
       expect((await post('/api/auth/changePassword', { password: 'long enough now', confirmPassword: 'long enough now' }, { token })).statusCode).toBe(200);
     });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { COUNTRIES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
+import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, optionalText, resetTokenAuth, responses, sessionData, stringOf } from '../../http/schemas.js';
 import { currentUser } from './authenticate.js';
@@ -32,7 +33,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   app.post<{ Body: RegistrationRequest }>(
     '/api/auth/register',
-    { schema: { tags, summary: 'Create an account; answers with a session', body: registerBody, response: responses(sessionData, [400, 409, 429]) } },
+    {
+      config: { fieldRules: confirms('password', 'confirmPassword') },
+      schema: { tags, summary: 'Create an account; answers with a session', body: registerBody, response: responses(sessionData, [400, 409, 429]) },
+    },
     async (request) => {
       await limit([[`register:${request.ip}`, RATE_LIMITS.register]]);
       const accessToken = await register(ctx, request.body);
@@ -78,6 +82,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/auth/changePassword',
     {
       onRequest: app.requireResetToken,
+      config: { fieldRules: confirms('password', 'confirmPassword') },
       schema: {
         tags,
         summary: 'Choose a new password with the reset token of the e-mailed link (as the bearer token); signs out everywhere and answers with a new session',
@@ -87,8 +92,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      const { password, confirmPassword } = request.body;
-      const accessToken = await resetPassword(ctx, currentUser(request).token, password, confirmPassword);
+      const accessToken = await resetPassword(ctx, currentUser(request).token, request.body.password);
       return ok({ accessToken }, { alert: 'Your password has been changed.' });
     },
   );

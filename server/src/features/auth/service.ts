@@ -1,7 +1,7 @@
 /**
  * Accounts and sessions: sign-up (with the sign-up bonus, the default filter and the inviter),
- * sign-in, password reset by e-mailed link, password change, sign-out. Routes validate shapes;
- * the rules live here.
+ * sign-in, password reset by e-mailed link, password change, sign-out. Routes validate shapes
+ * (and that a confirmation repeats its password, http/fieldRules.ts); the rules live here.
  */
 import { SIGN_UP_BONUS_CENTS, type CountryCode } from '@blockpilot/shared/constants';
 import type { Kysely } from 'kysely';
@@ -32,10 +32,6 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function requireMatching(value: string, confirmation: string, field: string): void {
-  if (value !== confirmation) throw validationError({ [field]: 'The passwords do not match.' });
-}
-
 const emailTaken = () =>
   new HttpError(409, 'An account with this e-mail address already exists.', {
     errors: { emailAddress: 'An account with this e-mail address already exists. Sign in, or reset the password.' },
@@ -43,7 +39,6 @@ const emailTaken = () =>
 
 /** Creates the account with its first filter and sign-up bonus; returns a new access token. */
 export async function register(ctx: AppContext, request: RegistrationRequest): Promise<string> {
-  requireMatching(request.password, request.confirmPassword, 'confirmPassword');
   const email = normalizeEmail(request.emailAddress);
   if (await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw emailTaken();
   const passwordHash = await ctx.passwords.hash(request.password);
@@ -126,8 +121,7 @@ async function setPassword(trx: Kysely<DatabaseSchema>, userId: string, password
 }
 
 /** Uses up the reset token, sets the password, signs out everywhere, and signs in afresh. */
-export async function resetPassword(ctx: AppContext, resetToken: string, password: string, confirmPassword: string): Promise<string> {
-  requireMatching(password, confirmPassword, 'confirmPassword');
+export async function resetPassword(ctx: AppContext, resetToken: string, password: string): Promise<string> {
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -142,9 +136,8 @@ export async function resetPassword(ctx: AppContext, resetToken: string, passwor
 export async function changePassword(
   ctx: AppContext,
   user: { id: string; token: string },
-  { currentPassword, newPassword, confirmNewPassword }: { currentPassword: string; newPassword: string; confirmNewPassword: string },
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  requireMatching(newPassword, confirmNewPassword, 'confirmNewPassword');
   const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!(await ctx.passwords.verify(currentPassword, password_hash))) throw validationError({ currentPassword: 'The current password is wrong.' });
   const passwordHash = await ctx.passwords.hash(newPassword);

@@ -10,11 +10,12 @@ import type { Filter, NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
+import { confirms } from '../../http/fieldRules.js';
 import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
 import { accountSchema, loadAccount } from './account.js';
-import { checkFilterRanges, filterSchema, updateFilter } from './filters.js';
+import { filterRangeRules, filterSchema, updateFilter } from './filters.js';
 import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
 import { REGIONS } from './regions.js';
 import { startTrial } from './trial.js';
@@ -54,6 +55,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/user/saveFilter',
     {
       ...signedIn,
+      config: { fieldRules: filterRangeRules },
       schema: {
         tags,
         summary: 'Save one of the driver\'s filters (errors per field: serviceAreas, days, time, pay, duration, timeToArrive, ...)',
@@ -63,7 +65,6 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      checkFilterRanges(request.body.filter);
       const userId = currentUser(request).id;
       const saved = await updateFilter(ctx.db, userId, request.body.filter);
       if (!saved) throw notFound('This filter does not exist. Reload the page.');
@@ -110,6 +111,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/user/changePassword',
     {
       ...signedIn,
+      config: { fieldRules: confirms('newPassword', 'confirmNewPassword') },
       schema: {
         tags,
         summary: "Change the password; ends the driver's other sessions (this one stays valid and is returned)",

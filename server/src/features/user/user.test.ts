@@ -135,6 +135,8 @@ describeEachDatabase('user routes', (database) => {
         const res = await post('/api/user/saveFilter', { filter: { ...valid, ...change } });
         expectFieldErrors(res, [field]);
       }
+      // The range rules' messages come with the schema's, in one answer.
+      expectFieldErrors(await post('/api/user/saveFilter', { filter: { ...valid, timeToArrive: 7, pay: [60, 40], time: [600, 600] } }), ['timeToArrive', 'pay', 'time']);
       const missing = await post('/api/user/saveFilter', { filter: { id: valid.id } });
       expectFieldErrors(missing, ['name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive']);
       expect(await firstFilter()).toEqual(valid);
@@ -253,6 +255,7 @@ describeEachDatabase('user routes', (database) => {
       const valid = { currentPassword: PASSWORD, newPassword: 'fresh password 2', confirmNewPassword: 'fresh password 2' };
       expectFieldErrors(await post('/api/user/changePassword', { ...valid, currentPassword: 'not it' }), ['currentPassword']);
       expectFieldErrors(await post('/api/user/changePassword', { ...valid, newPassword: 'short', confirmNewPassword: 'short' }), ['newPassword']);
+      expectFieldErrors(await post('/api/user/changePassword', { ...valid, newPassword: 'short', confirmNewPassword: 'other' }), ['newPassword', 'confirmNewPassword']);
       expectFieldErrors(await post('/api/user/changePassword', { ...valid, confirmNewPassword: 'other' }), ['confirmNewPassword']);
       expectFieldErrors(await post('/api/user/changePassword', {}), ['currentPassword', 'newPassword', 'confirmNewPassword']);
     });
