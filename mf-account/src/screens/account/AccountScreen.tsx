@@ -1,9 +1,8 @@
-import { useSession, type Account } from '@blockpilot/shared';
+import { formatCents, useSession, type Account } from '@blockpilot/shared';
 import { Collapsible, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatMoney } from '../../format';
 import { CreditSection } from './CreditSection';
 import { InviteCodeSection } from './InviteCodeSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
@@ -54,7 +53,6 @@ function scrollIntoView(section: SectionId) {
  * sub-route opens its section and scrolls to it, also when followed again from inside the page.
  */
 function AccountSections({ account, section }: { account: Account; section?: SectionId }) {
-  const { locale } = useSession();
   const { key: locationKey } = useLocation();
   const [open, setOpen] = useState(() => initiallyOpen(section ?? DEFAULT_SECTION));
 
@@ -78,8 +76,8 @@ function AccountSections({ account, section }: { account: Account; section?: Sec
           <TrialBanner />
         </TrialSection>
       )}
-      <Section title="Credit" summary={formatMoney(account.credit, account.currency_symbol)} {...sectionProps('credit')}>
-        <CreditSection account={account} locale={locale} />
+      <Section title="Credit" summary={formatCents(account.currency_symbol, account.credit)} {...sectionProps('credit')}>
+        <CreditSection account={account} />
       </Section>
       <Section title="Invite Code" {...sectionProps('inviteCode')}>
         <InviteCodeSection shareableCode={account.shareableCode} currencySymbol={account.currency_symbol} />

@@ -1,7 +1,6 @@
 import { createMockSession, mockAccount, type MockApi } from '@blockpilot/shared/mock';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatEndTime } from '../../format';
 import { leavePage } from '../../leavePage';
 import { mockAccountApi, plansLoaded, renderApp, sectionHeader } from '../../testing';
 
@@ -155,13 +154,14 @@ describe('Credit section', () => {
     });
 
     it('shows when an active membership and a running trial end', async () => {
-      const membershipEndsAt = Date.UTC(2031, 2, 14, 17, 0);
-      const trialEndsAt = Date.UTC(2031, 1, 2, 9, 30);
+      const membershipEndsAt = new Date(2031, 2, 14, 17, 0).getTime();
+      const trialEndsAt = new Date(2031, 1, 2, 9, 30).getTime();
       renderCredit({ membershipEndsAt, trialEndsAt, trialEligible: false });
       const status = screen.getByRole('status', { name: '' });
       expect(status).toHaveTextContent('No fees on accepted blocks');
-      expect(status).toHaveTextContent(`Your membership is active until ${formatEndTime(membershipEndsAt, 'en-US')}.`);
-      expect(status).toHaveTextContent(`Your free trial runs until ${formatEndTime(trialEndsAt, 'en-US')}.`);
+      // The app's one date format (shared/src/format.ts), in the browser's time.
+      expect(status).toHaveTextContent('Your membership is active until Fri, Mar 14 · 5:00 PM.');
+      expect(status).toHaveTextContent('Your free trial runs until Sun, Feb 2 · 9:30 AM.');
       await plansLoaded();
     });
   });

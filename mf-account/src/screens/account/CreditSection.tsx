@@ -1,8 +1,7 @@
-import { FEE_BASIS_POINTS, type Account } from '@blockpilot/shared';
+import { formatCents, formatLocalMoment, FEE_BASIS_POINTS, type Account } from '@blockpilot/shared';
 import { Notice } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { SectionText } from '../../components/sectionLayout';
-import { formatEndTime, formatMoney } from '../../format';
 import { MembershipPlans } from './MembershipPlans';
 import { TopUpForm } from './TopUpForm';
 import { useCheckout } from './useCheckout';
@@ -32,7 +31,7 @@ const Subheading = styled.h3`
 const FEE_PERCENT = `${FEE_BASIS_POINTS / 100}%`;
 
 /** What the driver pays per block right now: nothing during a trial or membership, else the fee. */
-function FeeStatus({ account, locale }: { account: Account; locale: string | null }) {
+function FeeStatus({ account }: { account: Account }) {
   const { membershipEndsAt, trialEndsAt } = account;
   if (!membershipEndsAt && !trialEndsAt) {
     return (
@@ -44,23 +43,23 @@ function FeeStatus({ account, locale }: { account: Account; locale: string | nul
   }
   return (
     <Notice tone="success" title="No fees on accepted blocks">
-      {membershipEndsAt && <p>Your membership is active until {formatEndTime(membershipEndsAt, locale)}.</p>}
-      {trialEndsAt && <p>Your free trial runs until {formatEndTime(trialEndsAt, locale)}.</p>}
+      {membershipEndsAt && <p>Your membership is active until {formatLocalMoment(membershipEndsAt)}.</p>}
+      {trialEndsAt && <p>Your free trial runs until {formatLocalMoment(trialEndsAt)}.</p>}
     </Notice>
   );
 }
 
 /** Balance, fee status, top-up and membership plans. One checkout at a time for both. */
-export function CreditSection({ account, locale }: { account: Account; locale: string | null }) {
+export function CreditSection({ account }: { account: Account }) {
   const checkout = useCheckout();
   const symbol = account.currency_symbol;
   return (
     <>
       <Balance>
         <span>Your credit</span>
-        <strong>{formatMoney(account.credit, symbol)}</strong>
+        <strong>{formatCents(symbol, account.credit)}</strong>
       </Balance>
-      <FeeStatus account={account} locale={locale} />
+      <FeeStatus account={account} />
       <Subheading>Top up</Subheading>
       <TopUpForm currencySymbol={symbol} checkout={checkout} />
       <Subheading>Membership plans</Subheading>

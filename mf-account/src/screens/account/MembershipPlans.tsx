@@ -1,8 +1,7 @@
-import { api, type MembershipPlan } from '@blockpilot/shared';
+import { formatCents, api, type MembershipPlan } from '@blockpilot/shared';
 import { Button } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney } from '../../format';
 import { logFailure } from '../../logFailure';
 import type { Checkout } from './useCheckout';
 
@@ -124,7 +123,7 @@ export function MembershipPlans({ currencySymbol, checkout }: { currencySymbol: 
         <Card key={plan.id}>
           <Name>{plan.name}</Name>
           <Price>
-            {formatMoney(plan.price, currencySymbol)} <small>for {plan.days} days</small>
+            {formatCents(currencySymbol, plan.price)} <small>for {plan.days} days</small>
           </Price>
           <Description>{plan.description ?? `No fees on accepted blocks for ${plan.days} days.`}</Description>
           <Button

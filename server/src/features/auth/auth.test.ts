@@ -46,7 +46,10 @@ describeEachDatabase('auth routes', (database) => {
       const body = registration({ emailAddress: uniqueEmail('New').toUpperCase() });
       const res = await post('/api/auth/register', body);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: { accessToken: expect.stringMatching(/^[\w-]{43}$/) }, alert: expect.stringContaining('10.00') });
+      expect(res.json()).toEqual({ data: { accessToken: expect.stringMatching(/^[\w-]{43}$/) }, alert: 'Welcome to BlockPilot! Your $10.00 sign-up credit is ready.' });
+      // Money in the account's currency, always with its symbol.
+      const british = await post('/api/auth/register', registration({ country_code: 'UK' }));
+      expect(british.json().alert).toBe('Welcome to BlockPilot! Your £10.00 sign-up credit is ready.');
       const account = (await getUser(res.json().data.accessToken)).json().data;
       expect(account).toMatchObject({ emailAddress: body.emailAddress.toLowerCase(), credit: SIGN_UP_BONUS_CENTS, trialEligible: true });
       expect(account.filters).toHaveLength(1);

@@ -1,11 +1,13 @@
 /** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (SPEC.md section 7). */
 import type { FastifyInstance } from 'fastify';
 import { COUNTRIES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, optionalText, resetTokenAuth, responses, sessionData, stringOf } from '../../http/schemas.js';
+import { REGIONS } from '../user/regions.js';
 import { currentUser } from './authenticate.js';
 import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT, type RegistrationRequest } from './service.js';
 
@@ -40,7 +42,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       await limit([[`register:${request.ip}`, RATE_LIMITS.register]]);
       const accessToken = await register(ctx, request.body);
-      return ok({ accessToken }, { alert: `Welcome to BlockPilot! Your ${(SIGN_UP_BONUS_CENTS / 100).toFixed(2)} sign-up credit is ready.` });
+      const bonus = formatCents(REGIONS[request.body.country_code].currencySymbol, SIGN_UP_BONUS_CENTS);
+      return ok({ accessToken }, { alert: `Welcome to BlockPilot! Your ${bonus} sign-up credit is ready.` });
     },
   );
 
