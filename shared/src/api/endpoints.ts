@@ -57,6 +57,9 @@ export const api = {
     login: (body: { emailAddress: string; password: string }) => call<Session>((http) => http.post('/auth/login', body)),
     register: (body: RegisterRequest) => call<Session>((http) => http.post('/auth/register', body)),
     requestResetPasswordLink: (body: { emailAddress: string }) => call<null>((http) => http.post('/auth/requestResetPasswordLink', body)),
+    /** Whether the e-mailed link's reset token can still change the password (asked when the page opens). */
+    resetLinkState: (resetToken: string) =>
+      call<{ usable: boolean }>((http) => http.get('/auth/resetLinkState', { ...LOAD, headers: { Authorization: `Bearer ${resetToken}` } })),
     /** Change a forgotten password with the reset token from the e-mailed link. */
     changePassword: (resetToken: string, body: { password: string; confirmPassword: string }) =>
       call<Session>((http) => http.post('/auth/changePassword', body, { headers: { Authorization: `Bearer ${resetToken}` } })),

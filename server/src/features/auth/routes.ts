@@ -8,7 +8,8 @@ import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, optionalText, resetTokenAuth, responses, sessionData, stringOf } from '../../http/schemas.js';
 import { REGIONS } from '../user/regions.js';
-import { currentUser } from './authenticate.js';
+import { bearerTokenOf, currentUser } from './authenticate.js';
+import { resolveToken } from './tokens.js';
 import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT, type RegistrationRequest } from './service.js';
 
 const tags = ['auth'];
@@ -78,6 +79,21 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       ]);
       await requestPasswordReset(ctx, email);
       return ok(null, { alert: RESET_LINK_SENT });
+    },
+  );
+
+  app.get(
+    '/api/auth/resetLinkState',
+    {
+      schema: {
+        tags,
+        summary: "Whether the e-mailed link's reset token (sent as the bearer token) can still change the password; checked when the page opens, so a used or expired link is recognised before the driver types a new password",
+        response: responses({ type: 'object', required: ['usable'], properties: { usable: { type: 'boolean' } } }, []),
+      },
+    },
+    async (request) => {
+      const token = bearerTokenOf(request);
+      return ok({ usable: token !== null && (await resolveToken(ctx.db, token, 'reset', ctx.clock.now())) !== null });
     },
   );
 
