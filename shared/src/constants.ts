@@ -74,6 +74,12 @@ export const STORAGE_KEYS = {
 /** The API's liveness check: answers 200 while the server and its database are up. */
 export const HEALTH_PATH = '/api/health';
 
+/**
+ * Where the browser lands when the driver gives up a checkout (or its payment is cancelled): the
+ * credit section, saying nothing was charged.
+ */
+export const CHECKOUT_CANCELLED_PATH = '/account/checkoutCancelled';
+
 /** The server's run-time list of remotes and where each lives now. */
 export const REMOTES_MANIFEST_PATH = '/remotes.json';
 

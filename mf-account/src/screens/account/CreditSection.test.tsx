@@ -18,6 +18,20 @@ describe('Credit section', () => {
 
   const renderCredit = (overrides = {}) => renderApp('/account/credit', createMockSession({ account: mockAccount(overrides) }));
 
+  it('after a cancelled checkout, opens the credit section saying nothing was charged', async () => {
+    renderApp('/account/checkoutCancelled', createMockSession({ account: mockAccount({ credit: 1234 }) }));
+    const notice = screen.getByText('Checkout cancelled').closest('[role="status"]');
+    expect(notice).toHaveTextContent('Nothing was charged and your credit is unchanged.');
+    expect(sectionHeader(/^Credit/)).toHaveAttribute('aria-expanded', 'true');
+    await plansLoaded();
+  });
+
+  it('says nothing of a cancelled checkout otherwise', async () => {
+    renderCredit();
+    expect(screen.queryByText('Checkout cancelled')).not.toBeInTheDocument();
+    await plansLoaded();
+  });
+
   it('shows the balance in cents as 2 decimals with the account\'s currency symbol, in the header and the section', async () => {
     renderCredit({ credit: 1234, currency_symbol: '£' });
     expect(sectionHeader(/^Credit/)).toHaveAccessibleName('Credit £12.34');
@@ -106,6 +120,20 @@ describe('Credit section', () => {
       expect(within(weekly!).getByRole('heading', { name: 'Weekly' })).toBeInTheDocument();
       expect(weekly).toHaveTextContent('A$14.99 for 7 days');
       expect(weekly).toHaveTextContent('Seven days free of fees.');
+    });
+
+    it('during a membership, each plan says it extends it and until when', async () => {
+      const membershipEndsAt = new Date(2031, 2, 14, 17, 0).getTime();
+      renderCredit({ membershipEndsAt });
+      const weekly = (await screen.findByRole('button', { name: 'Buy Weekly' })).closest('li')!;
+      // The server adds the plan's days to the running membership's end.
+      expect(weekly).toHaveTextContent('Extends your membership by 7 days, until Fri, Mar 21 · 5:00 PM.');
+    });
+
+    it('without a membership, no plan speaks of extending one', async () => {
+      renderCredit({ membershipEndsAt: null });
+      await screen.findByRole('button', { name: 'Buy Weekly' });
+      expect(screen.queryByText(/Extends your membership/)).not.toBeInTheDocument();
     });
 
     it('Buy opens a checkout for that plan and leaves for it', async () => {

@@ -1,5 +1,6 @@
-import { formatCents, formatLocalMoment, FEE_BASIS_POINTS, type Account } from '@blockpilot/shared';
+import { CHECKOUT_CANCELLED_PATH, FEE_BASIS_POINTS, formatCents, formatLocalMoment, type Account } from '@blockpilot/shared';
 import { Notice } from '@blockpilot/shared/ui';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SectionText } from '../../components/sectionLayout';
 import { MembershipPlans } from './MembershipPlans';
@@ -53,8 +54,14 @@ function FeeStatus({ account }: { account: Account }) {
 export function CreditSection({ account }: { account: Account }) {
   const checkout = useCheckout();
   const symbol = account.currency_symbol;
+  const cancelled = useLocation().pathname === CHECKOUT_CANCELLED_PATH;
   return (
     <>
+      {cancelled && (
+        <Notice tone="primary" title="Checkout cancelled">
+          Nothing was charged and your credit is unchanged. Choose an amount or a plan below whenever you like.
+        </Notice>
+      )}
       <Balance>
         <span>Your credit</span>
         <strong>{formatCents(symbol, account.credit)}</strong>
@@ -64,7 +71,7 @@ export function CreditSection({ account }: { account: Account }) {
       <TopUpForm currencySymbol={symbol} checkout={checkout} />
       <Subheading>Membership plans</Subheading>
       <SectionText>Drive without fees: while a membership is active, accepted blocks cost you nothing.</SectionText>
-      <MembershipPlans currencySymbol={symbol} checkout={checkout} />
+      <MembershipPlans currencySymbol={symbol} checkout={checkout} membershipEndsAt={account.membershipEndsAt ?? null} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { UserRow } from '../auth/tokens.js';
 import { filterSchema, filtersOf } from './filters.js';
 import { REGIONS } from './regions.js';
+import { trialEligible } from './trial.js';
 
 /** An end time in epoch ms while it lies ahead, else null. */
 function runningUntil(end: Date | null, now: Date): number | null {
@@ -20,7 +21,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
     emailAddress: user.email,
     phoneNumber: user.phone_number,
     flexConnected: user.flex_connected,
-    trialEligible: user.trial_ends_at === null,
+    trialEligible: trialEligible(user, now),
     trialEndsAt: runningUntil(user.trial_ends_at, now),
     membershipEndsAt: runningUntil(user.membership_ends_at, now),
     shareableCode: user.shareable_code,

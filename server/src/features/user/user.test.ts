@@ -4,6 +4,7 @@ import type { Filter } from '@blockpilot/shared/types';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { issueTelegramLinkCode, TELEGRAM_LINK_CODE_TTL_MS } from './telegramLinks.js';
+import { TRIAL_DURING_MEMBERSHIP } from './trial.js';
 
 describeEachDatabase('user routes', (database) => {
   let t: TestApp;
@@ -188,6 +189,25 @@ describeEachDatabase('user routes', (database) => {
       t.clock.advance(2 * 86_400_000);
       const ended = (await get('/api/user', trialist.token)).json().data;
       expect(ended).toMatchObject({ trialEligible: false, trialEndsAt: null });
+    });
+
+    it('is not offered during a membership, and stays available for after it', async () => {
+      const member = await signUp(t.app, t.database);
+      const membershipEnd = new Date(t.clock.now().getTime() + 86_400_000);
+      await t.database.db.updateTable('users').set({ membership_ends_at: membershipEnd }).where('id', '=', member.id).execute();
+      expect((await get('/api/user', member.token)).json().data.trialEligible).toBe(false);
+      const refused = await post('/api/user/startTrial', {}, member.token);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ alert: TRIAL_DURING_MEMBERSHIP });
+      expect((await t.database.db.selectFrom('users').select('trial_ends_at').where('id', '=', member.id).executeTakeFirstOrThrow()).trial_ends_at).toBeNull();
+
+      t.clock.advance(86_400_000);
+      try {
+        expect((await get('/api/user', member.token)).json().data.trialEligible).toBe(true);
+        expect((await post('/api/user/startTrial', {}, member.token)).statusCode).toBe(200);
+      } finally {
+        t.clock.advance(-86_400_000);
+      }
     });
   });
 
