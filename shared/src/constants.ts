@@ -80,6 +80,9 @@ export const HEALTH_PATH = '/api/health';
  */
 export const CHECKOUT_CANCELLED_PATH = '/account/checkoutCancelled';
 
+/** The id of the page's main content, where the skip link leads. */
+export const MAIN_CONTENT_ID = 'main-content';
+
 /** The server's run-time list of remotes and where each lives now. */
 export const REMOTES_MANIFEST_PATH = '/remotes.json';
 

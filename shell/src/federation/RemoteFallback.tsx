@@ -80,9 +80,16 @@ export function RemoteFallback({ remote, failure, onRetry, children }: RemoteFal
  * Over a prerendered page whose remote failed: the page stays as it is (its text and links work
  * without the remote), and this says what does not.
  */
+const NoticeBar = styled.div`
+  max-width: ${({ theme }) => theme.containerMaxWidth}px;
+  margin: 0 auto;
+  padding: 16px 16px 0;
+`;
+
 export function PrerenderedPageNotice({ failure, onRetry }: { failure: RemoteFailure | null; onRetry: () => void }) {
   return (
-    <PageContainer data-remote-fallback="prerendered">
+    // Not a second `main`: the page under it has its own.
+    <NoticeBar data-remote-fallback="prerendered">
       <Notice tone="warning" title="Some parts of this page could not start">
         <p>{failureText(failure)} Reading and links work as usual.</p>
         <p>
@@ -91,6 +98,6 @@ export function PrerenderedPageNotice({ failure, onRetry }: { failure: RemoteFai
           </Button>
         </p>
       </Notice>
-    </PageContainer>
+    </NoticeBar>
   );
 }
