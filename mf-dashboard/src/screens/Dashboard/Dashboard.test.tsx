@@ -47,6 +47,16 @@ describe('Dashboard (/dashboard/*)', () => {
       await flush(); // the Connect Account page asks for its challenge
     });
 
+    it('offers Help and Logout, which the navigation bar under it cannot give a keyboard, and starts on Continue', async () => {
+      const { location } = renderApp('/dashboard', session({ account: mockAccount({ flexConnected: false }), serviceAreas: null }));
+      await flush();
+      const dialog = screen.getByRole('dialog', { name: 'Connect Account' });
+      expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveFocus();
+      expect(within(dialog).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+      fireEvent.click(within(dialog).getByRole('link', { name: 'Help' }));
+      expect(location()).toBe('/help');
+    });
+
     it('is not there once the account is connected', async () => {
       renderApp('/dashboard', session());
       await flush();
