@@ -6,8 +6,10 @@ import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
 describe('Dashboard (/dashboard/*)', () => {
   let server: MockApi;
   let restoreWidth: () => void;
+  let scrollTo: jest.SpyInstance;
   beforeEach(() => {
     jest.useFakeTimers();
+    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     localStorage.clear();
     server = mockApi({ 'POST /user/getLogs': { data: [] } });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -215,6 +217,17 @@ describe('Dashboard (/dashboard/*)', () => {
       expect(filters()).toBeVisible();
     });
 
+    it('starts the view switched to at its top, not where the other one was scrolled', async () => {
+      renderApp('/dashboard/settings', session());
+      await flush();
+      expect(scrollTo).not.toHaveBeenCalled(); // opening the page keeps the browser's own position
+      fireEvent.click(screen.getByRole('link', { name: 'Logs' }));
+      expect(scrollTo).toHaveBeenLastCalledWith({ top: 0 });
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
+      expect(scrollTo).toHaveBeenCalledTimes(2);
+    });
+
     it('keeps an unsaved filter edit when switching tabs', async () => {
       renderApp('/dashboard/settings', session());
       await flush();
@@ -233,6 +246,7 @@ describe('Dashboard (/dashboard/*)', () => {
     expect(filters()).toBeVisible();
     expect(logs()).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Dashboard views' })).not.toBeInTheDocument();
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 
   it('says clearly when the platform asks for a puzzle to be solved in its own app', async () => {

@@ -3,11 +3,12 @@
  * breakpoint and up) filters and logs sit side by side whatever the sub-route; on smaller
  * screens the sub-route picks one and a bottom tab bar switches. Both panels stay mounted and
  * the other one is only hidden, so switching tabs keeps unsaved filter edits and the live log
- * (it keeps polling) instead of starting over.
+ * (it keeps polling) instead of starting over; the view switched to starts at its top. On a
+ * phone the Start/status card is a compact bar that sticks under the navigation bar.
  */
-import { up, useSession } from '@blockpilot/shared';
+import { down, up, useSession } from '@blockpilot/shared';
 import { BottomTabBar, Chip, Notice, PageContainer, Paper, Spinner } from '@blockpilot/shared/ui';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMediaQuery } from '../../components/useMediaQuery';
@@ -50,6 +51,14 @@ const ControlCard = styled(Paper)`
   display: flex;
   justify-content: center;
   padding: 28px 20px 20px;
+  /* On a phone, a compact bar that stays under the navigation bar while the log scrolls with the
+     page: Start/Stop and the state are always in reach (docs/FRONTEND.md, "Phone dashboard"). */
+  ${down('lg')} {
+    position: sticky;
+    top: ${({ theme }) => theme.navHeight}px;
+    z-index: 10;
+    padding: 8px 16px;
+  }
 `;
 
 const Panels = styled.div`
@@ -78,6 +87,17 @@ export function Dashboard() {
   useEffect(() => {
     document.title = 'Dashboard · BlockPilot';
   }, []);
+
+  // Switching Settings/Logs on a phone starts the other view at its top (the log: newest first),
+  // not at the scroll position the page had in the view left.
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    if (!sideBySide) window.scrollTo({ top: 0 });
+  }, [view, sideBySide]);
 
   const route = view === 'default' ? '/dashboard' : `/dashboard/${view}`;
   if (!account) {

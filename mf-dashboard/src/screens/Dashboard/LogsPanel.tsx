@@ -1,6 +1,7 @@
 /**
  * The logs view: the live list of offers (see {@link useLogFeed}), the stored choice of which
- * actions to show, older entries by scrolling to the end of the 750 px area or by the button,
+ * actions to show, older entries by scrolling to the end of the 750 px area (on a phone, of the
+ * page) or by the button,
  * and forfeiting accepted blocks inside their window (SPEC.md sections 4 and 9).
  */
 import {
@@ -14,9 +15,11 @@ import {
   type LogEntry,
 } from '@blockpilot/shared';
 import { Button, Paper, Select, Spinner } from '@blockpilot/shared/ui';
-import { useId, useState, type UIEvent } from 'react';
+import { useId, useRef, useState, type UIEvent } from 'react';
 import styled from 'styled-components';
 import { isOneOf, useStoredPreference } from '../../components/useStoredPreference';
+import { useInView } from '../../components/useInView';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { useNow } from '../../components/useNow';
 import { canForfeit } from './forfeit';
 import { ForfeitDialog } from './ForfeitDialog';
@@ -64,14 +67,16 @@ const SearchStatus = styled.div`
 
 const ScrollArea = styled.div`
   max-height: ${LOGS_MAX_HEIGHT_PX}px;
-  /* On a phone the whole area must fit between the top bar and the tab bar, or its end (where
-     older entries load) could only be reached by scrolling the page and the list in turn. */
-  ${down('lg')} {
-    max-height: min(${LOGS_MAX_HEIGHT_PX}px, calc(100vh - 2 * ${({ theme }) => theme.navHeight}px - 32px));
-  }
   min-height: 200px;
   overflow-y: auto;
   overscroll-behavior: contain;
+  /* On a phone the log scrolls with the page, under the sticky Start/status bar: a box scrolling
+     inside a scrolling page is hard to handle with a thumb (docs/FRONTEND.md, "Phone dashboard").
+     Older entries load when the end of the list comes into view. */
+  ${down('lg')} {
+    max-height: none;
+    overflow-y: visible;
+  }
   border-top: 1px solid ${({ theme }) => theme.palette.divider};
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.palette.text};
@@ -130,6 +135,10 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
     const area = event.currentTarget;
     if (area.scrollHeight - area.scrollTop - area.clientHeight <= LOGS_LOAD_MORE_THRESHOLD_PX) feed.loadMore();
   };
+  // On a phone the page scrolls, not the area: the end of the list coming into view loads more.
+  const pageScrolls = useMediaQuery(down('lg'));
+  const end = useRef<HTMLDivElement>(null);
+  useInView(end, pageScrolls && feed.loaded && !feed.reachedEnd, feed.loadMore);
 
   const forfeit = async () => {
     const target = forfeitTarget;
@@ -178,7 +187,7 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
                 />
               ))}
             </List>
-            <Footer>
+            <Footer ref={end}>
               {feed.reachedEnd ? (
                 'No older offers.'
               ) : (

@@ -5,7 +5,7 @@
  * the filters when it stopped, then the account and schedule are refreshed. A failure is only
  * logged (SPEC.md section 8); the client has already shown any alert the server sent.
  */
-import { api, useSession } from '@blockpilot/shared';
+import { api, down, useSession } from '@blockpilot/shared';
 import { Chip, tint } from '@blockpilot/shared/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,9 +16,15 @@ const Column = styled.div`
   flex-direction: column;
   align-items: center;
   gap: 12px;
+  /* Compact on a phone, where the card sticks under the navigation bar. */
+  ${down('lg')} {
+    flex-direction: row;
+    gap: 16px;
+  }
 `;
 
 const SIZE = 128;
+const COMPACT_SIZE = 64;
 
 const RoundButton = styled.button<{ $searching: boolean }>`
   width: ${SIZE}px;
@@ -44,6 +50,15 @@ const RoundButton = styled.button<{ $searching: boolean }>`
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.palette.text};
     outline-offset: 12px;
+  }
+  ${down('lg')} {
+    width: ${COMPACT_SIZE}px;
+    height: ${COMPACT_SIZE}px;
+    font-size: 1rem;
+    box-shadow: 0 0 0 4px ${({ theme, $searching }) => tint($searching ? theme.palette.error : theme.palette.primary, 15)};
+    &:focus-visible {
+      outline-offset: 6px;
+    }
   }
   @media (prefers-reduced-motion: reduce) {
     transition: none;
