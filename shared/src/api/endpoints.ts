@@ -92,6 +92,8 @@ export const api = {
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),
     saveNotificationPreferences: (notificationPreferences: NotificationPreferences) =>
       call<null>((http) => http.post('/user/saveNotificationPreferences', { notificationPreferences })),
+    /** The name the dashboard greets the driver with. */
+    saveDisplayName: (displayName: string) => call<null>((http) => http.post('/user/saveDisplayName', { displayName })),
     changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>
       call<Session>((http) => http.post('/user/changePassword', body)),
   },

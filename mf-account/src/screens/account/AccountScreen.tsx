@@ -7,6 +7,7 @@ import { CreditSection } from './CreditSection';
 import { InviteCodeSection } from './InviteCodeSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 import { PasswordSection } from './PasswordSection';
+import { DisplayNameSection } from './DisplayNameSection';
 import { DEFAULT_SECTION, sectionElementId, type SectionId } from './sections';
 import { TRIAL_TITLE, TrialBanner } from './TrialBanner';
 
@@ -39,7 +40,7 @@ export interface AccountScreenProps {
 }
 
 function initiallyOpen(section: SectionId): Record<SectionId, boolean> {
-  return { trial: true, credit: false, inviteCode: false, notificationPreferences: false, password: false, [section]: true };
+  return { trial: true, credit: false, inviteCode: false, notificationPreferences: false, displayName: false, password: false, [section]: true };
 }
 
 function scrollIntoView(section: SectionId) {
@@ -84,6 +85,9 @@ function AccountSections({ account, section }: { account: Account; section?: Sec
       </Section>
       <Section title="Notification Preferences" {...sectionProps('notificationPreferences')}>
         <NotificationPreferencesSection preferences={account.notificationPreferences} />
+      </Section>
+      <Section title="Your name" summary={account.display_name} {...sectionProps('displayName')}>
+        <DisplayNameSection displayName={account.display_name} />
       </Section>
       <Section title="Password" {...sectionProps('password')}>
         <PasswordSection />

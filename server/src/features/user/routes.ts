@@ -11,10 +11,10 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
-import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData } from '../../http/schemas.js';
+import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, text } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
-import { accountSchema, loadAccount } from './account.js';
+import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName } from './account.js';
 import { filterRangeRules, filterSchema, updateFilter } from './filters.js';
 import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
 import { REGIONS } from './regions.js';
@@ -86,6 +86,24 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       // Fees stop at once for a running search (it holds the fee-free period in memory).
       ctx.search.changed(userId, 'account');
       return ok(null, { alert: `Your free trial has started: no fees for the next ${TRIAL_DAYS} days.` });
+    },
+  );
+
+  app.post<{ Body: { displayName: string } }>(
+    '/api/user/saveDisplayName',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Change the name the dashboard greets the driver with (error under displayName)',
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, required: ['displayName'], properties: { displayName: text(DISPLAY_NAME_MAX_LENGTH) } },
+        response: responses(nullData, [400, 401]),
+      },
+    },
+    async (request) => {
+      await saveDisplayName(ctx.db, currentUser(request).id, request.body.displayName);
+      return ok(null, { alert: 'Your name has been saved.' });
     },
   );
 

@@ -30,6 +30,7 @@ describeEachDatabase('user routes', (database) => {
       ['POST', '/api/user/startTrial', {}],
       ['POST', '/api/user/saveNotificationPreferences', { notificationPreferences: {} }],
       ['POST', '/api/user/changePassword', {}],
+      ['POST', '/api/user/saveDisplayName', { displayName: 'Sam' }],
     ];
     const other = await signUp(t.app, t.database);
     await post('/api/auth/logout', {}, other.token);
@@ -208,6 +209,24 @@ describeEachDatabase('user routes', (database) => {
       } finally {
         t.clock.advance(-86_400_000);
       }
+    });
+  });
+
+  describe('POST /api/user/saveDisplayName', () => {
+    it('changes the name the account is greeted with, without the spaces around it', async () => {
+      const named = await signUp(t.app, t.database);
+      const res = await post('/api/user/saveDisplayName', { displayName: '  Sam Rivera ' }, named.token);
+      expect(res.json()).toEqual({ data: null, alert: 'Your name has been saved.' });
+      expect((await get('/api/user', named.token)).json().data.display_name).toBe('Sam Rivera');
+    });
+
+    it('refuses an empty, blank or too long name under displayName, and keeps the old one', async () => {
+      const named = await signUp(t.app, t.database);
+      const before = (await get('/api/user', named.token)).json().data.display_name;
+      for (const displayName of ['', '   ', 'x'.repeat(61), 42]) {
+        expectFieldErrors(await post('/api/user/saveDisplayName', { displayName }, named.token), ['displayName']);
+      }
+      expect((await get('/api/user', named.token)).json().data.display_name).toBe(before);
     });
   });
 
