@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES } from '@blockpilot/shared/constants';
+import { DEFAULT_SUPPORT_EMAIL, REMOTES } from '@blockpilot/shared/constants';
 import { chatConfig } from './adapters/chat/config.js';
 import { platformConfig } from './adapters/platform/config.js';
 import { scalingConfig } from './scaling/config.js';
@@ -84,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mail: {
       smtpUrl: env.SMTP_URL || null,
       from: env.MAIL_FROM ?? 'BlockPilot <no-reply@blockpilot.local>',
-      supportAddress: env.SUPPORT_EMAIL ?? 'support@blockpilot.local',
+      supportAddress: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     },
     stripe: stripeConfig(env),
     scaling,

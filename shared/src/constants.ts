@@ -80,6 +80,12 @@ export const HEALTH_PATH = '/api/health';
  */
 export const CHECKOUT_CANCELLED_PATH = '/account/checkoutCancelled';
 
+/**
+ * Where drivers write to: the default of the server's SUPPORT_EMAIL, which the page asks for at
+ * run time (GET /api/publicConfig); shown as is only by the landing page prerendered at build time.
+ */
+export const DEFAULT_SUPPORT_EMAIL = 'support@blockpilot.app';
+
 /** The id of the page's main content, where the skip link leads. */
 export const MAIN_CONTENT_ID = 'main-content';
 

@@ -12,6 +12,7 @@ import type {
   LogQuery,
   MembershipPlan,
   NotificationPreferences,
+  PublicConfig,
   ScheduledBlock,
   ServiceArea,
   Session,
@@ -112,6 +113,8 @@ export const api = {
   knowledgeBase: {
     list: () => call<KnowledgeBaseItem[]>((http) => http.get('/knowledgeBase/', LOAD)),
   },
+  /** The server configuration's public part: the support address, the Telegram bot. */
+  publicConfig: () => call<PublicConfig>((http) => http.get('/publicConfig', LOAD)),
   promotion: {
     optOut: (userId: string) => call<null>((http) => http.post('/promotion/optOut', { userId })),
   },

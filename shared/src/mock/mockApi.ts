@@ -6,6 +6,7 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { setTestAdapter } from '../api/client';
+import { forgetPublicConfig } from '../session/publicConfig';
 import type { Envelope } from '../types';
 
 /** One recorded request. */
@@ -42,6 +43,8 @@ function isReply(value: MockReply | Envelope): value is MockReply {
 }
 
 export function mockApi(routes: Record<string, MockHandler | Envelope> = {}): MockApi {
+  // A new fake server is a new page: what the last one answered once per page is asked again.
+  forgetPublicConfig();
   const handlers = new Map<string, MockHandler>();
   const calls: RecordedCall[] = [];
 

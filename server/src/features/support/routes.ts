@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, nullData, responses, stringOf, text } from '../../http/schemas.js';
 import { KNOWLEDGE_BASE, knowledgeBaseItemSchema } from './knowledgeBase.js';
+import { publicConfigOf, publicConfigSchema } from './publicConfig.js';
 import { INVALID_OPT_OUT_LINK, optOutOfPromotions } from './promotions.js';
 import { submitQuestion } from './questions.js';
 
@@ -48,6 +49,18 @@ export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       schema: { tags: ['support'], summary: 'Questions and answers', security: bearerAuth, response: responses({ type: 'array', items: knowledgeBaseItemSchema }, [401]) },
     },
     async () => ok(KNOWLEDGE_BASE),
+  );
+
+  app.get(
+    '/api/publicConfig',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "What every page may know of the server's configuration: the support address, the Telegram bot's @handle and link",
+        response: responses(publicConfigSchema, []),
+      },
+    },
+    async () => ok(await publicConfigOf(ctx)),
   );
 
   app.post<{ Body: { userId: string } }>(

@@ -1,9 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { DEFAULT_SUPPORT_EMAIL } from '@blockpilot/shared/constants';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { testContext } from '../../testing/context.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { KNOWLEDGE_BASE } from './knowledgeBase.js';
+import { publicConfigOf } from './publicConfig.js';
 import { INVALID_OPT_OUT_LINK, optOutKey, sendPromotionalEmail } from './promotions.js';
 
 const QUESTION = { fullName: 'Dana Driver', emailAddress: 'dana@example.com', phoneNumber: '+1 555 555 0100', question: 'How do I forfeit a block I cannot work?' };
@@ -29,7 +31,7 @@ describeEachDatabase('support routes', (database) => {
       expect(res.json()).toEqual({ data: null, alert: expect.any(String) });
       const stored = await t.database.db.selectFrom('support_messages').selectAll().where('email', '=', QUESTION.emailAddress).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ full_name: 'Dana Driver', phone_number: QUESTION.phoneNumber, question: QUESTION.question, user_id: null });
-      const [mail] = await mailTo(t.database, 'support@blockpilot.local');
+      const [mail] = await mailTo(t.database, DEFAULT_SUPPORT_EMAIL);
       expect(mail).toMatchObject({ replyTo: QUESTION.emailAddress, subject: expect.stringContaining('Dana Driver') });
       expect(mail!.text).toContain(QUESTION.question);
     });
@@ -71,6 +73,22 @@ describeEachDatabase('support routes', (database) => {
     it('requires a live access token', async () => {
       expectSignInRequired(await t.app.inject({ url: '/api/knowledgeBase/' }));
       expectSignInRequired(await t.app.inject({ url: '/api/knowledgeBase/', headers: bearer('nope') }));
+    });
+  });
+
+  describe('GET /api/publicConfig', () => {
+    it('tells any page the one support address, and no bot while messages are recorded locally', async () => {
+      const res = await t.app.inject({ url: '/api/publicConfig' });
+      expect(res.json()).toEqual({ data: { supportEmail: DEFAULT_SUPPORT_EMAIL, telegramBot: null } });
+    });
+
+    it("names the Telegram bot by its @handle with its t.me link, as Telegram knows it", async () => {
+      const config = testContext(t.database, { env: { SUPPORT_EMAIL: 'help@example.com' } }).config;
+      const telegram = { botUsername: async () => 'BlockPilotBot' };
+      expect(await publicConfigOf({ config, telegram } as unknown as Parameters<typeof publicConfigOf>[0])).toEqual({
+        supportEmail: 'help@example.com',
+        telegramBot: { handle: '@BlockPilotBot', url: 'https://t.me/BlockPilotBot' },
+      });
     });
   });
 
