@@ -235,8 +235,9 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect(preferences.statusCode).toBe(400);
     expect(Object.keys(preferences.json().errors)).toEqual(['telegramAuthCode']);
 
-    // Calls on the caller's own account: B's trial, B's password, B's order, B's account.
+    // Calls on the caller's own account: B's trial, B's name, B's password, B's order, B's account.
     expect((await asB('POST /api/user/startTrial', { method: 'POST', url: '/api/user/startTrial' })).statusCode).toBe(200);
+    expect((await asB('POST /api/user/saveDisplayName', { method: 'POST', url: '/api/user/saveDisplayName', payload: { displayName: 'B' } })).statusCode).toBe(200);
     const newPassword = 'B has a new password';
     h.secrets.add('new password of B', newPassword);
     const change = await asB('POST /api/user/changePassword', {
