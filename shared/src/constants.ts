@@ -86,6 +86,12 @@ export const CHECKOUT_CANCELLED_PATH = '/account/checkoutCancelled';
  */
 export const DEFAULT_SUPPORT_EMAIL = 'support@blockpilot.app';
 
+/**
+ * A CSS custom property on the page's root: the height of a bar a screen keeps stuck under the
+ * navigation bar (the phone dashboard's Start/status bar), so toasts on a phone drop in below it.
+ */
+export const STICKY_BAR_HEIGHT_VARIABLE = '--bp-sticky-bar-height';
+
 /** The id of the page's main content, where the skip link leads. */
 export const MAIN_CONTENT_ID = 'main-content';
 

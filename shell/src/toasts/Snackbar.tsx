@@ -3,7 +3,7 @@
  * 5 s. It shows what anything in the page sends through `notify`, newest last; a repeat or a newer
  * answer of the same form replaces the older toast instead of stacking (docs/FRONTEND.md, "Toasts").
  */
-import { down, onNotify, TOAST_MS, withToast, type Toast } from '@blockpilot/shared';
+import { down, onNotify, STICKY_BAR_HEIGHT_VARIABLE, TOAST_MS, withToast, type Toast } from '@blockpilot/shared';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 
@@ -19,9 +19,9 @@ const Stack = styled.div`
   gap: 8px;
   pointer-events: none;
   /* On a phone the bottom holds the tab bar and forms' Save buttons: toasts drop in under the
-     navigation bar instead (docs/FRONTEND.md, "Toasts"). */
+     navigation bar instead, and under a bar a screen keeps stuck there (docs/FRONTEND.md, "Toasts"). */
   ${down('md')} {
-    top: ${({ theme }) => theme.navHeight + 8}px;
+    top: calc(${({ theme }) => theme.navHeight + 8}px + var(${STICKY_BAR_HEIGHT_VARIABLE}, 0px));
     bottom: auto;
     left: 8px;
     right: 8px;

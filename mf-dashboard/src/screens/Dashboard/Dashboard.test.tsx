@@ -1,6 +1,7 @@
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { setScreenWidth } from '@blockpilot/shared/mock';
+import { STICKY_BAR_HEIGHT_VARIABLE } from '@blockpilot/shared';
 import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
 
 describe('Dashboard (/dashboard/*)', () => {
@@ -226,6 +227,15 @@ describe('Dashboard (/dashboard/*)', () => {
       expect(scrollTo).toHaveBeenCalledTimes(1);
       fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
       expect(scrollTo).toHaveBeenCalledTimes(2);
+    });
+
+    it('tells the page how tall its sticky Start/status bar is, so toasts drop in below it, and forgets it on leaving', async () => {
+      const { unmount } = renderApp('/dashboard', session());
+      await flush();
+      // jsdom has no layout: the bar is 0 px high, but the property is there for the toasts to read.
+      expect(document.documentElement.style.getPropertyValue(STICKY_BAR_HEIGHT_VARIABLE)).toBe('0px');
+      unmount();
+      expect(document.documentElement.style.getPropertyValue(STICKY_BAR_HEIGHT_VARIABLE)).toBe('');
     });
 
     it('keeps an unsaved filter edit when switching tabs', async () => {

@@ -6,9 +6,9 @@
  * (it keeps polling) instead of starting over; the view switched to starts at its top. On a
  * phone the Start/status card is a compact bar that sticks under the navigation bar.
  */
-import { down, up, useSession } from '@blockpilot/shared';
+import { down, STICKY_BAR_HEIGHT_VARIABLE, up, useSession } from '@blockpilot/shared';
 import { BottomTabBar, Chip, Notice, PageContainer, Paper, Spinner } from '@blockpilot/shared/ui';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMediaQuery } from '../../components/useMediaQuery';
@@ -88,6 +88,22 @@ export function Dashboard() {
     document.title = 'Dashboard · BlockPilot';
   }, []);
 
+  // The compact bar sticks under the navigation bar on a phone: toasts drop in below it.
+  const controlBar = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const bar = controlBar.current;
+    if (sideBySide || !bar) return;
+    const root = document.documentElement.style;
+    const follow = () => root.setProperty(STICKY_BAR_HEIGHT_VARIABLE, `${bar.offsetHeight}px`);
+    follow();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(STICKY_BAR_HEIGHT_VARIABLE);
+    };
+  }, [sideBySide, Boolean(account)]);
+
   // Switching Settings/Logs on a phone starts the other view at its top (the log: newest first),
   // not at the scroll position the page had in the view left.
   const firstView = useRef(true);
@@ -125,7 +141,7 @@ export function Dashboard() {
             <p>2. Come back here and press Start. BlockPilot does not search until you do.</p>
           </Notice>
         )}
-        <ControlCard aria-label="Search">
+        <ControlCard ref={controlBar} aria-label="Search">
           <SearchControl />
         </ControlCard>
         <Panels>
