@@ -27,7 +27,10 @@ describe('a remote whose server is down', () => {
     await page.goto('/login');
     const fallback = page.locator('[data-remote-fallback="mf_auth"]');
     await fallback.waitFor();
-    await expect(fallback.getByRole('heading').textContent()).resolves.toBe('This page could not be loaded');
+    await expect(fallback.getByRole('heading').textContent()).resolves.toBe('The sign-in page could not be loaded');
+    // Whose fault it is, never the federation runtime's own words.
+    await fallback.getByText(/did not answer\. This is not your connection/).waitFor();
+    await expect(fallback.textContent()).resolves.not.toMatch(/RUNTIME|manifestUrl/);
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
     await screenshot(page, 'fallback-mf_auth-down');
 
