@@ -59,7 +59,13 @@ it('loads, plays and captions the tutorial on /connectAccount', async () => {
   const video = page.getByLabel('Tutorial: connecting your Amazon Flex account');
   await video.waitFor();
 
-  // Metadata (preload) and the default captions track load without the driver pressing play.
+  // The captions track is off by default: the picture already shows each caption, once.
+  await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= HTMLMediaElement.HAVE_METADATA);
+  await expect(video.evaluate((v: HTMLVideoElement) => v.textTracks[0]!.mode)).resolves.toBe('disabled');
+  // Turned on from the player's menu, its cues load under the product's CSP.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.textTracks[0]!.mode = 'showing';
+  });
   await page.waitForFunction(() => {
     const v = document.querySelector('video');
     return v !== null && v.readyState >= HTMLMediaElement.HAVE_METADATA && (v.textTracks[0]?.cues?.length ?? 0) > 0;

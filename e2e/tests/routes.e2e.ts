@@ -109,3 +109,13 @@ describe('signed in', () => {
     await context.close();
   });
 });
+
+describe('the site icon', () => {
+  it('is served at /favicon.ico, where browsers and bookmarks look for it first', async () => {
+    const res = await fetch(`${product().baseUrl}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    // An ICO file: reserved 0, type 1 (icon).
+    expect([...new Uint8Array(await res.arrayBuffer()).slice(0, 4)]).toEqual([0, 0, 1, 0]);
+  });
+});

@@ -3,6 +3,7 @@
  * route shows the same account page, so moving between them keeps what was typed; sub-routes
  * open their section, the purchase routes add their dialog over the credit section.
  */
+import { CHECKOUT_CANCELLED_PATH } from '@blockpilot/shared';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AccountScreen } from './screens/account/AccountScreen';
 import { ACCOUNT_PATH } from './screens/account/sections';
@@ -18,6 +19,7 @@ export default function App() {
         element={<AccountScreen section="notificationPreferences" route="/account/notificationPreferences" />}
       />
       <Route path="/account/credit" element={<AccountScreen section="credit" route="/account/credit" />} />
+      <Route path={CHECKOUT_CANCELLED_PATH} element={<AccountScreen section="credit" route={CHECKOUT_CANCELLED_PATH} />} />
       <Route
         path="/account/processingPurchase/:orderStatusId"
         element={<AccountScreen route="/account/processingPurchase/{orderStatusId}" dialog={<ProcessingPurchaseDialog />} />}

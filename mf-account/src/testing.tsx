@@ -12,7 +12,7 @@ export const PLANS: MembershipPlan[] = [
 
 /** The fake server with the plans the credit section loads on every render of the page. */
 export function mockAccountApi(routes: Record<string, MockHandler | Envelope> = {}): MockApi {
-  return mockApi({ 'GET /store/getMembershipPlans': { data: PLANS }, 'GET /user/getCreditHistory': { data: [] }, ...routes });
+  return mockApi({ 'GET /store/getMembershipPlans': { data: PLANS }, 'GET /user/getCreditHistory': { data: [] }, 'GET /publicConfig': { data: { supportEmail: 'help@example.test', telegramBot: null } }, ...routes });
 }
 
 export const renderApp = (path: string, session: MockSession = createMockSession()) => renderRemote(App, path, session);

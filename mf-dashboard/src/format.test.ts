@@ -32,6 +32,8 @@ describe('formatting', () => {
     expect(formatPay('$', 0)).toBe('$0.00');
     expect(formatPay('$', 33)).toBe('$99.00');
     expect(formatPay('$', 100)).toBe('$300.00+');
+    expect(formatPay('£', 10, 'PER_HOUR')).toBe('£30.00/h');
+    expect(formatPay('$', 100, 'PER_HOUR')).toBe('$300.00/h+');
   });
 
   it('writes a block in local time, naming the end day when it runs past midnight', () => {

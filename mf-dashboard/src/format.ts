@@ -1,35 +1,15 @@
 /**
- * How this remote writes money, clock times and dates. Formatted by hand rather than with
- * `Intl`, so every browser (and jsdom) prints the same "6:00 AM": newer ICU versions put a narrow
- * no-break space before AM/PM, which would differ from one phone to the next.
+ * How this remote writes slider values, windows and block times, on top of the app's one money
+ * and date format (shared/src/format.ts).
  */
-import { PAY_SLIDER, PAY_SLIDER_UNIT, timeWindowKind, type Range } from '@blockpilot/shared';
+import { formatClock, formatDayOf, formatMoney, formatSpan, localClock, PAY_SLIDER, PAY_SLIDER_UNIT, timeWindowKind, WEEKDAY_NAMES, type PayType, type Range } from '@blockpilot/shared';
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** Sunday = 0 ... Saturday = 6, as filters store days (SPEC.md section 3). */
-export const WEEKDAY_NAMES = WEEKDAYS;
-
-/** An amount in currency units: "$100.00". */
-export function formatMoney(symbol: string, amount: number): string {
-  return `${symbol}${amount.toFixed(2)}`;
-}
-
-/** An amount stored in cents (credit, fees): 1050 -> "$10.50". */
-export function formatCents(symbol: string, cents: number): string {
-  return formatMoney(symbol, cents / 100);
-}
-
-function clock(hours24: number, minutes: number, padHours: boolean): string {
-  const hours12 = hours24 % 12 || 12;
-  const hh = padHours ? String(hours12).padStart(2, '0') : String(hours12);
-  return `${hh}:${String(minutes).padStart(2, '0')} ${hours24 < 12 ? 'AM' : 'PM'}`;
-}
+// Money and dates are written the same way everywhere: shared/src/format.ts.
+export { formatCents, formatMoney, WEEKDAY_NAMES } from '@blockpilot/shared';
 
 /** Minutes from midnight as "h:mm AM/PM"; 1440 (the end of the day) reads 12:00 AM again. */
 export function formatMinutesOfDay(minutes: number): string {
-  return clock(Math.floor(minutes / 60) % 24, minutes % 60, false);
+  return formatClock({ hours: Math.floor(minutes / 60) % 24, minutes: minutes % 60 });
 }
 
 /**
@@ -46,17 +26,17 @@ export function formatTimeWindow(time: Range): string {
 
 /** A local time as "h:mm AM/PM". */
 export function formatTime(date: Date): string {
-  return clock(date.getHours(), date.getMinutes(), false);
+  return formatClock(localClock(date));
 }
 
-/** A local time as "hh:mm AM/PM", the form of the filter's "Saved @" line (SPEC.md section 4). */
+/** A local time as "hh:mm AM/PM", the form of the filter's "Saved @" line. */
 export function formatSavedAt(date: Date): string {
-  return clock(date.getHours(), date.getMinutes(), true);
+  return formatClock(localClock(date), true);
 }
 
 /** A local day as "Mon, Jan 6". */
 export function formatDay(date: Date): string {
-  return `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}`;
+  return formatDayOf(localClock(date));
 }
 
 /**
@@ -66,27 +46,21 @@ export function formatDay(date: Date): string {
 export function formatTimeRange(startSeconds: number, endSeconds: number): string {
   const start = new Date(startSeconds * 1000);
   const end = new Date(endSeconds * 1000);
-  const nextDay = start.toDateString() === end.toDateString() ? '' : ` (${WEEKDAYS[end.getDay()]})`;
+  const nextDay = start.toDateString() === end.toDateString() ? '' : ` (${WEEKDAY_NAMES[end.getDay()]})`;
   return `${formatTime(start)} – ${formatTime(end)}${nextDay}`;
 }
 
-/**
- * A block's start and end (epoch seconds) in local time: "Mon, Jan 6 · 6:00 AM – 10:00 AM", with
- * the end's day added when the block runs past midnight.
- */
+/** A block's start and end (epoch seconds) in local time: shared/src/format.ts's span. */
 export function formatBlockTime(startSeconds: number, endSeconds: number): string {
-  const start = new Date(startSeconds * 1000);
-  const end = new Date(endSeconds * 1000);
-  const sameDay = start.toDateString() === end.toDateString();
-  return `${formatDay(start)} · ${formatTime(start)} – ${sameDay ? '' : `${formatDay(end)} `}${formatTime(end)}`;
+  return formatSpan(localClock(new Date(startSeconds * 1000)), localClock(new Date(endSeconds * 1000)));
 }
 
 /**
  * A pay slider position in currency: the position x 3.00 (DESIGN.md); the top position means
- * "no upper limit", so it reads "300.00+".
+ * "no upper limit", so it reads "300.00+". Pay counted per hour reads "/h": "$30.00/h".
  */
-export function formatPay(symbol: string, position: number): string {
-  const text = formatMoney(symbol, position * PAY_SLIDER_UNIT);
+export function formatPay(symbol: string, position: number, payType: PayType = 'PER_BLOCK'): string {
+  const text = `${formatMoney(symbol, position * PAY_SLIDER_UNIT)}${payType === 'PER_HOUR' ? '/h' : ''}`;
   return position >= PAY_SLIDER.max ? `${text}+` : text;
 }
 

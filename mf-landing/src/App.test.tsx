@@ -17,7 +17,7 @@ describe('mf_landing routes (SPEC.md section 2)', () => {
   // The knowledge base loads on render; these tests are about routes, so its answer never comes.
   let server: MockApi;
   beforeEach(() => {
-    server = mockApi({ 'GET /knowledgeBase/': () => new Promise(() => undefined) });
+    server = mockApi({ 'GET /knowledgeBase/': () => new Promise(() => undefined), 'GET /publicConfig': () => new Promise(() => undefined) });
   });
   afterEach(() => server.restore());
 

@@ -12,9 +12,6 @@ import {
   TRIAL_DAYS,
 } from '@blockpilot/shared';
 
-/** Where drivers write to; the footer's contact link. */
-export const SUPPORT_EMAIL = 'support@blockpilot.app';
-
 const dollars = (cents: number) => `$${cents / 100}`;
 export const FEE_PERCENT = `${FEE_BASIS_POINTS / 100}%`;
 export const BONUS = `${dollars(SIGN_UP_BONUS_CENTS)} free credit`;

@@ -29,6 +29,7 @@ import { supportRoutes } from './features/support/routes.js';
 import { answerTelegramStart } from './features/telegram/start.js';
 import { userRoutes } from './features/user/routes.js';
 import { installErrorHandler, sendNotFound } from './http/errorHandler.js';
+import { installFieldRules } from './http/fieldRules.js';
 import { ajvFormats } from './http/formats.js';
 import { loggerOptions } from './http/logging.js';
 import { metricsPlugin } from './http/metrics.js';
@@ -73,6 +74,7 @@ export async function buildApp({
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, formats: ajvFormats } },
   });
   installErrorHandler(app);
+  installFieldRules(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, version);
   await app.register(metricsPlugin, { token: config.metricsToken, devMode: config.devMode });

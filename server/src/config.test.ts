@@ -6,7 +6,7 @@ import { loadConfig } from './config.js';
 describe('configuration from the environment', () => {
   it('defaults to the embedded adapters and the OWASP password cost', () => {
     const config = loadConfig({});
-    expect(config.mail).toEqual({ smtpUrl: null, from: 'BlockPilot <no-reply@blockpilot.local>', supportAddress: 'support@blockpilot.local' });
+    expect(config.mail).toEqual({ smtpUrl: null, from: 'BlockPilot <no-reply@blockpilot.local>', supportAddress: 'support@blockpilot.app' });
     expect(config.stripe).toBeNull();
     expect(config.auth).toEqual({ scryptLog2Cost: 17, sessionTtlMs: 30 * 86_400_000, resetLinkTtlMs: 60 * 60_000, verifyLinkTtlMs: 72 * 3_600_000, adminEmails: [] });
   });

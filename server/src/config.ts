@@ -5,7 +5,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RELEASE_CHANNEL_NAME, REMOTES } from '@blockpilot/shared/constants';
+import { DEFAULT_SUPPORT_EMAIL, RELEASE_CHANNEL_NAME, REMOTES } from '@blockpilot/shared/constants';
 import { chatConfig } from './adapters/chat/config.js';
 import { platformConfig } from './adapters/platform/config.js';
 import { scalingConfig } from './scaling/config.js';
@@ -159,7 +159,7 @@ function loadSettings(env: NodeJS.ProcessEnv): ServerConfig {
     mail: {
       smtpUrl: env.SMTP_URL || null,
       from: env.MAIL_FROM ?? 'BlockPilot <no-reply@blockpilot.local>',
-      supportAddress: env.SUPPORT_EMAIL ?? 'support@blockpilot.local',
+      supportAddress: env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL,
     },
     stripe: stripeConfig(env),
     scaling,

@@ -1,4 +1,5 @@
-import { formatCents, isOperator, timeWindowKind } from './constants';
+import { isOperator, timeWindowKind } from './constants';
+import { formatCents } from './format';
 
 describe('timeWindowKind', () => {
   it('tells all day, same day, overnight (start after end) and empty (equal ends) apart', () => {
@@ -15,10 +16,10 @@ describe('timeWindowKind', () => {
 
 describe('formatCents', () => {
   it('writes whole cents with two decimals, the sign before the symbol', () => {
-    expect(formatCents(1250, '$')).toBe('$12.50');
-    expect(formatCents(-300, '£')).toBe('-£3.00');
-    expect(formatCents(5)).toBe('0.05');
-    expect(formatCents(0, '$')).toBe('$0.00');
+    expect(formatCents('$', 1250)).toBe('$12.50');
+    expect(formatCents('£', -300)).toBe('-£3.00');
+    expect(formatCents('', 5)).toBe('0.05');
+    expect(formatCents('$', 0)).toBe('$0.00');
   });
 });
 

@@ -83,6 +83,31 @@ export const STORAGE_KEYS = {
   inviteCode: 'inviteCode',
 } as const;
 
+/** The API's liveness check: answers 200 while the server and its database are up. */
+export const HEALTH_PATH = '/api/health';
+
+/**
+ * Where the browser lands when the driver gives up a checkout (or its payment is cancelled): the
+ * credit section, saying nothing was charged.
+ */
+export const CHECKOUT_CANCELLED_PATH = '/account/checkoutCancelled';
+
+/**
+ * Where drivers write to: the default of the server's SUPPORT_EMAIL, which the page asks for at
+ * run time (GET /api/publicConfig); shown as is only by the landing page prerendered at build time.
+ */
+export const DEFAULT_SUPPORT_EMAIL = 'support@blockpilot.app';
+
+/**
+ * A CSS custom property on the page's root: the height of a bar a screen keeps stuck under the
+ * navigation bar (the phone dashboard's Start/status bar), so toasts on a phone drop in below it.
+ */
+export const STICKY_BAR_HEIGHT_VARIABLE = '--bp-sticky-bar-height';
+
+/** The id of the page's main content, where the skip link leads. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+
 /** Session storage key of a staging preview override ("name@manifestUrl"), kept for the tab. */
 export const PREVIEW_OVERRIDE_KEY = 'remotePreview';
 
@@ -111,11 +136,6 @@ export const REMOTES = [
   { name: 'mf_admin', folder: 'mf-admin', devPort: 3105 },
 ] as const;
 export type RemoteName = (typeof REMOTES)[number]['name'];
-
-/** Money as BlockPilot writes it: `formatCents(1250, '$')` is `$12.50`, `formatCents(-300, '$')` is `-$3.00`. */
-export function formatCents(cents: number, currencySymbol = ''): string {
-  return `${cents < 0 ? '-' : ''}${currencySymbol}${(Math.abs(cents) / 100).toFixed(2)}`;
-}
 
 /** Fee for a block price, both in cents: round-half-up of 3.5% (DESIGN.md). */
 export function feeForPriceCents(priceCents: number): number {

@@ -1,6 +1,7 @@
 /** @blockpilot/shared: the one API client, entity types, constants, theme and session contract. */
 export * from './types';
 export * from './constants';
+export * from './format';
 export { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE } from './pageScript';
 export { PAGE_STYLE } from './pageStyle';
 export { theme, up, down, type Theme } from './theme';
@@ -8,9 +9,10 @@ export { httpClient, setNavigator } from './api/client';
 export { api, type ConnectAccountRequest, type RegisterRequest } from './api/endpoints';
 export { setLiveTestSource, type LiveHandlers, type LiveSource } from './api/live';
 export { ApiError, fieldErrorsOf } from './api/errors';
-export { notify, onNotify, type Severity, type Toast } from './notify';
+export { notify, onNotify, withToast, type Severity, type Toast } from './notify';
 export { SessionContext, useSession, type SessionValue } from './session/context';
 export { SessionProvider } from './session/SessionProvider';
 export { prefetchAccount } from './session/accountPrefetch';
+export { usePublicConfig, useSupportEmail } from './session/publicConfig';
 export { getAccessToken, setAccessToken, readStored, writeStored, removeStored } from './session/storage';
 export * from './forms';

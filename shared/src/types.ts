@@ -238,6 +238,14 @@ export interface Envelope<T = unknown> {
 }
 
 /** One remote of the federated front end, as the server's manifest lists it. */
+/** What the server tells every page about itself (GET /api/publicConfig): its configuration's public part. */
+export interface PublicConfig {
+  /** Where drivers write to (the server's SUPPORT_EMAIL). */
+  supportEmail: string;
+  /** The Telegram bot drivers send /start to; null while the server has none (messages recorded locally). */
+  telegramBot: { handle: string; url: string } | null;
+}
+
 export interface RemoteManifestEntry {
   /** Federation container name, e.g. `mf_auth`. */
   name: string;

@@ -38,7 +38,7 @@ export function CreditForm({ userId, currencySymbol, onDone }: { userId: string;
       <TextField
         label="Amount"
         inputMode="decimal"
-        helperText={preview ? `${preview > 0 ? 'Adds' : 'Deducts'} ${formatCents(Math.abs(preview), currencySymbol)}` : 'Positive adds credit, negative deducts it.'}
+        helperText={preview ? `${preview > 0 ? 'Adds' : 'Deducts'} ${formatCents(currencySymbol, Math.abs(preview))}` : 'Positive adds credit, negative deducts it.'}
         {...form.field('amountCents')}
       />
       <TextField label="Reason (kept in the audit log)" {...form.field('reason')} />

@@ -79,7 +79,7 @@ function Orders({ detail, admin, onDone }: { detail: AdminUserDetail; admin: boo
                 <td>{formatTime(order.createdAt)}</td>
                 <td>{order.kind === 'topup' ? 'Top-up' : `Membership (${order.membershipPlanId ?? '?'})`}</td>
                 <td className="money">
-                  {formatCents(order.amountCents)} {order.currency.toUpperCase()}
+                  {formatCents('', order.amountCents)} {order.currency.toUpperCase()}
                 </td>
                 <td>{order.status}</td>
                 {admin && (
@@ -112,7 +112,7 @@ function Orders({ detail, admin, onDone }: { detail: AdminUserDetail; admin: boo
 }
 
 function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boolean; reload: () => Promise<void> }) {
-  const money = (cents: number) => formatCents(cents, detail.currencySymbol);
+  const money = (cents: number) => formatCents(detail.currencySymbol, cents);
   const { search, notifications } = detail;
   return (
     <Sections>

@@ -70,7 +70,7 @@ export function DriversScreen() {
                       </td>
                       <td>{user.displayName}</td>
                       <td>{user.role}</td>
-                      <td className="money">{formatCents(user.credit)}</td>
+                      <td className="money">{formatCents('', user.credit)}</td>
                       <td>{stateOf(user)}</td>
                       <td>{user.platformUserId ?? '—'}</td>
                     </tr>

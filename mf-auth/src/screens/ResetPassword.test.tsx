@@ -6,7 +6,7 @@ import { renderApp } from '../testing';
 
 let server: MockApi;
 beforeEach(() => {
-  server = mockApi();
+  server = mockApi({ 'GET /auth/resetLinkState': { data: { usable: true } } });
 });
 afterEach(() => server.restore());
 
@@ -77,5 +77,33 @@ describe('Reset change (/resetPassword/{accessToken})', () => {
     const { location } = renderApp('/resetPassword/token/extra');
     expect(location()).toBe('/resetPassword');
     expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
+  });
+
+  it('recognises a used or expired link when the page opens, and leads to a new request', async () => {
+    server.on('GET /auth/resetLinkState', { data: { usable: false } });
+    const { location } = renderApp('/resetPassword/used-token');
+    expect(await screen.findByText('This reset link was already used or has expired')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password', { selector: 'input' })).not.toBeInTheDocument();
+    expect(server.callsTo('GET /auth/resetLinkState')[0]?.headers.Authorization).toBe('Bearer used-token');
+    await userEvent.click(screen.getByRole('link', { name: 'Ask for a new link' }));
+    expect(location()).toBe('/resetPassword');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeInTheDocument();
+  });
+
+  it('keeps the form for a usable link, and when the check itself fails', async () => {
+    server.on('GET /auth/resetLinkState', { data: { usable: true } });
+    const { unmount } = renderApp('/resetPassword/good-token');
+    await waitFor(() => expect(server.callsTo('GET /auth/resetLinkState')).toHaveLength(1));
+    expect(password()).toBeInTheDocument();
+    unmount();
+    const toasts: Toast[] = [];
+    const stop = onNotify((t) => toasts.push(t));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.on('GET /auth/resetLinkState', { status: 503, body: { alert: 'Down for maintenance.' } });
+    renderApp('/resetPassword/good-token');
+    await waitFor(() => expect(server.callsTo('GET /auth/resetLinkState')).toHaveLength(2));
+    expect(password()).toBeInTheDocument();
+    expect(toasts).toEqual([]);
+    stop();
   });
 });

@@ -2,7 +2,7 @@ import { FEE_BASIS_POINTS } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { SUPPORT_EMAIL } from '../content';
+import { SupportEmailLink } from './SupportEmailLink';
 import { SiteFooter } from './SiteFooter';
 
 const Body = styled(Paper)`
@@ -19,7 +19,7 @@ const Body = styled(Paper)`
   }
 `;
 
-const Contact = () => <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
+const Contact = SupportEmailLink;
 
 /** Each document: its title and sections (heading, paragraphs). */
 const DOCUMENTS = {

@@ -1,5 +1,5 @@
 import { onNotify, type Toast } from '@blockpilot/shared';
-import { mockApi, type MockApi } from '@blockpilot/shared/mock';
+import { createMockSession, mockApi, type MockApi } from '@blockpilot/shared/mock';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../testing';
@@ -39,5 +39,24 @@ describe('Promotion opt-out (/promotionOptOut/{userId})', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(toasts).toEqual([]);
     stop();
+  });
+
+  it('says a link the server does not recognise is not valid, in place of the button', async () => {
+    const reason = 'This unsubscribe link is not valid: it may have been cut short when it was copied.';
+    server.on('POST /promotion/optOut', { status: 400, body: { alert: reason, errors: { userId: reason } } });
+    renderApp('/promotionOptOut/cut-sh');
+    await userEvent.click(unsubscribe());
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('This link does not work');
+    expect(notice).toHaveTextContent(reason);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText(/highlighted fields/)).not.toBeInTheDocument();
+  });
+
+  it('works for a signed-in driver too', async () => {
+    server.on('POST /promotion/optOut', { data: null });
+    renderApp('/promotionOptOut/user-42', createMockSession({ accessToken: 'signed-in' }));
+    await userEvent.click(unsubscribe());
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you.');
   });
 });

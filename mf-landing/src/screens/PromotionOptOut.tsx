@@ -1,5 +1,5 @@
-import { api } from '@blockpilot/shared';
-import { Button, Page, Paper } from '@blockpilot/shared/ui';
+import { api, fieldErrorsOf } from '@blockpilot/shared';
+import { Button, Notice, Page, Paper } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -14,30 +14,39 @@ const Thanks = styled.div`
   }
 `;
 
+type OptOutState = { kind: 'idle' | 'sending' | 'done' } | { kind: 'invalid'; reason: string };
+
 /**
- * /promotionOptOut/{userId}, the link in promotional e-mails. The button becomes 'Just a moment'
- * and is disabled while sending, then a thank-you text replaces it. A failure is only logged
- * (SPEC.md section 8) and the button comes back so the driver can try again.
+ * /promotionOptOut/{userId}, the link in promotional e-mails, signed in or not. The button becomes
+ * 'Just a moment' and is disabled while sending, then a thank-you text replaces it. A link the
+ * server does not recognise says so in place of the button (trying again cannot help); any other
+ * failure is only logged and the button comes back so the driver can try again.
  */
 export function PromotionOptOut() {
   const { userId = '' } = useParams();
-  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [state, setState] = useState<OptOutState>({ kind: 'idle' });
 
   const optOut = async () => {
-    setState('sending');
+    setState({ kind: 'sending' });
     try {
       await api.promotion.optOut(userId);
-      setState('done');
+      setState({ kind: 'done' });
     } catch (error) {
+      const reason = fieldErrorsOf(error).userId;
+      if (reason) return setState({ kind: 'invalid', reason });
       console.warn('[promotionOptOut] failed:', error instanceof Error ? error.message : error);
-      setState('idle');
+      setState({ kind: 'idle' });
     }
   };
 
   return (
     <Page title="Promotional e-mails" width="narrow" route="/promotionOptOut/{userId}" remote="mf_landing">
       <Paper>
-        {state === 'done' ? (
+        {state.kind === 'invalid' ? (
+          <Notice tone="error" title="This link does not work">
+            {state.reason}
+          </Notice>
+        ) : state.kind === 'done' ? (
           <Thanks role="status">
             <p>
               <strong>Thank you.</strong> You will not receive promotional e-mails from BlockPilot any more.
@@ -47,8 +56,8 @@ export function PromotionOptOut() {
         ) : (
           <>
             <Text>Do not want our news and offers by e-mail? Unsubscribe here. Messages about your account and your blocks keep coming.</Text>
-            <Button type="button" $block disabled={state === 'sending'} aria-busy={state === 'sending' || undefined} onClick={optOut}>
-              {state === 'sending' ? 'Just a moment' : 'Unsubscribe from promotional e-mails'}
+            <Button type="button" $block disabled={state.kind === 'sending'} aria-busy={state.kind === 'sending' || undefined} onClick={optOut}>
+              {state.kind === 'sending' ? 'Just a moment' : 'Unsubscribe from promotional e-mails'}
             </Button>
           </>
         )}

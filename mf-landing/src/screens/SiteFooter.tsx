@@ -1,7 +1,7 @@
 import { up } from '@blockpilot/shared';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { SUPPORT_EMAIL } from '../content';
+import { SupportEmailLink } from './SupportEmailLink';
 
 const Footer = styled.footer`
   border-top: 1px solid ${({ theme }) => theme.palette.divider};
@@ -59,7 +59,7 @@ export function SiteFooter() {
               <Link to="/privacy">Privacy policy</Link>
             </li>
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              <SupportEmailLink />
             </li>
           </Links>
         </nav>

@@ -248,10 +248,11 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect(preferences.statusCode).toBe(400);
     expect(Object.keys(preferences.json().errors)).toEqual(['telegramAuthCode']);
 
-    // Calls on the caller's own account: B's trial, B's password, B's order, B's account.
+    // Calls on the caller's own account: B's trial, B's name, B's password, B's order, B's account.
     expect((await asB('POST /api/user/startTrial', { method: 'POST', url: '/api/user/startTrial' })).statusCode).toBe(200);
     // B's address is verified already: nothing is sent again, to B or to A.
     expect((await asB('POST /api/auth/resendVerificationEmail', { method: 'POST', url: '/api/auth/resendVerificationEmail' })).statusCode).toBe(409);
+    expect((await asB('POST /api/user/saveDisplayName', { method: 'POST', url: '/api/user/saveDisplayName', payload: { displayName: 'B' } })).statusCode).toBe(200);
     const newPassword = 'B has a new password';
     h.secrets.add('new password of B', newPassword);
     const change = await asB('POST /api/user/changePassword', {

@@ -1,15 +1,16 @@
 /**
  * The one place failures become responses. Every error ends as the envelope of
  * docs/ARCHITECTURE.md section 4 with the right status and a stable `code` (errorCodes.ts): our
- * HttpErrors as thrown, schema failures as 400 with per-field messages, Fastify's own 4xx (bad
- * JSON, wrong content type, body too large) with their status, and anything else as a 500 whose
- * details go to the log only.
+ * HttpErrors as thrown, schema failures as 400 with per-field messages (with those of the route's
+ * field rules, fieldRules.ts), Fastify's own 4xx (bad JSON, wrong content type, body too large)
+ * with their status, and anything else as a 500 whose details go to the log only.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldErrors } from '@blockpilot/shared/types';
 import { HashingBusyError } from '../security/passwords.js';
 import { ERROR_CODES, codeForStatus } from './errorCodes.js';
 import { HttpError } from './errors.js';
+import { fieldRuleErrors } from './fieldRules.js';
 import { FORMATS } from './formats.js';
 
 /** Body keys that only wrap the fields a form shows (saveFilter's `filter`, etc.). */
@@ -108,7 +109,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(503).header('Retry-After', '1').send({ alert: ERROR_CODES.BP_ERR_BUSY.message, code: 'BP_ERR_BUSY' });
     }
     if (error.validation) {
-      return reply.status(400).send({ alert: ERROR_CODES.BP_ERR_VALIDATION.message, errors: fieldErrorsFrom(error.validation as SchemaIssue[]), code: 'BP_ERR_VALIDATION' });
+      // The route's cross-field rules too, so the form shows every message at once; a field's
+      // schema message wins over a rule's.
+      const errors = { ...fieldRuleErrors(request), ...fieldErrorsFrom(error.validation as SchemaIssue[]) };
+      return reply.status(400).send({ alert: ERROR_CODES.BP_ERR_VALIDATION.message, errors, code: 'BP_ERR_VALIDATION' });
     }
     if (isUnstorableValue(error)) {
       // Validation should have caught the value; say so loudly, but it is still the request's fault.

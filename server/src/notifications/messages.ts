@@ -2,8 +2,10 @@
  * The words of the driver's notifications: a block accepted (when, where, pay, fee), and the
  * engine stopping by itself (a puzzle to solve in the platform's app, a device check it will not
  * fake, a connection to renew). Times read in the driver's time zone: the zone their browser
- * sent with Start (daylight saving included), or the fixed offset an older page sent.
+ * sent with Start (daylight saving included), or the fixed offset an older page sent. Money and
+ * dates are written as the app writes them (shared/src/format.ts), in the account's currency.
  */
+import { formatCents, formatMoney, formatSpan, type WallClock } from '@blockpilot/shared/format';
 import type { AcceptedBlock, StopReason } from '../engine/types.js';
 
 /** One notification: a subject (e-mail) and its text; chats get both. */
@@ -24,14 +26,9 @@ export interface Reader {
   publicUrl: string;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A wall-clock time in the driver's zone: "10:00 AM". */
-function clockTime(local: Date): string {
-  const hours = local.getUTCHours();
-  const minutes = String(local.getUTCMinutes()).padStart(2, '0');
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+/** The fields of a Date whose UTC fields read a wall clock (a zone's, or a shifted offset's). */
+function clockOf(local: Date): WallClock {
+  return { weekday: local.getUTCDay(), month: local.getUTCMonth(), day: local.getUTCDate(), hours: local.getUTCHours(), minutes: local.getUTCMinutes() };
 }
 
 const zoneClocks = new Map<string, Intl.DateTimeFormat>();
@@ -47,35 +44,23 @@ function wallClock(ms: number, zone: string): Date {
   return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!));
 }
 
-/** "Tue 3 Jun, 10:00 AM – 1:00 PM" for a block in epoch seconds, in the driver's zone (or fixed offset). */
+/** A block in epoch seconds, in the driver's zone (or fixed offset), written as the app writes it: "Tue, Jun 3 · 10:00 AM – 1:00 PM". */
 export function blockWhen(startTime: number, endTime: number, timezoneOffset: number, timeZone?: string | null): string {
   const local = (seconds: number) => (timeZone ? wallClock(Math.round(seconds * 1000), timeZone) : new Date(Math.round(seconds * 1000) - timezoneOffset * 60_000));
-  const start = local(startTime);
-  const end = local(endTime);
-  return `${WEEKDAYS[start.getUTCDay()]} ${start.getUTCDate()} ${MONTHS[start.getUTCMonth()]}, ${clockTime(start)} – ${clockTime(end)}`;
-}
-
-/** A price in the offer's currency ("$95.00"), or the bare amount when the currency is unknown. */
-export function money(amount: number, currency: string): string {
-  try {
-    if (currency) return new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
-  } catch {
-    // An unknown currency code: fall through to the bare amount.
-  }
-  return amount.toFixed(2);
+  return formatSpan(clockOf(local(startTime)), clockOf(local(endTime)));
 }
 
 /** The notification of an accepted block. */
 export function acceptedText(block: AcceptedBlock, reader: Reader): NotificationText {
   const when = blockWhen(block.startTime, block.endTime, reader.timezoneOffset, reader.timeZone);
-  const fee = block.feeCents > 0 ? `${reader.currencySymbol}${(block.feeCents / 100).toFixed(2)} (3.5%)` : 'none (free trial or membership)';
+  const fee = block.feeCents > 0 ? `${formatCents(reader.currencySymbol, block.feeCents)} (3.5%)` : 'none (free trial or membership)';
   return {
     subject: `Block accepted: ${when}`,
     text: [
       'BlockPilot accepted a block for you.',
       `When: ${when}`,
       `Where: ${block.serviceAreaName ?? block.serviceAreaId}`,
-      `Pay: ${money(block.priceAmount, block.currency)}`,
+      `Pay: ${formatMoney(reader.currencySymbol, block.priceAmount)}`,
       `Fee: ${fee}`,
       `Your log: ${reader.publicUrl}/dashboard/logs`,
     ].join('\n'),
@@ -84,7 +69,7 @@ export function acceptedText(block: AcceptedBlock, reader: Reader): Notification
 
 const STOPPED: Record<StopReason, (reader: Reader) => NotificationText> = {
   puzzle: ({ publicUrl }) => ({
-    subject: 'Searching paused: solve the puzzle in the Amazon Flex app',
+    subject: 'Searching stopped: solve the puzzle in the Amazon Flex app, then press Start',
     text: [
       'Amazon Flex asked for a security check (a puzzle) before showing more offers.',
       'BlockPilot never solves these for you. Open the Amazon Flex app and solve it there,',

@@ -73,6 +73,46 @@ describe('the API client and its envelope', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('raises no toast when a background state load fails (a platform outage), yet still follows its redirect', async () => {
+    const outage = { status: 503, body: { alert: 'The delivery platform is not answering.' } };
+    server
+      .on('GET /user', outage)
+      .on('GET /user/locale', outage)
+      .on('GET /user/getSearchState', outage)
+      .on('GET /user/getSchedule', outage)
+      .on('POST /user/getServiceAreas', outage)
+      .on('POST /user/getLogs', outage)
+      .on('GET /store/getMembershipPlans', outage)
+      .on('GET /knowledgeBase/', outage);
+    const loads = [
+      api.user.get(),
+      api.user.locale(),
+      api.user.getSearchState(),
+      api.user.getSchedule(),
+      api.user.getServiceAreas(),
+      api.user.getLogs({}),
+      api.store.getMembershipPlans(),
+      api.knowledgeBase.list(),
+    ];
+    for (const load of loads) await expect(load).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual([]);
+
+    server.on('GET /user/getSearchState', { status: 401, body: { alert: 'Please sign in again.', redirect: '/login' } });
+    await expect(api.user.getSearchState()).rejects.toBeInstanceOf(ApiError);
+    expect(navigations).toEqual(['/login']);
+  });
+
+  it('still toasts what the driver did, and names the form it came from', async () => {
+    server.on('POST /user/changePassword', { status: 400, body: { alert: 'Please correct the highlighted fields.' } });
+    await expect(api.user.changePassword({ currentPassword: 'a', newPassword: 'b', confirmNewPassword: 'c' })).rejects.toBeInstanceOf(ApiError);
+    server.on('POST /user/changePassword', { data: { accessToken: 't' }, alert: 'Password changed.' });
+    await api.user.changePassword({ currentPassword: 'a', newPassword: 'b', confirmNewPassword: 'b' });
+    expect(toasts.map((t) => [t.message, t.severity, t.source])).toEqual([
+      ['Please correct the highlighted fields.', 'error', 'POST /user/changePassword'],
+      ['Password changed.', 'success', 'POST /user/changePassword'],
+    ]);
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     server.on('GET /user', () => {
       throw new Error('socket hang up');

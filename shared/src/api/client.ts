@@ -13,8 +13,8 @@ import { ApiError } from './errors';
 declare module 'axios' {
   interface AxiosRequestConfig {
     /**
-     * Polls set this: their failures are expected to repeat every second and must not raise a
-     * toast each time (redirects are still followed; successes still show their alert).
+     * Background loads set this (state refreshes, polls): the driver did nothing, so a failure is
+     * only logged, never a toast (redirects are still followed; successes still show their alert).
      */
     quietErrors?: boolean;
   }
@@ -38,9 +38,14 @@ export function setTestAdapter(adapter: AxiosAdapter | null): void {
   adapterOverride = adapter;
 }
 
-function follow(envelope: Envelope | undefined, ok: boolean, quiet = false): void {
+/** The toast source of a request: its method and path, so each form's answers replace each other. */
+function sourceOf(config: { method?: string | undefined; url?: string | undefined } | undefined): string | undefined {
+  return config?.url ? `${(config.method ?? 'get').toUpperCase()} ${config.url}` : undefined;
+}
+
+function follow(envelope: Envelope | undefined, ok: boolean, quiet = false, source?: string): void {
   if (!envelope || typeof envelope !== 'object') return;
-  if (typeof envelope.alert === 'string' && envelope.alert && !quiet) notify(envelope.alert, ok ? 'success' : 'error');
+  if (typeof envelope.alert === 'string' && envelope.alert && !quiet) notify(envelope.alert, ok ? 'success' : 'error', source);
   if (typeof envelope.redirect === 'string' && envelope.redirect) navigate(envelope.redirect);
 }
 
@@ -54,13 +59,13 @@ function createClient(axios: AxiosStatic): AxiosInstance {
   });
   http.interceptors.response.use(
     (response: AxiosResponse<Envelope>) => {
-      follow(response.data, true);
+      follow(response.data, true, false, sourceOf(response.config));
       return response;
     },
     (error: unknown) => {
       if (axios.isAxiosError(error)) {
         const envelope = (error.response?.data && typeof error.response.data === 'object' ? error.response.data : {}) as Envelope;
-        follow(envelope, false, error.config?.quietErrors);
+        follow(envelope, false, error.config?.quietErrors, sourceOf(error.config));
         return Promise.reject(new ApiError(error.response?.status ?? 0, envelope));
       }
       return Promise.reject(error);

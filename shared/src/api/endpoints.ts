@@ -17,6 +17,7 @@ import type {
   LogQuery,
   MembershipPlan,
   NotificationPreferences,
+  PublicConfig,
   ScheduledBlock,
   SearchStatus,
   ServiceArea,
@@ -38,6 +39,14 @@ export interface ConnectAccountRequest {
   code_verifier?: string;
 }
 
+/** Body of toggleSearchState. */
+export interface ToggleSearchStateRequest {
+  timezoneOffset: number;
+  timeZone?: string;
+  /** The wanted state; absent: toggle. */
+  searching?: boolean;
+}
+
 export interface RegisterRequest {
   country_code: CountryCode | '';
   emailAddress: string;
@@ -47,11 +56,21 @@ export interface RegisterRequest {
   inviteCode?: string;
 }
 
+/**
+ * Marks a call that loads state in the background (on a page load, a poll, a 10 s refresh): the
+ * driver did nothing, so its failures are only logged, never toasted (docs/FRONTEND.md, "Toasts").
+ * Everything the driver does (a submit, a button) keeps its toasts.
+ */
+const LOAD = { quietErrors: true } as const;
+
 export const api = {
   auth: {
     login: (body: { emailAddress: string; password: string }) => call<Session>((http) => http.post('/auth/login', body)),
     register: (body: RegisterRequest) => call<Session>((http) => http.post('/auth/register', body)),
     requestResetPasswordLink: (body: { emailAddress: string }) => call<null>((http) => http.post('/auth/requestResetPasswordLink', body)),
+    /** Whether the e-mailed link's reset token can still change the password (asked when the page opens). */
+    resetLinkState: (resetToken: string) =>
+      call<{ usable: boolean }>((http) => http.get('/auth/resetLinkState', { ...LOAD, headers: { Authorization: `Bearer ${resetToken}` } })),
     /** Change a forgotten password with the reset token from the e-mailed link. */
     changePassword: (resetToken: string, body: { password: string; confirmPassword: string }) =>
       call<Session>((http) => http.post('/auth/changePassword', body, { headers: { Authorization: `Bearer ${resetToken}` } })),
@@ -60,51 +79,60 @@ export const api = {
     resendVerificationEmail: () => call<null>((http) => http.post('/auth/resendVerificationEmail', {})),
   },
   user: {
-    get: () => call<Account>((http) => http.get('/user')),
-    locale: () => call<{ locale: string }>((http) => http.get('/user/locale')),
+    get: () => call<Account>((http) => http.get('/user', LOAD)),
+    locale: () => call<{ locale: string }>((http) => http.get('/user/locale', LOAD)),
     connectAccount: (body: ConnectAccountRequest) => call<null>((http) => http.post('/user/connectAccount', body)),
-    getLogs: (query: LogQuery) => call<LogEntry[]>((http) => http.post('/user/getLogs', { query })),
-    getServiceAreas: () => call<ServiceArea[]>((http) => http.post('/user/getServiceAreas', {})),
-    getSearchState: () => call<boolean>((http) => http.get('/user/getSearchState')),
+    getLogs: (query: LogQuery) => call<LogEntry[]>((http) => http.post('/user/getLogs', { query }, LOAD)),
+    getServiceAreas: () => call<ServiceArea[]>((http) => http.post('/user/getServiceAreas', {}, LOAD)),
+    getSearchState: () => call<boolean>((http) => http.get('/user/getSearchState', LOAD)),
     /** What the search is doing: running, paused for credit, low credit, no eligible station. */
-    getSearchStatus: () => call<SearchStatus>((http) => http.get('/user/getSearchStatus')),
+    getSearchStatus: () => call<SearchStatus>((http) => http.get('/user/getSearchStatus', LOAD)),
     /** The driver's live stream (docs/LIVE.md); returns its close. */
     events: openLiveEvents,
-    getSchedule: () => call<ScheduledBlock[]>((http) => http.get('/user/getSchedule')),
+    getSchedule: () => call<ScheduledBlock[]>((http) => http.get('/user/getSchedule', LOAD)),
     /** The latest changes of the credit, newest first; fees and refunds with their block. */
-    getCreditHistory: () => call<CreditHistoryEntry[]>((http) => http.get('/user/getCreditHistory')),
+    getCreditHistory: () => call<CreditHistoryEntry[]>((http) => http.get('/user/getCreditHistory', LOAD)),
     /**
      * Start or Stop. `timezoneOffset` is `Date.getTimezoneOffset()`; `timeZone`, the browser's IANA
-     * zone, lets the server follow daylight-saving changes (left out when the browser names none);
-     * `searching` is the state the driver asked for (without it the server flips the state).
+     * zone, lets the server follow daylight-saving changes (left out when the browser names none).
+     * `searching` is the state the driver wants: a Stop sent twice (or from a stale screen) never
+     * starts the search; without it the server toggles.
      */
     toggleSearchState: (timezoneOffset: number, timeZone?: string, searching?: boolean) =>
       call<{ searching: boolean; status?: SearchStatus }>((http) =>
-        http.post('/user/toggleSearchState', { timezoneOffset, ...(timeZone ? { timeZone } : {}), ...(searching === undefined ? {} : { searching }) }),
+        http.post('/user/toggleSearchState', {
+          timezoneOffset,
+          ...(timeZone ? { timeZone } : {}),
+          ...(searching === undefined ? {} : { searching }),
+        } satisfies ToggleSearchStateRequest),
       ),
     saveFilter: (filter: Filter) => call<Filter>((http) => http.post('/user/saveFilter', { filter })),
     forfeitBlock: (logId: string) => call<null>((http) => http.post('/user/forfeitBlock', { logId })),
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),
     saveNotificationPreferences: (notificationPreferences: NotificationPreferences) =>
       call<null>((http) => http.post('/user/saveNotificationPreferences', { notificationPreferences })),
+    /** The name the dashboard greets the driver with. */
+    saveDisplayName: (displayName: string) => call<null>((http) => http.post('/user/saveDisplayName', { displayName })),
     changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>
       call<Session>((http) => http.post('/user/changePassword', body)),
   },
   store: {
-    getMembershipPlans: () => call<MembershipPlan[]>((http) => http.get('/store/getMembershipPlans')),
+    getMembershipPlans: () => call<MembershipPlan[]>((http) => http.get('/store/getMembershipPlans', LOAD)),
     /** Returns the checkout URL the browser navigates to. */
     createStripeOrder: (topup_amount: number) => call<string>((http) => http.post('/store/createStripeOrder', { topup_amount })),
     buyMembership: (planId: string) => call<string>((http) => http.post('/store/createStripeOrder', { membership_plan_id: planId })),
-    /** Truthy once the order is paid. Polled every second, so its failures raise no toast. */
+    /** Truthy once the order is paid. Polled every second. */
     getOrderStatus: (orderStatusId: string) =>
-      call<unknown>((http) => http.get('/store/getOrderStatus', { params: { orderStatusId, time: Date.now() }, quietErrors: true })),
+      call<unknown>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: Date.now() } })),
   },
   help: {
     sendQuestion: (body: SupportMessage) => call<null>((http) => http.post('/help/sendQuestion', body)),
   },
   knowledgeBase: {
-    list: () => call<KnowledgeBaseItem[]>((http) => http.get('/knowledgeBase/')),
+    list: () => call<KnowledgeBaseItem[]>((http) => http.get('/knowledgeBase/', LOAD)),
   },
+  /** The server configuration's public part: the support address, the Telegram bot. */
+  publicConfig: () => call<PublicConfig>((http) => http.get('/publicConfig', LOAD)),
   promotion: {
     optOut: (userId: string) => call<null>((http) => http.post('/promotion/optOut', { userId })),
   },

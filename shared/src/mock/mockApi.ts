@@ -7,6 +7,7 @@ import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { setTestAdapter } from '../api/client';
 import { setLiveTestSource, type LiveHandlers } from '../api/live';
+import { forgetPublicConfig } from '../session/publicConfig';
 import type { Envelope, LiveEvent } from '../types';
 
 /** One recorded request. */
@@ -48,6 +49,8 @@ function isReply(value: MockReply | Envelope): value is MockReply {
 }
 
 export function mockApi(routes: Record<string, MockHandler | Envelope> = {}): MockApi {
+  // A new fake server is a new page: what the last one answered once per page is asked again.
+  forgetPublicConfig();
   const handlers = new Map<string, MockHandler>();
   const calls: RecordedCall[] = [];
 

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { MAIN_CONTENT_ID } from '../constants';
 
 /** A white card. */
 export const Paper = styled.section`
@@ -8,8 +9,14 @@ export const Paper = styled.section`
   padding: 24px 20px;
 `;
 
-/** The page body under the fixed bar, as wide as the large breakpoint at most. */
-export const PageContainer = styled.main`
+/**
+ * The page body under the fixed bar, as wide as the large breakpoint at most. It is where the
+ * shell's skip link leads (the page's one `main`), so it takes focus from that link.
+ */
+export const PageContainer = styled.main.attrs({ id: MAIN_CONTENT_ID, tabIndex: -1 })`
+  &:focus {
+    outline: none;
+  }
   max-width: ${({ theme }) => theme.containerMaxWidth}px;
   margin: 0 auto;
   padding: 16px;

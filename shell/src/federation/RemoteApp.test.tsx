@@ -1,7 +1,10 @@
-import { MockProviders } from '@blockpilot/shared/mock';
+import { createMockSession, mockAccount, mockApi, MockProviders, type MockApi } from '@blockpilot/shared/mock';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RemoteFailure } from './diagnose';
 import { RemoteApp } from './RemoteApp';
+
+const serverDown = (status = 503) => jest.fn(async (): Promise<RemoteFailure> => ({ kind: 'serverError', status }));
 
 function Working() {
   return <p>remote content</p>;
@@ -24,23 +27,26 @@ describe('loading a remote inside the shell', () => {
 
   it('shows a fallback with Retry when the remote fails to load, and loads it again on Retry', async () => {
     const loader = jest.fn().mockRejectedValueOnce(new Error('Failed to fetch remoteEntry.js')).mockResolvedValueOnce(Working);
-    render(<MockProviders><RemoteApp name="mf_dashboard" loader={loader} /></MockProviders>);
+    render(<MockProviders><RemoteApp name="mf_account" loader={loader} diagnose={serverDown()} /></MockProviders>);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('This page could not be loaded');
-    expect(alert).toHaveTextContent('mf_dashboard: Failed to fetch remoteEntry.js');
+    expect(alert).toHaveTextContent('Your account page could not be loaded');
+    expect(await screen.findByText(/answered with an error \(503\)\. This is not your connection/)).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent('remoteEntry');
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('remote content')).toBeInTheDocument();
-    expect(loader).toHaveBeenLastCalledWith('mf_dashboard', { retry: true });
+    expect(loader).toHaveBeenLastCalledWith('mf_account', { retry: true });
   });
 
   it('keeps offering Retry while the remote stays down', async () => {
-    const loader = jest.fn().mockRejectedValue(new Error('offline'));
-    render(<MockProviders><RemoteApp name="mf_account" loader={loader} /></MockProviders>);
-    await screen.findByRole('alert');
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('mf_account: offline');
+    const loader = jest.fn().mockRejectedValue(new Error('RUNTIME-003: Failed to get manifest. manifestUrl: /remotes/mf_account/mf-manifest.json'));
+    const diagnose = jest.fn(async (): Promise<RemoteFailure> => ({ kind: 'offline' }));
+    render(<MockProviders><RemoteApp name="mf_account" loader={loader} diagnose={diagnose} /></MockProviders>);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your device seems to be offline. Check your connection, then retry.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('RUNTIME-003');
     expect(loader).toHaveBeenCalledTimes(2);
+    expect(diagnose).toHaveBeenCalledWith('mf_account');
   });
 
   it('contains a remote that crashes while rendering', async () => {
@@ -51,9 +57,60 @@ describe('loading a remote inside the shell', () => {
         <RemoteApp name="mf_landing" loader={loader} />
       </MockProviders>,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('render exploded');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page failed to start because of an error on our side, not your connection.');
     expect(screen.getByText('shell keeps working')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('remote content')).toBeInTheDocument();
+  });
+
+  it('offers no Retry while it is still finding out what failed', async () => {
+    const loader = jest.fn().mockRejectedValue(new Error('down'));
+    render(<MockProviders><RemoteApp name="mf_auth" loader={loader} diagnose={() => new Promise(() => undefined)} /></MockProviders>);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in page could not be loaded');
+    expect(screen.getByRole('alert')).toHaveTextContent('Checking what went wrong');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeDisabled();
+  });
+});
+
+describe('the dashboard remote down while the search runs', () => {
+  let server: MockApi;
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => server.restore());
+
+  it('keeps the search state and a Stop in the shell; Stop sends the wanted state, never a toggle', async () => {
+    server = mockApi({ 'POST /user/toggleSearchState': { data: { searching: false } } });
+    const session = createMockSession({ searching: true });
+    render(
+      <MockProviders session={session}>
+        <RemoteApp name="mf_dashboard" loader={jest.fn().mockRejectedValue(new Error('down'))} diagnose={serverDown()} />
+      </MockProviders>,
+    );
+    expect(await screen.findByText('Your dashboard could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('System Started')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }));
+    expect(server.callsTo('POST /user/toggleSearchState')[0]?.body).toMatchObject({ searching: false });
+    expect(session.actions).toEqual(['setSearching:false', 'refresh']);
+  });
+
+  it('shows a stopped search without a Stop, and nothing of the search before the account is connected', async () => {
+    server = mockApi();
+    const failing = () => jest.fn().mockRejectedValue(new Error('down'));
+    const { unmount } = render(
+      <MockProviders session={createMockSession({ searching: false })}>
+        <RemoteApp name="mf_dashboard" loader={failing()} diagnose={serverDown()} />
+      </MockProviders>,
+    );
+    expect(await screen.findByText('System Stopped')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop searching' })).not.toBeInTheDocument();
+    unmount();
+
+    render(
+      <MockProviders session={createMockSession({ account: mockAccount({ flexConnected: false }) })}>
+        <RemoteApp name="mf_dashboard" loader={failing()} diagnose={serverDown()} />
+      </MockProviders>,
+    );
+    expect(await screen.findByText('Your dashboard could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByText(/System/)).not.toBeInTheDocument();
   });
 });

@@ -1,17 +1,36 @@
 /**
  * Renders a remote's routes inside the shell's tree. Loading, a failed load (server down, 404,
  * script error) and a render crash each end in a state the driver can act on; a retry loads the
- * remote again. The rest of the shell keeps working whatever happens here.
+ * remote again. The rest of the shell keeps working whatever happens here: a prerendered page
+ * stays readable when its remote fails, and the dashboard's Stop stays reachable in the shell.
  */
-import { PRERENDERED_ATTRIBUTE } from '@blockpilot/shared';
+import { PRERENDERED_ATTRIBUTE, type RemoteName } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
-import { Component, startTransition, useCallback, useEffect, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { discardPrerenderedPage, internalLinkOf, prerenderedPageFor } from './prerenderedPage';
-import { RemoteFallback } from './RemoteFallback';
-import { loadRemoteApp } from './remotes';
+import {
+  Component,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { diagnoseLoadFailure, type RemoteFailure } from './diagnose';
+import { discardPrerenderedPage, forgetPrerenderedFocus, internalLinkOf, prerenderedPageFor, restorePrerenderedFocus } from './prerenderedPage';
+import { PrerenderedPageNotice, RemoteFallback } from './RemoteFallback';
+import { loadRemoteApp, manifestUrlOf } from './remotes';
+import { ShellSearchStop } from './ShellSearchStop';
 
-type LoadState = { kind: 'loading' } | { kind: 'ready'; App: ComponentType } | { kind: 'failed'; error: Error };
+/** `failure` is null while the shell is still finding out why. */
+type LoadState = { kind: 'loading' } | { kind: 'ready'; App: ComponentType } | { kind: 'failed'; failure: RemoteFailure | null };
+
+/** What the shell keeps offering while a remote is down. */
+const KEPT_IN_SHELL: Partial<Record<RemoteName, ComponentType>> = { mf_dashboard: ShellSearchStop };
 
 class RenderBoundary extends Component<{ onError: (error: Error) => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -26,11 +45,38 @@ class RenderBoundary extends Component<{ onError: (error: Error) => void; childr
   }
 }
 
-export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; loader?: typeof loadRemoteApp }) {
+async function diagnoseRemote(name: string): Promise<RemoteFailure> {
+  return diagnoseLoadFailure(await manifestUrlOf(name));
+}
+
+/** Renders after the live page's first commit: puts focus back where it was on the static copy. */
+function FocusHandOver({ root }: { root: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    restorePrerenderedFocus(root.current);
+    forgetPrerenderedFocus();
+  }, [root]);
+  return null;
+}
+
+export interface RemoteAppProps {
+  name: string;
+  loader?: typeof loadRemoteApp;
+  /** Why a load failed (tests stand in for the servers). */
+  diagnose?: (name: string) => Promise<RemoteFailure>;
+}
+
+export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRemote }: RemoteAppProps) {
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  // Read once: the static copy only stands in for the first load of the page it was made for.
-  const [prerendered] = useState(() => prerenderedPageFor(name));
+  // Read once: the static copy stands in for the page it was made for while it loads, and stays
+  // when its remote fails (its text and links work without it).
+  const [prerendered] = useState(() => {
+    const html = prerenderedPageFor(name);
+    return html === null ? null : { html, pathname: window.location.pathname };
+  });
+  const { pathname } = useLocation();
+  const staticRoot = useRef<HTMLDivElement>(null);
+  const liveRoot = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -39,19 +85,28 @@ export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; load
       // A transition: React renders the remote's first screen (the biggest render of a page
       // load) in short slices, so a phone's main thread is not blocked for its whole length.
       (App) => live && startTransition(() => setState({ kind: 'ready', App })),
-      (error: unknown) => {
+      async (error: unknown) => {
+        // The runtime's own words are for developers; the driver gets the diagnosis.
         console.error(`[shell] remote ${name} failed to load`, error);
-        if (live) setState({ kind: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+        if (!live) return;
+        setState({ kind: 'failed', failure: null });
+        const failure = await diagnose(name);
+        if (live) setState({ kind: 'failed', failure });
       },
     );
     return () => {
       live = false;
     };
-  }, [name, attempt, loader]);
+  }, [name, attempt, loader, diagnose]);
 
   useEffect(() => {
     if (state.kind !== 'loading') discardPrerenderedPage();
   }, [state.kind]);
+
+  // React's boot replaced the server's markup with this copy: focus goes back where it was.
+  useLayoutEffect(() => {
+    if (prerendered) restorePrerenderedFocus(staticRoot.current);
+  }, [prerendered]);
 
   const navigate = useNavigate();
   // The static copy's links are plain anchors: followed through the router, they keep the app.
@@ -64,22 +119,41 @@ export function RemoteApp({ name, loader = loadRemoteApp }: { name: string; load
     },
     [navigate],
   );
-  const fail = useCallback((error: Error) => setState({ kind: 'failed', error }), []);
+  const fail = useCallback((error: Error) => {
+    console.error('[shell] remote crashed while rendering', error);
+    setState({ kind: 'failed', failure: { kind: 'broken' } });
+  }, []);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  if (state.kind === 'loading') {
+  // Only on the path it was made for: the remote's other pages have no static copy.
+  const staticPage = prerendered?.pathname === pathname && (
     // The same markup the visitor already sees, so nothing moves until the live page replaces it.
-    if (prerendered) {
-      return <div {...{ [PRERENDERED_ATTRIBUTE]: '' }} style={{ display: 'contents' }} onClick={followLink} dangerouslySetInnerHTML={{ __html: prerendered }} />;
+    <div ref={staticRoot} {...{ [PRERENDERED_ATTRIBUTE]: '' }} style={{ display: 'contents' }} onClick={followLink} dangerouslySetInnerHTML={{ __html: prerendered.html }} />
+  );
+
+  if (state.kind === 'loading') return staticPage || <Spinner label="Loading…" />;
+  if (state.kind === 'failed') {
+    if (staticPage) {
+      return (
+        <>
+          <PrerenderedPageNotice failure={state.failure} onRetry={retry} />
+          {staticPage}
+        </>
+      );
     }
-    return <Spinner label="Loading…" />;
+    const Kept = KEPT_IN_SHELL[name as RemoteName];
+    return (
+      <RemoteFallback remote={name} failure={state.failure} onRetry={retry}>
+        {Kept && <Kept />}
+      </RemoteFallback>
+    );
   }
-  if (state.kind === 'failed') return <RemoteFallback remote={name} error={state.error} onRetry={retry} />;
   return (
     // The marker says which remote rendered this part of the page (for people and browser tests).
-    <div data-remote-root={name} style={{ display: 'contents' }}>
+    <div ref={liveRoot} data-remote-root={name} style={{ display: 'contents' }}>
       <RenderBoundary key={attempt} onError={fail}>
         <state.App />
+        {prerendered && <FocusHandOver root={liveRoot} />}
       </RenderBoundary>
     </div>
   );

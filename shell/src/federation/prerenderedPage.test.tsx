@@ -1,5 +1,6 @@
 import { MockProviders } from '@blockpilot/shared/mock';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { capturePrerenderedPage, discardPrerenderedPage } from './prerenderedPage';
 import { RemoteApp } from './RemoteApp';
@@ -56,9 +57,9 @@ describe('the prerendered page while its remote loads', () => {
     }
     render(<MockProviders><RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} /><Where /></MockProviders>);
     expect(fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }))).toBe(true);
-    expect(screen.getByRole('status')).toHaveTextContent('/');
+    expect(document.querySelector('output')).toHaveTextContent('/');
     expect(fireEvent.click(screen.getByRole('link', { name: 'Try free' }))).toBe(false);
-    expect(screen.getByRole('status')).toHaveTextContent('/register');
+    expect(document.querySelector('output')).toHaveTextContent('/register');
   });
 
   it('is only used by the remote it was made for, at the path it was made for', () => {
@@ -79,5 +80,43 @@ describe('the prerendered page while its remote loads', () => {
     localStorage.clear();
     document.body.innerHTML = '<div id="root"></div>';
     expect(capturePrerenderedPage()).toBeNull();
+  });
+
+  it('stays readable when its remote fails: a notice says what failed, the links keep working', async () => {
+    serverPage();
+    boot();
+    const loader = jest.fn().mockRejectedValueOnce(new Error('RUNTIME-003 manifestUrl')).mockResolvedValueOnce(Live);
+    const diagnose = async () => ({ kind: 'serverError', status: 503 }) as const;
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<MockProviders><RemoteApp name="mf_landing" loader={loader} diagnose={diagnose} /></MockProviders>);
+    expect(await screen.findByText(/answered with an error \(503\)\. This is not your connection/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Never miss a block again' })).toBeInTheDocument();
+    expect(screen.queryByText(/RUNTIME-003/)).not.toBeInTheDocument();
+    expect(fireEvent.click(screen.getByRole('link', { name: 'Try free' }))).toBe(false);
+  });
+
+  it('a retry after the failure brings the live page', async () => {
+    serverPage();
+    boot();
+    const loader = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(Live);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(<MockProviders><RemoteApp name="mf_landing" loader={loader} diagnose={async () => ({ kind: 'offline' })} /></MockProviders>);
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('live landing')).toBeInTheDocument();
+  });
+
+  it('keeps keyboard focus on the same control when React replaces the static page, and when the live page takes over', async () => {
+    serverPage();
+    (document.querySelector('a[href="/register"]') as HTMLElement).focus();
+    boot(); // the static markup is gone: focus fell back to the body
+    expect(document.activeElement).toBe(document.body);
+    let resolve!: (app: ComponentType) => void;
+    const loader = jest.fn(() => new Promise<ComponentType>((r) => (resolve = r)));
+    render(<MockProviders><RemoteApp name="mf_landing" loader={loader} /></MockProviders>);
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Try free' }));
+
+    resolve(() => <main><a href="/register">Try free</a></main>);
+    await screen.findByRole('main');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Try free' })));
   });
 });

@@ -7,7 +7,7 @@ import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/e
 import type { ComponentType } from 'react';
 import { REMOTE_APP_EXPOSE } from '@blockpilot/shared';
 import type { PreviewState } from '../types';
-import type { RemotesManifest } from '@blockpilot/shared';
+import { REMOTE_LIST_PATH, type RemotesManifest } from '@blockpilot/shared';
 import { applyPreview, fetchManifest, readPreviewOverride } from './manifest';
 import { readReleasePreview, remoteListHeaders, reportLoad, watchReleases } from './releaseList';
 
@@ -43,6 +43,15 @@ function register(): Promise<Registration> {
       throw error;
     });
   return registration;
+}
+
+/** Where `name`'s manifest lives, or the shell's list of remotes while that is not known. */
+export async function manifestUrlOf(name: string): Promise<string> {
+  try {
+    return (await register()).entries.get(name) ?? REMOTE_LIST_PATH;
+  } catch {
+    return REMOTE_LIST_PATH;
+  }
 }
 
 export function previewState(): Promise<PreviewState> {

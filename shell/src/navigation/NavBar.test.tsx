@@ -86,6 +86,26 @@ describe('the navigation bar', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes the drawer on Escape and gives focus back to the menu button', async () => {
+    renderAt('/', false);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    await userEvent.tab();
+    expect(within(screen.getByTestId('nav-drawer')).getAllByRole('link')).toContain(document.activeElement);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('nav-drawer')).toBeNull();
+    expect(menu).toHaveFocus();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('offers a skip link to the page\'s main content as the first stop of the keyboard', async () => {
+    renderAt('/', true);
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+  });
+
   it('closes the drawer when one of its links is followed', async () => {
     renderAt('/', false);
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));

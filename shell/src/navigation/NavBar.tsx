@@ -1,13 +1,33 @@
 /**
  * The fixed top bar (SPEC.md section 2): logo, and a list of routes whose link equal to the
  * current path is highlighted. Below the large breakpoint the links collapse into a menu button
- * that opens a top drawer; the drawer closes whenever the path changes.
+ * that opens a top drawer; the drawer closes whenever the path changes, and on Escape. A skip
+ * link, the first thing the keyboard reaches, leads past the bar to the page's main content.
  */
-import { down, up, useSession, type NavigationRoute } from '@blockpilot/shared';
+import { down, MAIN_CONTENT_ID, up, useSession, type NavigationRoute } from '@blockpilot/shared';
+import { focusRing } from '@blockpilot/shared/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { isActiveLink, signedInLinksFor, signedOutLinks } from './links';
+
+/** The first stop of the keyboard: past the navigation, straight to the page. */
+const SkipLink = styled.a`
+  position: absolute;
+  left: 8px;
+  top: 8px;
+  z-index: 1;
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.palette.primary};
+  color: ${({ theme }) => theme.palette.primaryContrast};
+  font-weight: 600;
+  transform: translateY(-200%);
+  &:focus {
+    transform: none;
+    ${focusRing}
+  }
+`;
 
 const Bar = styled.header`
   position: fixed;
@@ -127,9 +147,22 @@ export function NavBar({ routes: routesProp }: { routes?: NavigationRoute[] }) {
 
   useEffect(() => setOpen(false), [pathname]);
 
+  // Escape closes the drawer and puts focus back on the button that opened it.
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      document.getElementById(MENU_BUTTON_ID)?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
+
   return (
     <>
       <Bar>
+        <SkipLink href={`#${MAIN_CONTENT_ID}`}>Skip to content</SkipLink>
         <Inner aria-label="Main">
           <Brand to="/">
             <img src="/logo.png" alt="" width={36} height={36} />

@@ -18,6 +18,7 @@ describe('who renders each path (SPEC.md section 2)', () => {
 
   it.each([
     ['/connectAccount', { remote: 'mf_dashboard' }],
+    ['/promotionOptOut/u-1', { remote: 'mf_landing' }],
     ['/logout', { shell: 'logout' }],
     ['/knowledgeBase', { remote: 'mf_landing' }],
     ['/help', { remote: 'mf_landing' }],

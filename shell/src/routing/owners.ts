@@ -18,6 +18,8 @@ export const signedOutOwners: RouteOwner[] = [
 ];
 
 export const signedInOwners: RouteOwner[] = [
+  // The link in a promotional e-mail works whoever is signed in on this browser.
+  { path: '/promotionOptOut/:userId', remote: 'mf_landing' },
   { path: '/connectAccount', remote: 'mf_dashboard' },
   { path: '/logout', shell: 'logout' },
   { path: '/knowledgeBase', remote: 'mf_landing' },

@@ -21,6 +21,29 @@ describe('the global alert toast', () => {
     expect(screen.queryByText('Could not save')).toBeNull();
   });
 
+  it('does not stack identical toasts: a repeat replaces the one shown and is shown for its own 5 s', () => {
+    render(<MockProviders><Snackbar /></MockProviders>);
+    act(() => notify('Could not save', 'error'));
+    act(() => jest.advanceTimersByTime(TOAST_MS - 1000));
+    act(() => notify('Could not save', 'error'));
+    act(() => notify('Could not save', 'error'));
+    expect(screen.getAllByText('Could not save')).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(TOAST_MS - 1));
+    expect(screen.getByText('Could not save')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText('Could not save')).toBeNull();
+  });
+
+  it('a success of a form takes the place of that form\'s earlier error; other toasts stay', () => {
+    render(<MockProviders><Snackbar /></MockProviders>);
+    act(() => notify('Please correct the highlighted fields.', 'error', 'POST /user/changePassword'));
+    act(() => notify('Copied', 'success'));
+    act(() => notify('Password changed.', 'success', 'POST /user/changePassword'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Password changed.')).toBeInTheDocument();
+    expect(screen.getByText('Copied')).toBeInTheDocument();
+  });
+
   it('sits at the bottom left of the page', () => {
     render(<MockProviders><Snackbar /></MockProviders>);
     act(() => notify('Hello'));

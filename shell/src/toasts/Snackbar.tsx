@@ -1,8 +1,9 @@
 /**
- * The global alert toast (SPEC.md section 4): bottom-left, hides itself after 5 s. It shows what
- * anything in the page sends through `notify`, newest last.
+ * The global alert toast: bottom-left (under the navigation bar on a phone), hides itself after
+ * 5 s. It shows what anything in the page sends through `notify`, newest last; a repeat or a newer
+ * answer of the same form replaces the older toast instead of stacking (docs/FRONTEND.md, "Toasts").
  */
-import { onNotify, TOAST_MS, type Toast } from '@blockpilot/shared';
+import { down, onNotify, STICKY_BAR_HEIGHT_VARIABLE, TOAST_MS, withToast, type Toast } from '@blockpilot/shared';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 
@@ -17,11 +18,23 @@ const Stack = styled.div`
   align-items: flex-start;
   gap: 8px;
   pointer-events: none;
+  /* On a phone the bottom holds the tab bar and forms' Save buttons: toasts drop in under the
+     navigation bar instead, and under a bar a screen keeps stuck there (docs/FRONTEND.md, "Toasts"). */
+  ${down('md')} {
+    top: calc(${({ theme }) => theme.navHeight + 8}px + var(${STICKY_BAR_HEIGHT_VARIABLE}, 0px));
+    bottom: auto;
+    left: 8px;
+    right: 8px;
+    align-items: stretch;
+  }
 `;
 
 const Item = styled.div<{ $severity: Toast['severity'] }>`
   pointer-events: auto;
   max-width: 480px;
+  ${down('md')} {
+    max-width: none;
+  }
   padding: 14px 16px;
   border-radius: ${({ theme }) => theme.radius}px;
   color: #fff;
@@ -35,7 +48,7 @@ export function Snackbar() {
   useEffect(
     () =>
       onNotify((toast) => {
-        setToasts((list) => [...list, toast]);
+        setToasts((list) => withToast(list, toast));
         setTimeout(() => setToasts((list) => list.filter((t) => t.id !== toast.id)), TOAST_MS);
       }),
     [],

@@ -1,13 +1,13 @@
-import { useSession, type Account } from '@blockpilot/shared';
+import { formatCents, useSession, type Account } from '@blockpilot/shared';
 import { Collapsible, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatMoney } from '../../format';
 import { CreditSection } from './CreditSection';
 import { InviteCodeSection } from './InviteCodeSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 import { PasswordSection } from './PasswordSection';
+import { DisplayNameSection } from './DisplayNameSection';
 import { DEFAULT_SECTION, sectionElementId, type SectionId } from './sections';
 import { TRIAL_TITLE, TrialBanner } from './TrialBanner';
 
@@ -40,7 +40,7 @@ export interface AccountScreenProps {
 }
 
 function initiallyOpen(section: SectionId): Record<SectionId, boolean> {
-  return { trial: true, credit: false, inviteCode: false, notificationPreferences: false, password: false, [section]: true };
+  return { trial: true, credit: false, inviteCode: false, notificationPreferences: false, displayName: false, password: false, [section]: true };
 }
 
 function scrollIntoView(section: SectionId) {
@@ -54,7 +54,6 @@ function scrollIntoView(section: SectionId) {
  * sub-route opens its section and scrolls to it, also when followed again from inside the page.
  */
 function AccountSections({ account, section }: { account: Account; section?: SectionId }) {
-  const { locale } = useSession();
   const { key: locationKey } = useLocation();
   const [open, setOpen] = useState(() => initiallyOpen(section ?? DEFAULT_SECTION));
 
@@ -78,14 +77,17 @@ function AccountSections({ account, section }: { account: Account; section?: Sec
           <TrialBanner />
         </TrialSection>
       )}
-      <Section title="Credit" summary={formatMoney(account.credit, account.currency_symbol)} {...sectionProps('credit')}>
-        <CreditSection account={account} locale={locale} />
+      <Section title="Credit" summary={formatCents(account.currency_symbol, account.credit)} {...sectionProps('credit')}>
+        <CreditSection account={account} />
       </Section>
       <Section title="Invite Code" {...sectionProps('inviteCode')}>
         <InviteCodeSection shareableCode={account.shareableCode} currencySymbol={account.currency_symbol} />
       </Section>
       <Section title="Notification Preferences" {...sectionProps('notificationPreferences')}>
         <NotificationPreferencesSection preferences={account.notificationPreferences} />
+      </Section>
+      <Section title="Your name" summary={account.display_name} {...sectionProps('displayName')}>
+        <DisplayNameSection displayName={account.display_name} />
       </Section>
       <Section title="Password" {...sectionProps('password')}>
         <PasswordSection />

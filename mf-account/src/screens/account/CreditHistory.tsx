@@ -7,7 +7,7 @@
 import { api, useSession, type CreditHistoryEntry, type ServiceArea } from '@blockpilot/shared';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney } from '../../format';
+import { formatCents } from '@blockpilot/shared';
 import { logFailure } from '../../logFailure';
 
 const List = styled.ol`
@@ -79,7 +79,7 @@ export function CreditHistory({ currencySymbol, credit }: { currencySymbol: stri
           <span>{historyLabel(entry, serviceAreas)}</span>
           <span>
             {entry.amountCents > 0 ? '+' : '−'}
-            {formatMoney(Math.abs(entry.amountCents), currencySymbol)}
+            {formatCents(currencySymbol, Math.abs(entry.amountCents))}
           </span>
         </li>
       ))}

@@ -1,7 +1,6 @@
 import { createMockSession, mockAccount, type MockApi } from '@blockpilot/shared/mock';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatEndTime } from '../../format';
 import { leavePage } from '../../leavePage';
 import { mockAccountApi, plansLoaded, renderApp, sectionHeader } from '../../testing';
 
@@ -18,6 +17,20 @@ describe('Credit section', () => {
   afterEach(() => server.restore());
 
   const renderCredit = (overrides = {}) => renderApp('/account/credit', createMockSession({ account: mockAccount(overrides) }));
+
+  it('after a cancelled checkout, opens the credit section saying nothing was charged', async () => {
+    renderApp('/account/checkoutCancelled', createMockSession({ account: mockAccount({ credit: 1234 }) }));
+    const notice = screen.getByText('Checkout cancelled').closest('[role="status"]');
+    expect(notice).toHaveTextContent('Nothing was charged and your credit is unchanged.');
+    expect(sectionHeader(/^Credit/)).toHaveAttribute('aria-expanded', 'true');
+    await plansLoaded();
+  });
+
+  it('says nothing of a cancelled checkout otherwise', async () => {
+    renderCredit();
+    expect(screen.queryByText('Checkout cancelled')).not.toBeInTheDocument();
+    await plansLoaded();
+  });
 
   it('shows the balance in cents as 2 decimals with the account\'s currency symbol, in the header and the section', async () => {
     renderCredit({ credit: 1234, currency_symbol: '£' });
@@ -109,6 +122,20 @@ describe('Credit section', () => {
       expect(weekly).toHaveTextContent('Seven days free of fees.');
     });
 
+    it('during a membership, each plan says it extends it and until when', async () => {
+      const membershipEndsAt = new Date(2031, 2, 14, 17, 0).getTime();
+      renderCredit({ membershipEndsAt });
+      const weekly = (await screen.findByRole('button', { name: 'Buy Weekly' })).closest('li')!;
+      // The server adds the plan's days to the running membership's end.
+      expect(weekly).toHaveTextContent('Extends your membership by 7 days, until Fri, Mar 21 · 5:00 PM.');
+    });
+
+    it('without a membership, no plan speaks of extending one', async () => {
+      renderCredit({ membershipEndsAt: null });
+      await screen.findByRole('button', { name: 'Buy Weekly' });
+      expect(screen.queryByText(/Extends your membership/)).not.toBeInTheDocument();
+    });
+
     it('Buy opens a checkout for that plan and leaves for it', async () => {
       server.on('POST /store/createStripeOrder', { data: 'https://pay.example/checkout/plan' });
       renderCredit();
@@ -155,13 +182,14 @@ describe('Credit section', () => {
     });
 
     it('shows when an active membership and a running trial end', async () => {
-      const membershipEndsAt = Date.UTC(2031, 2, 14, 17, 0);
-      const trialEndsAt = Date.UTC(2031, 1, 2, 9, 30);
+      const membershipEndsAt = new Date(2031, 2, 14, 17, 0).getTime();
+      const trialEndsAt = new Date(2031, 1, 2, 9, 30).getTime();
       renderCredit({ membershipEndsAt, trialEndsAt, trialEligible: false });
       const status = screen.getByRole('status', { name: '' });
       expect(status).toHaveTextContent('No fees on accepted blocks');
-      expect(status).toHaveTextContent(`Your membership is active until ${formatEndTime(membershipEndsAt, 'en-US')}.`);
-      expect(status).toHaveTextContent(`Your free trial runs until ${formatEndTime(trialEndsAt, 'en-US')}.`);
+      // The app's one date format (shared/src/format.ts), in the browser's time.
+      expect(status).toHaveTextContent('Your membership is active until Fri, Mar 14 · 5:00 PM.');
+      expect(status).toHaveTextContent('Your free trial runs until Sun, Feb 2 · 9:30 AM.');
       await plansLoaded();
     });
   });

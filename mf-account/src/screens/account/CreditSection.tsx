@@ -1,8 +1,8 @@
-import { FEE_BASIS_POINTS, type Account } from '@blockpilot/shared';
+import { CHECKOUT_CANCELLED_PATH, FEE_BASIS_POINTS, formatCents, formatLocalMoment, type Account } from '@blockpilot/shared';
 import { Notice } from '@blockpilot/shared/ui';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SectionText } from '../../components/sectionLayout';
-import { formatEndTime, formatMoney } from '../../format';
 import { CreditHistory } from './CreditHistory';
 import { MembershipPlans } from './MembershipPlans';
 import { TopUpForm } from './TopUpForm';
@@ -33,7 +33,7 @@ const Subheading = styled.h3`
 const FEE_PERCENT = `${FEE_BASIS_POINTS / 100}%`;
 
 /** What the driver pays per block right now: nothing during a trial or membership, else the fee. */
-function FeeStatus({ account, locale }: { account: Account; locale: string | null }) {
+function FeeStatus({ account }: { account: Account }) {
   const { membershipEndsAt, trialEndsAt } = account;
   if (!membershipEndsAt && !trialEndsAt) {
     return (
@@ -45,28 +45,34 @@ function FeeStatus({ account, locale }: { account: Account; locale: string | nul
   }
   return (
     <Notice tone="success" title="No fees on accepted blocks">
-      {membershipEndsAt && <p>Your membership is active until {formatEndTime(membershipEndsAt, locale)}.</p>}
-      {trialEndsAt && <p>Your free trial runs until {formatEndTime(trialEndsAt, locale)}.</p>}
+      {membershipEndsAt && <p>Your membership is active until {formatLocalMoment(membershipEndsAt)}.</p>}
+      {trialEndsAt && <p>Your free trial runs until {formatLocalMoment(trialEndsAt)}.</p>}
     </Notice>
   );
 }
 
 /** Balance, fee status, top-up and membership plans. One checkout at a time for both. */
-export function CreditSection({ account, locale }: { account: Account; locale: string | null }) {
+export function CreditSection({ account }: { account: Account }) {
   const checkout = useCheckout();
   const symbol = account.currency_symbol;
+  const cancelled = useLocation().pathname === CHECKOUT_CANCELLED_PATH;
   return (
     <>
+      {cancelled && (
+        <Notice tone="primary" title="Checkout cancelled">
+          Nothing was charged and your credit is unchanged. Choose an amount or a plan below whenever you like.
+        </Notice>
+      )}
       <Balance>
         <span>Your credit</span>
-        <strong>{formatMoney(account.credit, symbol)}</strong>
+        <strong>{formatCents(symbol, account.credit)}</strong>
       </Balance>
-      <FeeStatus account={account} locale={locale} />
+      <FeeStatus account={account} />
       <Subheading>Top up</Subheading>
       <TopUpForm currencySymbol={symbol} checkout={checkout} />
       <Subheading>Membership plans</Subheading>
       <SectionText>Drive without fees: while a membership is active, accepted blocks cost you nothing.</SectionText>
-      <MembershipPlans currencySymbol={symbol} checkout={checkout} />
+      <MembershipPlans currencySymbol={symbol} checkout={checkout} membershipEndsAt={account.membershipEndsAt ?? null} />
       <Subheading>History</Subheading>
       <CreditHistory currencySymbol={symbol} credit={account.credit} />
     </>

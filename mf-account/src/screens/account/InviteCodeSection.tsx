@@ -1,8 +1,7 @@
-import { INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, notify, TOAST_MS } from '@blockpilot/shared';
+import { formatCents, INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, notify, TOAST_MS } from '@blockpilot/shared';
 import { Actions, Button, TextField } from '@blockpilot/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { SectionText } from '../../components/sectionLayout';
-import { formatMoney } from '../../format';
 
 export const COPIED_TEXT = 'Invite link copied';
 
@@ -42,8 +41,8 @@ export function InviteCodeSection({ shareableCode, currencySymbol }: { shareable
   return (
     <>
       <SectionText>
-        Share your link with other drivers. When a driver who signed up with it deposits at least {formatMoney(INVITE_REWARD_THRESHOLD_CENTS, currencySymbol)},
-        you get {formatMoney(INVITE_REWARD_CENTS, currencySymbol)} credit.
+        Share your link with other drivers. When a driver who signed up with it deposits at least {formatCents(currencySymbol, INVITE_REWARD_THRESHOLD_CENTS)},
+        you get {formatCents(currencySymbol, INVITE_REWARD_CENTS)} credit.
       </SectionText>
       <TextField
         ref={fieldRef}

@@ -1,8 +1,7 @@
-import { api, type MembershipPlan } from '@blockpilot/shared';
+import { api, formatCents, formatLocalMoment, type MembershipPlan } from '@blockpilot/shared';
 import { Button } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { formatMoney } from '../../format';
 import { logFailure } from '../../logFailure';
 import type { Checkout } from './useCheckout';
 
@@ -99,11 +98,15 @@ function useMembershipPlans(): PlansState {
   return state;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * Membership plans with a Buy button each (no fee is charged while one is active). While they
  * load, placeholder cards of the same size hold their place so nothing jumps when they arrive.
+ * During a membership each plan says it extends it and until when: the server adds the plan's
+ * days to the running membership's end (server/src/features/store/orders.ts).
  */
-export function MembershipPlans({ currencySymbol, checkout }: { currencySymbol: string; checkout: Checkout }) {
+export function MembershipPlans({ currencySymbol, checkout, membershipEndsAt }: { currencySymbol: string; checkout: Checkout; membershipEndsAt: number | null }) {
   const state = useMembershipPlans();
 
   if (state.status === 'loading') {
@@ -124,9 +127,14 @@ export function MembershipPlans({ currencySymbol, checkout }: { currencySymbol: 
         <Card key={plan.id}>
           <Name>{plan.name}</Name>
           <Price>
-            {formatMoney(plan.price, currencySymbol)} <small>for {plan.days} days</small>
+            {formatCents(currencySymbol, plan.price)} <small>for {plan.days} days</small>
           </Price>
           <Description>{plan.description ?? `No fees on accepted blocks for ${plan.days} days.`}</Description>
+          {membershipEndsAt !== null && (
+            <Description>
+              Extends your membership by {plan.days} days, until {formatLocalMoment(membershipEndsAt + plan.days * DAY_MS)}.
+            </Description>
+          )}
           <Button
             type="button"
             $variant="outlined"

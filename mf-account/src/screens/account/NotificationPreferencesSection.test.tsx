@@ -81,6 +81,18 @@ describe('Notification Preferences section', () => {
       expect(within(dialog).getByRole('link', { name: /Get Telegram/ })).toHaveAttribute('target', '_blank');
     });
 
+    it("names the bot by its @handle with a link to open it, once the server has said which bot it is", async () => {
+      server.on('GET /publicConfig', { data: { supportEmail: 'help@example.test', telegramBot: { handle: '@BlockPilotBot', url: 'https://t.me/BlockPilotBot' } } });
+      renderPreferences();
+      await plansLoaded();
+      await userEvent.click(screen.getByRole('button', { name: 'How do I connect Telegram?' }));
+      const dialog = screen.getByRole('dialog', { name: 'Connect Telegram' });
+      const open = await within(dialog).findByRole('link', { name: 'Open @BlockPilotBot in Telegram' });
+      expect(open).toHaveAttribute('href', 'https://t.me/BlockPilotBot');
+      expect(open).toHaveAttribute('target', '_blank');
+      expect(dialog).toHaveTextContent('open @BlockPilotBot and send /start');
+    });
+
     it('Continue goes to /account/notificationPreferences, with that section open and scrolled into view', async () => {
       const scrolled: string[] = [];
       Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {

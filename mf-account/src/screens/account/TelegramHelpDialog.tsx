@@ -1,3 +1,4 @@
+import { usePublicConfig } from '@blockpilot/shared';
 import { buttonStyles, Button, Dialog } from '@blockpilot/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -26,10 +27,13 @@ export const TELEGRAM_HELP_TITLE = 'Connect Telegram';
 
 /**
  * How to get BlockPilot's messages in Telegram (SPEC.md section 2): get the app, get the auth code
- * from the bot, enter it in Notification Preferences. Continue goes there.
+ * from the bot (named by its @handle, with a link to open it), enter it in Notification
+ * Preferences. Continue goes there.
  */
 export function TelegramHelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
+  // The bot's @handle and link, as the server's bot is named (none while messages are recorded locally).
+  const bot = usePublicConfig()?.telegramBot ?? null;
   return (
     <Dialog
       open={open}
@@ -57,7 +61,18 @@ export function TelegramHelpDialog({ open, onClose }: { open: boolean; onClose: 
         </li>
         <li>
           <strong>Find your auth code with our bot</strong>
-          <p>In Telegram, search for the BlockPilot bot, open it and send /start. It answers with your auth code.</p>
+          {bot ? (
+            <>
+              <p>
+                In Telegram, open <strong>{bot.handle}</strong> and send /start. It answers with your auth code.
+              </p>
+              <ExternalButton href={bot.url} target="_blank" rel="noopener noreferrer" $variant="outlined">
+                Open {bot.handle} in Telegram
+              </ExternalButton>
+            </>
+          ) : (
+            <p>In Telegram, search for the BlockPilot bot, open it and send /start. It answers with your auth code.</p>
+          )}
         </li>
         <li>
           <strong>Enter it in Notification Preferences</strong>

@@ -1,9 +1,8 @@
-import { api, TOP_UP_SLIDER, up } from '@blockpilot/shared';
+import { formatCents, api, TOP_UP_SLIDER, up } from '@blockpilot/shared';
 import { Button, Slider } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { SectionForm } from '../../components/sectionLayout';
-import { formatMoney } from '../../format';
 import type { Checkout } from './useCheckout';
 
 /** Full width on phones, where it is easiest to reach; its own size on wider screens. */
@@ -21,7 +20,7 @@ const TopUpButton = styled(Button)`
  */
 export function TopUpForm({ currencySymbol, checkout }: { currencySymbol: string; checkout: Checkout }) {
   const [amount, setAmount] = useState<number | null>(null);
-  const money = (cents: number) => formatMoney(cents, currencySymbol);
+  const money = (cents: number) => formatCents(currencySymbol, cents);
   const opening = checkout.pending === 'topup';
 
   return (

@@ -1,8 +1,7 @@
-import { useSession } from '@blockpilot/shared';
+import { formatCents, formatLocalMoment, useSession } from '@blockpilot/shared';
 import { Button, Dialog } from '@blockpilot/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatEndTime, formatMoney } from '../../format';
 import { CREDIT_PATH } from '../account/sections';
 
 const Text = styled.p`
@@ -13,7 +12,7 @@ export const PURCHASE_COMPLETED_TITLE = 'Purchase Completed';
 
 /** /account/purchaseCompleted: the purchase went through; closing shows the credit section. */
 export function PurchaseCompletedDialog() {
-  const { account, locale } = useSession();
+  const { account } = useSession();
   const navigate = useNavigate();
   const close = () => navigate(CREDIT_PATH, { replace: true });
 
@@ -31,8 +30,8 @@ export function PurchaseCompletedDialog() {
       <Text>Thank you! Your payment has been received.</Text>
       {account && (
         <Text>
-          Your credit is now <strong>{formatMoney(account.credit, account.currency_symbol)}</strong>.
-          {account.membershipEndsAt ? ` Your membership is active until ${formatEndTime(account.membershipEndsAt, locale)}.` : ''}
+          Your credit is now <strong>{formatCents(account.currency_symbol, account.credit)}</strong>.
+          {account.membershipEndsAt ? ` Your membership is active until ${formatLocalMoment(account.membershipEndsAt)}.` : ''}
         </Text>
       )}
     </Dialog>

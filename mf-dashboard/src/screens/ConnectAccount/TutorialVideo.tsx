@@ -78,7 +78,9 @@ export function TutorialVideo({ media = TUTORIAL_MEDIA }: { media?: TutorialMedi
             <source src={media.webm} type="video/webm" />
             {/* A <source> reports a failed load on itself, not on the video; the browser tries the next one, so only the last one's failure means nothing plays. */}
             <source src={media.mp4} type="video/mp4" onError={() => setUnavailable(true)} />
-            <track kind="captions" src={media.captions} srcLang="en" label="English" default />
+            {/* Not `default`: every frame already shows its caption in the picture (e2e/tutorial/frames.ts), so
+                the track on top would show each one twice. It stays for the player's captions menu. */}
+            <track kind="captions" src={media.captions} srcLang="en" label="English" />
           </video>
         )}
       </Frame>

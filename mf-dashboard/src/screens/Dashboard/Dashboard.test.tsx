@@ -1,13 +1,16 @@
 import { createMockSession, mockAccount, mockApi, mockSearchStatus, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { setScreenWidth } from '@blockpilot/shared/mock';
+import { STICKY_BAR_HEIGHT_VARIABLE } from '@blockpilot/shared';
 import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
 
 describe('Dashboard (/dashboard/*)', () => {
   let server: MockApi;
   let restoreWidth: () => void;
+  let scrollTo: jest.SpyInstance;
   beforeEach(() => {
     jest.useFakeTimers();
+    scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     localStorage.clear();
     server = mockApi({ 'POST /user/getLogs': { data: [] } });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -45,6 +48,16 @@ describe('Dashboard (/dashboard/*)', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
       expect(location()).toBe('/connectAccount');
       await flush(); // the Connect Account page asks for its challenge
+    });
+
+    it('offers Help and Logout, which the navigation bar under it cannot give a keyboard, and starts on Continue', async () => {
+      const { location } = renderApp('/dashboard', session({ account: mockAccount({ flexConnected: false }), serviceAreas: null }));
+      await flush();
+      const dialog = screen.getByRole('dialog', { name: 'Connect Account' });
+      expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveFocus();
+      expect(within(dialog).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+      fireEvent.click(within(dialog).getByRole('link', { name: 'Help' }));
+      expect(location()).toBe('/help');
     });
 
     it('is not there once the account is connected', async () => {
@@ -271,6 +284,26 @@ describe('Dashboard (/dashboard/*)', () => {
       expect(filters()).toBeVisible();
     });
 
+    it('starts the view switched to at its top, not where the other one was scrolled', async () => {
+      renderApp('/dashboard/settings', session());
+      await flush();
+      expect(scrollTo).not.toHaveBeenCalled(); // opening the page keeps the browser's own position
+      fireEvent.click(screen.getByRole('link', { name: 'Logs' }));
+      expect(scrollTo).toHaveBeenLastCalledWith({ top: 0 });
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      fireEvent.click(screen.getByRole('link', { name: 'Settings' }));
+      expect(scrollTo).toHaveBeenCalledTimes(2);
+    });
+
+    it('tells the page how tall its sticky Start/status bar is, so toasts drop in below it, and forgets it on leaving', async () => {
+      const { unmount } = renderApp('/dashboard', session());
+      await flush();
+      // jsdom has no layout: the bar is 0 px high, but the property is there for the toasts to read.
+      expect(document.documentElement.style.getPropertyValue(STICKY_BAR_HEIGHT_VARIABLE)).toBe('0px');
+      unmount();
+      expect(document.documentElement.style.getPropertyValue(STICKY_BAR_HEIGHT_VARIABLE)).toBe('');
+    });
+
     it('keeps an unsaved filter edit when switching tabs', async () => {
       renderApp('/dashboard/settings', session());
       await flush();
@@ -289,12 +322,16 @@ describe('Dashboard (/dashboard/*)', () => {
     expect(filters()).toBeVisible();
     expect(logs()).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Dashboard views' })).not.toBeInTheDocument();
+    expect(scrollTo).not.toHaveBeenCalled();
   });
 
   it('says clearly when the platform asks for a puzzle to be solved in its own app', async () => {
     renderApp('/dashboard', session({ account: mockAccount({ puzzleRequired: true }) }));
     await flush();
-    expect(screen.getByText('Amazon asks you to solve a puzzle').closest('[role="status"]')).toHaveTextContent(/solve the puzzle it shows/);
+    const notice = screen.getByText('Searching stopped: Amazon asks you to solve a puzzle').closest('[role="status"]');
+    expect(notice).toHaveTextContent(/solve the puzzle it shows/);
+    expect(notice).toHaveTextContent('press Start. BlockPilot does not search until you do.');
+    expect(notice).not.toHaveTextContent(/paused/);
   });
 
   it('shows no puzzle notice otherwise', async () => {

@@ -3,11 +3,12 @@
  * breakpoint and up) filters and logs sit side by side whatever the sub-route; on smaller
  * screens the sub-route picks one and a bottom tab bar switches. Both panels stay mounted and
  * the other one is only hidden, so switching tabs keeps unsaved filter edits and the live log
- * (it keeps polling) instead of starting over.
+ * (it keeps polling) instead of starting over; the view switched to starts at its top. On a
+ * phone the Start/status card is a compact bar that sticks under the navigation bar.
  */
-import { up, useSession } from '@blockpilot/shared';
+import { down, STICKY_BAR_HEIGHT_VARIABLE, up, useSession } from '@blockpilot/shared';
 import { BottomTabBar, Chip, Notice, PageContainer, Paper, Spinner } from '@blockpilot/shared/ui';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMediaQuery } from '../../components/useMediaQuery';
@@ -52,6 +53,14 @@ const ControlCard = styled(Paper)`
   display: flex;
   justify-content: center;
   padding: 28px 20px 20px;
+  /* On a phone, a compact bar that stays under the navigation bar while the log scrolls with the
+     page: Start/Stop and the state are always in reach (docs/FRONTEND.md, "Phone dashboard"). */
+  ${down('lg')} {
+    position: sticky;
+    top: ${({ theme }) => theme.navHeight}px;
+    z-index: 10;
+    padding: 8px 16px;
+  }
 `;
 
 const Panels = styled.div`
@@ -81,6 +90,35 @@ export function Dashboard() {
     document.title = 'Dashboard · BlockPilot';
   }, []);
 
+  // The compact bar sticks under the navigation bar on a phone: toasts drop in below it.
+  const controlBar = useRef<HTMLElement>(null);
+  // The bar exists once the account has loaded: measure it then.
+  const accountLoaded = Boolean(account);
+  useLayoutEffect(() => {
+    const bar = controlBar.current;
+    if (sideBySide || !bar) return;
+    const root = document.documentElement.style;
+    const follow = () => root.setProperty(STICKY_BAR_HEIGHT_VARIABLE, `${bar.offsetHeight}px`);
+    follow();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(follow);
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(STICKY_BAR_HEIGHT_VARIABLE);
+    };
+  }, [sideBySide, accountLoaded]);
+
+  // Switching Settings/Logs on a phone starts the other view at its top (the log: newest first),
+  // not at the scroll position the page had in the view left.
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    if (!sideBySide) window.scrollTo({ top: 0 });
+  }, [view, sideBySide]);
+
   const route = view === 'default' ? '/dashboard' : `/dashboard/${view}`;
   if (!account) {
     // The shell only renders signed-in routes once the account is loaded; the standalone preview may not.
@@ -103,12 +141,14 @@ export function Dashboard() {
         </Header>
         <EmailConfirmationNotice />
         {account.puzzleRequired && (
-          <Notice tone="warning" title="Amazon asks you to solve a puzzle">
-            <p>Open the Amazon Flex app on your phone and solve the puzzle it shows. Searching is paused until you do.</p>
+          // The engine stops the search on a puzzle (docs/ENGINE.md); it stays stopped until Start.
+          <Notice tone="warning" title="Searching stopped: Amazon asks you to solve a puzzle">
+            <p>1. Open the Amazon Flex app on your phone and solve the puzzle it shows.</p>
+            <p>2. Come back here and press Start. BlockPilot does not search until you do.</p>
           </Notice>
         )}
         <SearchNotices formatCents={money} />
-        <ControlCard aria-label="Search">
+        <ControlCard ref={controlBar} aria-label="Search">
           <SearchControl formatCents={money} />
         </ControlCard>
         <Panels>

@@ -57,6 +57,15 @@ describe('Filters (/dashboard/settings)', () => {
     expect(slider('Highest pay')).toHaveAttribute('aria-valuetext', '£297.00');
   });
 
+  it('labels pay counted per hour with "/h"', async () => {
+    renderFilters({ pay: [10, 20], payType: 'PER_HOUR' }, '$');
+    await flush();
+    expect(slider('Lowest pay')).toHaveAttribute('aria-valuetext', '$30.00/h');
+    expect(screen.getByText('$30.00/h – $60.00/h')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Pay counted' }), { target: { value: 'PER_BLOCK' } });
+    expect(slider('Lowest pay')).toHaveAttribute('aria-valuetext', '$30.00');
+  });
+
   describe('the time window', () => {
     const overnightSwitch = () => screen.getByRole('switch', { name: 'Overnight' });
 

@@ -176,7 +176,7 @@ function FilterEditor({ initial, titleId, abbreviate, onAbbreviateChange }: Filt
             label="Pay"
             {...PAY_SLIDER}
             value={filter.pay}
-            formatValue={(position) => formatPay(symbol, position)}
+            formatValue={(position) => formatPay(symbol, position, filter.payType)}
             handleLabels={['Lowest pay', 'Highest pay']}
             helperText="At the top end there is no upper limit"
             error={errors.pay}

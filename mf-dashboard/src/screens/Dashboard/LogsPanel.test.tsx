@@ -1,7 +1,7 @@
 import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, LOG_POLL_MS, STORAGE_KEYS, type LogEntry, type LogQuery } from '@blockpilot/shared';
-import { createMockSession, mockApi, mockLogEntry, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
+import { createMockSession, mockApi, mockLogEntry, mockServiceAreas, setScreenWidth, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { flush, renderApp } from '../../testing';
+import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
 
 const NOW = new Date(2025, 0, 6, 15, 4, 30).getTime(); // a Monday afternoon, local time
 const MINUTE = 60_000;
@@ -146,6 +146,55 @@ describe('Logs (/dashboard/logs)', () => {
       expect(queries()[2]).toEqual({ discoveredAt: { $lt: NOW - 3 * MINUTE }, action: both });
       expect(area()).toHaveTextContent('No older offers.');
       expect(screen.queryByRole('button', { name: 'Show More Logs' })).not.toBeInTheDocument();
+    });
+
+    it('on a phone, where the log scrolls with the page, load when the end of the list comes into view', async () => {
+      const restoreWidth = setScreenWidth(PHONE_WIDTH);
+      const observed: Array<{ target: Element; callback: IntersectionObserverCallback }> = [];
+      const original = globalThis.IntersectionObserver;
+      globalThis.IntersectionObserver = class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          observed.push({ target, callback: this.callback });
+        }
+        disconnect() {
+          observed.splice(0, observed.length);
+        }
+      } as unknown as typeof IntersectionObserver;
+      try {
+        server.on('POST /user/getLogs', { data: [offer('a', MINUTE), offer('b', 2 * MINUTE)] });
+        renderLogs();
+        await flush();
+        server.on('POST /user/getLogs', { data: [offer('c', 3 * MINUTE)] });
+        const end = observed.at(-1)!;
+        expect(end.target).toContainElement(screen.getByRole('button', { name: 'Show More Logs' }));
+        act(() => end.callback([{ isIntersecting: true, target: end.target } as IntersectionObserverEntry], {} as IntersectionObserver));
+        await flush();
+        expect(queries()[1]).toEqual({ discoveredAt: { $lt: NOW - 2 * MINUTE }, action: both });
+        expect(ids()).toEqual(['a', 'b', 'c']);
+      } finally {
+        globalThis.IntersectionObserver = original;
+        restoreWidth();
+      }
+    });
+
+    it('on a desktop, the area scrolls by itself and the page does not load more', async () => {
+      const restoreWidth = setScreenWidth(DESKTOP_WIDTH);
+      const observe = jest.fn();
+      const original = globalThis.IntersectionObserver;
+      globalThis.IntersectionObserver = class {
+        observe = observe;
+        disconnect() {}
+      } as unknown as typeof IntersectionObserver;
+      try {
+        server.on('POST /user/getLogs', { data: [offer('a', MINUTE)] });
+        renderLogs();
+        await flush();
+        expect(observe).not.toHaveBeenCalled();
+      } finally {
+        globalThis.IntersectionObserver = original;
+        restoreWidth();
+      }
     });
 
     it("load with the 'Show More Logs' button too", async () => {

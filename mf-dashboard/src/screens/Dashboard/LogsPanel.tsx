@@ -1,10 +1,10 @@
 /**
  * The logs view: the live list of offers (see {@link useLogFeed}), the stored choice of which
- * actions to show, older entries by scrolling to the end of the 750 px area or by the button,
- * and forfeiting accepted blocks inside their window (SPEC.md sections 4 and 9). Ignored offers
- * say why, and the log can be narrowed to one reason. Live events (docs/LIVE.md) poll at once when
- * new entries were written and take out an entry forfeited on another device; a forfeit answered
- * 410 (forfeited already, elsewhere) takes it out here too.
+ * actions to show, older entries by scrolling to the end of the 750 px area (on a phone, of the
+ * page) or by the button, and forfeiting accepted blocks inside their window (SPEC.md sections 4
+ * and 9). Ignored offers say why, and the log can be narrowed to one reason. Live events
+ * (docs/LIVE.md) poll at once when new entries were written and take out an entry forfeited on
+ * another device; a forfeit answered 410 (forfeited already, elsewhere) takes it out here too.
  */
 import {
   api,
@@ -21,9 +21,11 @@ import {
   type SearchStatus as SearchStatusValue,
 } from '@blockpilot/shared';
 import { Button, Paper, Select, Spinner } from '@blockpilot/shared/ui';
-import { useEffect, useId, useState, type UIEvent } from 'react';
+import { useEffect, useId, useRef, useState, type UIEvent } from 'react';
 import styled from 'styled-components';
 import { isOneOf, useStoredPreference } from '../../components/useStoredPreference';
+import { useInView } from '../../components/useInView';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { useNow } from '../../components/useNow';
 import { canForfeit } from './forfeit';
 import { ignoreReasonText, REASON_LABELS } from './ignoreReasons';
@@ -86,14 +88,16 @@ const SearchStatus = styled.div`
 
 const ScrollArea = styled.div`
   max-height: ${LOGS_MAX_HEIGHT_PX}px;
-  /* On a phone the whole area must fit between the top bar and the tab bar, or its end (where
-     older entries load) could only be reached by scrolling the page and the list in turn. */
-  ${down('lg')} {
-    max-height: min(${LOGS_MAX_HEIGHT_PX}px, calc(100vh - 2 * ${({ theme }) => theme.navHeight}px - 32px));
-  }
   min-height: 200px;
   overflow-y: auto;
   overscroll-behavior: contain;
+  /* On a phone the log scrolls with the page, under the sticky Start/status bar: a box scrolling
+     inside a scrolling page is hard to handle with a thumb (docs/FRONTEND.md, "Phone dashboard").
+     Older entries load when the end of the list comes into view. */
+  ${down('lg')} {
+    max-height: none;
+    overflow-y: visible;
+  }
   border-top: 1px solid ${({ theme }) => theme.palette.divider};
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.palette.text};
@@ -166,6 +170,10 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
     const area = event.currentTarget;
     if (area.scrollHeight - area.scrollTop - area.clientHeight <= LOGS_LOAD_MORE_THRESHOLD_PX) feed.loadMore();
   };
+  // On a phone the page scrolls, not the area: the end of the list coming into view loads more.
+  const pageScrolls = useMediaQuery(down('lg'));
+  const end = useRef<HTMLDivElement>(null);
+  useInView(end, pageScrolls && feed.loaded && !feed.reachedEnd, feed.loadMore);
 
   const forfeit = async () => {
     const target = forfeitTarget;
@@ -225,7 +233,7 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
                 />
               ))}
             </List>
-            <Footer>
+            <Footer ref={end}>
               {feed.reachedEnd ? (
                 'No older offers.'
               ) : (

@@ -11,7 +11,7 @@
  * not cover a matching offer (with what was skipped), or waiting because no selected station is
  * one the account may work.
  */
-import { api, useSession, type SearchStatus } from '@blockpilot/shared';
+import { api, down, useSession, type SearchStatus } from '@blockpilot/shared';
 import { Chip, tint, type Tone } from '@blockpilot/shared/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -22,9 +22,15 @@ const Column = styled.div`
   flex-direction: column;
   align-items: center;
   gap: 12px;
+  /* Compact on a phone, where the card sticks under the navigation bar. */
+  ${down('lg')} {
+    flex-direction: row;
+    gap: 16px;
+  }
 `;
 
 const SIZE = 128;
+const COMPACT_SIZE = 64;
 
 const RoundButton = styled.button<{ $searching: boolean }>`
   width: ${SIZE}px;
@@ -50,6 +56,15 @@ const RoundButton = styled.button<{ $searching: boolean }>`
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.palette.text};
     outline-offset: 12px;
+  }
+  ${down('lg')} {
+    width: ${COMPACT_SIZE}px;
+    height: ${COMPACT_SIZE}px;
+    font-size: 1rem;
+    box-shadow: 0 0 0 4px ${({ theme, $searching }) => tint($searching ? theme.palette.error : theme.palette.primary, 15)};
+    &:focus-visible {
+      outline-offset: 6px;
+    }
   }
   @media (prefers-reduced-motion: reduce) {
     transition: none;

@@ -1,7 +1,8 @@
 import { up } from '@blockpilot/shared';
 import { ButtonLink, Disclosure, Paper } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
-import { FAQ, SUPPORT_EMAIL } from '../../content';
+import { FAQ } from '../../content';
+import { SupportEmailLink } from '../SupportEmailLink';
 
 const Section = styled.section`
   padding: 16px 0 40px;
@@ -65,7 +66,7 @@ export function Faq() {
         <Aside as="aside" aria-labelledby="faq-more-title">
           <h3 id="faq-more-title">Another question?</h3>
           <p>
-            Send it through the contact form or write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. We answer by e-mail.
+            Send it through the contact form or write to <SupportEmailLink />. We answer by e-mail.
           </p>
           <ButtonLink to="/askAQuestion" $variant="outlined">
             Contact us

@@ -1,8 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { DEFAULT_SUPPORT_EMAIL } from '@blockpilot/shared';
+import { mockApi, type MockApi } from '@blockpilot/shared/mock';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../testing';
 
 describe('Landing page (/ and any other signed-out path)', () => {
+  let server: MockApi;
+  let answerConfig: (supportEmail: string) => void;
+  beforeEach(() => {
+    server = mockApi({
+      'GET /publicConfig': () => new Promise((resolve) => (answerConfig = (supportEmail) => resolve({ data: { supportEmail, telegramBot: null } }))),
+    });
+  });
+  afterEach(() => server.restore());
+
   it('has a hero with Sign-in and Try free buttons to /login and /register', () => {
     renderApp('/');
     expect(screen.getByRole('heading', { level: 1, name: 'Never miss a block again' })).toBeInTheDocument();
@@ -58,6 +69,18 @@ describe('Landing page (/ and any other signed-out path)', () => {
     expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
     expect(within(footer).getByRole('link', { name: /@/ })).toHaveAttribute('href', expect.stringMatching(/^mailto:\S+@\S+\.\S+$/));
+  });
+
+  it("shows the server's one support address (its default until the server answers), in the footer and the Q&A", async () => {
+    renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: DEFAULT_SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${DEFAULT_SUPPORT_EMAIL}`);
+    await waitFor(() => expect(server.callsTo('GET /publicConfig')).toHaveLength(1));
+    await act(async () => answerConfig('help@example.test'));
+    expect(within(footer).getByRole('link', { name: 'help@example.test' })).toHaveAttribute('href', 'mailto:help@example.test');
+    expect(screen.getAllByRole('link', { name: 'help@example.test' })).toHaveLength(2);
+    expect(screen.queryByText(DEFAULT_SUPPORT_EMAIL)).not.toBeInTheDocument();
+    expect(server.callsTo('GET /publicConfig')).toHaveLength(1);
   });
 
   it.each([

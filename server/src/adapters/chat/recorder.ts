@@ -70,4 +70,9 @@ export class RecordingTelegramChannel extends RecordingChannel implements Telegr
   }
 
   startReceiving(): void {}
+
+  /** No bot: messages are recorded here. */
+  async botUsername(): Promise<null> {
+    return null;
+  }
 }

@@ -12,6 +12,8 @@ import type { TelegramChannel, TelegramStartHandler } from './types.js';
 
 /** Seconds grammY waits for one bot API call (a long-polling getUpdates waits up to 30 more). */
 const API_TIMEOUT_SECONDS = 10;
+/** How long a caller of botUsername() waits for Telegram's answer. */
+const USERNAME_WAIT_MS = 2_000;
 
 /** The Telegram channel over the bot API (grammY): sends with sendMessage, answers /start. */
 export class GrammyTelegramChannel implements TelegramChannel {
@@ -19,6 +21,8 @@ export class GrammyTelegramChannel implements TelegramChannel {
   readonly mode = 'provider';
   private readonly bot: Bot;
   private receiving = false;
+  /** The getMe on its way, if any. */
+  private asking: Promise<string | null> | null = null;
   /** The /start handler in use; the command is registered with grammY once. */
   private startHandler: TelegramStartHandler | null = null;
 
@@ -53,6 +57,32 @@ export class GrammyTelegramChannel implements TelegramChannel {
     if (onStart) this.answerStartWith(onStart);
     if (!this.bot.isInited()) await this.bot.init();
     await this.bot.handleUpdate(update);
+  }
+
+  /**
+   * Asks Telegram (getMe, through grammY's init) until it answers, one question at a time, and
+   * waits for it at most {@link USERNAME_WAIT_MS}: a page asking must not hang on Telegram.
+   */
+  async botUsername(): Promise<string | null> {
+    if (this.bot.isInited()) return this.bot.botInfo.username;
+    this.asking ??= this.bot.init().then(
+      () => this.bot.botInfo.username,
+      (error: unknown) => {
+        this.log.warn({ err: error }, 'could not ask Telegram for the bot username');
+        return null;
+      },
+    ).finally(() => {
+      this.asking = null;
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), USERNAME_WAIT_MS);
+    });
+    try {
+      return await Promise.race([this.asking, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

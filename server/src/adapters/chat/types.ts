@@ -35,4 +35,6 @@ export interface TelegramChannel extends ChatChannel {
    * recorder receives nothing (its /start is simulated through the dev route).
    */
   startReceiving(onStart: TelegramStartHandler): void;
+  /** The bot's username (without "@"), as Telegram names it; null when there is no bot or it cannot be asked. */
+  botUsername(): Promise<string | null>;
 }

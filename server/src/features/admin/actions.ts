@@ -4,7 +4,8 @@
  * reason and writes its audit entry in the same transaction as the change.
  */
 import { sql, type Transaction } from 'kysely';
-import { formatCents, type Role } from '@blockpilot/shared/constants';
+import type { Role } from '@blockpilot/shared/constants';
+import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
@@ -58,7 +59,7 @@ export async function adjustCredit(ctx: AppContext, operator: AuthenticatedUser,
     const outcome = amountCents > 0 ? await credit(trx, userId, key, amountCents) : await charge(trx, userId, key, -amountCents);
     if (outcome.status === 'duplicate') return { balance: await sameAdjustment(trx, key, amountCents, userId), duplicate: true };
     if (outcome.status === 'insufficient') {
-      const message = `The driver has ${formatCents(outcome.balance)} credit: a deduction cannot take more than that.`;
+      const message = `The driver has ${formatCents('', outcome.balance)} credit: a deduction cannot take more than that.`;
       throw new HttpError(409, message, { errors: { amountCents: message } });
     }
     await recordAudit(
@@ -148,7 +149,7 @@ export async function refundOrder(ctx: AppContext, operator: AuthenticatedUser, 
     if (order.kind === 'topup') {
       const taken = await charge(trx, order.user_id, ledgerKey.reversal(order.id), order.amount_cents);
       if (taken.status === 'insufficient') {
-        throw conflict(`The driver has already spent part of this top-up (credit ${formatCents(taken.balance)}): deduct what is left with a credit adjustment instead, or refund by hand.`);
+        throw conflict(`The driver has already spent part of this top-up (credit ${formatCents('', taken.balance)}): deduct what is left with a credit adjustment instead, or refund by hand.`);
       }
     } else {
       const days = planById(order.membership_plan_id ?? '')?.days ?? 0;

@@ -104,6 +104,8 @@ describeEachDatabase('auth routes', (database) => {
         [{ inviteCode: 'x'.repeat(40) }, ['inviteCode']],
         [{ country_code: undefined, emailAddress: '', phoneNumber: '' }, ['country_code', 'emailAddress', 'phoneNumber']],
         [{ admin: true }, ['admin']],
+        // Every mistake in one answer: the schema's and the confirmation's together.
+        [{ emailAddress: 'not-an-address', password: 'short', confirmPassword: 'shorter' }, ['emailAddress', 'password', 'confirmPassword']],
       ];
       for (const [overrides, fields] of cases) expectFieldErrors(await post('/api/auth/register', registration(overrides)), fields);
     });
@@ -217,6 +219,31 @@ describeEachDatabase('auth routes', (database) => {
       expect(again.json()).toEqual({ code: 'BP_ERR_RESET_LINK_INVALID', alert: expect.any(String), redirect: '/' });
     });
 
+    it('tells the page whether its link is still usable, without using it up', async () => {
+      const driver = await signUp(t.app, t.database);
+      await post('/api/auth/requestResetPasswordLink', { emailAddress: driver.email });
+      const token = await resetTokenFrom(t, driver.email);
+      const state = async (headers: Record<string, string> = {}) => (await t.app.inject({ url: '/api/auth/resetLinkState', headers })).json();
+      expect(await state(bearer(token))).toEqual({ data: { usable: true } });
+      expect(await state(bearer(token))).toEqual({ data: { usable: true } });
+      // An access token, a made-up one or none is not a usable reset link.
+      expect(await state(bearer(driver.token))).toEqual({ data: { usable: false } });
+      expect(await state(bearer('x'.repeat(43)))).toEqual({ data: { usable: false } });
+      expect(await state()).toEqual({ data: { usable: false } });
+      // Used: not usable any more.
+      expect((await post('/api/auth/changePassword', { password: 'a brand new secret', confirmPassword: 'a brand new secret' }, { token })).statusCode).toBe(200);
+      expect(await state(bearer(token))).toEqual({ data: { usable: false } });
+    });
+
+    it('tells the page an expired link is not usable', async () => {
+      const driver = await signUp(t.app, t.database);
+      await post('/api/auth/requestResetPasswordLink', { emailAddress: driver.email });
+      const token = await resetTokenFrom(t, driver.email);
+      t.clock.advance(60 * 60_000 + 1);
+      expect((await t.app.inject({ url: '/api/auth/resetLinkState', headers: bearer(token) })).json()).toEqual({ data: { usable: false } });
+      t.clock.advance(-(60 * 60_000 + 1));
+    });
+
     it('expires the link', async () => {
       const driver = await signUp(t.app, t.database);
       await post('/api/auth/requestResetPasswordLink', { emailAddress: driver.email });
@@ -234,6 +261,7 @@ describeEachDatabase('auth routes', (database) => {
       expectFieldErrors(await post('/api/auth/changePassword', { password: 'short', confirmPassword: 'short' }, { token }), ['password']);
       expectFieldErrors(await post('/api/auth/changePassword', { password: 'long enough now', confirmPassword: 'different' }, { token }), ['confirmPassword']);
       expectFieldErrors(await post('/api/auth/changePassword', {}, { token }), ['password', 'confirmPassword']);
+      expectFieldErrors(await post('/api/auth/changePassword', { password: 'short', confirmPassword: 'other' }, { token }), ['password', 'confirmPassword']);
       expect((await post('/api/auth/changePassword', { password: 'long enough now', confirmPassword: 'long enough now' }, { token })).statusCode).toBe(200);
     });
 

@@ -2,12 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { COUNTRIES, EMAIL_LINK_INVALID, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
+import { bearerTokenOf } from '../../http/bearerToken.js';
 import { ok } from '../../http/envelope.js';
+import { conflict } from '../../http/errors.js';
+import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, LOGIN_BACKOFF, passwordChangeLimits, RATE_LIMITS, takeAttempts } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, optionalText, resetTokenAuth, responses, sessionData, stringOf } from '../../http/schemas.js';
-import { conflict } from '../../http/errors.js';
 import { currentUser } from './authenticate.js';
 import { sendVerificationEmail, signUpBonusNotice, VERIFY_EMAIL_PATH, verifyEmail } from './emailVerification.js';
+import { resolveToken } from './tokens.js';
 import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT, type RegistrationRequest } from './service.js';
 
 const tags = ['auth'];
@@ -34,7 +37,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   app.post<{ Body: RegistrationRequest }>(
     '/api/auth/register',
-    { schema: { tags, summary: 'Create an account; answers with a session', body: registerBody, response: responses(sessionData, [400, 409, 429]) } },
+    {
+      config: { fieldRules: confirms('password', 'confirmPassword') },
+      schema: { tags, summary: 'Create an account; answers with a session', body: registerBody, response: responses(sessionData, [400, 409, 429]) },
+    },
     async (request) => {
       await limit([[`register:${request.ip}`, RATE_LIMITS.register]]);
       const accessToken = await register(ctx, request.body);
@@ -115,10 +121,26 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
+  app.get(
+    '/api/auth/resetLinkState',
+    {
+      schema: {
+        tags,
+        summary: "Whether the e-mailed link's reset token (sent as the bearer token) can still change the password; checked when the page opens, so a used or expired link is recognised before the driver types a new password",
+        response: responses({ type: 'object', required: ['usable'], properties: { usable: { type: 'boolean' } } }, []),
+      },
+    },
+    async (request) => {
+      const token = bearerTokenOf(request);
+      return ok({ usable: token !== null && (await resolveToken(ctx.db, token, 'reset', ctx.clock.now())) !== null });
+    },
+  );
+
   app.post<{ Body: { password: string; confirmPassword: string } }>(
     '/api/auth/changePassword',
     {
       onRequest: app.requireResetToken,
+      config: { fieldRules: confirms('password', 'confirmPassword') },
       schema: {
         tags,
         summary: 'Choose a new password with the reset token of the e-mailed link (as the bearer token); signs out everywhere and answers with a new session',
@@ -128,9 +150,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      const { password, confirmPassword } = request.body;
       await limit(passwordChangeLimits(request.ip, currentUser(request).id));
-      const accessToken = await resetPassword(ctx, currentUser(request).token, password, confirmPassword);
+      const accessToken = await resetPassword(ctx, currentUser(request).token, request.body.password);
       return ok({ accessToken }, { alert: 'Your password has been changed.' });
     },
   );

@@ -1,7 +1,7 @@
 /**
  * Accounts and sessions: sign-up (with the sign-up bonus, the default filter and the inviter),
- * sign-in, password reset by e-mailed link, password change, sign-out. Routes validate shapes;
- * the rules live here.
+ * sign-in, password reset by e-mailed link, password change, sign-out. Routes validate shapes
+ * (and that a confirmation repeats its password, http/fieldRules.ts); the rules live here.
  */
 import type { CountryCode } from '@blockpilot/shared/constants';
 import type { Kysely } from 'kysely';
@@ -34,10 +34,6 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function requireMatching(value: string, confirmation: string, field: string): void {
-  if (value !== confirmation) throw validationError({ [field]: 'The passwords do not match.' });
-}
-
 const emailTaken = () =>
   refusal('BP_ERR_EMAIL_TAKEN', {
     errors: { emailAddress: 'An account with this e-mail address already exists. Sign in, or reset the password.' },
@@ -45,7 +41,6 @@ const emailTaken = () =>
 
 /** Creates the account with its first filter, e-mails the verification link; returns a new access token. */
 export async function register(ctx: AppContext, request: RegistrationRequest): Promise<string> {
-  requireMatching(request.password, request.confirmPassword, 'confirmPassword');
   const email = normalizeEmail(request.emailAddress);
   if (await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw emailTaken();
   const passwordHash = await ctx.passwords.hash(request.password);
@@ -136,8 +131,7 @@ async function setPassword(ctx: AppContext, trx: Kysely<DatabaseSchema>, userId:
 }
 
 /** Uses up the reset token, sets the password, signs out everywhere, and signs in afresh. */
-export async function resetPassword(ctx: AppContext, resetToken: string, password: string, confirmPassword: string): Promise<string> {
-  requireMatching(password, confirmPassword, 'confirmPassword');
+export async function resetPassword(ctx: AppContext, resetToken: string, password: string): Promise<string> {
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -151,9 +145,8 @@ export async function resetPassword(ctx: AppContext, resetToken: string, passwor
 export async function changePassword(
   ctx: AppContext,
   userId: string,
-  { currentPassword, newPassword, confirmNewPassword }: { currentPassword: string; newPassword: string; confirmNewPassword: string },
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
 ): Promise<string> {
-  requireMatching(newPassword, confirmNewPassword, 'confirmNewPassword');
   const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!(await ctx.passwords.verify(currentPassword, password_hash))) throw validationError({ currentPassword: 'The current password is wrong.' });
   const passwordHash = await ctx.passwords.hash(newPassword);

@@ -1,4 +1,5 @@
 /** GET /api/health: is the process up and can it reach its database. */
+import { HEALTH_PATH } from '@blockpilot/shared/constants';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
@@ -6,7 +7,7 @@ import type { Database } from '../../types.js';
 
 export async function healthRoutes(app: FastifyInstance, { database, version }: { database: Database; version: string }): Promise<void> {
   app.get(
-    '/api/health',
+    HEALTH_PATH,
     {
       schema: {
         tags: ['operations'],

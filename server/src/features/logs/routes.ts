@@ -1,6 +1,7 @@
 /** getLogs and forfeitBlock (SPEC.md section 7): the driver's offer log, and giving an accepted block back. */
 import type { FastifyInstance } from 'fastify';
 import type { LogQuery } from '@blockpilot/shared/types';
+import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, nullData, responses, uuid } from '../../http/schemas.js';
@@ -47,7 +48,7 @@ export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       const user = currentUser(request).row;
       const refunded = await forfeitBlock(ctx, user, request.body.logId);
       const symbol = REGIONS[user.country_code].currencySymbol;
-      return ok(null, { alert: refunded > 0 ? `Block forfeited. Your fee of ${symbol}${(refunded / 100).toFixed(2)} was refunded.` : 'Block forfeited.' });
+      return ok(null, { alert: refunded > 0 ? `Block forfeited. Your fee of ${formatCents(symbol, refunded)} was refunded.` : 'Block forfeited.' });
     },
   );
 }

@@ -30,6 +30,8 @@ export interface ConnectAccountBody {
 /** The alert for the e-mail + password form. */
 export const PASSWORD_NOT_TAKEN =
   "BlockPilot never asks for your Amazon password. Press 'Take me to Amazon', sign in on Amazon's own page, then paste the URL of the page you land on.";
+export const PASTE_THE_URL =
+  "Paste the address of Amazon's 'Looking for Something?' page here: after you sign in on Amazon's page, copy the whole address from your browser's address bar.";
 const NOT_A_LANDING_URL = "This is not the URL of Amazon's 'Looking for Something?' page. Copy the whole address of that page and paste it here.";
 const CHALLENGE_GONE = "This sign-in has expired or was already used. Press 'Take me to Amazon' again, sign in, and paste the new URL.";
 /** The platform account already backs another BlockPilot account (docs/SECURITY.md "Free credit"). */
@@ -47,6 +49,8 @@ async function challengeFailure(ctx: AppContext, user: UserRow, message: string)
 /** Connects the driver's account from the pasted landing URL, or throws the answer to give. */
 export async function connectAccount(ctx: AppContext, user: UserRow, body: ConnectAccountBody): Promise<void> {
   const pasted = body.challenge_response?.trim() ?? '';
+  // Done pressed with the box empty: say what to paste, instead of starting a new sign-in.
+  if (pasted === '' && body.code_verifier) throw validationError({ challenge_response: PASTE_THE_URL });
   if (pasted === '') {
     const triedPassword = Boolean(body.emailAddress || body.password || body.otp);
     throw await challengeFailure(ctx, user, triedPassword ? PASSWORD_NOT_TAKEN : '');

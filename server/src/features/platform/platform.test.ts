@@ -10,6 +10,7 @@ import { codeChallengeFor } from '@blockpilot/platform-sim';
 import { signInAsDriver } from '../../adapters/platform/__tests__/fixture.js';
 import { withEmbeddedSimulator } from '../../adapters/platform/config.js';
 import { recordAccept } from '../../engine/offerLog.js';
+import { PASTE_THE_URL } from './connect.js';
 import { TestClock } from '../../testing/clock.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { simulatorEnv } from '../../testing/config.js';
@@ -163,6 +164,12 @@ describeEachDatabase('search-engine routes', (database) => {
       const foreign = landing.replace(new URL(landing).origin, 'https://evil.example.com');
       for (const pasted of ['not a url', foreign, landing.replace('/ap/maplanding', '/ap/other'), `${simUrl}/ap/maplanding?openid.mode=id_res`]) {
         expectFieldErrors(await connect(pasted), ['challenge_response']);
+      }
+      // Done with an empty box: what to paste, under the box (not a new sign-in, not "Something went wrong").
+      for (const empty of ['', '   ']) {
+        const res = await connect(empty);
+        expectFieldErrors(res, ['challenge_response']);
+        expect(res.json().errors.challenge_response).toBe(PASTE_THE_URL);
       }
       expectFieldErrors(await connect(landing, code_verifier, other.token), ['challenge_response']);
       expectFieldErrors(await connect(landing, 'x'.repeat(43)), ['challenge_response']);

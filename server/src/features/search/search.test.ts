@@ -71,6 +71,18 @@ describeEachDatabase('toggleSearchState and the time zone', (database) => {
       await toggle({ timezoneOffset: 240 });
     });
 
+    it('with the wanted state, a Stop of a stopped search and a Start of a running one change nothing', async () => {
+      expect((await toggle({ timezoneOffset: 240, searching: false })).json()).toEqual({ data: { searching: false }, alert: 'Searching is already stopped.' });
+      expect((await stored()).searching).toBe(false);
+      expect((await toggle({ timezoneOffset: 240, searching: true })).json().data).toEqual({ searching: true });
+      expect((await toggle({ timezoneOffset: 240, searching: true })).json()).toEqual({ data: { searching: true }, alert: 'Searching is already running.' });
+      expect((await stored()).searching).toBe(true);
+      expect((await toggle({ timezoneOffset: 240, searching: false })).json().data).toEqual({ searching: false });
+      expect((await toggle({ timezoneOffset: 240, searching: false })).json().data).toEqual({ searching: false });
+      expect((await stored()).searching).toBe(false);
+      expectFieldErrors(await toggle({ timezoneOffset: 240, searching: 'no' }), ['searching']);
+    });
+
     it('a stored zone this runtime does not know falls back to the offset instead of stopping the search', async () => {
       await t.database.db.updateTable('users').set({ timezone_offset: 300, time_zone: 'Atlantis/Lost' }).where('id', '=', driver.id).execute();
       expect(await matchesMondayMorning()).toBe(true); // 300 reads 09:00 too

@@ -31,6 +31,9 @@ export const NO_ELIGIBLE_STATION = 'None of the stations in your filter is one y
 /** Start refused: no fee could be paid. */
 export const NO_FEE_PAYABLE = 'Your credit is used up. Top up your credit, or start your free trial, to start searching.';
 
+export const ALREADY_SEARCHING = 'Searching is already running.';
+export const ALREADY_STOPPED = 'Searching is already stopped.';
+
 /** The driver's zone as sent with Start: the browser's offset and, when it names one, its IANA zone. */
 export interface DriverZone {
   /** Minutes to add to local time to get UTC (`Date.getTimezoneOffset()`). */

@@ -5,6 +5,7 @@
  * once however often it is reported.
  */
 import { INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS } from '@blockpilot/shared/constants';
+import { formatCents } from '@blockpilot/shared/format';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { PaymentEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
@@ -26,9 +27,9 @@ export type Purchase = { topupCents: number } | { planId: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What an order is for: its kind, price, plan, and the line shown on the payment page. */
-function itemOf(purchase: Purchase): { kind: 'topup' | 'membership'; amountCents: number; planId: string | null; description: string } {
+function itemOf(purchase: Purchase, currencySymbol: string): { kind: 'topup' | 'membership'; amountCents: number; planId: string | null; description: string } {
   if ('topupCents' in purchase) {
-    return { kind: 'topup', amountCents: purchase.topupCents, planId: null, description: `BlockPilot credit ${(purchase.topupCents / 100).toFixed(2)}` };
+    return { kind: 'topup', amountCents: purchase.topupCents, planId: null, description: `BlockPilot credit ${formatCents(currencySymbol, purchase.topupCents)}` };
   }
   const plan = planById(purchase.planId);
   if (!plan) throw validationError({ membership_plan_id: 'This plan is not on sale.' });
@@ -37,9 +38,9 @@ function itemOf(purchase: Purchase): { kind: 'topup' | 'membership'; amountCents
 
 /** Records a pending order and opens its checkout; returns the URL the browser goes to. */
 export async function createOrder(ctx: AppContext, userId: string, purchase: Purchase): Promise<string> {
-  const item = itemOf(purchase);
   const user = await ctx.db.selectFrom('users').select(['email', 'country_code']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const { currency } = REGIONS[user.country_code];
+  const { currency, currencySymbol } = REGIONS[user.country_code];
+  const item = itemOf(purchase, currencySymbol);
   const order = await ctx.db
     .insertInto('orders')
     .values({ user_id: userId, kind: item.kind, amount_cents: item.amountCents, currency, membership_plan_id: item.planId, provider_ref: null, created_at: ctx.clock.now(), settled_at: null })
@@ -173,15 +174,16 @@ export async function payInviteRewardIfDue(trx: Trx, userId: string): Promise<st
 }
 
 function notifyInviter(ctx: AppContext, inviterId: string): void {
-  const reward = (INVITE_REWARD_CENTS / 100).toFixed(2);
-  ctx.background.run('invite-reward e-mail', () =>
-    sendPromotionalEmail(ctx, inviterId, {
+  ctx.background.run('invite-reward e-mail', async () => {
+    const { country_code } = await ctx.db.selectFrom('users').select('country_code').where('id', '=', inviterId).executeTakeFirstOrThrow();
+    const reward = formatCents(REGIONS[country_code].currencySymbol, INVITE_REWARD_CENTS);
+    return sendPromotionalEmail(ctx, inviterId, {
       subject: `You earned ${reward} credit`,
       text: [
         `A driver you invited has topped up, so we added ${reward} credit to your BlockPilot account.`,
         '',
         'Invite more drivers with the invite code on your account page: you get the same reward for each of them.',
       ].join('\n'),
-    }),
-  );
+    });
+  });
 }

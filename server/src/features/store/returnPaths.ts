@@ -5,5 +5,7 @@ export function purchaseReturnPath(orderId: string): string {
   return `/account/processingPurchase/${orderId}`;
 }
 
-/** After giving up: the credit section of the account page. */
-export const PURCHASE_CANCELLED_PATH = '/account/credit';
+import { CHECKOUT_CANCELLED_PATH } from '@blockpilot/shared/constants';
+
+/** After giving up: the credit section of the account page, saying nothing was charged. */
+export const PURCHASE_CANCELLED_PATH = CHECKOUT_CANCELLED_PATH;

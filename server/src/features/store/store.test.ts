@@ -85,8 +85,8 @@ describeEachDatabase('store routes with the dev checkout', (database) => {
     const orderId = await checkout({ topup_amount: 1000 });
     const cancelled = await form(orderId, 'cancel');
     expect(cancelled.statusCode).toBe(303);
-    expect(cancelled.headers.location).toBe('/account/credit');
-    expect((await status(orderId)).json()).toEqual({ data: null, alert: expect.any(String), redirect: '/account/credit' });
+    expect(cancelled.headers.location).toBe('/account/checkoutCancelled');
+    expect((await status(orderId)).json()).toEqual({ data: null, alert: expect.any(String), redirect: '/account/checkoutCancelled' });
   });
 
   it("answers only the driver's own orders, and checks the id", async () => {

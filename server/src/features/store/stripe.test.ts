@@ -34,7 +34,7 @@ describeEachDatabase('Stripe Checkout and its webhook', (database) => {
     expect(body.get('line_items[0][price_data][unit_amount]')).toBe('1500');
     expect(body.get('line_items[0][price_data][currency]')).toBe('usd');
     expect(body.get('success_url')).toBe(`https://blockpilot.test/account/processingPurchase/${orderId}`);
-    expect(body.get('cancel_url')).toBe('https://blockpilot.test/account/credit');
+    expect(body.get('cancel_url')).toBe('https://blockpilot.test/account/checkoutCancelled');
     expect(body.get('customer_email')).toBe(driver.email);
     expect(idempotencyKey).toBe(`checkout:${orderId}`);
   });
@@ -86,7 +86,7 @@ describeEachDatabase('Stripe Checkout and its webhook', (database) => {
     const orderId = orderIdOfLastCheckout();
     expect((await deliver(event('checkout.session.expired', { client_reference_id: orderId, payment_status: 'unpaid' }))).json().data.settlement).toBe('cancelled');
     const statusRes = await t.app.inject({ url: `/api/store/getOrderStatus?orderStatusId=${orderId}`, headers: bearer(driver.token) });
-    expect(statusRes.json().redirect).toBe('/account/credit');
+    expect(statusRes.json().redirect).toBe('/account/checkoutCancelled');
     const unknown = await deliver(event('checkout.session.completed', { client_reference_id: '00000000-0000-4000-8000-000000000000', payment_status: 'paid', amount_total: 1000 }));
     expect(unknown.json().data.settlement).toBe('unknown-order');
     expect((await deliver(event('customer.created', {}))).json().data.settlement).toBe('ignored');

@@ -68,7 +68,7 @@ export const KNOWLEDGE_BASE: readonly KnowledgeBaseItem[] = [
       'Open Connect Account and press "Take me to Amazon": the sign-in page of the delivery platform opens in a new tab.',
       'Sign in there with your e-mail address and password as usual.',
       'When you reach the "Looking for something?" page, copy its address from the address bar, paste it into BlockPilot and press Done.',
-      'BlockPilot never sees your password. If the platform asks you to solve a puzzle, searching pauses until you solve it in the delivery app.',
+      'BlockPilot never sees your password. If the platform asks you to solve a puzzle, searching stops: solve it in the delivery app, then press Start again.',
     ],
   },
   {

@@ -7,7 +7,8 @@ import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, nullData, responses, stringOf, text } from '../../http/schemas.js';
 import { KNOWLEDGE_BASE, knowledgeBaseItemSchema } from './knowledgeBase.js';
-import { optOutOfPromotions } from './promotions.js';
+import { publicConfigOf, publicConfigSchema } from './publicConfig.js';
+import { INVALID_OPT_OUT_LINK, optOutOfPromotions } from './promotions.js';
 import { submitQuestion } from './questions.js';
 
 const questionBody = {
@@ -50,6 +51,18 @@ export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     async () => ok(KNOWLEDGE_BASE),
   );
 
+  app.get(
+    '/api/publicConfig',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "What every page may know of the server's configuration: the support address, the Telegram bot's @handle and link",
+        response: responses(publicConfigSchema, []),
+      },
+    },
+    async () => ok(await publicConfigOf(ctx)),
+  );
+
   app.post<{ Body: { userId: string } }>(
     '/api/promotion/optOut',
     {
@@ -60,13 +73,14 @@ export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
           type: 'object',
           additionalProperties: false,
           required: ['userId'],
-          properties: { userId: { type: 'string', minLength: 1, maxLength: 512, pattern: '^[A-Za-z0-9:_-]+$', description: 'The key of the opt-out link: the driver, sealed by the server' } },
+          // No pattern: whether a key is one of ours is the cipher's call, so every bad link gets the same clear answer.
+          properties: { userId: { type: 'string', minLength: 1, maxLength: 512, description: 'The key of the opt-out link: the driver, sealed by the server' } },
         },
         response: responses(nullData, [400]),
       },
     },
     async (request) => {
-      if (!(await optOutOfPromotions(ctx, request.body.userId))) throw validationError({ userId: 'This link is not valid. Use the link in our most recent e-mail.' });
+      if (!(await optOutOfPromotions(ctx, request.body.userId))) throw validationError({ userId: INVALID_OPT_OUT_LINK }, INVALID_OPT_OUT_LINK);
       return ok(null, { alert: 'You will receive no more promotional e-mails from us.' });
     },
   );

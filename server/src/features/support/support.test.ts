@@ -1,10 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { DEFAULT_SUPPORT_EMAIL } from '@blockpilot/shared/constants';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { testContext } from '../../testing/context.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { KNOWLEDGE_BASE } from './knowledgeBase.js';
-import { optOutKey, sendPromotionalEmail } from './promotions.js';
+import { publicConfigOf } from './publicConfig.js';
+import { INVALID_OPT_OUT_LINK, optOutKey, sendPromotionalEmail } from './promotions.js';
 
 const QUESTION = { fullName: 'Dana Driver', emailAddress: 'dana@example.com', phoneNumber: '+1 555 555 0100', question: 'How do I forfeit a block I cannot work?' };
 
@@ -29,7 +31,7 @@ describeEachDatabase('support routes', (database) => {
       expect(res.json()).toEqual({ data: null, alert: expect.any(String) });
       const stored = await t.database.db.selectFrom('support_messages').selectAll().where('email', '=', QUESTION.emailAddress).executeTakeFirstOrThrow();
       expect(stored).toMatchObject({ full_name: 'Dana Driver', phone_number: QUESTION.phoneNumber, question: QUESTION.question, user_id: null });
-      const [mail] = await mailTo(t.database, 'support@blockpilot.local');
+      const [mail] = await mailTo(t.database, DEFAULT_SUPPORT_EMAIL);
       expect(mail).toMatchObject({ replyTo: QUESTION.emailAddress, subject: expect.stringContaining('Dana Driver') });
       expect(mail!.text).toContain(QUESTION.question);
     });
@@ -74,6 +76,22 @@ describeEachDatabase('support routes', (database) => {
     });
   });
 
+  describe('GET /api/publicConfig', () => {
+    it('tells any page the one support address, and no bot while messages are recorded locally', async () => {
+      const res = await t.app.inject({ url: '/api/publicConfig' });
+      expect(res.json()).toEqual({ data: { supportEmail: DEFAULT_SUPPORT_EMAIL, telegramBot: null } });
+    });
+
+    it("names the Telegram bot by its @handle with its t.me link, as Telegram knows it", async () => {
+      const config = testContext(t.database, { env: { SUPPORT_EMAIL: 'help@example.com' } }).config;
+      const telegram = { botUsername: async () => 'BlockPilotBot' };
+      expect(await publicConfigOf({ config, telegram } as unknown as Parameters<typeof publicConfigOf>[0])).toEqual({
+        supportEmail: 'help@example.com',
+        telegramBot: { handle: '@BlockPilotBot', url: 'https://t.me/BlockPilotBot' },
+      });
+    });
+  });
+
   describe('POST /api/promotion/optOut', () => {
     const optOut = (userId: unknown) => t.app.inject({ method: 'POST', url: '/api/promotion/optOut', payload: { userId } });
 
@@ -100,10 +118,14 @@ describeEachDatabase('support routes', (database) => {
       const reader = await signUp(t.app, t.database);
       const key = optOutKey(testContext(t.database), reader.id);
       const altered = key.slice(0, -2) + (key.endsWith('A') ? 'BB' : 'AA');
-      for (const forged of [reader.id, altered, 'v1:AAAA:BBBB:CCCC']) expectFieldErrors(await optOut(forged), ['userId']);
+      for (const forged of [reader.id, altered, 'v1:AAAA:BBBB:CCCC', 'not a key!', key.slice(0, 20)]) {
+        const res = await optOut(forged);
+        expect(res.statusCode).toBe(400);
+        // What is wrong with the link, not a generic "correct the highlighted fields" with no field.
+        expect(res.json()).toEqual({ alert: INVALID_OPT_OUT_LINK, errors: { userId: INVALID_OPT_OUT_LINK } });
+      }
       const { promotions_opted_out_at } = await t.database.db.selectFrom('users').select('promotions_opted_out_at').where('id', '=', reader.id).executeTakeFirstOrThrow();
       expect(promotions_opted_out_at).toBeNull();
-      expectFieldErrors(await optOut('not a key!'), ['userId']);
       expectFieldErrors(await t.app.inject({ method: 'POST', url: '/api/promotion/optOut', payload: {} }), ['userId']);
     });
   });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { ROLES } from '@blockpilot/shared/constants';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { validationError } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { filtersOf } from '../../domain/filters.js';
 import { filterSchema } from './filters.js';
@@ -12,6 +13,15 @@ import { trialEligible } from './trial.js';
 /** An end time in epoch ms while it lies ahead, else null. */
 function runningUntil(end: Date | null, now: Date): number | null {
   return end && end > now ? end.getTime() : null;
+}
+
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+
+/** Sets the name the dashboard greets the driver with (spaces around it dropped). */
+export async function saveDisplayName(db: Kysely<DatabaseSchema>, userId: string, displayName: string): Promise<void> {
+  const name = displayName.trim();
+  if (!name) throw validationError({ displayName: 'Enter the name you want to be greeted with.' });
+  await db.updateTable('users').set({ display_name: name }).where('id', '=', userId).execute();
 }
 
 /** The account of the caller, from the user row their token brought and their filters. */
@@ -24,7 +34,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
     emailVerified: user.email_verified_at !== null,
     phoneNumber: user.phone_number,
     flexConnected: user.flex_connected,
-    trialEligible: await trialEligible(db, user),
+    trialEligible: await trialEligible(db, user, now),
     trialEndsAt: runningUntil(user.trial_ends_at, now),
     membershipEndsAt: runningUntil(user.membership_ends_at, now),
     shareableCode: user.shareable_code,

@@ -4,8 +4,8 @@
  * storage and defaults are in domain/filters.ts.
  */
 import { DURATION_SLIDER, PAY_SLIDER, TIME_SLIDER, TIME_TO_ARRIVE_SLIDER, timeWindowKind } from '@blockpilot/shared/constants';
-import type { Filter } from '@blockpilot/shared/types';
-import { validationError } from '../../http/errors.js';
+import type { FieldErrors } from '@blockpilot/shared/types';
+import { isRecord, type FieldRules } from '../../http/fieldRules.js';
 import { text, uuid } from '../../http/schemas.js';
 
 type Slider = { readonly min: number; readonly max: number; readonly step: number };
@@ -47,17 +47,27 @@ export const filterSchema = {
   },
 } as const;
 
-/**
- * Rules the schema cannot say: pay and duration may not have their low end above their high end.
- * The time window may (it then runs overnight, across midnight) but may not be empty: equal ends
- * would take no block at all, which is never what a driver means.
- */
-export function checkFilterRanges(filter: Pick<Filter, 'time' | 'pay' | 'duration'>): void {
-  const errors: Record<string, string> = {};
-  if (timeWindowKind(filter.time) === 'empty') errors.time = 'The window is empty: choose a start and an end that are not the same time.';
-  for (const field of ['pay', 'duration'] as const) {
-    const [low, high] = filter[field];
-    if (low > high) errors[field] = 'The lower end must not be above the upper end.';
-  }
-  if (Object.keys(errors).length) throw validationError(errors);
+/** `[low, high]` when `value` is a pair of numbers, else null (the schema reports it). */
+function pairOf(value: unknown): [number, number] | null {
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [low, high] = value as unknown[];
+  return typeof low === 'number' && typeof high === 'number' ? [low, high] : null;
 }
+
+/**
+ * Rules the schema cannot say (saveFilter's field rules, http/fieldRules.ts): pay and duration
+ * may not have their low end above their high end. The time window may (it then runs overnight,
+ * across midnight) but may not be empty: equal ends would take no block at all, which is never
+ * what a driver means.
+ */
+export const filterRangeRules: FieldRules = (body) => {
+  const filter = isRecord(body) && isRecord(body.filter) ? body.filter : {};
+  const errors: FieldErrors = {};
+  const time = pairOf(filter.time);
+  if (time && timeWindowKind(time) === 'empty') errors.time = 'The window is empty: choose a start and an end that are not the same time.';
+  for (const field of ['pay', 'duration'] as const) {
+    const range = pairOf(filter[field]);
+    if (range && range[0] > range[1]) errors[field] = 'The lower end must not be above the upper end.';
+  }
+  return errors;
+};

@@ -10,13 +10,14 @@ import type { Filter, NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
+import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, passwordChangeLimits } from '../../http/rateLimits.js';
-import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData } from '../../http/schemas.js';
+import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, text } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
-import { accountSchema, loadAccount } from './account.js';
+import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName } from './account.js';
 import { updateFilter } from '../../domain/filters.js';
-import { checkFilterRanges, filterSchema } from './filters.js';
+import { filterRangeRules, filterSchema } from './filters.js';
 import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
 import { REGIONS } from './regions.js';
 import { startTrial } from './trial.js';
@@ -57,6 +58,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/user/saveFilter',
     {
       ...signedIn,
+      config: { fieldRules: filterRangeRules },
       schema: {
         tags,
         summary: 'Save one of the driver\'s filters (errors per field: serviceAreas, days, time, pay, duration, timeToArrive, ...)',
@@ -66,7 +68,6 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      checkFilterRanges(request.body.filter);
       const userId = currentUser(request).id;
       const saved = await updateFilter(ctx.db, userId, request.body.filter);
       if (!saved) throw notFound('This filter does not exist. Reload the page.');
@@ -88,6 +89,24 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       // Fees stop at once for a running search (it holds the fee-free period in memory).
       accountChanged(ctx, userId);
       return ok(null, { alert: `Your free trial has started: no fees for the next ${TRIAL_DAYS} days.` });
+    },
+  );
+
+  app.post<{ Body: { displayName: string } }>(
+    '/api/user/saveDisplayName',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Change the name the dashboard greets the driver with (error under displayName)',
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, required: ['displayName'], properties: { displayName: text(DISPLAY_NAME_MAX_LENGTH) } },
+        response: responses(nullData, [400, 401]),
+      },
+    },
+    async (request) => {
+      await saveDisplayName(ctx.db, currentUser(request).id, request.body.displayName);
+      return ok(null, { alert: 'Your name has been saved.' });
     },
   );
 
@@ -113,6 +132,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/user/changePassword',
     {
       ...signedIn,
+      config: { fieldRules: confirms('newPassword', 'confirmNewPassword') },
       schema: {
         tags,
         summary: "Change the password; ends every session of the driver, this one too, and answers a fresh one",

@@ -1,7 +1,9 @@
 /**
  * The free trial: TRIAL_DAYS without fees from the moment the driver starts it, once per driver
  * and once per platform account, ever (docs/SECURITY.md "Free credit"): a new BlockPilot account
- * on the same platform account gets no second trial. So the trial needs a connected account.
+ * on the same platform account gets no second trial. So the trial needs a connected account. It
+ * is not offered while a membership runs (blocks are already free of fees then): the trial stays
+ * the driver's for after it ends, instead of being spent on days that cost nothing anyway.
  */
 import { TRIAL_DAYS } from '@blockpilot/shared/constants';
 import type { Kysely } from 'kysely';
@@ -12,14 +14,19 @@ import { notConnected } from '../platform/errors.js';
 
 export const TRIAL_USED = 'You have already used your free trial.';
 export const PLATFORM_TRIAL_USED = 'This Amazon Flex account has already had its free trial (on this or another BlockPilot account).';
+export const TRIAL_DURING_MEMBERSHIP = 'Your membership already waives every fee. Your free trial stays yours for after it ends.';
+
+const membershipRunning = (user: { membership_ends_at: Date | null }, now: Date) => user.membership_ends_at !== null && user.membership_ends_at > now;
 
 export async function startTrial(ctx: AppContext, userId: string): Promise<Date> {
   const now = ctx.clock.now();
   const endsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
   return ctx.db.transaction().execute(async (trx) => {
     const account = await trx.selectFrom('platform_accounts').select('platform_user_id').where('user_id', '=', userId).executeTakeFirst();
-    const user = await trx.selectFrom('users').select(['trial_ends_at', 'flex_connected']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    // The row lock makes the rules hold for two clicks racing, or a membership paid at the same moment.
+    const user = await trx.selectFrom('users').select(['trial_ends_at', 'membership_ends_at', 'flex_connected']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
     if (user.trial_ends_at) throw conflict(TRIAL_USED);
+    if (membershipRunning(user, now)) throw conflict(TRIAL_DURING_MEMBERSHIP);
     if (!account || !user.flex_connected) throw notConnected();
     // The primary key makes "once per platform account" hold even for two accounts racing.
     const granted = await trx
@@ -34,9 +41,9 @@ export async function startTrial(ctx: AppContext, userId: string): Promise<Date>
   });
 }
 
-/** Whether the driver may still start a trial: never had one, and their platform account neither. */
-export async function trialEligible(db: Kysely<DatabaseSchema>, user: { id: string; trial_ends_at: Date | null }): Promise<boolean> {
-  if (user.trial_ends_at) return false;
+/** Whether the trial can be started now: never started by the driver or on their platform account, and no membership running. */
+export async function trialEligible(db: Kysely<DatabaseSchema>, user: { id: string; trial_ends_at: Date | null; membership_ends_at: Date | null }, now: Date): Promise<boolean> {
+  if (user.trial_ends_at || membershipRunning(user, now)) return false;
   const used = await db
     .selectFrom('platform_accounts')
     .innerJoin('platform_trials', 'platform_trials.platform_user_id', 'platform_accounts.platform_user_id')
@@ -45,4 +52,3 @@ export async function trialEligible(db: Kysely<DatabaseSchema>, user: { id: stri
     .executeTakeFirst();
   return !used;
 }
-

@@ -4,6 +4,7 @@ import type { Filter } from '@blockpilot/shared/types';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { issueTelegramLinkCode, TELEGRAM_LINK_CODE_TTL_MS } from './telegramLinks.js';
+import { TRIAL_DURING_MEMBERSHIP } from './trial.js';
 
 describeEachDatabase('user routes', (database) => {
   let t: TestApp;
@@ -29,6 +30,7 @@ describeEachDatabase('user routes', (database) => {
       ['POST', '/api/user/startTrial', {}],
       ['POST', '/api/user/saveNotificationPreferences', { notificationPreferences: {} }],
       ['POST', '/api/user/changePassword', {}],
+      ['POST', '/api/user/saveDisplayName', { displayName: 'Sam' }],
     ];
     const other = await signUp(t.app, t.database);
     await post('/api/auth/logout', {}, other.token);
@@ -137,6 +139,8 @@ describeEachDatabase('user routes', (database) => {
         const res = await post('/api/user/saveFilter', { filter: { ...valid, ...change } });
         expectFieldErrors(res, [field]);
       }
+      // The range rules' messages come with the schema's, in one answer.
+      expectFieldErrors(await post('/api/user/saveFilter', { filter: { ...valid, timeToArrive: 7, pay: [60, 40], time: [600, 600] } }), ['timeToArrive', 'pay', 'time']);
       const missing = await post('/api/user/saveFilter', { filter: { id: valid.id } });
       expectFieldErrors(missing, ['name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive']);
       expect(await firstFilter()).toEqual(valid);
@@ -178,6 +182,43 @@ describeEachDatabase('user routes', (database) => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ code: 'BP_ERR_PLATFORM_NOT_CONNECTED', alert: expect.any(String), redirect: '/connectAccount' });
       expect((await get('/api/user', trialist.token)).json().data).toMatchObject({ trialEligible: true, trialEndsAt: null });
+    });
+
+    it('is not offered during a membership, and stays available for after it', async () => {
+      const member = await signUp(t.app, t.database);
+      const membershipEnd = new Date(t.clock.now().getTime() + 86_400_000);
+      await t.database.db.updateTable('users').set({ membership_ends_at: membershipEnd }).where('id', '=', member.id).execute();
+      expect((await get('/api/user', member.token)).json().data.trialEligible).toBe(false);
+      const refused = await post('/api/user/startTrial', {}, member.token);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ alert: TRIAL_DURING_MEMBERSHIP });
+      expect((await t.database.db.selectFrom('users').select('trial_ends_at').where('id', '=', member.id).executeTakeFirstOrThrow()).trial_ends_at).toBeNull();
+
+      t.clock.advance(86_400_000);
+      try {
+        expect((await get('/api/user', member.token)).json().data.trialEligible).toBe(true);
+        expect((await post('/api/user/startTrial', {}, member.token)).statusCode).toBe(200);
+      } finally {
+        t.clock.advance(-86_400_000);
+      }
+    });
+  });
+
+  describe('POST /api/user/saveDisplayName', () => {
+    it('changes the name the account is greeted with, without the spaces around it', async () => {
+      const named = await signUp(t.app, t.database);
+      const res = await post('/api/user/saveDisplayName', { displayName: '  Sam Rivera ' }, named.token);
+      expect(res.json()).toEqual({ data: null, alert: 'Your name has been saved.' });
+      expect((await get('/api/user', named.token)).json().data.display_name).toBe('Sam Rivera');
+    });
+
+    it('refuses an empty, blank or too long name under displayName, and keeps the old one', async () => {
+      const named = await signUp(t.app, t.database);
+      const before = (await get('/api/user', named.token)).json().data.display_name;
+      for (const displayName of ['', '   ', 'x'.repeat(61), 42]) {
+        expectFieldErrors(await post('/api/user/saveDisplayName', { displayName }, named.token), ['displayName']);
+      }
+      expect((await get('/api/user', named.token)).json().data.display_name).toBe(before);
     });
   });
 
@@ -246,6 +287,7 @@ describeEachDatabase('user routes', (database) => {
       const valid = { currentPassword: PASSWORD, newPassword: 'fresh password 2', confirmNewPassword: 'fresh password 2' };
       expectFieldErrors(await post('/api/user/changePassword', { ...valid, currentPassword: 'not it' }), ['currentPassword']);
       expectFieldErrors(await post('/api/user/changePassword', { ...valid, newPassword: 'short', confirmNewPassword: 'short' }), ['newPassword']);
+      expectFieldErrors(await post('/api/user/changePassword', { ...valid, newPassword: 'short', confirmNewPassword: 'other' }), ['newPassword', 'confirmNewPassword']);
       expectFieldErrors(await post('/api/user/changePassword', { ...valid, confirmNewPassword: 'other' }), ['confirmNewPassword']);
       expectFieldErrors(await post('/api/user/changePassword', {}), ['currentPassword', 'newPassword', 'confirmNewPassword']);
     });

@@ -40,6 +40,7 @@ describe('Telegram through grammY, at a configurable Bot API root', () => {
   let api: Awaited<ReturnType<typeof standIn>>;
   before(async () => {
     api = await standIn(({ path, body }) => {
+      if (path.startsWith('/bot999:revoked/')) return { status: 401, json: { ok: false, error_code: 401, description: 'Unauthorized' } };
       if (path.endsWith('/getMe')) return { status: 200, json: { ok: true, result: { id: 1, is_bot: true, first_name: 'BlockPilot', username: 'blockpilot_bot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false } } };
       if (path.endsWith('/sendMessage')) {
         const { chat_id, text } = JSON.parse(body) as { chat_id: string; text: string };
@@ -56,6 +57,21 @@ describe('Telegram through grammY, at a configurable Bot API root', () => {
     const sent = api.received.find((r) => r.path === '/bot123:secret/sendMessage')!;
     expect(JSON.parse(sent.body)).toMatchObject({ chat_id: '4242', text: 'Block accepted' });
     await channel.close();
+  });
+
+  it("knows the bot's username from Telegram (getMe), asking once", async () => {
+    const channel = new GrammyTelegramChannel({ botToken: '123:secret', apiRoot: api.url }, pino({ level: 'silent' }));
+    const asked = () => api.received.filter((r) => r.path === '/bot123:secret/getMe').length;
+    const before = asked();
+    await expect(Promise.all([channel.botUsername(), channel.botUsername()])).resolves.toEqual(['blockpilot_bot', 'blockpilot_bot']);
+    await expect(channel.botUsername()).resolves.toBe('blockpilot_bot');
+    expect(asked() - before).toBe(1);
+    await channel.close();
+  });
+
+  it('says no username when Telegram refuses the token', async () => {
+    const channel = new GrammyTelegramChannel({ botToken: '999:revoked', apiRoot: api.url }, pino({ level: 'silent' }));
+    await expect(channel.botUsername()).resolves.toBeNull();
   });
 
   it('answers /start in a chat with the text of the app\'s handler', async () => {

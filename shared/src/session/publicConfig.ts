@@ -1,0 +1,43 @@
+/**
+ * The server configuration's public part (GET /api/publicConfig), asked for once per page and
+ * shared by every screen: the support address and the Telegram bot's @handle and link.
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../api/endpoints';
+import { DEFAULT_SUPPORT_EMAIL } from '../constants';
+import type { PublicConfig } from '../types';
+
+let asked: Promise<PublicConfig | null> | null = null;
+
+function askOnce(): Promise<PublicConfig | null> {
+  asked ??= api.publicConfig().catch((error: unknown) => {
+    // Only logged (a background load); the next screen that needs it asks again.
+    console.warn('[publicConfig] loading failed:', error instanceof Error ? error.message : error);
+    asked = null;
+    return null;
+  });
+  return asked;
+}
+
+/** The public configuration, or null until it has arrived (or when it could not be loaded). */
+export function usePublicConfig(): PublicConfig | null {
+  const [config, setConfig] = useState<PublicConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    void askOnce().then((value) => live && setConfig(value));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}
+
+/** The one support address: the server's, and its default until the server has answered. */
+export function useSupportEmail(): string {
+  return usePublicConfig()?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+}
+
+/** Tests: forget the answer, so the next screen asks again. */
+export function forgetPublicConfig(): void {
+  asked = null;
+}
