@@ -190,8 +190,8 @@ describe('the compatibility gate', () => {
 
     const refused = await releaseCli<{ code: string; error: string; mismatches: Array<{ kind: string; subject: string; party?: string }> }>(server.baseUrl, releaseToken, ['promote', REMOTE, react18]);
     expect(refused.exitCode).toBe(EXIT_REFUSED_BY_GATE);
-    expect(refused.output.code).toBe('release_gate_refused');
-    expect(refused.output.mismatches).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'candidate-not-accepted', subject: 'react', party: 'shell' })]));
+    expect(refused.output.code).toBe('BP_ERR_RELEASE_GATE_REFUSED');
+    expect(refused.output.data.mismatches).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'candidate-not-accepted', subject: 'react', party: 'shell' })]));
     expect(refused.output.error).toContain('react 18.3.1');
 
     const channels = await release<Array<{ name: string; entries: Array<{ remote: string; release: { version: string } }> }>>('status');

@@ -1,4 +1,4 @@
-/** Every route of SPEC.md section 2 renders its remote's content inside the shell, in Chromium. */
+/** Every route of docs/PRODUCT.md section 2 renders its remote's content inside the shell, in Chromium. */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
 import { registerDriver } from '../src/support/accounts';

@@ -14,7 +14,7 @@ type Section = keyof typeof HEADERS;
 /** Which of the four sections are expanded. */
 const openSections = () => (Object.keys(HEADERS) as Section[]).filter((id) => sectionHeader(HEADERS[id]).getAttribute('aria-expanded') === 'true');
 
-describe('mf_account routes (SPEC.md section 2)', () => {
+describe('mf_account routes (docs/PRODUCT.md section 2)', () => {
   let server: MockApi;
   let scrolled: string[];
   beforeEach(() => {

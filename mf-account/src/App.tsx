@@ -24,7 +24,7 @@ export default function App() {
         path="/account/processingPurchase/:orderStatusId"
         element={<AccountScreen route="/account/processingPurchase/{orderStatusId}" dialog={<ProcessingPurchaseDialog />} />}
       />
-      {/* Without an order id there is nothing to wait for (SPEC.md section 4). */}
+      {/* Without an order id there is nothing to wait for (docs/PRODUCT.md section 4). */}
       <Route path="/account/processingPurchase" element={<Navigate to={ACCOUNT_PATH} replace />} />
       <Route path="/account/purchaseCompleted" element={<AccountScreen route="/account/purchaseCompleted" dialog={<PurchaseCompletedDialog />} />} />
       <Route path="/account/*" element={<AccountScreen route="/account" />} />

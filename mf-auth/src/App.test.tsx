@@ -11,7 +11,7 @@ const routeAt = (path: string) => {
   return routeRenderedAt(container, 'mf_auth');
 };
 
-describe('mf_auth routes (SPEC.md section 2)', () => {
+describe('mf_auth routes (docs/PRODUCT.md section 2)', () => {
   it.each([
     ['/login', '/login'],
     ['/register', '/register'],

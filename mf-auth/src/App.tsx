@@ -12,7 +12,7 @@ export default function App() {
       <Route path="/register" element={<Register />} />
       <Route path="/resetPassword" element={<ResetRequest />} />
       <Route path="/resetPassword/:accessToken" element={<ResetChange />} />
-      {/* The change form without a token goes back to the request form (SPEC.md section 2). */}
+      {/* The change form without a token goes back to the request form (docs/PRODUCT.md section 2). */}
       <Route path="*" element={<Navigate to="/resetPassword" replace />} />
     </Routes>
   );

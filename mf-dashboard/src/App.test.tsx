@@ -2,7 +2,7 @@ import { mockApi, routeRenderedAt, type MockApi } from '@blockpilot/shared/mock'
 import { cleanup, screen } from '@testing-library/react';
 import { flush, renderApp } from './testing';
 
-describe('mf_dashboard routes (SPEC.md section 2)', () => {
+describe('mf_dashboard routes (docs/PRODUCT.md section 2)', () => {
   let server: MockApi;
   beforeEach(() => {
     jest.useFakeTimers();

@@ -56,7 +56,7 @@ export function formatBlockTime(startSeconds: number, endSeconds: number): strin
 }
 
 /**
- * A pay slider position in currency: the position x 3.00 (DESIGN.md); the top position means
+ * A pay slider position in currency: the position x 3.00 (docs/PRODUCT.md section 10); the top position means
  * "no upper limit", so it reads "300.00+". Pay counted per hour reads "/h": "$30.00/h".
  */
 export function formatPay(symbol: string, position: number, payType: PayType = 'PER_BLOCK'): string {

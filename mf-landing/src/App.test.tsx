@@ -13,7 +13,7 @@ const routeAt = (path: string, session = signedOut()) => {
   return routeRenderedAt(container, 'mf_landing');
 };
 
-describe('mf_landing routes (SPEC.md section 2)', () => {
+describe('mf_landing routes (docs/PRODUCT.md section 2)', () => {
   // The knowledge base loads on render; these tests are about routes, so its answer never comes.
   let server: MockApi;
   beforeEach(() => {

@@ -12,7 +12,7 @@ import { SupportForm } from './screens/SupportForm';
 export default function App() {
   const { accessToken } = useSession();
   // /help and /knowledgeBase are signed-in pages; a visitor reaching them sees the landing page,
-  // as for any other path (SPEC.md section 2).
+  // as for any other path (docs/PRODUCT.md section 2).
   const signedIn = (element: ReactElement) => (accessToken ? element : <Landing />);
   return (
     <Routes>

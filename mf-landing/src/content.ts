@@ -1,5 +1,5 @@
 /**
- * The landing page's words, in one place. Numbers come from the business constants (SPEC.md
+ * The landing page's words, in one place. Numbers come from the business constants (docs/PRODUCT.md
  * section 9), so the page cannot promise something the product does not do.
  */
 import {

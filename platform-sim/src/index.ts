@@ -1,5 +1,5 @@
 /**
- * platform-sim: a simulator of the delivery platform's wire protocol (PLATFORM.md), to embed in
+ * platform-sim: a simulator of the delivery platform's wire protocol (docs/PLATFORM.md), to embed in
  * tests (`await createSimulator(options).listen()`, or `app.inject(...)` where light-my-request
  * loads) or to run standalone (cli.ts).
  */

@@ -176,7 +176,7 @@ export interface FaultConfig {
   rules: FaultRule[];
 }
 
-/** What a work-API or auth request ended as (one word per row of PLATFORM.md section 3, plus successes). */
+/** What a work-API or auth request ended as (one word per row of docs/PLATFORM.md section 3, plus successes). */
 export type RequestOutcome =
   | 'ok'
   | 'bad_request'

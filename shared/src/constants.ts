@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9 and the client's storage keys (section 3). */
+/** Business constants of docs/PRODUCT.md section 9 and the client's storage keys (section 3). */
 
 /** Fee on each accepted block, in basis points (3.5%). */
 export const FEE_BASIS_POINTS = 350;
@@ -67,7 +67,7 @@ export const COUNTRIES = [
 ] as const;
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
 
-/** Local storage keys, exactly as SPEC.md section 3 spells them ("acccessToken" included). */
+/** Local storage keys, exactly as docs/PRODUCT.md section 3 spells them ("acccessToken" included). */
 export const STORAGE_KEYS = {
   accessToken: 'acccessToken',
   account: 'account',
@@ -137,13 +137,13 @@ export const REMOTES = [
 ] as const;
 export type RemoteName = (typeof REMOTES)[number]['name'];
 
-/** Fee for a block price, both in cents: round-half-up of 3.5% (DESIGN.md). */
+/** Fee for a block price, both in cents: round-half-up of 3.5% (docs/PRODUCT.md section 10). */
 export function feeForPriceCents(priceCents: number): number {
   return Math.floor((priceCents * FEE_BASIS_POINTS + 5_000) / 10_000);
 }
 
 /**
- * A prerendered page (SPEC.md section 2's landing page, rendered at build time) goes into the
+ * A prerendered page (docs/PRODUCT.md section 2's landing page, rendered at build time) goes into the
  * shell's page at the element carrying this attribute; its value names the remote that owns it.
  */
 export const PRERENDER_OUTLET_ATTRIBUTE = 'data-prerendered-outlet';

@@ -1,4 +1,4 @@
-/** Theme tokens of SPEC.md section 9, given to styled-components' ThemeProvider by the shell. */
+/** Theme tokens of docs/PRODUCT.md section 9, given to styled-components' ThemeProvider by the shell. */
 export const theme = {
   palette: {
     mode: 'light',

@@ -1,5 +1,5 @@
 /**
- * Types of every entity in SPEC.md section 3 and of the API envelope (DESIGN.md "API").
+ * Types of every entity in docs/PRODUCT.md section 3 and of the API envelope (docs/ARCHITECTURE.md section 4).
  * Field names are the wire names: the server and every remote share these declarations.
  */
 import type { Role } from './constants.js';
@@ -220,10 +220,10 @@ export interface ChallengeSession {
   code_verifier: string;
 }
 
-/** Per-field messages, keyed by the field names of SPEC.md section 5. */
+/** Per-field messages, keyed by the field names of docs/PRODUCT.md section 5. */
 export type FieldErrors = Record<string, string>;
 
-/** Every response body of the API (DESIGN.md "API"). */
+/** Every response body of the API (docs/ARCHITECTURE.md section 4). */
 export interface Envelope<T = unknown> {
   data?: T;
   /** A message the client shows: success toast on 2xx, error toast otherwise. */

@@ -1,5 +1,5 @@
 /**
- * The first step on load (SPEC.md section 1): a page opened over plain http is sent to the same
+ * The first step on load (docs/PRODUCT.md section 1): a page opened over plain http is sent to the same
  * URL over https. Local hosts are exempt so a developer's and the test suite's runs work.
  */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

@@ -1,5 +1,5 @@
 /**
- * Connecting the signed-in driver's delivery-platform account the way a driver does it (SPEC.md
+ * Connecting the signed-in driver's delivery-platform account the way a driver does it (docs/PRODUCT.md
  * "Connect Account page"): on /connectAccount, 'Take me to Amazon' opens the platform's sign-in
  * page in a new tab (here the embedded simulator's); signing in ends on the "Looking for
  * Something?" page, whose URL is pasted back and submitted with Done. The tests run it, and so

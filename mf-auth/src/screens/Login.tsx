@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useStartSession } from '../startSession';
 import { AuthLayout } from './AuthLayout';
 
-/** /login: e-mail and password; the server's messages show under each field (SPEC.md section 5). */
+/** /login: e-mail and password; the server's messages show under each field (docs/PRODUCT.md section 5). */
 export function Login() {
   const startSession = useStartSession();
   const form = useForm({

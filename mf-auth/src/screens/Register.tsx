@@ -7,7 +7,7 @@ import { AuthLayout } from './AuthLayout';
 
 const COUNTRY_OPTIONS = COUNTRIES.map(({ code, label }) => ({ value: code, label }));
 
-/** The sign-up bonus as the register page promises it (SPEC.md section 1: "$10 free credit"). */
+/** The sign-up bonus as the register page promises it (docs/PRODUCT.md section 1: "$10 free credit"). */
 export const BONUS_TEXT = `$${SIGN_UP_BONUS_CENTS / 100} free credit`;
 
 /** The bonus and the invite code, above the form. */

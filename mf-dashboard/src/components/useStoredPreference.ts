@@ -1,5 +1,5 @@
 /**
- * A choice the driver makes once and expects remembered on this device (SPEC.md section 3: the
+ * A choice the driver makes once and expects remembered on this device (docs/PRODUCT.md section 3: the
  * log filter, the default pay type, 'abbreviate service areas'). A stored value that is not one
  * of the allowed ones (an old version, a hand edit) falls back to the default. Candidate for
  * the shared kit.

@@ -50,7 +50,7 @@ const AskRow = styled(Link)`
   }
 `;
 
-/** An answer is a text, or a list of lines in which '' is a blank line (SPEC.md section 3). */
+/** An answer is a text, or a list of lines in which '' is a blank line (docs/PRODUCT.md section 3). */
 export function AnswerText({ answer }: { answer: KnowledgeBaseItem['answer'] }) {
   if (typeof answer === 'string') return <Answer>{answer}</Answer>;
   return (
@@ -67,7 +67,7 @@ export function AnswerText({ answer }: { answer: KnowledgeBaseItem['answer'] }) 
 
 /**
  * /knowledgeBase (signed in): collapsible questions and answers from the server, then a row to
- * ask your own question on /help. A failed load is only logged (SPEC.md section 8); the page then
+ * ask your own question on /help. A failed load is only logged (docs/PRODUCT.md section 8); the page then
  * says the articles are not available and offers a retry.
  */
 export function KnowledgeBase() {

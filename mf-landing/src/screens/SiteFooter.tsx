@@ -45,7 +45,7 @@ const Copyright = styled.p`
   color: ${({ theme }) => theme.palette.textMuted};
 `;
 
-/** Terms of Service, Privacy policy and the contact e-mail (SPEC.md section 2), on the signed-out pages. */
+/** Terms of Service, Privacy policy and the contact e-mail (docs/PRODUCT.md section 2), on the signed-out pages. */
 export function SiteFooter() {
   return (
     <Footer>

@@ -15,8 +15,8 @@ const Hint = styled.p`
 
 /**
  * The support form of /askAQuestion (signed out) and /help (signed in). A signed-in driver's
- * e-mail and phone come from the account and are locked (SPEC.md section 5), so replies reach the
- * address we know. Success clears only the question (SPEC.md section 8).
+ * e-mail and phone come from the account and are locked (docs/PRODUCT.md section 5), so replies reach the
+ * address we know. Success clears only the question (docs/PRODUCT.md section 8).
  */
 export function SupportForm({ title, route }: { title: string; route: string }) {
   const { account, accessToken } = useSession();

@@ -1,5 +1,5 @@
 /**
- * The OpenID + PKCE parameters of a device sign-in (PLATFORM.md section 1, step 2), checked once
+ * The OpenID + PKCE parameters of a device sign-in (docs/PLATFORM.md section 1, step 2), checked once
  * here for both the page (GET) and its form (POST, where they come back as hidden fields).
  */
 import { isCodeChallenge } from './pkce.js';

@@ -1,5 +1,5 @@
 /**
- * Every non-success answer of the work API (PLATFORM.md section 3), defined once so the guard, the
+ * Every non-success answer of the work API (docs/PLATFORM.md section 3), defined once so the guard, the
  * fault plan and the routes send identical shapes.
  */
 import { DEFAULT_SERVER_ERROR_STATUS } from '../faults.js';

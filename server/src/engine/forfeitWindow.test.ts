@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 /** A log entry discovered long ago (the grace arm never applies) or at a given time. */
 const entry = (discoveredAt = START_MS - 24 * 60 * MINUTE, startMs = START_MS) => ({ startTime: startMs / 1000, discoveredAt });
 
-describe('forfeitAllowed: SPEC.md section 9 window', () => {
+describe('forfeitAllowed: docs/PRODUCT.md section 9 window', () => {
   it('uses the constants 2,700,000 ms and 300,000 ms', () => {
     expect(FORFEIT_MIN_LEAD_MS).toBe(2_700_000);
     expect(FORFEIT_GRACE_MS).toBe(300_000);

@@ -1,4 +1,4 @@
-/** When an accepted block may still be forfeited (SPEC.md sections 4 and 9). */
+/** When an accepted block may still be forfeited (docs/PRODUCT.md sections 4 and 9). */
 import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS } from '@blockpilot/shared/constants';
 import type { LogEntry } from '@blockpilot/shared/types';
 import { secondsToMs } from '../adapters/platform/offers.js';

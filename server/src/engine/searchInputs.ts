@@ -1,6 +1,6 @@
 /**
  * What a driver's search reads from the database and the one state change it makes by itself:
- * the enabled filters compiled for the time zone sent with Start, and stopping (PLATFORM.md
+ * the enabled filters compiled for the time zone sent with Start, and stopping (docs/PLATFORM.md
  * section 3: a puzzle pauses with puzzleRequired set, a device check stops, a refused account
  * disconnects).
  */

@@ -13,7 +13,7 @@ export interface BlockSpan {
   endTime: number;
 }
 
-/** Why the engine stopped searching for a driver by itself (PLATFORM.md section 3). */
+/** Why the engine stopped searching for a driver by itself (docs/PLATFORM.md section 3). */
 export type StopReason =
   /** 307: the platform wants a captcha solved in its own app; `puzzleRequired` is set. */
   | 'puzzle'

@@ -191,7 +191,7 @@ describeEachDatabase('authentication', (database) => {
   });
 
   it('bounds what sign-up reveals: a taken address is refused alike in any letter case, and sign-ups per address are limited', async () => {
-    // Sign-up answers with a session (SPEC.md section 7), so it cannot hide that an address is
+    // Sign-up answers with a session (docs/PRODUCT.md section 7), so it cannot hide that an address is
     // taken; its rate limit bounds how many addresses one client can probe.
     const driver = await h.signUp();
     const prober = freshIp();

@@ -1,5 +1,5 @@
 /**
- * What a refusal must look like (DESIGN.md "API"): a 4xx whose JSON body is the envelope with an
+ * What a refusal must look like (docs/ARCHITECTURE.md section 4): a 4xx whose JSON body is the envelope with an
  * alert to show, `errors` as a message per field when there are any, and `redirect` as a path.
  * Returns the problems found, so a suite can count and list them instead of stopping at one.
  */
@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 const ENVELOPE_KEYS = new Set(['data', 'alert', 'redirect', 'errors', 'code']);
 
 /**
- * The connect call's first answer (SPEC.md sections 7 and 8): a failure on purpose that carries
+ * The connect call's first answer (docs/PRODUCT.md sections 7 and 8): a failure on purpose that carries
  * the challenge session and records the challenge. It is the protocol, not a refused request.
  */
 export function isChallengeAnswer(response: LightMyRequestResponse): boolean {

@@ -1,5 +1,5 @@
 /**
- * The books after the money suite's storm, checked against the rules of DESIGN.md ("Money") and
+ * The books after the money suite's storm, checked against the rules of docs/ARCHITECTURE.md section 5.4 and
  * against what each operation reported: every balance equals the sum of its ledger entries and
  * is not negative; every paid order is credited exactly once (a membership paid and spent in the
  * same breath) and no other order is; each invited driver earns their inviter one reward once

@@ -1,4 +1,4 @@
-/** Building the response envelope `{ data?, alert?, redirect?, errors? }` of DESIGN.md. */
+/** Building the response envelope `{ data?, alert?, redirect?, errors? }` of docs/ARCHITECTURE.md. */
 import type { Envelope } from '@blockpilot/shared/types';
 
 /** A success: the data, with an optional alert to show and a path to go to. */

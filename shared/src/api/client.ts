@@ -1,8 +1,8 @@
 /**
  * The one HTTP client of the page. Every call goes through {@link call}, so the bearer header and
- * the response envelope (DESIGN.md "API", SPEC.md section 8) are handled here and nowhere else:
+ * the response envelope (docs/ARCHITECTURE.md section 4, docs/PRODUCT.md section 8) are handled here and nowhere else:
  * `alert` becomes a toast (success or error by status), `redirect` navigates, `errors` become an
- * {@link ApiError}. No timeout by default (SPEC.md section 7).
+ * {@link ApiError}. No timeout by default (docs/PRODUCT.md section 7).
  */
 import type { AxiosAdapter, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
 import { notify } from '../notify';

@@ -1,6 +1,6 @@
 /**
- * Every call of SPEC.md section 7, typed. Screens call these, never axios directly. Paths the spec
- * leaves open live under /api/user (DESIGN.md "API").
+ * Every call of docs/PRODUCT.md section 7, typed. Screens call these, never axios directly. Paths the spec
+ * leaves open live under /api/user (docs/ARCHITECTURE.md section 4).
  */
 import type { CountryCode, Role } from '../constants';
 import type {
@@ -155,5 +155,5 @@ export const api = {
   },
 };
 
-/** The connect call's expected first failure carries the challenge session (SPEC.md section 8). */
+/** The connect call's expected first failure carries the challenge session (docs/PRODUCT.md section 8). */
 export type { ChallengeSession };

@@ -1,7 +1,7 @@
 import type { Envelope, FieldErrors } from '../types';
 
 /**
- * A failed API call: the HTTP status, the per-field messages (SPEC.md section 5) and the whole
+ * A failed API call: the HTTP status, the per-field messages (docs/PRODUCT.md section 5) and the whole
  * envelope for extra payloads such as the connect call's `challenge_session`.
  */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 /**
  * The one form pattern of the app: values, change handlers, a submit with a pending state, and
- * the server's per-field messages (SPEC.md section 5: "all validation is server-side; the client
+ * the server's per-field messages (docs/PRODUCT.md section 5: "all validation is server-side; the client
  * shows the error texts returned per field") mapped onto the fields that sent them. A field's
  * message goes away as soon as the driver edits that field.
  */

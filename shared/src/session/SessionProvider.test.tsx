@@ -18,7 +18,7 @@ const settle = () => act(async () => {
   await jest.advanceTimersByTimeAsync(0);
 });
 
-describe('the session (SPEC.md section 4)', () => {
+describe('the session (docs/PRODUCT.md section 4)', () => {
   let server: MockApi;
   beforeEach(() => {
     jest.useFakeTimers();

@@ -1,12 +1,12 @@
 /**
- * The one session of the page (SPEC.md section 4). Without a token, the account and service
+ * The one session of the page (docs/PRODUCT.md section 4). Without a token, the account and service
  * areas are cleared; with one, the account and locale are loaded; once the platform account is
  * connected, service areas are fetched if not yet held and the search status and schedule are
  * refreshed every 10 s. Each loaded value is mirrored to local storage under its spec key, so a
  * reload paints at once; the search status is not: until the server says it, it is unknown
  * (docs/LIVE.md "Start and Stop"). The live stream (docs/LIVE.md) brings the status, credit
  * changes and log events of every device at once; the 10 s refresh remains the backstop of a
- * lost event. Failures of these loads are only logged (SPEC.md section 8).
+ * lost event. Failures of these loads are only logged (docs/PRODUCT.md section 8).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { api } from '../api/endpoints';

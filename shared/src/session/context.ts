@@ -1,5 +1,5 @@
 /**
- * The session contract. The shell owns the one provider (loading, polling, clearing per SPEC.md
+ * The session contract. The shell owns the one provider (loading, polling, clearing per docs/PRODUCT.md
  * section 4); remotes read it with {@link useSession}. Both sides import this module through the
  * federation singleton `@blockpilot/shared`, so there is exactly one context object in the page.
  */

@@ -1,4 +1,4 @@
-/** Typed access to the client-local storage keys of SPEC.md section 3. */
+/** Typed access to the client-local storage keys of docs/PRODUCT.md section 3. */
 import { STORAGE_KEYS } from '../constants';
 
 export type StorageKey = keyof typeof STORAGE_KEYS;

@@ -8,7 +8,7 @@ export interface FieldTextProps {
   /** A hint under the control, shown while there is no error. */
   helperText?: ReactNode;
   /**
-   * The message under the control, e.g. the server's text for this field (SPEC.md section 5).
+   * The message under the control, e.g. the server's text for this field (docs/PRODUCT.md section 5).
    * Marks the control `aria-invalid` and links the text with `aria-describedby`.
    */
   error?: string;

@@ -1,5 +1,5 @@
 /**
- * The fixed top bar (SPEC.md section 2): logo, and a list of routes whose link equal to the
+ * The fixed top bar (docs/PRODUCT.md section 2): logo, and a list of routes whose link equal to the
  * current path is highlighted. Below the large breakpoint the links collapse into a menu button
  * that opens a top drawer; the drawer closes whenever the path changes, and on Escape. A skip
  * link, the first thing the keyboard reaches, leads past the bar to the page's main content.

@@ -1,4 +1,4 @@
-/** The navigation bar's link sets (SPEC.md section 2). */
+/** The navigation bar's link sets (docs/PRODUCT.md section 2). */
 import { ADMIN_PATH, isOperator, type NavigationRoute, type Role } from '@blockpilot/shared';
 
 export const signedOutLinks: NavigationRoute[] = [

@@ -1,5 +1,5 @@
 /**
- * Picks who renders the current path. Signed-in paths wait until the account is loaded (SPEC.md
+ * Picks who renders the current path. Signed-in paths wait until the account is loaded (docs/PRODUCT.md
  * section 2: "once user and settings are loaded"). Each remote is keyed by name so switching
  * remotes mounts afresh, while moving within one remote keeps it mounted.
  */

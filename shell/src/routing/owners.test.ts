@@ -1,6 +1,6 @@
 import { ownerOf, signedInOwners, signedOutOwners } from './owners';
 
-describe('who renders each path (SPEC.md section 2)', () => {
+describe('who renders each path (docs/PRODUCT.md section 2)', () => {
   it.each([
     ['/', { remote: 'mf_landing' }],
     ['/promotionOptOut/u-1', { remote: 'mf_landing' }],

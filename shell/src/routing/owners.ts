@@ -1,5 +1,5 @@
 /**
- * Which remote renders each top-level path (SPEC.md section 2). The signed-out and signed-in
+ * Which remote renders each top-level path (docs/PRODUCT.md section 2). The signed-out and signed-in
  * tables are separate: a path of one table is not reachable in the other state. The remote then
  * routes within what it owns with its own <Routes>.
  */

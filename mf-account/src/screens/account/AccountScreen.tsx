@@ -49,7 +49,7 @@ function scrollIntoView(section: SectionId) {
 }
 
 /**
- * The sections of the account page (SPEC.md section 2): the trial banner while eligible, Credit,
+ * The sections of the account page (docs/PRODUCT.md section 2): the trial banner while eligible, Credit,
  * Invite Code, Notification Preferences and Password. Each opens and closes on its own; a
  * sub-route opens its section and scrolls to it, also when followed again from inside the page.
  */

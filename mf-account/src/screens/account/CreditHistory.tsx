@@ -2,7 +2,7 @@
  * The latest changes of the credit (docs/LIVE.md "Forfeits"): top-ups, bonuses, fees and refunds,
  * newest first. A fee or refund names its block; a forfeited block, gone from the live log, stays
  * here with its refund. Reloaded when the credit changes (a top-up, a fee, a refund). A failure
- * is only logged (SPEC.md section 8): the list stays as it was.
+ * is only logged (docs/PRODUCT.md section 8): the list stays as it was.
  */
 import { api, useSession, type CreditHistoryEntry, type ServiceArea } from '@blockpilot/shared';
 import { useEffect, useState } from 'react';

@@ -11,7 +11,7 @@ export function inviteLink(shareableCode: string): string {
 }
 
 /**
- * The driver's invite link with a Copy button. Copying shows a toast for 5 s (SPEC.md section 4)
+ * The driver's invite link with a Copy button. Copying shows a toast for 5 s (docs/PRODUCT.md section 4)
  * and the button says "Copied" for as long. Where the clipboard is refused, the link is selected
  * so the phone's own copy menu can take it.
  */

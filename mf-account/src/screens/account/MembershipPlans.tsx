@@ -79,7 +79,7 @@ function PlaceholderCard() {
 
 type PlansState = { status: 'loading' } | { status: 'loaded'; plans: MembershipPlan[] } | { status: 'failed' };
 
-/** The plans on sale, loaded once per visit; a failure is only logged (SPEC.md section 8). */
+/** The plans on sale, loaded once per visit; a failure is only logged (docs/PRODUCT.md section 8). */
 function useMembershipPlans(): PlansState {
   const [state, setState] = useState<PlansState>({ status: 'loading' });
   useEffect(() => {

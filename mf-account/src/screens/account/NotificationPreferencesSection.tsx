@@ -19,7 +19,7 @@ const HelpButton = styled(Button)`
 `;
 
 /**
- * Where notifications go: an e-mail address, a WhatsApp number and a Telegram auth code (SPEC.md
+ * Where notifications go: an e-mail address, a WhatsApp number and a Telegram auth code (docs/PRODUCT.md
  * section 3). The server validates; its message for each field shows under that field,
  * telegramAuthCode included (section 5). After saving, the account is reloaded so "Telegram
  * connected" follows the server.

@@ -6,7 +6,7 @@ export const PASSWORD_CHANGED_TEXT = 'Your password has been changed. Other devi
 
 /**
  * Change password: current, new and confirmation, each with the server's message under it
- * (SPEC.md section 5). The server revokes the other sessions and answers with this one's token,
+ * (docs/PRODUCT.md section 5). The server revokes the other sessions and answers with this one's token,
  * which is signed in so this device stays signed in.
  */
 export function PasswordSection() {

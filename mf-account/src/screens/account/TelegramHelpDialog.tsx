@@ -26,7 +26,7 @@ const ExternalButton = styled.a<{ $variant?: 'outlined' }>`
 export const TELEGRAM_HELP_TITLE = 'Connect Telegram';
 
 /**
- * How to get BlockPilot's messages in Telegram (SPEC.md section 2): get the app, get the auth code
+ * How to get BlockPilot's messages in Telegram (docs/PRODUCT.md section 2): get the app, get the auth code
  * from the bot (named by its @handle, with a link to open it), enter it in Notification
  * Preferences. Continue goes there.
  */

@@ -14,7 +14,7 @@ const TopUpButton = styled(Button)`
 `;
 
 /**
- * Top-up: a slider of 10.00-50.00 in steps of 5.00 (1000-5000 cents, SPEC.md section 9) that
+ * Top-up: a slider of 10.00-50.00 in steps of 5.00 (1000-5000 cents, docs/PRODUCT.md section 9) that
  * starts with no amount chosen; the button stays disabled until one is (section 5), then opens
  * the checkout for that many cents.
  */

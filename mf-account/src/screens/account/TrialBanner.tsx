@@ -7,7 +7,7 @@ import { logFailure } from '../../logFailure';
 export const TRIAL_TITLE = `${TRIAL_DAYS} day free trial`;
 
 /**
- * The free-trial offer, shown only while the account is trialEligible (SPEC.md section 4). Start
+ * The free-trial offer, shown only while the account is trialEligible (docs/PRODUCT.md section 4). Start
  * Trial starts it and reloads the account, which hides this banner and shows the trial's end
  * under Credit. A failure is only logged (section 8) and the button comes back.
  */

@@ -1,4 +1,4 @@
-/** The collapsible sections of the account page and the sub-routes that open them (SPEC.md section 2). */
+/** The collapsible sections of the account page and the sub-routes that open them (docs/PRODUCT.md section 2). */
 
 export type SectionId = 'trial' | 'credit' | 'inviteCode' | 'notificationPreferences' | 'displayName' | 'password';
 

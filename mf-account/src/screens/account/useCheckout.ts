@@ -1,7 +1,7 @@
 /**
  * Sending the browser to the payment page: the store call answers with the checkout URL
  * (createStripeOrder for credit, buyMembership for a plan) and the page goes there. A failure is
- * only logged (SPEC.md section 8); the buttons come back so the driver can try again.
+ * only logged (docs/PRODUCT.md section 8); the buttons come back so the driver can try again.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { leavePage } from '../../leavePage';

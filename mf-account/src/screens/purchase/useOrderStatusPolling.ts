@@ -2,7 +2,7 @@ import { api, ORDER_STATUS_POLL_MS } from '@blockpilot/shared';
 import { useEffect, useRef } from 'react';
 
 /**
- * Asks for an order's status now and then every 1 s after each answer (SPEC.md section 4) until
+ * Asks for an order's status now and then every 1 s after each answer (docs/PRODUCT.md section 4) until
  * the answer is truthy, then calls `onPaid` once. Failed polls are ignored and polling goes on
  * (section 8). Waiting for each answer keeps a slow server from piling up requests; leaving the
  * screen stops it.

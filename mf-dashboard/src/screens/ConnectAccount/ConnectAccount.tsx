@@ -1,5 +1,5 @@
 /**
- * /connectAccount (SPEC.md sections 2 and 4): the driver signs in on the platform's own page,
+ * /connectAccount (docs/PRODUCT.md sections 2 and 4): the driver signs in on the platform's own page,
  * which ends on a "Looking for something?" page whose URL carries the sign-in code. Pasting that
  * URL here, with the code verifier of the challenge this page opened, connects the account.
  */

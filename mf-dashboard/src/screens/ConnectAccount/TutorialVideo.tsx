@@ -1,5 +1,5 @@
 /**
- * The connect-account tutorial (SPEC.md "Embedded tutorial video"): a short recording of the
+ * The connect-account tutorial (docs/PRODUCT.md section 2.4): a short recording of the
  * connect flow with captions, shipped with this remote (content-hashed files next to its
  * chunks, so it is cached like them and deployed with the screen that shows it) and played by
  * the browser's own player: no third-party player, nothing fetched from elsewhere. Only the

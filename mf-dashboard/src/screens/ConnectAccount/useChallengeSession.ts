@@ -1,5 +1,5 @@
 /**
- * The connect flow's first step (SPEC.md sections 4 and 8): the connect call without a pasted URL
+ * The connect flow's first step (docs/PRODUCT.md sections 4 and 8): the connect call without a pasted URL
  * is expected to fail, and its failure carries the challenge session, the platform sign-in URL
  * and the PKCE code verifier that must come back with the pasted URL. Kept in component state:
  * each opening of the page starts a fresh sign-in.

@@ -1,5 +1,5 @@
 /**
- * Shown over the dashboard while no delivery account is connected (SPEC.md section 2). It is
+ * Shown over the dashboard while no delivery account is connected (docs/PRODUCT.md section 2). It is
  * blocking: no close button, no Escape, no backdrop tap; the way on is Continue. It holds the
  * keyboard, so it also offers what the navigation bar under it would: Help and Logout.
  */

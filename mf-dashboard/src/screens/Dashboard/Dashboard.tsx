@@ -1,5 +1,5 @@
 /**
- * /dashboard, /dashboard/settings, /dashboard/logs (SPEC.md section 2). On desktops (the large
+ * /dashboard, /dashboard/settings, /dashboard/logs (docs/PRODUCT.md section 2). On desktops (the large
  * breakpoint and up) filters and logs sit side by side whatever the sub-route; on smaller
  * screens the sub-route picks one and a bottom tab bar switches. Both panels stay mounted and
  * the other one is only hidden, so switching tabs keeps unsaved filter edits and the live log

@@ -25,7 +25,7 @@ describe('Filters (/dashboard/settings)', () => {
   const nameField = () => screen.getByRole('textbox', { name: 'Filter name' });
   const status = () => within(screen.getByRole('region', { name: 'Your filter' })).getAllByRole('status')[0]!;
 
-  it('shows every field of the first filter with the bounds and steps of SPEC.md section 9', async () => {
+  it('shows every field of the first filter with the bounds and steps of docs/PRODUCT.md section 9', async () => {
     renderFilters();
     await flush();
     expect(nameField()).toHaveValue('My filter');

@@ -1,7 +1,7 @@
 /**
- * The filters view: the first filter of the account (SPEC.md section 3), every field editable and
+ * The filters view: the first filter of the account (docs/PRODUCT.md section 3), every field editable and
  * auto-saved (see {@link useFilterAutosave}). Each section shows the server's message for its own
- * field under it (SPEC.md section 5); messages for fields this form has no section for are listed
+ * field under it (docs/PRODUCT.md section 5); messages for fields this form has no section for are listed
  * at the end.
  */
 import {

@@ -1,4 +1,4 @@
-/** The confirmation before a block is handed back (SPEC.md section 4). */
+/** The confirmation before a block is handed back (docs/PRODUCT.md section 4). */
 import type { LogEntry } from '@blockpilot/shared';
 import { Button, Dialog } from '@blockpilot/shared/ui';
 import { formatBlockTime, formatCents, formatMoney } from '../../format';

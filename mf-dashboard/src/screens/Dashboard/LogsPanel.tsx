@@ -1,7 +1,7 @@
 /**
  * The logs view: the live list of offers (see {@link useLogFeed}), the stored choice of which
  * actions to show, older entries by scrolling to the end of the 750 px area (on a phone, of the
- * page) or by the button, and forfeiting accepted blocks inside their window (SPEC.md sections 4
+ * page) or by the button, and forfeiting accepted blocks inside their window (docs/PRODUCT.md sections 4
  * and 9). Ignored offers say why, and the log can be narrowed to one reason. Live events
  * (docs/LIVE.md) poll at once when new entries were written and take out an entry forfeited on
  * another device; a forfeit answered 410 (forfeited already, elsewhere) takes it out here too.
@@ -34,7 +34,7 @@ import { LogEntryCard, serviceAreaName } from './LogEntryCard';
 import { PanelHeader, PanelTitle } from './panelParts';
 import { useLogFeed } from './useLogFeed';
 
-/** The log filter choices, stored as SPEC.md section 3 names them. */
+/** The log filter choices, stored as docs/PRODUCT.md section 3 names them. */
 export const LOG_FILTER_CHOICES = ['accept and ignore', 'accept', 'ignore'] as const;
 export type LogFilterChoice = (typeof LOG_FILTER_CHOICES)[number];
 
@@ -185,7 +185,7 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
       void refresh();
     } catch (error) {
       // The server's alert (if any) is already a toast. Forfeited already (another device): the
-      // entry has left the log; otherwise it stays (SPEC.md section 8).
+      // entry has left the log; otherwise it stays (docs/PRODUCT.md section 8).
       if (error instanceof ApiError && error.status === 410) {
         feed.remove(target._id);
         void refresh();

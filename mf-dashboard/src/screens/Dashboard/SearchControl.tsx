@@ -1,11 +1,11 @@
 /**
- * The large round Start/Stop button and the system chip under it (SPEC.md section 2). The button
+ * The large round Start/Stop button and the system chip under it (docs/PRODUCT.md section 2). The button
  * sends the state it shows it will bring (Start: searching, Stop: not), never a bare toggle, and
  * reads "checking..." (disabled) until the server has said what the search is doing, so a tap
  * can never act against what the screen said (docs/LIVE.md "Start and Stop"). The screen follows
  * the answer: the driver lands on the logs when searching started (to watch offers arrive) or on
  * the filters when it stopped, then the account and schedule are refreshed. A failure is only
- * logged (SPEC.md section 8); the client has already shown any alert the server sent.
+ * logged (docs/PRODUCT.md section 8); the client has already shown any alert the server sent.
  *
  * The chip says what the search is really doing: started, stopped, paused because the credit does
  * not cover a matching offer (with what was skipped), or waiting because no selected station is

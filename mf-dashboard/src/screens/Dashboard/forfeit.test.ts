@@ -7,7 +7,7 @@ const MINUTE = 60_000;
 const entry = ({ startsIn, discoveredAgo, action = 'BLOCK_ACCEPT' }: { startsIn: number; discoveredAgo: number; action?: 'BLOCK_ACCEPT' | 'BLOCK_IGNORE' }) =>
   mockLogEntry({ action, startTime: (NOW + startsIn) / 1000, endTime: (NOW + startsIn) / 1000 + 3600, discoveredAt: NOW - discoveredAgo });
 
-describe('the forfeit window (SPEC.md sections 4 and 9)', () => {
+describe('the forfeit window (docs/PRODUCT.md sections 4 and 9)', () => {
   it('is open while more than 45 minutes remain before the start, closed at exactly 45', () => {
     expect(canForfeit(entry({ startsIn: FORFEIT_MIN_LEAD_MS + 1, discoveredAgo: 60 * MINUTE }), NOW)).toBe(true);
     expect(canForfeit(entry({ startsIn: FORFEIT_MIN_LEAD_MS, discoveredAgo: 60 * MINUTE }), NOW)).toBe(false);

@@ -1,4 +1,4 @@
-/** Whether and until when an offer can be forfeited (SPEC.md section 4, the window of section 9). */
+/** Whether and until when an offer can be forfeited (docs/PRODUCT.md section 4, the window of section 9). */
 import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, type LogEntry } from '@blockpilot/shared';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The filter being edited and its auto-save (SPEC.md section 4): every change restarts a 500 ms
+ * The filter being edited and its auto-save (docs/PRODUCT.md section 4): every change restarts a 500 ms
  * timer, and only a pause that long sends the filter, so a dragged slider is one save, not fifty.
  * Saves go one at a time and always carry the latest values: a pause that ends while a save is on
  * its way waits for it and then sends what the driver has now, so the server never ends on an

@@ -1,10 +1,10 @@
 /**
- * The live log (SPEC.md section 4): the newest page of entries first, then every 5 s the entries
+ * The live log (docs/PRODUCT.md section 4): the newest page of entries first, then every 5 s the entries
  * newer than the newest seen (`discoveredAt.$gt`), put on top; older pages on demand
  * (`discoveredAt.$lt` the oldest shown), one load at a time. Polls are chained, not on an
  * interval, so a slow server never has two polls in flight. Changing the actions shown starts
  * over; answers that arrive after that (or after unmount) are dropped. Failures are only logged
- * (SPEC.md section 8): the next poll simply tries again. A block accepted while the log is open
+ * (docs/PRODUCT.md section 8): the next poll simply tries again. A block accepted while the log is open
  * changed the driver's credit (its fee), so `onAccepted` is told, to refresh what shows it.
  * `pollNow` asks at once for the newest page (a live event said entries were written,
  * docs/LIVE.md) and merges what it has not seen in time order: an entry written after others of

@@ -50,7 +50,7 @@ const IconBadge = styled.span`
   color: ${({ theme }) => theme.palette.primaryContrast};
 `;
 
-/** The four feature blurbs of SPEC.md section 2. */
+/** The four feature blurbs of docs/PRODUCT.md section 2. */
 export function Features() {
   return (
     <Section aria-labelledby="features-title">

@@ -1,5 +1,5 @@
 /**
- * The platform client over HTTP (PLATFORM.md sections 1-3): the token service and the work API
+ * The platform client over HTTP (docs/PLATFORM.md sections 1-3): the token service and the work API
  * with the exact headers, each answer read once into the adapter's types and each error mapped to
  * its typed failure by `outcomes.ts`.
  */

@@ -1,6 +1,6 @@
 /**
  * Where the platform lives, per region, read from the environment. The real hosts are the
- * documented defaults (PLATFORM.md "Hosts"); every one can be overridden, and the embedded
+ * documented defaults (docs/PLATFORM.md "Hosts"); every one can be overridden, and the embedded
  * default (`PLATFORM_SIM=embedded`) points all three regions at the simulator started with the
  * product. No other file names a platform host.
  */

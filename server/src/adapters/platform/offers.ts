@@ -19,7 +19,7 @@ function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-/** Cents of a decimal currency amount: round(amount x 100), as PLATFORM.md defines it. */
+/** Cents of a decimal currency amount: round(amount x 100), as docs/PLATFORM.md defines it. */
 export function toCents(amount: number): number {
   return Math.round(amount * 100);
 }

@@ -1,5 +1,5 @@
 /**
- * Every error the platform answers (PLATFORM.md section 3), each mapped to exactly one typed
+ * Every error the platform answers (docs/PLATFORM.md section 3), each mapped to exactly one typed
  * failure the engine switches on. The mapping lives only here; the client feeds it each non-2xx
  * response or network error, and nothing else inspects status codes.
  */
@@ -9,7 +9,7 @@ export type TransientCause = 'serverError' | 'timeout' | 'connection';
 
 /**
  * One failed platform call. `kind` is the discriminant; what the product does for each is in
- * PLATFORM.md section 3.
+ * docs/PLATFORM.md section 3.
  * - `throttled`: 400 "Rate exceeded". Back off (growing, with jitter), keep searching.
  * - `tokenExpired`: 403. Refresh the access token once and retry once (the session does it).
  * - `unauthorized`: 401. Wrong region or revoked: stop searching, ask the driver to reconnect.
@@ -51,7 +51,7 @@ export interface ReceivedResponse {
   text: string;
 }
 
-/** The refresh call's answer for a deregistered device, compared exactly (PLATFORM.md 1.5). */
+/** The refresh call's answer for a deregistered device, compared exactly (docs/PLATFORM.md section 1.5). */
 export const DEREGISTERED_DESCRIPTION = 'invalid parameter : source_token';
 const RATE_EXCEEDED_MESSAGE = 'Rate exceeded';
 const SIGNING_ERROR_TYPE = 'OperationFailedException';

@@ -1,5 +1,5 @@
 /**
- * PKCE (RFC 7636, S256) and the device identity of the platform's sign-in (PLATFORM.md section 1,
+ * PKCE (RFC 7636, S256) and the device identity of the platform's sign-in (docs/PLATFORM.md section 1,
  * step 1): a fresh verifier per sign-in, its challenge, and the `client_id` derived from the
  * device serial and type.
  */

@@ -1,5 +1,5 @@
 /**
- * Request bodies of the protocol (PLATFORM.md sections 1-2), built in one place so the client, the
+ * Request bodies of the protocol (docs/PLATFORM.md sections 1-2), built in one place so the client, the
  * tests and the decision benchmark write exactly the same bytes.
  */
 import { clientIdFor } from './pkce.js';

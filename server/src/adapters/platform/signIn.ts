@@ -1,5 +1,5 @@
 /**
- * The browser half of connecting an account (PLATFORM.md section 1, steps 2-3): the challenge URL
+ * The browser half of connecting an account (docs/PLATFORM.md section 1, steps 2-3): the challenge URL
  * the driver opens, and reading the authorization code back out of the landing URL they paste.
  */
 import { clientIdFor, createPkcePair } from './pkce.js';
@@ -27,7 +27,7 @@ export function joinUrl(base: string, path: string): string {
 }
 
 /**
- * The challenge URL with exactly the parameters of PLATFORM.md section 1 step 2, for a fresh PKCE
+ * The challenge URL with exactly the parameters of docs/PLATFORM.md section 1 step 2, for a fresh PKCE
  * pair and the given device serial.
  */
 export function createSignInChallenge(endpoints: PlatformEndpoints, device: Pick<DeviceProfile, 'deviceType'>, deviceSerial: string): SignInChallenge {

@@ -1,5 +1,5 @@
 /**
- * The delivery platform as the rest of the server sees it (PLATFORM.md): the one client interface,
+ * The delivery platform as the rest of the server sees it (docs/PLATFORM.md): the one client interface,
  * what each call takes and returns, and the typed outcomes every platform error becomes. Nothing
  * here knows about HTTP; `client.ts` implements it over undici.
  */
@@ -9,7 +9,7 @@ import type { PlatformFailure } from './outcomes.js';
 export type { PlatformFailure, PlatformFailureKind, TransientCause } from './outcomes.js';
 
 /**
- * Base URLs of one region's three hosts (PLATFORM.md "Hosts"): sign-in page, token service, work
+ * Base URLs of one region's three hosts (docs/PLATFORM.md "Hosts"): sign-in page, token service, work
  * API. Hosts are configuration, never constants: the embedded default points all three at the
  * simulator. A base may carry a path prefix (`http://host/prefix`); call paths are appended to it.
  */

@@ -1,4 +1,4 @@
-/** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (SPEC.md section 7). */
+/** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (docs/PRODUCT.md section 7). */
 import type { FastifyInstance } from 'fastify';
 import { COUNTRIES, EMAIL_LINK_INVALID, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';

@@ -19,7 +19,7 @@ import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_LANDING_PATH } from '@blockpilo
 import { DEFERRED_SCRIPT_TYPE } from '@blockpilot/shared/pageScript';
 import type { HostedRemote, ServerConfig } from '../../types.js';
 
-/** Paths whose page is the landing page for a visitor (SPEC.md section 2). */
+/** Paths whose page is the landing page for a visitor (docs/PRODUCT.md section 2). */
 const LANDING_PATHS = /^\/(?:invite\/[^/]+\/?)?$/;
 /** The remote that owns the landing page. */
 const LANDING_REMOTE = 'mf_landing';

@@ -1,4 +1,4 @@
-/** Log entries as the client reads them (SPEC.md section 3 "Log entry"), and their schema. */
+/** Log entries as the client reads them (docs/PRODUCT.md section 3 "Log entry"), and their schema. */
 import type { Selectable } from 'kysely';
 import { IGNORE_REASONS, type LogEntry } from '@blockpilot/shared/types';
 import type { OfferLogTable } from '../../db/schema.js';

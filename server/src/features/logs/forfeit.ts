@@ -1,5 +1,5 @@
 /**
- * forfeitBlock (SPEC.md sections 4 and 9): the driver gives an accepted block back through the
+ * forfeitBlock (docs/PRODUCT.md sections 4 and 9): the driver gives an accepted block back through the
  * product. Only their own BLOCK_ACCEPT entry, only inside the window (not started, and more than
  * 45 minutes before its start or discovered less than 5 minutes ago). The platform's forfeit
  * comes first; only when it succeeded are the entry taken out of the log and exactly its fee

@@ -1,5 +1,5 @@
 /**
- * getLogs (SPEC.md sections 4 and 7): the log, newest first, a page at a time. The query is a
+ * getLogs (docs/PRODUCT.md sections 4 and 7): the log, newest first, a page at a time. The query is a
  * closed shape, checked by its schema before anything else runs: discoveredAt with exactly one
  * of $gt / $lt (a number, epoch ms), action with $in (a subset of the two actions) and reason with
  * $in (ignore reasons: only ignored entries with one of them, docs/ENGINE.md "Ignore reasons"). Any other

@@ -1,4 +1,4 @@
-/** getLogs and forfeitBlock (SPEC.md section 7): the driver's offer log, and giving an accepted block back. */
+/** getLogs and forfeitBlock (docs/PRODUCT.md section 7): the driver's offer log, and giving an accepted block back. */
 import type { FastifyInstance } from 'fastify';
 import type { LogQuery } from '@blockpilot/shared/types';
 import { formatCents } from '@blockpilot/shared/format';

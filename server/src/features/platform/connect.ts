@@ -1,8 +1,8 @@
 /**
- * Connecting a platform account (SPEC.md section 7, PLATFORM.md section 1). The driver signs in on
+ * Connecting a platform account (docs/PRODUCT.md section 7, docs/PLATFORM.md section 1). The driver signs in on
  * the platform's own page, never here:
  * - without a pasted URL, the call fails on purpose with a fresh `challenge_session`
- *   { challenge_url, code_verifier } (SPEC.md section 8: the first call's failure is expected);
+ *   { challenge_url, code_verifier } (docs/PRODUCT.md section 8: the first call's failure is expected);
  * - with the URL of the "Looking for Something?" page and the verifier, the code in the URL is
  *   exchanged (register), the tokens are sealed and stored, and the driver is connected.
  * The e-mail + password (+ one-time code) form of the call is accepted, but the product does not

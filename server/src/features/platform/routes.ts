@@ -1,5 +1,5 @@
 /**
- * The platform-account calls of /api/user (SPEC.md section 7): connectAccount, getServiceAreas and
+ * The platform-account calls of /api/user (docs/PRODUCT.md section 7): connectAccount, getServiceAreas and
  * getSchedule. Schemas are next to the routes; the OpenAPI document is generated from them.
  */
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +23,7 @@ const connectBody = {
     password: { type: 'string', maxLength: 128, description: 'Never used or stored' },
     otp: { type: 'string', maxLength: 32, description: 'Never used or stored' },
   },
-  // SPEC.md's further form of the call carries fields it does not name: accepted and ignored.
+  // docs/PRODUCT.md's further form of the call carries fields it does not name: accepted and ignored.
   additionalProperties: true,
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * getSearchState and toggleSearchState (SPEC.md section 7): whether the driver's search runs, and
+ * getSearchState and toggleSearchState (docs/PRODUCT.md section 7): whether the driver's search runs, and
  * Start/Stop; getSearchStatus, what it is doing; and the live stream every open device listens to
  * (docs/LIVE.md).
  */

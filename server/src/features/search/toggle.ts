@@ -1,5 +1,5 @@
 /**
- * Start and Stop (SPEC.md section 2): toggleSearchState sets the driver's search to the state the
+ * Start and Stop (docs/PRODUCT.md section 2): toggleSearchState sets the driver's search to the state the
  * driver asked for (`searching`), or flips it when the request does not say (docs/LIVE.md "Start
  * and Stop"): a Stop pressed on a screen that was out of date never starts the search. Starting needs
  * a connected account, an enabled filter naming a service area, and a way to pay fees (credit, or

@@ -1,5 +1,5 @@
 /**
- * Membership plans on sale: while one is active no fee is charged (DESIGN.md). Prices are in the
+ * Membership plans on sale: while one is active no fee is charged (docs/PRODUCT.md section 10). Prices are in the
  * cents of the driver's own currency. Changing a plan here changes what new orders cost; paid
  * orders keep their amount.
  */

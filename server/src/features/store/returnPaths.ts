@@ -1,4 +1,4 @@
-/** Where the browser lands after a checkout (the account remote's purchase dialogs, SPEC.md section 4). */
+/** Where the browser lands after a checkout (the account remote's purchase dialogs, docs/PRODUCT.md section 4). */
 
 /** After paying: the processing dialog, which polls getOrderStatus until the order is paid. */
 export function purchaseReturnPath(orderId: string): string {

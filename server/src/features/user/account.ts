@@ -1,4 +1,4 @@
-/** The account object of GET /api/user (SPEC.md section 3), exactly the shared Account shape. */
+/** The account object of GET /api/user (docs/PRODUCT.md section 3), exactly the shared Account shape. */
 import type { Kysely } from 'kysely';
 import { ROLES } from '@blockpilot/shared/constants';
 import type { Account } from '@blockpilot/shared/types';

@@ -1,5 +1,5 @@
 /**
- * Filters over HTTP: their request/response schema (ranges and steps of SPEC.md section 9, so a
+ * Filters over HTTP: their request/response schema (ranges and steps of docs/PRODUCT.md section 9, so a
  * bad value is reported under its own field) and the checks a schema cannot express. Their
  * storage and defaults are in domain/filters.ts.
  */

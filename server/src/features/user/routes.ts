@@ -1,6 +1,6 @@
 /**
  * /api/user, the signed-in driver's account: the account object, locale, filters, trial,
- * notification preferences and password (SPEC.md section 7). The search calls live in
+ * notification preferences and password (docs/PRODUCT.md section 7). The search calls live in
  * features/platform (connect, service areas, schedule), features/search (search state, toggle)
  * and features/logs (logs, forfeit).
  */

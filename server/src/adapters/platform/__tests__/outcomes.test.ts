@@ -15,7 +15,7 @@ function answer(status: number, json?: unknown, headers: ReceivedResponse['heade
 
 const captchaBody = { challengeMetadata: { WebUrl: 'https://platform.example/aaut/verify', ChallengeType: 'ARKOSE_LEVEL_2' } };
 
-describe('outcomes: each work-API error of PLATFORM.md section 3 maps to one typed failure', () => {
+describe('outcomes: each work-API error of docs/PLATFORM.md section 3 maps to one typed failure', () => {
   const cases: [string, ReceivedResponse, Partial<PlatformFailure>][] = [
     ['400 Rate exceeded', answer(400, { message: 'Rate exceeded' }), { kind: 'throttled' }],
     ['403', answer(403, { message: 'expired' }), { kind: 'tokenExpired' }],

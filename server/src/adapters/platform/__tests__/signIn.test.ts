@@ -9,7 +9,7 @@ import { signInAsDriver, startPlatform, type PlatformFixture } from './fixture.j
 
 const NA: PlatformEndpoints = { signIn: 'https://www.amazon.com', tokens: 'https://api.amazon.com', work: 'https://flex-capacity-na.amazon.com' };
 
-describe('PKCE and device identity (PLATFORM.md 1.1)', () => {
+describe('PKCE and device identity (docs/PLATFORM.md section 1.1)', () => {
   it('makes a 32-byte base64url verifier and its S256 challenge, fresh each time', () => {
     const pair = createPkcePair();
     expect(pair.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -27,7 +27,7 @@ describe('PKCE and device identity (PLATFORM.md 1.1)', () => {
   });
 });
 
-describe('challenge URL (PLATFORM.md 1.2)', () => {
+describe('challenge URL (docs/PLATFORM.md section 1.2)', () => {
   it('has exactly the documented parameters', () => {
     const challenge = createSignInChallenge(NA, DEFAULT_DEVICE_PROFILE, 'serial-1');
     const url = new URL(challenge.url);
@@ -57,7 +57,7 @@ describe('challenge URL (PLATFORM.md 1.2)', () => {
   });
 });
 
-describe('landing URL (PLATFORM.md 1.3)', () => {
+describe('landing URL (docs/PLATFORM.md section 1.3)', () => {
   const landing = 'https://www.amazon.com/ap/maplanding?openid.assoc_handle=amzn_device_na&openid.oa2.authorization_code=ANabcDEF123&openid.mode=id_res';
 
   it('reads the authorization code from the pasted landing URL', () => {

@@ -64,7 +64,7 @@ describe('the client on the wire', () => {
     respond = json({});
   });
 
-  it('sends the headers of PLATFORM.md section 2 on every work call, with a new request id each time', async () => {
+  it('sends the headers of docs/PLATFORM.md section 2 on every work call, with a new request id each time', async () => {
     respond = json({ serviceAreaIds: ['a'] });
     await client.eligibleServiceAreas(credentials);
     clock.advance(1234);
@@ -113,7 +113,7 @@ describe('the client on the wire', () => {
     ]);
   });
 
-  it('sends the register and refresh bodies of PLATFORM.md section 1', async () => {
+  it('sends the register and refresh bodies of docs/PLATFORM.md section 1', async () => {
     respond = json({ response: { success: { tokens: { bearer: { access_token: 'a', refresh_token: 'r', expires_in: 3600 } }, extensions: { customer_info: { user_id: 'u' } } } } });
     expect(await client.register({ authorizationCode: 'ANcode', codeVerifier: 'verifier', deviceSerial: 'abc123' })).toMatchObject({ ok: true, value: { userId: 'u' } });
     respond = json({ access_token: 'a2', token_type: 'bearer', expires_in: 3600 });
