@@ -1,5 +1,5 @@
 /**
- * The attacks of issue 17 against the built server deployed as operators deploy it
+ * The attacks of docs/SECURITY.md against the built server deployed as operators deploy it
  * (docs/SECURITY.md "Deploying behind a reverse proxy"): Debian's nginx on the same host in front,
  * TRUST_PROXY naming it. Every request through nginx reaches the server from loopback, which is
  * what made the first hardening pass fall. Clients bind 127.0.0.2 (a stranger) and 127.0.0.3 (the

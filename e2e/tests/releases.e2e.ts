@@ -188,7 +188,7 @@ describe('the compatibility gate', () => {
     const react18 = '3.0.0-react18';
     await release('publish', 'mf-landing', '--dir', dir, '--version', react18);
 
-    const refused = await releaseCli<{ code: string; error: string; mismatches: Array<{ kind: string; subject: string; party?: string }> }>(server.baseUrl, releaseToken, ['promote', REMOTE, react18]);
+    const refused = await releaseCli<{ code: string; error: string; data: { mismatches: Array<{ kind: string; subject: string; party?: string }> } }>(server.baseUrl, releaseToken, ['promote', REMOTE, react18]);
     expect(refused.exitCode).toBe(EXIT_REFUSED_BY_GATE);
     expect(refused.output.code).toBe('BP_ERR_RELEASE_GATE_REFUSED');
     expect(refused.output.data.mismatches).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'candidate-not-accepted', subject: 'react', party: 'shell' })]));
