@@ -46,6 +46,8 @@ export default async function globalSetup(): Promise<void> {
     REMOTE_PREVIEW_ORIGINS: stagingUrl,
     // The browser tests read the outbox, complete dev checkouts and drive the simulator.
     DEV_MODE: 'on',
+    // Every test driver signs up from this one machine's address.
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);

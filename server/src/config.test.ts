@@ -8,7 +8,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({});
     expect(config.mail).toEqual({ smtpUrl: null, from: 'BlockPilot <no-reply@blockpilot.local>', supportAddress: 'support@blockpilot.app' });
     expect(config.stripe).toBeNull();
-    expect(config.auth).toEqual({ scryptLog2Cost: 17, sessionTtlMs: 30 * 86_400_000, resetLinkTtlMs: 60 * 60_000, verifyLinkTtlMs: 72 * 3_600_000, adminEmails: [] });
+    expect(config.auth).toEqual({ scryptLog2Cost: 17, sessionTtlMs: 30 * 86_400_000, resetLinkTtlMs: 60 * 60_000, verifyLinkTtlMs: 72 * 3_600_000, registrationsPerAddressPerHour: 10, adminEmails: [] });
   });
 
   it('reads the real services and lifetimes', () => {

@@ -154,6 +154,7 @@ function loadSettings(env: NodeJS.ProcessEnv): ServerConfig {
       sessionTtlMs: int('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 86_400_000,
       resetLinkTtlMs: int('RESET_LINK_TTL_MINUTES', env.RESET_LINK_TTL_MINUTES, 60) * 60_000,
       verifyLinkTtlMs: int('VERIFY_LINK_TTL_HOURS', env.VERIFY_LINK_TTL_HOURS, 72) * 3_600_000,
+      registrationsPerAddressPerHour: int('REGISTRATIONS_PER_ADDRESS_PER_HOUR', env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, 10),
       adminEmails: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     },
     mail: {

@@ -84,6 +84,8 @@ export interface AuthConfig {
   resetLinkTtlMs: number;
   /** Lifetime of an e-mailed address-verification link. */
   verifyLinkTtlMs: number;
+  /** Sign-ups one client address may make per hour (REGISTRATIONS_PER_ADDRESS_PER_HOUR; docs/SECURITY.md "Limits"). */
+  registrationsPerAddressPerHour: number;
   /** ADMIN_EMAILS, lower-cased: these accounts become admins when they sign up or sign in (docs/OPERATIONS.md). */
   adminEmails: string[];
 }

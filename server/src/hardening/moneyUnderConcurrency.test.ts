@@ -42,6 +42,9 @@ const OFFER_PRICE = 30;
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
+/** The platform's request limit the storm runs with (the simulator is started with the same). */
+const PLATFORM_LIMIT = { PLATFORM_RATE_LIMIT_MAX: '40', PLATFORM_RATE_LIMIT_WINDOW_MS: '10000' };
+
 describeEachDatabase('money under concurrency', (database) => {
   let stripeApp: HardenedApp;
   let devApp: HardenedApp;
@@ -51,10 +54,12 @@ describeEachDatabase('money under concurrency', (database) => {
   before(async () => {
     api = fakeStripeApi();
     let url: string;
-    ({ sim, url } = await startSimulator());
+    // A platform limit of 40 per 10 s (both sides), so each driver's forfeit share holds two calls
+    // per window: a repeat racing the first forfeit reaches the refusal paths, not only the share's 429.
+    ({ sim, url } = await startSimulator({ rateLimitMax: 40, rateLimitWindowMs: 10_000 }));
     stripeApp = await startHardenedApp(database(), { env: stripeEnv, adapters: { payments: fakeStripeGateway(api) } });
-    devApp = await startHardenedApp(database(), { env: simulatorEnv(url) });
-    ctx = testContext(database(), { env: simulatorEnv(url) });
+    devApp = await startHardenedApp(database(), { env: { ...simulatorEnv(url), ...PLATFORM_LIMIT } });
+    ctx = testContext(database(), { env: { ...simulatorEnv(url), ...PLATFORM_LIMIT } });
   });
   after(async () => {
     await Promise.all([stripeApp.app.close(), devApp.app.close(), ctx.platform.close()]);
@@ -89,7 +94,7 @@ describeEachDatabase('money under concurrency', (database) => {
       const { area } = await connectWithAnyBlockFilter(ctx, await userRow(ctx, driver.id), { pay: [0, 100] });
       areaOf.set(driver.id, area);
       const started = await devApp.inject({ method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0 }, headers: bearer(driver.token) });
-      expect(started.json().data).toEqual({ searching: true });
+      expect(started.json().data).toMatchObject({ searching: true });
       // A day of its own per driver, blocks 4 hours apart: a driver's own offers never overlap.
       for (let i = 0; i < OFFERS_BEFORE; i++) injectOffer(area, `before-${d}-${i}`, tomorrowAt(1) + d * 86_400 + i * 4 * 3600);
     }
@@ -138,8 +143,8 @@ describeEachDatabase('money under concurrency', (database) => {
       case 'forfeit': {
         const res = await devApp.inject({ method: 'POST', url: '/api/user/forfeitBlock', payload: { logId: op.logId }, headers: bearer(op.token) });
         if (res.statusCode === 200) return { op, outcome: /refunded/.test(String(res.json().alert)) ? 'refunded' : 'forfeited' };
-        // A repeat racing the first: the entry is gone (404) or the platform no longer has the block (409).
-        if (res.statusCode === 404 || res.statusCode === 409) return { op, outcome: 'refused' };
+        // A repeat racing the first: forfeited already (410), the entry is gone (404) or the platform no longer has the block (409).
+        if (res.statusCode === 410 || res.statusCode === 404 || res.statusCode === 409) return { op, outcome: 'refused' };
         // The driver's share of the platform's request limit is spent (docs/ENGINE.md "Request
         // budget"): refused before the platform was asked, nothing changed, Retry-After given.
         if (res.statusCode === 429 && res.headers['retry-after']) return { op, outcome: 'throttled' };

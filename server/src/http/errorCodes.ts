@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   BP_ERR_ROUTE_NOT_FOUND: { status: 404, message: 'Not found.' },
   /** The request clashes with the current state; `alert` says how. */
   BP_ERR_CONFLICT: { status: 409, message: 'This cannot be done now.' },
+  /** Forfeiting a block forfeited before (maybe on another device): the entry has left the log. */
+  BP_ERR_ALREADY_FORFEITED: { status: 410, message: 'This block was already forfeited, and its fee refunded. It has left your log.' },
   /** Registering an e-mail address that already has an account. */
   BP_ERR_EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists.' },
   /** A call that needs the delivery-platform account before it is connected. */

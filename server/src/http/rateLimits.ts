@@ -14,7 +14,6 @@ const DAY = 24 * 60 * MINUTE;
 export const RATE_LIMITS = {
   /** Every sign-in attempt from one address, right or wrong (each costs a full hash). */
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
-  register: { max: 10, windowMs: 60 * MINUTE },
   resetPerAddress: { max: 10, windowMs: 60 * MINUTE },
   /** Reset requests for one mailbox from one address: answered 429 past it. */
   resetPerMailboxAndAddress: { max: 3, windowMs: 60 * MINUTE },

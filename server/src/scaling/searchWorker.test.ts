@@ -84,6 +84,7 @@ async function world(database: Database, redis: TestRedis): Promise<World> {
       await database.db.updateTable('users').set({ searching: false }).where('id', '=', user.id).execute();
       for (const worker of workers.values()) await worker.close();
       await api.search.close();
+      await api.live.close();
       await api.platform.close();
       await sim.close();
     },

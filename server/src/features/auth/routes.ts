@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       schema: { tags, summary: 'Create an account; answers with a session', body: registerBody, response: responses(sessionData, [400, 409, 429]) },
     },
     async (request) => {
-      await limit([[`register:${request.ip}`, RATE_LIMITS.register]]);
+      await limit([[`register:${request.ip}`, { max: ctx.config.auth.registrationsPerAddressPerHour, windowMs: 3_600_000 }]]);
       const accessToken = await register(ctx, request.body);
       return ok({ accessToken }, { alert: signUpBonusNotice(SIGN_UP_BONUS_CENTS) });
     },

@@ -21,7 +21,7 @@ import { accountChanged } from '../search/changes.js';
 export const WINDOW_CLOSED = 'This block can no longer be forfeited here: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
 
 /** Forfeit refused: the block was forfeited before, maybe on another device; 410 says the entry is gone from the log. */
-export const alreadyForfeited = () => new HttpError(410, 'This block was already forfeited, and its fee refunded. It has left your log.');
+export const alreadyForfeited = () => refusal('BP_ERR_ALREADY_FORFEITED');
 
 /** The 4xx for a forfeit the platform did not do. */
 async function platformRefusal(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<HttpError> {
@@ -60,7 +60,7 @@ export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string
   if (!forfeitAllowed({ startTime: entry.start_time, discoveredAt: entry.discovered_at.getTime() }, ctx.clock.now().getTime())) throw conflict(WINDOW_CLOSED);
 
   const { account, session } = await accountSession(ctx, user);
-  await requireDriverAction(ctx, account);
+  await requireDriverAction(ctx, account, 'forfeit');
   const done = await session.forfeit(entry.start_time);
   if (!done.ok) throw await platformRefusal(ctx, user.id, done);
 

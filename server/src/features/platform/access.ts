@@ -40,17 +40,24 @@ export async function failureAnswer(ctx: AppContext, userId: string, failure: Pl
 export const DRIVER_ACTIONS_SHARE = 0.1;
 
 /**
- * Counts one platform call made for the driver through the API (a schedule view, a forfeit)
- * against the account's share for such calls; false when the share of this window is spent.
- * Counted in the shared rate limiter, so every API process sees the same count.
+ * What the driver's share pays for. Each kind gets half of it (at least one call per window), so
+ * schedule views, which open devices make on their own, can never use up what a forfeit (the
+ * driver's deliberate act) needs.
  */
-export async function spendDriverAction(ctx: AppContext, account: PlatformAccount): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export type DriverAction = 'view' | 'forfeit';
+
+/**
+ * Counts one platform call made for the driver through the API against the account's share for
+ * such calls; false when that kind's part of this window is spent. Counted in the shared rate
+ * limiter, so every API process sees the same count.
+ */
+export async function spendDriverAction(ctx: AppContext, account: PlatformAccount, kind: DriverAction): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const { max, windowMs } = ctx.config.platform.rateLimit;
-  return ctx.rateLimiter.consume(`platform-actions:${account.platformUserId}`, { max: Math.max(1, Math.floor(max * DRIVER_ACTIONS_SHARE)), windowMs });
+  return ctx.rateLimiter.consume(`platform-${kind}:${account.platformUserId}`, { max: Math.max(1, Math.floor((max * DRIVER_ACTIONS_SHARE) / 2)), windowMs });
 }
 
 /** Like {@link spendDriverAction}, but a spent share is the 429 to answer. */
-export async function requireDriverAction(ctx: AppContext, account: PlatformAccount): Promise<void> {
-  const decision = await spendDriverAction(ctx, account);
+export async function requireDriverAction(ctx: AppContext, account: PlatformAccount, kind: DriverAction): Promise<void> {
+  const decision = await spendDriverAction(ctx, account, kind);
   if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
 }

@@ -17,7 +17,7 @@ export async function scheduleOf(ctx: AppContext, user: UserRow): Promise<Schedu
   const now = ctx.clock.now();
   const freshMs = user.searching ? SEARCHING_FRESH_MS : IDLE_FRESH_MS;
   if (cached && now.getTime() - cached.readAt.getTime() < freshMs) return cached.blocks;
-  const spend = await spendDriverAction(ctx, account);
+  const spend = await spendDriverAction(ctx, account, 'view');
   if (!spend.allowed) {
     if (cached) return cached.blocks;
     throw tooManyRequests(spend.retryAfterSeconds);

@@ -72,13 +72,13 @@ describeEachDatabase('toggleSearchState and the time zone', (database) => {
     });
 
     it('with the wanted state, a Stop of a stopped search and a Start of a running one change nothing', async () => {
-      expect((await toggle({ timezoneOffset: 240, searching: false })).json()).toEqual({ data: { searching: false }, alert: 'Searching is already stopped.' });
+      expect((await toggle({ timezoneOffset: 240, searching: false })).json()).toEqual({ data: { searching: false, status: expect.any(Object) }, alert: 'Searching is already stopped.' });
       expect((await stored()).searching).toBe(false);
-      expect((await toggle({ timezoneOffset: 240, searching: true })).json().data).toEqual({ searching: true });
-      expect((await toggle({ timezoneOffset: 240, searching: true })).json()).toEqual({ data: { searching: true }, alert: 'Searching is already running.' });
+      expect((await toggle({ timezoneOffset: 240, searching: true })).json().data).toMatchObject({ searching: true });
+      expect((await toggle({ timezoneOffset: 240, searching: true })).json()).toEqual({ data: { searching: true, status: expect.any(Object) }, alert: 'Searching is already running.' });
       expect((await stored()).searching).toBe(true);
-      expect((await toggle({ timezoneOffset: 240, searching: false })).json().data).toEqual({ searching: false });
-      expect((await toggle({ timezoneOffset: 240, searching: false })).json().data).toEqual({ searching: false });
+      expect((await toggle({ timezoneOffset: 240, searching: false })).json().data).toMatchObject({ searching: false });
+      expect((await toggle({ timezoneOffset: 240, searching: false })).json().data).toMatchObject({ searching: false });
       expect((await stored()).searching).toBe(false);
       expectFieldErrors(await toggle({ timezoneOffset: 240, searching: 'no' }), ['searching']);
     });

@@ -122,7 +122,7 @@ describeEachDatabase('support routes', (database) => {
         const res = await optOut(forged);
         expect(res.statusCode).toBe(400);
         // What is wrong with the link, not a generic "correct the highlighted fields" with no field.
-        expect(res.json()).toEqual({ alert: INVALID_OPT_OUT_LINK, errors: { userId: INVALID_OPT_OUT_LINK } });
+        expect(res.json()).toEqual({ code: 'BP_ERR_VALIDATION', alert: INVALID_OPT_OUT_LINK, errors: { userId: INVALID_OPT_OUT_LINK } });
       }
       const { promotions_opted_out_at } = await t.database.db.selectFrom('users').select('promotions_opted_out_at').where('id', '=', reader.id).executeTakeFirstOrThrow();
       expect(promotions_opted_out_at).toBeNull();

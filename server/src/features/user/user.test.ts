@@ -191,13 +191,14 @@ describeEachDatabase('user routes', (database) => {
       expect((await get('/api/user', member.token)).json().data.trialEligible).toBe(false);
       const refused = await post('/api/user/startTrial', {}, member.token);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ alert: TRIAL_DURING_MEMBERSHIP });
+      expect(refused.json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: TRIAL_DURING_MEMBERSHIP });
       expect((await t.database.db.selectFrom('users').select('trial_ends_at').where('id', '=', member.id).executeTakeFirstOrThrow()).trial_ends_at).toBeNull();
 
       t.clock.advance(86_400_000);
       try {
         expect((await get('/api/user', member.token)).json().data.trialEligible).toBe(true);
-        expect((await post('/api/user/startTrial', {}, member.token)).statusCode).toBe(200);
+        // Offered again; starting it now only asks for the connected platform account every trial needs.
+        expect((await post('/api/user/startTrial', {}, member.token)).json()).toMatchObject({ code: 'BP_ERR_PLATFORM_NOT_CONNECTED', redirect: '/connectAccount' });
       } finally {
         t.clock.advance(-86_400_000);
       }
