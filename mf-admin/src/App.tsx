@@ -1,8 +1,8 @@
 /**
  * The operator console (docs/OPERATIONS.md). The shell loads this remote only for operators; the
  * role is checked again here (its standalone preview has no shell), and the server checks every
- * call. Support sees drivers and the inbox; admins also the audit log and the money and account
- * actions.
+ * call. Support sees drivers, the inbox and the knowledge base; admins also edit the knowledge
+ * base, send promotions, read the audit log and take the money and account actions.
  */
 import { isOperator, useSession } from '@blockpilot/shared';
 import { NoAccess, Spinner } from '@blockpilot/shared/ui';
@@ -11,6 +11,8 @@ import { ConsoleNav } from './components/ConsoleNav';
 import { AuditScreen } from './screens/AuditScreen';
 import { DriverScreen } from './screens/DriverScreen';
 import { DriversScreen } from './screens/DriversScreen';
+import { KnowledgeBaseScreen } from './screens/KnowledgeBaseScreen';
+import { PromotionsScreen } from './screens/PromotionsScreen';
 import { TicketScreen } from './screens/TicketScreen';
 import { TicketsScreen } from './screens/TicketsScreen';
 
@@ -27,6 +29,8 @@ export default function App() {
         <Route path="/admin/users" element={<DriversScreen />} />
         <Route path="/admin/tickets/:id" element={<TicketScreen />} />
         <Route path="/admin/tickets" element={<TicketsScreen />} />
+        <Route path="/admin/knowledgeBase" element={<KnowledgeBaseScreen admin={admin} />} />
+        <Route path="/admin/promotions" element={admin ? <PromotionsScreen /> : <NoAccess message="Only an admin may send promotions." />} />
         <Route path="/admin/audit" element={admin ? <AuditScreen /> : <NoAccess message="Only an admin may read the audit log." />} />
         <Route path="/admin/*" element={<Navigate to="/admin/users" replace />} />
       </Routes>

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Adapters } from './adapters/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { createContext, loadScaleOut, type AppContext, type EngineOptions } from './context.js';
+import { resumePromotions } from './features/admin/promotions.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authenticationPlugin } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -85,6 +86,7 @@ export async function buildApp({
     ctx.telegram.startReceiving(async (chatId) => (await answerTelegramStart(ctx, chatId)).reply);
     // Every driver whose search was running when the last process stopped searches again.
     await ctx.search.resumeAll();
+    await resumePromotions(ctx);
   });
   app.addHook('onClose', async () => {
     // Searches stop without clearing users.searching, so the next start resumes them.

@@ -70,3 +70,11 @@ export function formatSpan(start: WallClock, end: WallClock): string {
   const sameDay = start.weekday === end.weekday && start.month === end.month && start.day === end.day;
   return `${formatMoment(start)} – ${sameDay ? '' : `${formatDayOf(end)} `}${formatClock(end)}`;
 }
+
+/**
+ * A knowledge-base answer as stored and edited (its lines joined by "\n") in the shape drivers
+ * get it: one text, or its lines when it has several ('' is a blank line).
+ */
+export function knowledgeBaseAnswerOf(stored: string): string | string[] {
+  return stored.includes('\n') ? stored.split('\n') : stored;
+}

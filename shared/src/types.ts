@@ -371,3 +371,32 @@ export interface AuditEntry {
   after: unknown;
   createdAt: number;
 }
+
+/** A knowledge-base article as the console edits it (docs/OPERATIONS.md "Knowledge base"). */
+export interface KnowledgeBaseArticle {
+  id: number;
+  question: string;
+  /** The answer's text; each line a line of the answer ('' a blank line, '- ' a list item). */
+  answer: string;
+  /** Drivers see published articles only. */
+  published: boolean;
+  updatedAt: number;
+}
+
+export type KnowledgeBaseArticleInput = Pick<KnowledgeBaseArticle, 'question' | 'answer' | 'published'>;
+
+export type PromotionStatus = 'draft' | 'sending' | 'sent';
+
+/** A promotional e-mail and how far its sending has got (docs/OPERATIONS.md "Promotions"). */
+export interface Promotion {
+  id: number;
+  subject: string;
+  text: string;
+  status: PromotionStatus;
+  createdByEmail: string;
+  createdAt: number;
+  sendStartedAt: number | null;
+  sentAt: number | null;
+  /** Recipients by state: all drivers not opted out when sending started. */
+  delivery: { recipients: number; pending: number; sent: number; skipped: number; failed: number };
+}

@@ -32,7 +32,7 @@ const Tab = styled(NavLink)`
   }
 `;
 
-/** The console's sections; the audit log only for admins (the server refuses it to support anyway). */
+/** The console's sections; promotions and the audit log only for admins (the server refuses them to support anyway). */
 export function ConsoleNav({ admin }: { admin: boolean }) {
   return (
     <Bar aria-label="Operator console">
@@ -43,10 +43,18 @@ export function ConsoleNav({ admin }: { admin: boolean }) {
         <li>
           <Tab to="/admin/tickets">Support inbox</Tab>
         </li>
+        <li>
+          <Tab to="/admin/knowledgeBase">Knowledge base</Tab>
+        </li>
         {admin && (
-          <li>
-            <Tab to="/admin/audit">Audit log</Tab>
-          </li>
+          <>
+            <li>
+              <Tab to="/admin/promotions">Promotions</Tab>
+            </li>
+            <li>
+              <Tab to="/admin/audit">Audit log</Tab>
+            </li>
+          </>
         )}
       </ul>
     </Bar>

@@ -1,5 +1,5 @@
 import { api, type KnowledgeBaseItem } from '@blockpilot/shared';
-import { Button, Collapsible, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
+import { Button, Collapsible, KnowledgeBaseAnswer, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -10,17 +10,6 @@ const List = styled(Paper)`
   padding: 4px 12px;
   /* Room for a few items while loading, so the page does not jump when they arrive. */
   min-height: 240px;
-`;
-
-const Answer = styled.div`
-  color: ${({ theme }) => theme.palette.textMuted};
-  white-space: pre-line;
-`;
-
-/** One line of a multi-line answer; an empty one keeps a full line's height (a blank line). */
-const Line = styled.p`
-  margin: 0;
-  min-height: 1.5em;
 `;
 
 const StateBox = styled.div`
@@ -49,21 +38,6 @@ const AskRow = styled(Link)`
     outline-offset: -3px;
   }
 `;
-
-/** An answer is a text, or a list of lines in which '' is a blank line (docs/PRODUCT.md section 3). */
-export function AnswerText({ answer }: { answer: KnowledgeBaseItem['answer'] }) {
-  if (typeof answer === 'string') return <Answer>{answer}</Answer>;
-  return (
-    <Answer>
-      {answer.map((line, index) => (
-        // Lines have no ids and repeat (blank ones), and the list never reorders: the index is the identity.
-        <Line key={index} data-blank={line === '' ? '' : undefined}>
-          {line}
-        </Line>
-      ))}
-    </Answer>
-  );
-}
 
 /**
  * /knowledgeBase (signed in): collapsible questions and answers from the server, then a row to
@@ -110,7 +84,7 @@ export function KnowledgeBase() {
         {load.kind === 'ready' &&
           load.items.map((item) => (
             <Collapsible key={item.question} title={item.question} headingLevel={2}>
-              <AnswerText answer={item.answer} />
+              <KnowledgeBaseAnswer answer={item.answer} />
             </Collapsible>
           ))}
         <AskRow to="/help">

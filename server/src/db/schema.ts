@@ -4,7 +4,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { CountryCode, Role } from '@blockpilot/shared/constants';
-import type { IgnoreReason, LedgerKind, LogAction, OrderStatus, PayType, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
+import type { IgnoreReason, LedgerKind, LogAction, OrderStatus, PayType, PromotionStatus, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea } from '../adapters/platform/types.js';
 
@@ -359,6 +359,40 @@ export interface ReleaseAuditTable {
   detail: ColumnType<Record<string, unknown>, string | undefined, never>;
 }
 
+/** A knowledge-base article; drivers see the published ones, by position. */
+export interface KnowledgeBaseArticleTable {
+  id: Generated<number>;
+  position: number;
+  question: string;
+  /** A text; several lines joined by "\n" ('' is a blank line). */
+  answer: string;
+  published: boolean;
+  created_at: CreatedAt;
+  updated_at: Date;
+}
+
+export type PromotionRecipientStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
+
+/** A promotional e-mail: a draft until sent, sent once. */
+export interface PromotionTable {
+  id: Generated<number>;
+  subject: string;
+  text: string;
+  status: Generated<PromotionStatus>;
+  created_by_email: string;
+  created_at: CreatedAt;
+  send_started_at: Date | null;
+  sent_at: Date | null;
+}
+
+/** One driver a promotion goes to: the row is claimed before the e-mail goes, so it goes once. */
+export interface PromotionRecipientTable {
+  promotion_id: number;
+  user_id: string;
+  status: Generated<PromotionRecipientStatus>;
+  updated_at: Generated<Date>;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -383,4 +417,7 @@ export interface DatabaseSchema {
   release_audit: ReleaseAuditTable;
   audit_entries: AuditEntryTable;
   support_replies: SupportReplyTable;
+  knowledge_base_articles: KnowledgeBaseArticleTable;
+  promotions: PromotionTable;
+  promotion_recipients: PromotionRecipientTable;
 }

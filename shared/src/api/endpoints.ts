@@ -12,11 +12,14 @@ import type {
   ChallengeSession,
   CreditHistoryEntry,
   Filter,
+  KnowledgeBaseArticle,
+  KnowledgeBaseArticleInput,
   KnowledgeBaseItem,
   LogEntry,
   LogQuery,
   MembershipPlan,
   NotificationPreferences,
+  Promotion,
   PublicConfig,
   ScheduledBlock,
   SearchStatus,
@@ -152,6 +155,21 @@ export const api = {
     replyToTicket: (id: number, text: string) => call<Ticket>((http) => http.post(`/admin/tickets/${id}/reply`, { text })),
     setTicketStatus: (id: number, status: 'open' | 'closed') => call<Ticket>((http) => http.post(`/admin/tickets/${id}/status`, { status })),
     audit: (query: { q?: string; userId?: string }) => call<AuditEntry[]>((http) => http.get('/admin/audit', { params: query })),
+    knowledgeBase: {
+      list: () => call<KnowledgeBaseArticle[]>((http) => http.get('/admin/knowledgeBase')),
+      create: (body: KnowledgeBaseArticleInput) => call<KnowledgeBaseArticle>((http) => http.post('/admin/knowledgeBase', body)),
+      update: (id: number, body: KnowledgeBaseArticleInput) => call<KnowledgeBaseArticle>((http) => http.post(`/admin/knowledgeBase/${id}`, body)),
+      /** `ids`: every article, in the new order. */
+      reorder: (ids: number[]) => call<KnowledgeBaseArticle[]>((http) => http.post('/admin/knowledgeBase/order', { ids })),
+      remove: (id: number) => call<null>((http) => http.delete(`/admin/knowledgeBase/${id}`)),
+    },
+    promotions: {
+      list: () => call<Promotion[]>((http) => http.get('/admin/promotions')),
+      get: (id: number) => call<Promotion>((http) => http.get(`/admin/promotions/${id}`)),
+      create: (body: { subject: string; text: string }) => call<Promotion>((http) => http.post('/admin/promotions', body)),
+      update: (id: number, body: { subject: string; text: string }) => call<Promotion>((http) => http.post(`/admin/promotions/${id}`, body)),
+      send: (id: number) => call<Promotion>((http) => http.post(`/admin/promotions/${id}/send`)),
+    },
   },
 };
 

@@ -24,6 +24,7 @@ export { TabPanel, type TabPanelProps } from './TabPanel';
 export { BottomTabBar, type BottomTab, type BottomTabBarProps } from './BottomTabBar';
 export { FieldErrors, type FieldErrorsProps } from './FieldErrors';
 export { FormFeedback, type FormFeedbackProps } from './FormFeedback';
+export { KnowledgeBaseAnswer } from './KnowledgeBaseAnswer';
 export { Notice, type NoticeProps } from './Notice';
 export { tint, focusRing, visuallyHidden } from './styles';
 export type { FieldTextProps, SelectOption, Tone, ValueFormatter } from './types';

@@ -9,9 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
-import { bearer, call, expectFieldErrors, expectSignInRequired, mailTo, PASSWORD, signUp, startTestApp, uniqueEmail, type TestApp, type TestDriver } from '../../testing/app.js';
+import { call, expectFieldErrors, expectSignInRequired, mailTo, PASSWORD, signUp, uniqueEmail, type TestApp, type TestDriver } from '../../testing/app.js';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { entriesOf } from '../../domain/ledger.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from './operatorSuite.js';
 
 const ADMIN_EMAIL = 'ops-admin@blockpilot.test';
 const NO_ID = '00000000-0000-4000-8000-000000000000';
@@ -23,27 +24,19 @@ describeEachDatabase('operator console API', (database) => {
   let driver: TestDriver;
 
   before(async () => {
-    t = await startTestApp(database(), { env: { ADMIN_EMAILS: ` ${ADMIN_EMAIL.toUpperCase()} , someone-else@example.com` } });
-    admin = await signUp(t.app, t.database, { emailAddress: ADMIN_EMAIL });
-    supportUser = await signUp(t.app, t.database);
-    driver = await signUp(t.app, t.database);
-    await t.database.db.updateTable('users').set({ role: 'support' }).where('id', '=', supportUser.id).execute();
+    ({ t, admin, supportUser, driver } = await startOperatorSuite(database(), ADMIN_EMAIL, ` ${ADMIN_EMAIL.toUpperCase()} , someone-else@example.com`));
   });
   after(async () => {
     await t.app.close();
   });
 
-  const as = (who: TestDriver, options: InjectOptions) => call(t.app, { ...options, headers: { ...bearer(who.token), ...(options.headers as object) } });
+  const as = (who: TestDriver, options: InjectOptions) => callAs(t, who, options);
   const get = (who: TestDriver, url: string) => as(who, { url });
   const post = (who: TestDriver, url: string, payload: object, headers: Record<string, string> = {}) => as(who, { method: 'POST', url, payload, headers });
   const adjust = (who: TestDriver, userId: string, payload: object, key: string = randomUUID()) => post(who, `/api/admin/users/${userId}/credit`, payload, { 'idempotency-key': key });
   const creditOf = async (id: string) => (await t.database.db.selectFrom('users').select('credit_cents').where('id', '=', id).executeTakeFirstOrThrow()).credit_cents;
-  const auditOf = (action: string, targetUserId?: string) => {
-    let query = t.database.db.selectFrom('audit_entries').selectAll().where('action', '=', action).orderBy('id');
-    if (targetUserId) query = query.where('target_user_id', '=', targetUserId);
-    return query.execute();
-  };
-  const auditCount = async () => Number((await t.database.db.selectFrom('audit_entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const auditOf = (action: string, targetUserId?: string) => auditEntriesOf(t, action, targetUserId);
+  const auditCount = () => auditEntryCount(t);
 
   /** Every operator route with a body that would pass its schema, and the least role it needs. */
   const ROUTES: Array<{ method: 'GET' | 'POST'; url: () => string; payload?: object; headers?: Record<string, string>; role: 'support' | 'admin' }> = [

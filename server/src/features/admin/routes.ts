@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ROLES, type Role } from '@blockpilot/shared/constants';
-import type { TicketStatus } from '@blockpilot/shared/types';
+import type { KnowledgeBaseArticleInput, TicketStatus } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { notFound, validationError } from '../../http/errors.js';
@@ -16,7 +16,19 @@ import { adjustCredit, NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stop
 import { recordAudit, searchAudit } from './audit.js';
 import { driverDetail, searchDrivers } from './drivers.js';
 import { actorOf, requireRole } from './roles.js';
-import { auditEntrySchema, orderSchema, reason, ticketSchema, ticketSummarySchema, userDetailSchema, userSummarySchema } from './schemas.js';
+import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
+import { createPromotion, getPromotion, listPromotions, sendPromotion, updatePromotion, type PromotionInput } from './promotions.js';
+import {
+  auditEntrySchema,
+  knowledgeBaseArticleSchema,
+  orderSchema,
+  promotionSchema,
+  reason,
+  ticketSchema,
+  ticketSummarySchema,
+  userDetailSchema,
+  userSummarySchema,
+} from './schemas.js';
 import { listTickets, replyToTicket, setTicketStatus, ticketOf } from './tickets.js';
 
 const tags = ['admin'];
@@ -32,6 +44,21 @@ const byUserId = object(['id'], { id: uuid });
 const positiveNumber = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
 const byTicketId = object(['id'], { id: { ...positiveNumber, description: 'The ticket number' } });
 const withReason = object(['reason'], { reason });
+const byArticleId = object(['id'], { id: { ...positiveNumber, description: 'The article id' } });
+const byPromotionId = object(['id'], { id: { ...positiveNumber, description: 'The promotion id' } });
+
+const articleBody = object(['question', 'answer', 'published'], {
+  question: text(300),
+  answer: { ...text(20_000), description: "The answer's lines ('' a blank line, '- ' a list item)" },
+  published: { type: 'boolean', description: 'Drivers see it at once when true; a draft otherwise' },
+});
+const reorderBody = object(['ids'], {
+  ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 1000, uniqueItems: true, description: 'Every article id, in the new order' },
+});
+const promotionBody = object(['subject', 'text'], {
+  subject: text(200),
+  text: { ...text(20_000), description: "The message; the driver's own opt-out link is added under it" },
+});
 
 const creditBody = object(['amountCents', 'reason'], {
   amountCents: { type: 'integer', minimum: -MAX_ADJUSTMENT_CENTS, maximum: MAX_ADJUSTMENT_CENTS, description: 'Signed cents: positive adds credit, negative deducts it; not 0' },
@@ -235,6 +262,128 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       ok(await setTicketStatus(ctx, currentUser(request), Number(request.params.id), request.body.status, request.body.reason || undefined), {
         alert: request.body.status === 'closed' ? 'The ticket is closed.' : 'The ticket is open again.',
       }),
+  );
+
+  // Knowledge base (docs/OPERATIONS.md "Knowledge base"): support reads, admins edit.
+
+  app.get(
+    '/api/admin/knowledgeBase',
+    {
+      config: support,
+      schema: { tags, summary: 'Every article, drafts included, in order', security: bearerAuth, response: responses({ type: 'array', items: knowledgeBaseArticleSchema }, [401, 403]) },
+    },
+    async (request) => {
+      const articles = await listArticles(ctx.db);
+      await audit(request, { action: 'knowledgeBase.list', after: { found: articles.length } });
+      return ok(articles);
+    },
+  );
+
+  app.post<{ Body: KnowledgeBaseArticleInput }>(
+    '/api/admin/knowledgeBase',
+    {
+      config: admin,
+      schema: { tags, summary: 'A new article, last in the order', security: bearerAuth, body: articleBody, response: responses(knowledgeBaseArticleSchema, [400, 401, 403]) },
+    },
+    async (request) => ok(await createArticle(ctx, currentUser(request), request.body), { alert: 'The article is added.' }),
+  );
+
+  app.post<{ Body: { ids: number[] } }>(
+    '/api/admin/knowledgeBase/order',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Set the order: every article id once',
+        security: bearerAuth,
+        body: reorderBody,
+        response: responses({ type: 'array', items: knowledgeBaseArticleSchema }, [400, 401, 403]),
+      },
+    },
+    async (request) => ok(await reorderArticles(ctx, currentUser(request), request.body.ids), { alert: 'The order is saved.' }),
+  );
+
+  app.post<{ Params: { id: string }; Body: KnowledgeBaseArticleInput }>(
+    '/api/admin/knowledgeBase/:id',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Edit an article (publish or unpublish it with `published`)',
+        security: bearerAuth,
+        params: byArticleId,
+        body: articleBody,
+        response: responses(knowledgeBaseArticleSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => ok(await updateArticle(ctx, currentUser(request), Number(request.params.id), request.body), { alert: 'The article is saved.' }),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/admin/knowledgeBase/:id',
+    {
+      config: admin,
+      schema: { tags, summary: 'Delete an article (kept in the audit log)', security: bearerAuth, params: byArticleId, response: responses({ type: 'null' }, [400, 401, 403, 404]) },
+    },
+    async (request) => {
+      await deleteArticle(ctx, currentUser(request), Number(request.params.id));
+      return ok(null, { alert: 'The article is deleted.' });
+    },
+  );
+
+  // Promotions (docs/OPERATIONS.md "Promotions"): admins only.
+
+  app.get(
+    '/api/admin/promotions',
+    { config: admin, schema: { tags, summary: 'Promotions newest first, with their delivery', security: bearerAuth, response: responses({ type: 'array', items: promotionSchema }, [401, 403]) } },
+    async (request) => {
+      const promotions = await listPromotions(ctx.db);
+      await audit(request, { action: 'promotions.list', after: { found: promotions.length } });
+      return ok(promotions);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/promotions/:id',
+    { config: admin, schema: { tags, summary: 'One promotion and how far its sending has got', security: bearerAuth, params: byPromotionId, response: responses(promotionSchema, [400, 401, 403, 404]) } },
+    async (request) => {
+      const promotion = await getPromotion(ctx.db, Number(request.params.id));
+      await audit(request, { action: 'promotion.view', subject: `promotion:${promotion.id}` });
+      return ok(promotion);
+    },
+  );
+
+  app.post<{ Body: PromotionInput }>(
+    '/api/admin/promotions',
+    { config: admin, schema: { tags, summary: 'Compose a promotion (a draft until sent)', security: bearerAuth, body: promotionBody, response: responses(promotionSchema, [400, 401, 403]) } },
+    async (request) => ok(await createPromotion(ctx, currentUser(request), request.body), { alert: 'The promotion is saved as a draft.' }),
+  );
+
+  app.post<{ Params: { id: string }; Body: PromotionInput }>(
+    '/api/admin/promotions/:id',
+    {
+      config: admin,
+      schema: { tags, summary: 'Edit a draft', security: bearerAuth, params: byPromotionId, body: promotionBody, response: responses(promotionSchema, [400, 401, 403, 404, 409]) },
+    },
+    async (request) => ok(await updatePromotion(ctx, currentUser(request), Number(request.params.id), request.body), { alert: 'The draft is saved.' }),
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/promotions/:id/send',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Send to every driver not opted out, in batches in the background; once: sending again sends nobody anything twice',
+        security: bearerAuth,
+        params: byPromotionId,
+        response: responses(promotionSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const { promotion, started } = await sendPromotion(ctx, currentUser(request), Number(request.params.id));
+      return ok(promotion, { alert: started ? `Sending to ${promotion.delivery.recipients} drivers.` : 'This promotion was already sent; nobody gets it twice.' });
+    },
   );
 
   // Audit log.

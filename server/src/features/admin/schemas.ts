@@ -160,3 +160,38 @@ export const auditEntrySchema = {
     createdAt: epochMs,
   },
 } as const;
+
+export const knowledgeBaseArticleSchema = {
+  type: 'object',
+  required: ['id', 'question', 'answer', 'published', 'updatedAt'],
+  properties: {
+    id: { type: 'integer' },
+    question: { type: 'string' },
+    answer: { type: 'string', description: "The answer's lines, joined by \\n ('' a blank line, '- ' a list item)" },
+    published: { type: 'boolean', description: 'Drivers see published articles only' },
+    updatedAt: epochMs,
+  },
+} as const;
+
+const count = { type: 'integer', minimum: 0 } as const;
+
+export const promotionSchema = {
+  type: 'object',
+  required: ['id', 'subject', 'text', 'status', 'createdByEmail', 'createdAt', 'sendStartedAt', 'sentAt', 'delivery'],
+  properties: {
+    id: { type: 'integer' },
+    subject: { type: 'string' },
+    text: { type: 'string' },
+    status: { type: 'string', enum: ['draft', 'sending', 'sent'] },
+    createdByEmail: { type: 'string' },
+    createdAt: epochMs,
+    sendStartedAt: nullableMs,
+    sentAt: nullableMs,
+    delivery: {
+      type: 'object',
+      required: ['recipients', 'pending', 'sent', 'skipped', 'failed'],
+      description: 'Recipients by state: skipped opted out after sending started; failed the mail adapter refused',
+      properties: { recipients: count, pending: count, sent: count, skipped: count, failed: count },
+    },
+  },
+} as const;

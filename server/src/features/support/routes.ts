@@ -6,7 +6,7 @@ import { validationError } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, nullData, responses, stringOf, text } from '../../http/schemas.js';
-import { KNOWLEDGE_BASE, knowledgeBaseItemSchema } from './knowledgeBase.js';
+import { knowledgeBaseItemSchema, publishedKnowledgeBase } from './knowledgeBase.js';
 import { publicConfigOf, publicConfigSchema } from './publicConfig.js';
 import { INVALID_OPT_OUT_LINK, optOutOfPromotions } from './promotions.js';
 import { submitQuestion } from './questions.js';
@@ -46,9 +46,9 @@ export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     '/api/knowledgeBase/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['support'], summary: 'Questions and answers', security: bearerAuth, response: responses({ type: 'array', items: knowledgeBaseItemSchema }, [401]) },
+      schema: { tags: ['support'], summary: 'Questions and answers: the published articles, in order', security: bearerAuth, response: responses({ type: 'array', items: knowledgeBaseItemSchema }, [401]) },
     },
-    async () => ok(KNOWLEDGE_BASE),
+    async () => ok(await publishedKnowledgeBase(ctx.db)),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import { DEFAULT_SUPPORT_EMAIL } from '@blockpilot/shared/constants';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { testContext } from '../../testing/context.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { KNOWLEDGE_BASE } from './knowledgeBase.js';
+import { SEED_ARTICLES as KNOWLEDGE_BASE } from '../../db/migrations/0016_knowledge_base.js';
 import { publicConfigOf } from './publicConfig.js';
 import { INVALID_OPT_OUT_LINK, optOutKey, sendPromotionalEmail } from './promotions.js';
 
@@ -61,7 +61,7 @@ describeEachDatabase('support routes', (database) => {
   });
 
   describe('GET /api/knowledgeBase/', () => {
-    it('lists questions with an answer text or lines', async () => {
+    it('lists the seeded questions, as drivers saw them before the move to the database, with an answer text or lines', async () => {
       const res = await t.app.inject({ url: '/api/knowledgeBase/', headers: bearer(driver.token) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ data: KNOWLEDGE_BASE });

@@ -1,0 +1,95 @@
+import type { Promotion } from '@blockpilot/shared';
+import { mockApi, type MockApi } from '@blockpilot/shared/mock';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderConsole } from '../testing';
+import { PROGRESS_POLL_MS } from './PromotionsScreen';
+
+const DRAFT: Promotion = {
+  id: 4,
+  subject: 'Summer blocks',
+  text: 'More blocks this summer.',
+  status: 'draft',
+  createdByEmail: 'ops@blockpilot.test',
+  createdAt: Date.UTC(2025, 5, 1),
+  sendStartedAt: null,
+  sentAt: null,
+  delivery: { recipients: 0, pending: 0, sent: 0, skipped: 0, failed: 0 },
+};
+
+describe('Promotions (/admin/promotions)', () => {
+  let server: MockApi;
+  afterEach(() => server.restore());
+
+  it('is for admins only: support gets "No access" and the server is not asked', () => {
+    server = mockApi({});
+    renderConsole('/admin/promotions', 'support');
+    expect(screen.getByText('Only an admin may send promotions.')).toBeInTheDocument();
+    expect(server.callsTo('GET /admin/promotions')).toEqual([]);
+  });
+
+  it('shows a loading state, then says when there are none', async () => {
+    let answer: () => void = () => undefined;
+    server = mockApi({ 'GET /admin/promotions': () => new Promise((resolve) => (answer = () => resolve({ data: [] }))) });
+    renderConsole('/admin/promotions');
+    expect(await screen.findByText('Loading promotions…')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('No promotions yet.')).toBeInTheDocument();
+  });
+
+  it('says when the promotions could not be loaded', async () => {
+    server = mockApi({ 'GET /admin/promotions': { status: 500, body: { alert: 'Something went wrong on our side.' } } });
+    renderConsole('/admin/promotions');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The promotions could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('composes a draft with a preview, and shows the server’s per-field messages', async () => {
+    let list: Promotion[] = [];
+    let refuse = true;
+    server = mockApi({
+      'GET /admin/promotions': () => ({ data: list }),
+      'POST /admin/promotions': ({ body }) => {
+        if (refuse) return { status: 400, body: { alert: 'Check the highlighted fields.', errors: { subject: 'Write the subject.' } } };
+        list = [{ ...DRAFT, ...(body as object) }];
+        return { data: list[0] };
+      },
+    });
+    renderConsole('/admin/promotions');
+    const form = screen.getByRole('form', { name: 'New promotion' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save draft' }));
+    expect(await within(form).findByText('Write the subject.')).toBeInTheDocument();
+    refuse = false;
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Subject' }), 'Winter blocks');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Message' }), 'Stay warm.');
+    expect(within(within(form).getByRole('region', { name: 'Preview' })).getByRole('heading', { name: 'Preview: Winter blocks' })).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Winter blocks' })).toBeInTheDocument();
+    expect(server.callsTo('POST /admin/promotions').at(-1)!.body).toEqual({ subject: 'Winter blocks', text: 'Stay warm.' });
+  });
+
+  it('sends a draft after confirming, then shows its progress until it is sent', async () => {
+    let promotion = DRAFT;
+    server = mockApi({
+      'GET /admin/promotions': () => {
+        const shown = promotion;
+        // The next poll finds the sending finished.
+        if (promotion.status === 'sending') promotion = { ...promotion, status: 'sent', sentAt: Date.UTC(2025, 5, 2), delivery: { recipients: 3, pending: 0, sent: 2, skipped: 1, failed: 0 } };
+        return { data: [shown] };
+      },
+      'POST /admin/promotions/4/send': () => {
+        promotion = { ...promotion, status: 'sending', sendStartedAt: Date.UTC(2025, 5, 2), delivery: { recipients: 3, pending: 2, sent: 1, skipped: 0, failed: 0 } };
+        return { data: promotion };
+      },
+    });
+    renderConsole('/admin/promotions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to drivers' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Send this promotion?' })).getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText('1 of 3 drivers done: 1 sent, 0 opted out meanwhile, 0 failed.')).toBeInTheDocument();
+    expect(screen.getByText('Sending')).toBeInTheDocument();
+    expect(await screen.findByText('3 of 3 drivers done: 2 sent, 1 opted out meanwhile, 0 failed.', {}, { timeout: PROGRESS_POLL_MS * 3 })).toBeInTheDocument();
+    expect(screen.getByText('Sent')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send to drivers' })).not.toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('POST /admin/promotions/4/send')).toHaveLength(1));
+  }, PROGRESS_POLL_MS * 5);
+});

@@ -1,0 +1,38 @@
+/**
+ * Test fixtures of the operator console's API suites: an app with an admin (through
+ * ADMIN_EMAILS), a support user and a driver, calls as one of them, and the audit log's entries.
+ */
+import type { InjectOptions } from 'fastify';
+import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
+import type { Database } from '../../types.js';
+
+export interface OperatorSuite {
+  t: TestApp;
+  admin: TestDriver;
+  supportUser: TestDriver;
+  driver: TestDriver;
+}
+
+/** `adminEmails` is the ADMIN_EMAILS value; the admin signs up as `adminEmail`. */
+export async function startOperatorSuite(database: Database, adminEmail: string, adminEmails: string = adminEmail): Promise<OperatorSuite> {
+  const t = await startTestApp(database, { env: { ADMIN_EMAILS: adminEmails } });
+  const admin = await signUp(t.app, t.database, { emailAddress: adminEmail });
+  const supportUser = await signUp(t.app, t.database);
+  const driver = await signUp(t.app, t.database);
+  await t.database.db.updateTable('users').set({ role: 'support' }).where('id', '=', supportUser.id).execute();
+  return { t, admin, supportUser, driver };
+}
+
+/** A request with `who`'s session. */
+export const callAs = (t: TestApp, who: TestDriver, options: InjectOptions) => call(t.app, { ...options, headers: { ...bearer(who.token), ...(options.headers as object) } });
+
+/** The audit entries of `action` (about `targetUserId` when given), oldest first. */
+export function auditEntriesOf(t: TestApp, action: string, targetUserId?: string) {
+  let query = t.database.db.selectFrom('audit_entries').selectAll().where('action', '=', action).orderBy('id');
+  if (targetUserId) query = query.where('target_user_id', '=', targetUserId);
+  return query.execute();
+}
+
+export async function auditEntryCount(t: TestApp): Promise<number> {
+  return Number((await t.database.db.selectFrom('audit_entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+}
