@@ -192,7 +192,7 @@ export interface AutoTopUp {
   threshold: number;
   /** The card saved at the payment provider, or null. */
   card: { label: string } | null;
-  lastCharge: { amount: number; status: 'pending' | 'paid' | 'cancelled'; at: number } | null;
+  lastCharge: { amount: number; status: OrderStatus; at: number } | null;
   /** Why the last charge failed (it turned automatic top-up off). */
   lastFailure: { reason: string; at: number } | null;
 }

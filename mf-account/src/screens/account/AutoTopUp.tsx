@@ -4,7 +4,7 @@
  * once. Shows the saved card, the last charge, and a failure that turned it off. The server checks
  * every field; its messages show under them. Reloaded when the credit changes (a charge).
  */
-import { api, AUTO_TOP_UP_THRESHOLD, formatCents, formatLocalMoment, TOP_UP_SLIDER, useForm, type AutoTopUp as AutoTopUpState } from '@blockpilot/shared';
+import { api, AUTO_TOP_UP_THRESHOLD, formatCents, formatLocalMoment, TOP_UP_SLIDER, useForm, type AutoTopUp as AutoTopUpState, type OrderStatus } from '@blockpilot/shared';
 import { Actions, Button, FormFeedback, Notice, Slider, SubmitButton, Switch } from '@blockpilot/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { SectionForm, SectionText } from '../../components/sectionLayout';
@@ -53,7 +53,7 @@ function SettingsForm({ state, currencySymbol, onSaved }: { state: AutoTopUpStat
   );
 }
 
-const CHARGE_STATUS = { pending: 'being charged', paid: 'paid', cancelled: 'not charged' } as const;
+const CHARGE_STATUS: Record<OrderStatus, string> = { pending: 'being charged', paid: 'paid', cancelled: 'not charged', refunded: 'refunded' };
 
 export function AutoTopUp({ currencySymbol, credit, checkout }: { currencySymbol: string; credit: number; checkout: Checkout }) {
   const [state, setState] = useState<AutoTopUpState | null>(null);

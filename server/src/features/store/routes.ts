@@ -52,7 +52,7 @@ const autoTopUpSchema = {
     card: { type: ['object', 'null'], properties: { label: { type: 'string' } } },
     lastCharge: {
       type: ['object', 'null'],
-      properties: { amount: { type: 'integer' }, status: { type: 'string', enum: ['pending', 'paid', 'cancelled'] }, at: { type: 'number', description: 'Epoch ms' } },
+      properties: { amount: { type: 'integer' }, status: { type: 'string', enum: ['pending', 'paid', 'cancelled', 'refunded'] }, at: { type: 'number', description: 'Epoch ms' } },
     },
     lastFailure: { type: ['object', 'null'], properties: { reason: { type: 'string' }, at: { type: 'number', description: 'Epoch ms' } } },
   },
