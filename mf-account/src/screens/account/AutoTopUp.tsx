@@ -6,7 +6,7 @@
  */
 import { api, AUTO_TOP_UP_THRESHOLD, formatCents, formatLocalMoment, TOP_UP_SLIDER, useForm, type AutoTopUp as AutoTopUpState, type OrderStatus } from '@blockpilot/shared';
 import { Actions, Button, FormFeedback, Notice, Slider, SubmitButton, Switch } from '@blockpilot/shared/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SectionForm, SectionText } from '../../components/sectionLayout';
 import { logFailure } from '../../logFailure';
 import type { Checkout } from './useCheckout';
@@ -57,9 +57,17 @@ const CHARGE_STATUS: Record<OrderStatus, string> = { pending: 'being charged', p
 
 export function AutoTopUp({ currencySymbol, credit, checkout }: { currencySymbol: string; credit: number; checkout: Checkout }) {
   const [state, setState] = useState<AutoTopUpState | null>(null);
-  const load = useCallback(() => api.store.getAutoTopUp().then(setState, (error: unknown) => logFailure('loading the automatic top-up', error)), []);
   // The credit changes when a charge lands: the last charge shown follows.
-  useEffect(() => void load(), [load, credit]);
+  useEffect(() => {
+    let current = true;
+    api.store.getAutoTopUp().then(
+      (loaded) => current && setState(loaded),
+      (error: unknown) => logFailure('loading the automatic top-up', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [credit]);
   if (!state) return null;
   const money = (cents: number) => formatCents(currencySymbol, cents);
   return (

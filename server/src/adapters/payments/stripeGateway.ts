@@ -50,7 +50,8 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refund({ orderId, paymentRef, providerRef }: RefundRequest): Promise<Refund> {
-    let paymentIntent = paymentRef;
+    // An automatic top-up's reference is its PaymentIntent itself; a checkout's is its session.
+    let paymentIntent = paymentRef ?? (providerRef?.startsWith('pi_') ? providerRef : undefined);
     if (!paymentIntent && providerRef) {
       const session = await this.stripe.checkout.sessions.retrieve(providerRef);
       paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;

@@ -134,6 +134,8 @@ async function chargeClaimed(ctx: AppContext, userId: string, currency: string, 
   // Throws when the provider did not answer: the order stays pending and is charged again later.
   const outcome = await ctx.payments.chargeSavedCard({ ...claimed, currency });
   if (outcome.status === 'paid') {
+    // The payment is the order's reference at the provider: an operator's refund finds it there.
+    if (outcome.paymentRef) await ctx.db.updateTable('orders').set({ provider_ref: outcome.paymentRef }).where('id', '=', orderId).execute();
     await applyPaymentEvent(ctx, { type: 'paid', orderId, amountCents, paymentRef: outcome.paymentRef });
     return;
   }

@@ -1,4 +1,4 @@
-/** /api/store: membership plans, checkout of credit or a plan, and the order status the purchase dialog polls. */
+/** /api/store: membership plans, checkout of credit or a plan, the order status the purchase dialog polls, and the automatic top-up. */
 import type { FastifyInstance } from 'fastify';
 import type { AutoTopUpSettings } from '@blockpilot/shared/types';
 import { AUTO_TOP_UP_THRESHOLD, TOP_UP_SLIDER } from '@blockpilot/shared/constants';
