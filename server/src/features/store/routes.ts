@@ -14,6 +14,14 @@ import { PURCHASE_CANCELLED_PATH } from './returnPaths.js';
 
 const tags = ['store'];
 
+const topUpAmountSchema = {
+  type: 'integer',
+  minimum: TOP_UP_SLIDER.min,
+  maximum: TOP_UP_SLIDER.max,
+  multipleOf: TOP_UP_SLIDER.step,
+  description: `Cents, ${TOP_UP_SLIDER.min}-${TOP_UP_SLIDER.max} in steps of ${TOP_UP_SLIDER.step}`,
+} as const;
+
 const orderRequestSchema = {
   type: 'object',
   additionalProperties: false,
@@ -22,14 +30,6 @@ const orderRequestSchema = {
     topup_amount: topUpAmountSchema,
     membership_plan_id: { type: 'string', enum: MEMBERSHIP_PLANS.map((plan) => plan.id) },
   },
-} as const;
-
-const topUpAmountSchema = {
-  type: 'integer',
-  minimum: TOP_UP_SLIDER.min,
-  maximum: TOP_UP_SLIDER.max,
-  multipleOf: TOP_UP_SLIDER.step,
-  description: `Cents, ${TOP_UP_SLIDER.min}-${TOP_UP_SLIDER.max} in steps of ${TOP_UP_SLIDER.step}`,
 } as const;
 
 const autoTopUpSettingsSchema = {
