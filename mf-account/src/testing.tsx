@@ -1,5 +1,5 @@
 /** This remote's test fixtures: the routes rendered as the shell would, a fake server with plans. */
-import type { MembershipPlan } from '@blockpilot/shared';
+import type { AutoTopUp, MembershipPlan } from '@blockpilot/shared';
 import { createMockSession, mockApi, renderRemote, type MockApi, type MockHandler, type MockSession } from '@blockpilot/shared/mock';
 import type { Envelope } from '@blockpilot/shared';
 import { screen } from '@testing-library/react';
@@ -10,9 +10,18 @@ export const PLANS: MembershipPlan[] = [
   { id: 'month', name: 'Monthly', price: 4999, days: 30 },
 ];
 
-/** The fake server with the plans the credit section loads on every render of the page. */
+/** A driver who never set up automatic top-up. */
+export const AUTO_TOP_UP_OFF: AutoTopUp = { enabled: false, amount: 1000, threshold: 500, card: null, lastCharge: null, lastFailure: null };
+
+/** The fake server with what the credit section loads on every render of the page (plans, history, automatic top-up). */
 export function mockAccountApi(routes: Record<string, MockHandler | Envelope> = {}): MockApi {
-  return mockApi({ 'GET /store/getMembershipPlans': { data: PLANS }, 'GET /user/getCreditHistory': { data: [] }, 'GET /publicConfig': { data: { supportEmail: 'help@example.test', telegramBot: null } }, ...routes });
+  return mockApi({
+    'GET /store/getMembershipPlans': { data: PLANS },
+    'GET /user/getCreditHistory': { data: [] },
+    'GET /store/autoTopUp': { data: AUTO_TOP_UP_OFF },
+    'GET /publicConfig': { data: { supportEmail: 'help@example.test', telegramBot: null } },
+    ...routes,
+  });
 }
 
 export const renderApp = (path: string, session: MockSession = createMockSession()) => renderRemote(App, path, session);

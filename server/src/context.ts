@@ -8,6 +8,7 @@ import type { LiveEvents } from './adapters/live/types.js';
 import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
 import { createEngineParts, type ContextOptions } from './engineParts.js';
+import type { CreditWatch } from './engine/creditWatch.js';
 import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
 import type { Notifications } from './notifications/service.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
@@ -34,6 +35,8 @@ export interface AppContext extends Adapters {
   linkSigningKey: Buffer;
   /** Signals every open device of a driver hears at once (docs/LIVE.md). */
   live: LiveEvents;
+  /** The engine's fee charges in this process, heard by the automatic top-up (docs/LIVE.md). */
+  creditWatch: CreditWatch;
 }
 
 /** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
@@ -61,7 +64,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
   const shared = openSharedRedis(config, scaleOut);
   const sharedRateLimiter = shared ? new shared.scaleOut.RedisRateLimiter(shared.redis, redisPrefix) : null;
   const sharedLiveEvents = shared ? new shared.scaleOut.RedisLiveEvents(shared.redis, shared.scaleOut.searchKeys(redisPrefix).liveChannel, options.log) : null;
-  const { adapters, background, tokenCipher, notifications, live, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter, sharedLiveEvents });
+  const { adapters, background, tokenCipher, notifications, live, creditWatch, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter, sharedLiveEvents });
   const search: SearchRunner = shared
     ? new shared.scaleOut.BullSearchRunner({
         redis: shared.redis,
@@ -85,6 +88,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     search,
     linkSigningKey: loadTokenKey({ envValue: config.linkSigningKey, dataDir: config.dataDir, fileName: LINK_SIGNING_KEY_FILE_NAME }),
     live,
+    creditWatch,
   };
 }
 

@@ -13,6 +13,7 @@ import type { RateLimiter } from './adapters/rateLimit/types.js';
 import { BackgroundTasks } from './background.js';
 import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
+import { CreditWatch } from './engine/creditWatch.js';
 import { DEFAULT_ENGINE_TIMINGS, type EngineTimings, type SearchDependencies } from './engine/dependencies.js';
 import { RequestBudgets, budgetPolicyFor } from './engine/requestBudget.js';
 import { createNotifications, type Notifications } from './notifications/service.js';
@@ -46,6 +47,8 @@ export interface EngineParts {
   tokenCipher: TokenCipher;
   notifications: Notifications;
   live: LiveEvents;
+  /** Hears the engine's fee charges (the automatic top-up listens in the API process). */
+  creditWatch: CreditWatch;
   searchDependencies: SearchDependencies;
 }
 
@@ -56,10 +59,12 @@ export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchem
   const tokenCipher = createTokenCipher(loadTokenKey({ envValue: config.platform.tokenKey, dataDir: config.dataDir }));
   const notifications = createNotifications({ db, mailer: chosen.mailer, telegram: chosen.telegram, whatsApp: chosen.whatsApp, background, log, publicUrl: config.publicUrl });
   const live = sharedLiveEvents ?? new MemoryLiveEvents(log);
+  const creditWatch = new CreditWatch(log);
   const searchDependencies: SearchDependencies = {
     db,
     tokenCipher,
     live,
+    creditWatch,
     platform: chosen.platform,
     background,
     clock,
@@ -71,5 +76,5 @@ export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchem
     ...(engine.random ? { random: engine.random } : {}),
     ...(engine.observePollLag ? { observePollLag: engine.observePollLag } : {}),
   };
-  return { adapters: chosen, background, tokenCipher, notifications, live, searchDependencies };
+  return { adapters: chosen, background, tokenCipher, notifications, live, creditWatch, searchDependencies };
 }

@@ -41,6 +41,12 @@ export const TIME_TO_ARRIVE_SLIDER = { min: 0, max: 60, step: 5 } as const;
 export const TOP_UP_SLIDER = { min: 1000, max: 5000, step: 500 } as const;
 
 /**
+ * The automatic top-up's threshold, cents: a fall of the credit below it charges the saved card
+ * once (docs/LIVE.md "Automatic top-up"). Its amount is a top-up, within {@link TOP_UP_SLIDER}.
+ */
+export const AUTO_TOP_UP_THRESHOLD = { min: 0, max: 10000, default: 500 } as const;
+
+/**
  * What a filter's start-time window `[from, to]` (minutes from local midnight) takes. Blocks are
  * matched by their start alone, and both ends of the window count:
  * - 'allDay': `[0, 1440]`, every start;

@@ -183,6 +183,27 @@ export interface SupportMessage {
   question: string;
 }
 
+/** The automatic top-up (docs/LIVE.md "Automatic top-up"); money in cents, times epoch ms. */
+export interface AutoTopUp {
+  enabled: boolean;
+  /** What one charge tops up, within the top-up slider's range. */
+  amount: number;
+  /** A fall of the credit below this charges the saved card once. */
+  threshold: number;
+  /** The card saved at the payment provider, or null. */
+  card: { label: string } | null;
+  lastCharge: { amount: number; status: OrderStatus; at: number } | null;
+  /** Why the last charge failed (it turned automatic top-up off). */
+  lastFailure: { reason: string; at: number } | null;
+}
+
+/** What the driver saves of the automatic top-up. */
+export interface AutoTopUpSettings {
+  enabled: boolean;
+  amount: number;
+  threshold: number;
+}
+
 /** A membership plan on sale: no fee is charged while one is active. */
 export interface MembershipPlan {
   id: string;

@@ -393,6 +393,28 @@ export interface PromotionRecipientTable {
   updated_at: Generated<Date>;
 }
 
+/** A driver's automatic top-up (docs/LIVE.md "Automatic top-up"). */
+export interface AutoTopUpTable {
+  user_id: string;
+  enabled: Generated<boolean>;
+  amount_cents: number;
+  threshold_cents: number;
+  /** True while a fall below the threshold may charge: claimed (false) by the charge, re-armed when the credit reaches the threshold. */
+  armed: Generated<boolean>;
+  /** The payment provider's customer and saved card (Stripe: cus_..., pm_...); null until a card is saved. */
+  customer_ref: Generated<string | null>;
+  payment_method_ref: Generated<string | null>;
+  /** How the card is shown ("Visa ending 4242"). */
+  card_label: Generated<string | null>;
+  /** The card setup under way (the dev checkout's page, Stripe's setup session). */
+  setup_id: Generated<string | null>;
+  /** The order of the latest automatic charge. */
+  last_order_id: Generated<string | null>;
+  /** Why the latest charge failed (it turned automatic top-up off), and when. */
+  last_failure: Generated<string | null>;
+  last_failure_at: Generated<Date | null>;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -420,4 +442,5 @@ export interface DatabaseSchema {
   knowledge_base_articles: KnowledgeBaseArticleTable;
   promotions: PromotionTable;
   promotion_recipients: PromotionRecipientTable;
+  auto_top_ups: AutoTopUpTable;
 }

@@ -10,6 +10,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseSchema, LedgerKind } from '../db/schema.js';
+import { rearmAutoTopUp } from './autoTopUp.js';
 
 type Trx = Transaction<DatabaseSchema>;
 
@@ -74,6 +75,8 @@ export async function credit(trx: Trx, userId: string, key: string, cents: numbe
     .where('id', '=', userId)
     .returning('credit_cents')
     .executeTakeFirstOrThrow();
+  // Back at or above the threshold: the next fall below it tops up again (docs/LIVE.md "Automatic top-up").
+  await rearmAutoTopUp(trx, userId, credit_cents);
   return { status: 'applied', balance: credit_cents };
 }
 

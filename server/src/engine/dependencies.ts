@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { SessionDependencies } from '../domain/platformSession.js';
 import type { Notifications } from '../notifications/service.js';
 import type { BackoffPolicy } from './backoff.js';
+import type { CreditWatch } from './creditWatch.js';
 import type { RequestBudgets } from './requestBudget.js';
 
 /** The engine's cadences, ms. */
@@ -46,6 +47,8 @@ export interface SearchDependencies extends SessionDependencies {
   notifications: Notifications;
   /** Tells the driver's open devices what the search just did (docs/LIVE.md). */
   live: LiveEvents;
+  /** Told after each fee charged, for the automatic top-up (docs/LIVE.md "Automatic top-up"). */
+  creditWatch: CreditWatch;
   timings: EngineTimings;
   /** Each platform account's request budget, shared by every search of this process. */
   budgets: RequestBudgets;

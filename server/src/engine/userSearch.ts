@@ -168,6 +168,7 @@ export class UserSearch implements SearchState {
   }
 
   async feeCharged(): Promise<void> {
+    this.deps.creditWatch.fell(this.userId);
     await this.checkLowCredit();
   }
 

@@ -113,6 +113,18 @@ export function lowCreditText({ creditCents, feesCovered }: LowCredit, { currenc
   };
 }
 
+/** An automatic top-up the card did not pay: it is now off (docs/LIVE.md "Automatic top-up"). */
+export function autoTopUpFailedText({ amountCents, reason }: { amountCents: number; reason: string }, { currencySymbol, publicUrl }: Reader): NotificationText {
+  return {
+    subject: 'Automatic top-up failed and is now off',
+    text: [
+      `We tried to top up your BlockPilot credit by ${formatCents(currencySymbol, amountCents)} with your saved card: ${reason}`,
+      'Nothing was charged, and automatic top-up is now off so it is not tried again.',
+      `Top up or save another card: ${publicUrl}/account/credit`,
+    ].join('\n'),
+  };
+}
+
 /** The notification of a search the engine stopped, by reason. */
 export function stoppedText(reason: StopReason, reader: Reader): NotificationText {
   return STOPPED[reason](reader);

@@ -12,7 +12,7 @@ import type { BackgroundTasks } from '../background.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { AcceptedBlock, StopReason } from '../engine/types.js';
 import { REGIONS } from '../features/user/regions.js';
-import { acceptedText, chatText, lowCreditText, stoppedText, type LowCredit, type NotificationText, type Reader } from './messages.js';
+import { acceptedText, autoTopUpFailedText, chatText, lowCreditText, stoppedText, type LowCredit, type NotificationText, type Reader } from './messages.js';
 
 /** What the engine tells drivers about. Both return at once; sending happens in the background. */
 export interface Notifications {
@@ -20,6 +20,8 @@ export interface Notifications {
   searchStopped(userId: string, reason: StopReason): void;
   /** The credit covers few fees (sent once per crossing: the caller claims it first). */
   creditLow(userId: string, credit: LowCredit): void;
+  /** An automatic top-up was declined and turned off (sent once: the caller claims it first). */
+  autoTopUpFailed(userId: string, failure: { amountCents: number; reason: string }): void;
 }
 
 /** Where notifications go out. */
@@ -57,5 +59,6 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
     blockAccepted: (userId, block) => send('notify block accepted', userId, (reader) => acceptedText(block, reader)),
     searchStopped: (userId, reason) => send(`notify search stopped (${reason})`, userId, (reader) => stoppedText(reason, reader)),
     creditLow: (userId, credit) => send('notify credit low', userId, (reader) => lowCreditText(credit, reader)),
+    autoTopUpFailed: (userId, failure) => send('notify auto top-up failed', userId, (reader) => autoTopUpFailedText(failure, reader)),
   };
 }

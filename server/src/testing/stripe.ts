@@ -18,15 +18,20 @@ export interface FakeStripeApi {
   requests: Array<{ url: string; body: URLSearchParams; idempotencyKey: string | null }>;
   /** From now on, answer every request with a Stripe API error. */
   fail(): void;
+  /** From now on, answer requests to URLs ending with `path` with this status and body (default: a checkout session). */
+  answer(path: string, status: number, body: Record<string, unknown>): void;
 }
 
 export function fakeStripeApi(): FakeStripeApi {
   const requests: FakeStripeApi['requests'] = [];
   let failing = false;
+  const answers = new Map<string, { status: number; body: Record<string, unknown> }>();
   const fetchFn = async (url: string, init: { body?: string; headers: Record<string, string> | Headers }) => {
     const headers = new Headers(init.headers);
     requests.push({ url, body: new URLSearchParams(init.body ?? ''), idempotencyKey: headers.get('idempotency-key') });
     if (failing) return new Response(JSON.stringify({ error: { type: 'api_error', message: 'down' } }), { status: 500, headers: { 'content-type': 'application/json' } });
+    const answer = [...answers].find(([path]) => new URL(url).pathname.endsWith(path))?.[1];
+    if (answer) return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
     const id = `cs_test_${requests.length}`;
     return new Response(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}` }), {
       status: 200,
@@ -34,7 +39,7 @@ export function fakeStripeApi(): FakeStripeApi {
     });
   };
   const stripe = new Stripe(STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(fetchFn), maxNetworkRetries: 0 });
-  return { stripe, requests, fail: () => (failing = true) };
+  return { stripe, requests, fail: () => (failing = true), answer: (path, status, body) => void answers.set(path, { status, body }) };
 }
 
 /** The payments adapter of an app configured with {@link stripeEnv}, talking to the fake. */

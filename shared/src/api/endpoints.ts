@@ -9,6 +9,8 @@ import type {
   AdminUserDetail,
   AdminUserSummary,
   AuditEntry,
+  AutoTopUp,
+  AutoTopUpSettings,
   ChallengeSession,
   CreditHistoryEntry,
   Filter,
@@ -127,6 +129,12 @@ export const api = {
     /** Truthy once the order is paid. Polled every second. */
     getOrderStatus: (orderStatusId: string) =>
       call<unknown>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: Date.now() } })),
+    /** The automatic top-up: settings, saved card, last charge or failure. */
+    getAutoTopUp: () => call<AutoTopUp>((http) => http.get('/store/autoTopUp', LOAD)),
+    saveAutoTopUp: (settings: AutoTopUpSettings) => call<AutoTopUp>((http) => http.put('/store/autoTopUp', settings)),
+    /** Returns the URL of the page where the driver saves a card. */
+    startCardSetup: () => call<string>((http) => http.post('/store/autoTopUp/card', {})),
+    removeCard: () => call<AutoTopUp>((http) => http.delete('/store/autoTopUp/card')),
   },
   help: {
     sendQuestion: (body: SupportMessage) => call<null>((http) => http.post('/help/sendQuestion', body)),

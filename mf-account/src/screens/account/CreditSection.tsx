@@ -3,6 +3,7 @@ import { Notice } from '@blockpilot/shared/ui';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SectionText } from '../../components/sectionLayout';
+import { AutoTopUp } from './AutoTopUp';
 import { CreditHistory } from './CreditHistory';
 import { MembershipPlans } from './MembershipPlans';
 import { TopUpForm } from './TopUpForm';
@@ -70,6 +71,8 @@ export function CreditSection({ account }: { account: Account }) {
       <FeeStatus account={account} />
       <Subheading>Top up</Subheading>
       <TopUpForm currencySymbol={symbol} checkout={checkout} />
+      <Subheading>Automatic top-up</Subheading>
+      <AutoTopUp currencySymbol={symbol} credit={account.credit} checkout={checkout} />
       <Subheading>Membership plans</Subheading>
       <SectionText>Drive without fees: while a membership is active, accepted blocks cost you nothing.</SectionText>
       <MembershipPlans currencySymbol={symbol} checkout={checkout} membershipEndsAt={account.membershipEndsAt ?? null} />

@@ -1,6 +1,18 @@
 /** Stripe Checkout: a hosted payment page per order, and signed webhooks that report the outcome. */
 import Stripe from 'stripe';
-import { InvalidWebhookError, type Checkout, type CheckoutRequest, type PaymentEvent, type PaymentGateway, type Refund, type RefundRequest } from './types.js';
+import {
+  InvalidWebhookError,
+  type CardSavedEvent,
+  type CardSetupRequest,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentGateway,
+  type Refund,
+  type RefundRequest,
+  type SavedCardCharge,
+  type SavedCardOutcome,
+} from './types.js';
 
 export class StripeGateway implements PaymentGateway {
   readonly kind = 'stripe';
@@ -38,7 +50,8 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refund({ orderId, paymentRef, providerRef }: RefundRequest): Promise<Refund> {
-    let paymentIntent = paymentRef;
+    // An automatic top-up's reference is its PaymentIntent itself; a checkout's is its session.
+    let paymentIntent = paymentRef ?? (providerRef?.startsWith('pi_') ? providerRef : undefined);
     if (!paymentIntent && providerRef) {
       const session = await this.stripe.checkout.sessions.retrieve(providerRef);
       paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
@@ -49,7 +62,41 @@ export class StripeGateway implements PaymentGateway {
     return { refundRef: refund.id };
   }
 
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null {
+  /** A Checkout session in setup mode: Stripe runs a SetupIntent for a customer made here when the driver has none yet. */
+  async createCardSetup({ setupId, customerEmail, customerRef, returnPath }: CardSetupRequest): Promise<{ url: string }> {
+    const customer = customerRef ?? (await this.stripe.customers.create({ email: customerEmail, metadata: { setupId } }, { idempotencyKey: `customer:${setupId}` })).id;
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'setup',
+        customer,
+        payment_method_types: ['card'],
+        setup_intent_data: { metadata: { setupId } },
+        success_url: this.publicUrl + returnPath,
+        cancel_url: this.publicUrl + returnPath,
+      },
+      { idempotencyKey: `card-setup:${setupId}` },
+    );
+    if (!session.url) throw new Error(`Stripe returned no setup URL for setup ${setupId}`);
+    return { url: session.url };
+  }
+
+  /** An off-session PaymentIntent confirmed at once; the order's idempotency key makes a retry the same payment. */
+  async chargeSavedCard({ orderId, amountCents, currency, customerRef, paymentMethodRef }: SavedCardCharge): Promise<SavedCardOutcome> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        { amount: amountCents, currency, customer: customerRef, payment_method: paymentMethodRef, off_session: true, confirm: true, metadata: { orderId } },
+        { idempotencyKey: `auto-top-up:${orderId}` },
+      );
+      if (intent.status === 'succeeded') return { status: 'paid', paymentRef: intent.id };
+      return { status: 'declined', reason: 'The card needs the cardholder to confirm the payment.' };
+    } catch (error) {
+      // A card error (declined, expired, authentication required) is an answer; anything else is unknown.
+      if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', reason: error.message };
+      throw error;
+    }
+  }
+
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | CardSavedEvent | null {
     let event: Stripe.Event;
     try {
       event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
@@ -65,6 +112,8 @@ export class StripeGateway implements PaymentGateway {
         const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
         return { type: 'paid', orderId: orderIdOf(session), amountCents: session.amount_total ?? 0, paymentRef: paymentIntent };
       }
+      case 'setup_intent.succeeded':
+        return cardSavedOf(event.data.object);
       case 'checkout.session.expired':
       case 'checkout.session.async_payment_failed':
         return { type: 'cancelled', orderId: orderIdOf(event.data.object) };
@@ -72,6 +121,16 @@ export class StripeGateway implements PaymentGateway {
         return null;
     }
   }
+}
+
+function cardSavedOf(intent: Stripe.SetupIntent): CardSavedEvent | null {
+  const setupId = intent.metadata?.setupId;
+  const customerRef = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+  const paymentMethodRef = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+  // A setup intent not made by createCardSetup (another integration of the account): not ours.
+  if (!setupId || !customerRef || !paymentMethodRef) return null;
+  const card = typeof intent.payment_method === 'object' ? intent.payment_method?.card : undefined;
+  return { type: 'cardSaved', setupId, customerRef, paymentMethodRef, cardLabel: card ? `${card.brand} ending ${card.last4}` : 'Saved card' };
 }
 
 function orderIdOf(session: Stripe.Checkout.Session): string {

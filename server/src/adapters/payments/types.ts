@@ -34,6 +34,30 @@ export interface Refund {
   refundRef: string | null;
 }
 
+/** A card to save for later off-session charges (docs/LIVE.md "Automatic top-up"). */
+export interface CardSetupRequest {
+  /** This app's id of the setup, reported back when the card is saved. */
+  setupId: string;
+  customerEmail: string;
+  /** The provider's customer of the driver, when one exists already. */
+  customerRef: string | null;
+  /** Where the browser returns after saving / after giving up (paths of this app). */
+  returnPath: string;
+}
+
+/** An off-session charge of a saved card for one order. */
+export interface SavedCardCharge {
+  orderId: string;
+  amountCents: number;
+  /** ISO 4217, lower case. */
+  currency: string;
+  customerRef: string;
+  paymentMethodRef: string;
+}
+
+/** What charging a saved card did: paid (settle the order), or declined (the card cannot pay; why, for the driver). */
+export type SavedCardOutcome = { status: 'paid'; paymentRef?: string | undefined } | { status: 'declined'; reason: string };
+
 /** What the provider says happened to an order. */
 export type PaymentEvent =
   | {
@@ -44,6 +68,15 @@ export type PaymentEvent =
       paymentRef?: string | undefined;
     }
   | { type: 'cancelled'; orderId: string };
+
+/** The provider saved a driver's card (a setup completed): keep it for automatic top-ups. */
+export interface CardSavedEvent {
+  type: 'cardSaved';
+  setupId: string;
+  customerRef: string;
+  paymentMethodRef: string;
+  cardLabel: string;
+}
 
 /** A webhook call whose signature does not verify: answered 400, never acted on. */
 export class InvalidWebhookError extends Error {
@@ -72,5 +105,13 @@ export interface PaymentGateway {
    * {@link InvalidWebhookError} when the signature does not verify; returns null for events
    * that change no order.
    */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | CardSavedEvent | null;
+  /** Opens the page where the driver saves a card (Stripe: a setup session, a SetupIntent); the URL the browser goes to. */
+  createCardSetup(request: CardSetupRequest): Promise<{ url: string }>;
+  /**
+   * Charges a saved card off-session for an order. Idempotent per order: asking again for the
+   * same order (a retry after a lost answer, a second process) charges nothing more. Throws when
+   * the outcome is unknown (the provider did not answer): the order stays pending to be retried.
+   */
+  chargeSavedCard(request: SavedCardCharge): Promise<SavedCardOutcome>;
 }

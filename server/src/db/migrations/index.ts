@@ -16,6 +16,7 @@ import * as searchStatus from './0010_search_status.js';
 import * as hardening from './0011_hardening.js';
 import * as operatorConsole from './0012_operator_console.js';
 import * as releaseRegistry from './0014_release_registry.js';
+import * as autoTopUp from './0015_auto_top_up.js';
 import * as knowledgeBase from './0016_knowledge_base.js';
 import * as promotions from './0017_promotions.js';
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0011_hardening': hardening,
   '0012_operator_console': operatorConsole,
   '0014_release_registry': releaseRegistry,
+  '0015_auto_top_up': autoTopUp,
   '0016_knowledge_base': knowledgeBase,
   '0017_promotions': promotions,
 };

@@ -12,7 +12,7 @@ import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import { call, expectFieldErrors, expectSignInRequired, mailTo, PASSWORD, signUp, uniqueEmail, type TestApp, type TestDriver } from '../../testing/app.js';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { entriesOf } from '../../domain/ledger.js';
-import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from './operatorSuite.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../testing/operatorSuite.js';
 
 const ADMIN_EMAIL = 'ops-admin@blockpilot.test';
 const NO_ID = '00000000-0000-4000-8000-000000000000';

@@ -10,7 +10,7 @@ import type { InjectOptions } from 'fastify';
 import { SEED_ARTICLES } from '../../db/migrations/0016_knowledge_base.js';
 import { call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../testing/app.js';
 import { describeEachDatabase } from '../../testing/databases.js';
-import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from './operatorSuite.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../testing/operatorSuite.js';
 
 const ADMIN_EMAIL = 'kb-admin@blockpilot.test';
 

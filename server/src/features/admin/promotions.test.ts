@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import { call, expectFieldErrors, expectSignInRequired, signUp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { describeEachDatabase } from '../../testing/databases.js';
-import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from './operatorSuite.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../testing/operatorSuite.js';
 import { testContext } from '../../testing/context.js';
 import { PROMOTION_BATCH_SIZE, resumePromotions } from './promotions.js';
 

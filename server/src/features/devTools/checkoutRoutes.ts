@@ -1,17 +1,21 @@
 /**
  * The dev checkout page of the embedded payments adapter: shows the order and completes or
  * cancels it through the store's one settlement path (the same as Stripe's webhook), then sends
- * the browser where Stripe would have. Plain HTML forms, no script, so the CSP stays strict.
+ * the browser where Stripe would have. It also stands in for Stripe's card setup: a page that
+ * saves a test card for the automatic top-up (one that pays, one that is declined).
+ * Plain HTML forms, no script, so the CSP stays strict.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { applyPaymentEvent } from '../store/orders.js';
 import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from '../store/returnPaths.js';
-import { devCheckoutPath } from '../../adapters/payments/devCheckoutGateway.js';
+import { DEV_CARDS, DEV_CUSTOMER_REF, devCardSetupPath, devCheckoutPath } from '../../adapters/payments/devCheckoutGateway.js';
+import { CARD_SETUP_RETURN_PATH, saveCard } from '../store/autoTopUp.js';
 import { uuid } from '../../http/schemas.js';
 import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 const params = { type: 'object', required: ['orderId'], properties: { orderId: uuid } } as const;
+const cardParams = { type: 'object', required: ['setupId', 'card'], properties: { setupId: uuid, card: { type: 'string', enum: Object.keys(DEV_CARDS) } } } as const;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -63,4 +67,33 @@ export async function devCheckoutRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     await applyPaymentEvent(ctx, { type: 'cancelled', orderId: request.params.orderId });
     return reply.redirect(PURCHASE_CANCELLED_PATH, 303);
   });
+
+  app.get<{ Params: { setupId: string } }>(
+    '/dev/checkout/card/:setupId',
+    { onRequest: localDeveloperOnly, schema: { hide: true, params: { type: 'object', required: ['setupId'], properties: { setupId: uuid } } } },
+    async (request, reply) => {
+      const setup = await ctx.db.selectFrom('auto_top_ups').select('user_id').where('setup_id', '=', request.params.setupId).executeTakeFirst();
+      if (!setup) return html(reply, 404, 'Unknown card setup', `<h1>Unknown card setup</h1><p><a href="${CARD_SETUP_RETURN_PATH}">Back to BlockPilot</a></p>`);
+      const action = devCardSetupPath(request.params.setupId);
+      return html(
+        reply,
+        200,
+        'Save a test card',
+        `<h1>Save a card</h1>
+<p>This stands in for Stripe's card setup in development: no card is stored anywhere. Automatic top-ups charge the card you save here.</p>
+<form method="post" action="${action}/pays"><button class="pay" type="submit">Save a card that pays</button></form>
+<form method="post" action="${action}/declines"><button class="cancel" type="submit">Save a card that is declined</button></form>
+<p><a href="${CARD_SETUP_RETURN_PATH}">Cancel</a></p>`,
+      );
+    },
+  );
+
+  app.post<{ Params: { setupId: string; card: keyof typeof DEV_CARDS } }>(
+    '/dev/checkout/card/:setupId/:card',
+    { onRequest: localDeveloperOnly, schema: { hide: true, params: cardParams } },
+    async (request, reply) => {
+      await saveCard(ctx, { type: 'cardSaved', setupId: request.params.setupId, customerRef: DEV_CUSTOMER_REF, ...DEV_CARDS[request.params.card] });
+      return reply.redirect(CARD_SETUP_RETURN_PATH, 303);
+    },
+  );
 }

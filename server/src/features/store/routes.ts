@@ -1,30 +1,60 @@
-/** /api/store: membership plans, checkout of credit or a plan, and the order status the purchase dialog polls. */
+/** /api/store: membership plans, checkout of credit or a plan, the order status the purchase dialog polls, and the automatic top-up. */
 import type { FastifyInstance } from 'fastify';
-import { TOP_UP_SLIDER } from '@blockpilot/shared/constants';
+import type { AutoTopUpSettings } from '@blockpilot/shared/types';
+import { AUTO_TOP_UP_THRESHOLD, TOP_UP_SLIDER } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
 import { notFound, validationError } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses, uuid } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
+import { autoTopUpOf, removeCard, saveAutoTopUp, startAutoTopUpCheck, startCardSetup } from './autoTopUp.js';
 import { createOrder, orderOf } from './orders.js';
 import { MEMBERSHIP_PLANS, membershipPlanSchema } from './plans.js';
 import { PURCHASE_CANCELLED_PATH } from './returnPaths.js';
 
 const tags = ['store'];
 
+const topUpAmountSchema = {
+  type: 'integer',
+  minimum: TOP_UP_SLIDER.min,
+  maximum: TOP_UP_SLIDER.max,
+  multipleOf: TOP_UP_SLIDER.step,
+  description: `Cents, ${TOP_UP_SLIDER.min}-${TOP_UP_SLIDER.max} in steps of ${TOP_UP_SLIDER.step}`,
+} as const;
+
 const orderRequestSchema = {
   type: 'object',
   additionalProperties: false,
   description: 'Either topup_amount (credit) or membership_plan_id (a plan)',
   properties: {
-    topup_amount: {
-      type: 'integer',
-      minimum: TOP_UP_SLIDER.min,
-      maximum: TOP_UP_SLIDER.max,
-      multipleOf: TOP_UP_SLIDER.step,
-      description: `Cents, ${TOP_UP_SLIDER.min}-${TOP_UP_SLIDER.max} in steps of ${TOP_UP_SLIDER.step}`,
-    },
+    topup_amount: topUpAmountSchema,
     membership_plan_id: { type: 'string', enum: MEMBERSHIP_PLANS.map((plan) => plan.id) },
+  },
+} as const;
+
+const autoTopUpSettingsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['enabled', 'amount', 'threshold'],
+  properties: {
+    enabled: { type: 'boolean' },
+    amount: topUpAmountSchema,
+    threshold: { type: 'integer', minimum: AUTO_TOP_UP_THRESHOLD.min, maximum: AUTO_TOP_UP_THRESHOLD.max, description: 'Cents: a fall of the credit below it tops up' },
+  },
+} as const;
+
+const autoTopUpSchema = {
+  type: 'object',
+  properties: {
+    enabled: { type: 'boolean' },
+    amount: { type: 'integer', description: 'Cents' },
+    threshold: { type: 'integer', description: 'Cents' },
+    card: { type: ['object', 'null'], properties: { label: { type: 'string' } } },
+    lastCharge: {
+      type: ['object', 'null'],
+      properties: { amount: { type: 'integer' }, status: { type: 'string', enum: ['pending', 'paid', 'cancelled', 'refunded'] }, at: { type: 'number', description: 'Epoch ms' } },
+    },
+    lastFailure: { type: ['object', 'null'], properties: { reason: { type: 'string' }, at: { type: 'number', description: 'Epoch ms' } } },
   },
 } as const;
 
@@ -41,6 +71,45 @@ const paidOrderSchema = {
 
 export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const signedIn = { onRequest: app.requireUser };
+
+  // A fee charged by a search in this process may cross the automatic top-up's threshold (docs/LIVE.md "Automatic top-up").
+  const stopListening = ctx.creditWatch.listen((userId) => startAutoTopUpCheck(ctx, userId));
+  app.addHook('onClose', async () => stopListening());
+
+  app.get(
+    '/api/store/autoTopUp',
+    { ...signedIn, schema: { tags, summary: 'The automatic top-up: settings, saved card, last charge or failure', security: bearerAuth, response: responses(autoTopUpSchema, [401]) } },
+    async (request) => ok(await autoTopUpOf(ctx, currentUser(request).id)),
+  );
+
+  app.put<{ Body: AutoTopUpSettings }>(
+    '/api/store/autoTopUp',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Save the automatic top-up (turning it on needs a saved card)', security: bearerAuth, body: autoTopUpSettingsSchema, response: responses(autoTopUpSchema, [400, 401]) },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await saveAutoTopUp(ctx, userId, request.body);
+      return ok(await autoTopUpOf(ctx, userId), { alert: 'Automatic top-up saved.' });
+    },
+  );
+
+  app.post(
+    '/api/store/autoTopUp/card',
+    { ...signedIn, schema: { tags, summary: 'Start saving a card; answers with the page URL', security: bearerAuth, response: responses({ type: 'string', description: 'URL of the card page' }, [401, 503]) } },
+    async (request) => ok(await startCardSetup(ctx, currentUser(request).id)),
+  );
+
+  app.delete(
+    '/api/store/autoTopUp/card',
+    { ...signedIn, schema: { tags, summary: 'Forget the saved card (automatic top-up goes off)', security: bearerAuth, response: responses(autoTopUpSchema, [401]) } },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await removeCard(ctx, userId);
+      return ok(await autoTopUpOf(ctx, userId));
+    },
+  );
 
   app.get(
     '/api/store/getMembershipPlans',

@@ -4,15 +4,16 @@
  * Stripe retries until it gets a 2xx, and the settlement is idempotent, so replays are harmless.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { InvalidWebhookError, type PaymentEvent } from '../../adapters/payments/types.js';
+import { InvalidWebhookError, type CardSavedEvent, type PaymentEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
 import { refusal } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { responses } from '../../http/schemas.js';
+import { saveCard } from './autoTopUp.js';
 import { applyPaymentEvent } from './orders.js';
 
 /** The event of a call whose signature verifies; a 400 for any other. */
-function verifiedEvent(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined, log: FastifyBaseLogger): PaymentEvent | null {
+function verifiedEvent(ctx: AppContext, rawBody: Buffer, signature: string | string[] | undefined, log: FastifyBaseLogger): PaymentEvent | CardSavedEvent | null {
   try {
     return ctx.payments.parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);
   } catch (error) {
@@ -38,7 +39,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
     },
     async (request) => {
       const event = verifiedEvent(ctx, request.body, request.headers['stripe-signature'], request.log);
-      const settlement = event ? await applyPaymentEvent(ctx, event) : 'ignored';
+      const settlement = !event ? 'ignored' : event.type === 'cardSaved' ? ((await saveCard(ctx, event)) ? 'card-saved' : 'unchanged') : await applyPaymentEvent(ctx, event);
       request.log.info({ event, settlement }, 'payment webhook');
       return ok({ settlement });
     },

@@ -3,8 +3,8 @@
  * ADMIN_EMAILS), a support user and a driver, calls as one of them, and the audit log's entries.
  */
 import type { InjectOptions } from 'fastify';
-import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import type { Database } from '../../types.js';
+import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from './app.js';
+import type { Database } from '../types.js';
 
 export interface OperatorSuite {
   t: TestApp;
