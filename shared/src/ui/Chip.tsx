@@ -15,7 +15,8 @@ const Root = styled.span`
   color: ${({ theme }) => theme.palette.text};
   font-size: 0.875rem;
   font-weight: 500;
-  white-space: nowrap;
+  /* Short labels stay on one line; a longer one wraps inside its container instead of widening a phone's page. */
+  max-width: 100%;
 `;
 
 const Dot = styled.span<{ $tone: Tone }>`

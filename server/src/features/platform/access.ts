@@ -36,15 +36,15 @@ export async function failureAnswer(ctx: AppContext, userId: string, failure: Pl
   return platformUnavailable();
 }
 
-/** The share of the platform's request limit left to the driver's own actions (the engine keeps to 80%). */
-export const DRIVER_ACTIONS_SHARE = 0.1;
-
 /**
- * What the driver's share pays for. Each kind gets half of it (at least one call per window), so
- * schedule views, which open devices make on their own, can never use up what a forfeit (the
- * driver's deliberate act) needs.
+ * The shares of the platform's request limit left to the driver's own actions (the engine keeps
+ * to 80%): forfeits, the driver's deliberate acts, get 10%; schedule views, which open devices make
+ * by themselves, 5% of their own, so they can never use up what a forfeit needs. 5% stays free.
  */
-export type DriverAction = 'view' | 'forfeit';
+export const DRIVER_ACTION_SHARES = { forfeit: 0.1, view: 0.05 } as const;
+
+/** What a driver's share pays for (at least one call per window each). */
+export type DriverAction = keyof typeof DRIVER_ACTION_SHARES;
 
 /**
  * Counts one platform call made for the driver through the API against the account's share for
@@ -53,7 +53,7 @@ export type DriverAction = 'view' | 'forfeit';
  */
 export async function spendDriverAction(ctx: AppContext, account: PlatformAccount, kind: DriverAction): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const { max, windowMs } = ctx.config.platform.rateLimit;
-  return ctx.rateLimiter.consume(`platform-${kind}:${account.platformUserId}`, { max: Math.max(1, Math.floor((max * DRIVER_ACTIONS_SHARE) / 2)), windowMs });
+  return ctx.rateLimiter.consume(`platform-${kind}:${account.platformUserId}`, { max: Math.max(1, Math.floor(max * DRIVER_ACTION_SHARES[kind])), windowMs });
 }
 
 /** Like {@link spendDriverAction}, but a spent share is the 429 to answer. */

@@ -238,9 +238,9 @@ describeEachDatabase('search-engine routes', (database) => {
     });
 
     it("getSchedule keeps to the driver's share of the platform's limit: a stored read when it is spent, 429 when there is none", async () => {
-      // The share (10% of 20 per 10 s) is two calls per window, one of them for schedule views
-      // (the other is kept for a forfeit). One platform account backs one driver, so "no stored
-      // read" is made by forgetting the stored one.
+      // The views' share (5% of 20 per 10 s) is one read per window; forfeits have a share of
+      // their own. One platform account backs one driver, so "no stored read" is made by
+      // forgetting the stored one.
       const a = await connected();
       const forgetStoredRead = () => db().updateTable('platform_accounts').set({ schedule: null, schedule_read_at: null }).where('user_id', '=', a.id).execute();
       const reads = () => sim.control.readRecord({ accountId: a.accountId }).requests.filter((r) => r.path === '/scheduledAssignments').length;
@@ -460,7 +460,7 @@ describeEachDatabase('search-engine routes', (database) => {
       return recorded.logId;
     }
     const forfeit = (logId: string, token = driver.token) => post('/api/user/forfeitBlock', { logId }, token);
-    // A forfeit that reaches the platform spends the driver's forfeit share, one per window of the
+    // A forfeit that reaches the platform spends the driver's forfeit share, two per window of the
     // platform's limit at 20 per 10 s (docs/ENGINE.md "Request budget"): each test starts a window.
     beforeEach(() => clock.advance(10_000));
     const credit = async () => (await db().selectFrom('users').select('credit_cents').where('id', '=', driver.id).executeTakeFirstOrThrow()).credit_cents;
