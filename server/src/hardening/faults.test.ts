@@ -314,8 +314,12 @@ describeEachDatabase('faults: the engine against a failing platform, database an
         engine = await startEngineProcess(settings);
         expect(engine.resumed).toBe(1);
         const offerId = injectOffer(sim, driver, i, 'killed');
-        // The platform has booked the block and answered; the engine has not heard. Kill it now.
+        // The platform has booked the block and answered; the engine has not heard (the proxy holds
+        // the answer). Its intent row, written beside the accept (docs/ENGINE.md "The live path"),
+        // commits within moments: this kill is the one after it, so it is given those moments (the
+        // database is the engine process's own here, so it cannot be watched from this one).
         expect((await held).status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 500));
         await engine.kill();
         engine = null;
         expect(sim.control.schedule(driver.accountId).some((block) => Math.floor(block.startTime) === tomorrowAt(1) + i * 4 * 3600)).toBe(true);

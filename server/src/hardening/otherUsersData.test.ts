@@ -253,6 +253,11 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     // B's address is verified already: nothing is sent again, to B or to A.
     expect((await asB('POST /api/auth/resendVerificationEmail', { method: 'POST', url: '/api/auth/resendVerificationEmail' })).statusCode).toBe(409);
     expect((await asB('POST /api/user/saveDisplayName', { method: 'POST', url: '/api/user/saveDisplayName', payload: { displayName: 'B' } })).statusCode).toBe(200);
+    // B's automatic top-up: B's settings and card only (A's stay as they are: the snapshot says so).
+    expect((await asB('GET /api/store/autoTopUp', { url: '/api/store/autoTopUp' })).json().data).toMatchObject({ enabled: false });
+    expect((await asB('PUT /api/store/autoTopUp', { method: 'PUT', url: '/api/store/autoTopUp', payload: { enabled: false, amount: 2000, threshold: 500 } })).statusCode).toBe(200);
+    expect((await asB('POST /api/store/autoTopUp/card', { method: 'POST', url: '/api/store/autoTopUp/card' })).statusCode).toBe(200);
+    expect((await asB('DELETE /api/store/autoTopUp/card', { method: 'DELETE', url: '/api/store/autoTopUp/card' })).statusCode).toBe(200);
     const newPassword = 'B has a new password';
     h.secrets.add('new password of B', newPassword);
     const change = await asB('POST /api/user/changePassword', {
@@ -316,7 +321,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
         const response = await h.inject({ ...request, headers: { ...headers, ...(authorization === undefined ? {} : { authorization }) } });
         figures.tokenCases += 1;
         figures.leaks += leaked(response).length;
-        const redirect = operation.credential === 'reset' ? '/' : '/login';
+        // A deploy token is no browser session: refused without sending anyone to a sign-in page.
+        const redirect = operation.credential === 'reset' ? '/' : operation.credential === 'deploy' ? undefined : '/login';
         expect({ route: `${operation.method} ${operation.path}`, what, status: response.statusCode, problems: refusalProblems(response), redirect: response.json().redirect, leaked: leaked(response) }).toEqual({
           route: `${operation.method} ${operation.path}`,
           what,
