@@ -1,22 +1,13 @@
 import { api } from '@blockpilot/shared';
-import { Button, Page, Paper, TextField } from '@blockpilot/shared/ui';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Page, Paper } from '@blockpilot/shared/ui';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
 import { TableScroll } from '../components/Table';
+import { useUrlSearch } from '../components/UrlSearch';
 import { formatTime } from '../format';
 import { useLoad } from '../useLoad';
 
-const SearchForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  gap: 12px;
-  > :first-child {
-    flex: 1 1 280px;
-  }
-`;
 
 const Change = styled.code`
   font-size: 0.8125rem;
@@ -27,21 +18,12 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 
 /** /admin/audit (admins): every operator action, newest first, searchable by actor, action or subject. */
 export function AuditScreen() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [typed, setTyped] = useState(q);
+  const { query: q, form: searchForm } = useUrlSearch('Search the audit log');
   const { load, reload } = useLoad(() => api.admin.audit(q ? { q } : {}), q);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(typed.trim() ? { q: typed.trim() } : {});
-  };
   return (
     <Page title="Audit log" intro="Who did what, to whom, why, and what changed." width="wide" route="/admin/audit" remote="mf_admin">
       <Paper>
-        <SearchForm role="search" onSubmit={search}>
-          <TextField label="Search the audit log" name="q" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-          <Button type="submit">Search</Button>
-        </SearchForm>
+        {searchForm}
         <Loaded
           load={load}
           loadingLabel="Loading the audit log…"

@@ -1,22 +1,11 @@
 import { api, formatCents, type AdminUserSummary } from '@blockpilot/shared';
-import { Button, Page, Paper, TextField } from '@blockpilot/shared/ui';
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
+import { Page, Paper } from '@blockpilot/shared/ui';
+import { Link } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
 import { TableScroll } from '../components/Table';
+import { useUrlSearch } from '../components/UrlSearch';
 import { useLoad } from '../useLoad';
 
-const SearchForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  gap: 12px;
-  margin-bottom: 16px;
-  > :first-child {
-    flex: 1 1 280px;
-  }
-`;
 
 function stateOf(user: AdminUserSummary): string {
   if (user.suspended) return 'Suspended';
@@ -25,23 +14,13 @@ function stateOf(user: AdminUserSummary): string {
 
 /** /admin/users: find a driver by e-mail, name or platform account (the query stays in the URL). */
 export function DriversScreen() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [typed, setTyped] = useState(q);
+  const { query: q, form: searchForm } = useUrlSearch('Search drivers');
   const { load, reload } = useLoad(() => api.admin.users(q), q);
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(typed.trim() ? { q: typed.trim() } : {});
-  };
 
   return (
     <Page title="Drivers" intro="Search by e-mail, name or platform account id." width="wide" route="/admin/users" remote="mf_admin">
       <Paper>
-        <SearchForm role="search" onSubmit={search}>
-          <TextField label="Search drivers" name="q" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-          <Button type="submit">Search</Button>
-        </SearchForm>
+        {searchForm}
         <Loaded
           load={load}
           loadingLabel="Loading drivers…"
