@@ -5,7 +5,7 @@
  */
 import type { FieldErrors } from '@blockpilot/shared/types';
 import type { ErrorCode } from '../../http/errorCodes.js';
-import { HttpError } from '../../http/errors.js';
+import { refusal } from '../../http/errors.js';
 import type { Mismatch } from './gate.js';
 
 export const RELEASE_ERROR_CODES = {
@@ -24,23 +24,24 @@ export const RELEASE_ERROR_CODES = {
 } as const satisfies Record<string, ErrorCode>;
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
 
-const fail = (status: number, code: ReleaseErrorCode, message: string, body: Record<string, unknown> = {}, errors?: FieldErrors) =>
+/** The refusal of `code` (its status from the one table) with this message. */
+const fail = (code: ReleaseErrorCode, message: string, body: Record<string, unknown> = {}, errors?: FieldErrors) =>
   // What a refusal says besides its message (the channel's revision, the gate's mismatches) goes in
   // the envelope's `data`, like any answer's payload (docs/ARCHITECTURE.md section 4).
-  new HttpError(status, message, { code, ...(Object.keys(body).length ? { body: { data: body } } : {}), ...(errors ? { errors } : {}) });
+  refusal(code, { message, ...(Object.keys(body).length ? { body: { data: body } } : {}), ...(errors ? { errors } : {}) });
 
 export const releaseErrors = {
-  tokenRequired: () => fail(401, RELEASE_ERROR_CODES.tokenRequired, 'A valid deploy token is required (Authorization: Bearer <token>).'),
-  tokenScope: (remote: string) => fail(403, RELEASE_ERROR_CODES.tokenScope, `This deploy token may not change ${remote}.`),
-  adminRequired: () => fail(403, RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens.'),
-  invalidBuild: (errors: FieldErrors) => fail(400, RELEASE_ERROR_CODES.invalidBuild, 'The build cannot be published.', {}, errors),
-  exists: (remote: string, version: string, buildDigest: string) => fail(409, RELEASE_ERROR_CODES.exists, `${remote} ${version} is already published; releases are immutable, publish a new version.`, { buildDigest }),
-  unknownRelease: (remote: string, version: string) => fail(404, RELEASE_ERROR_CODES.unknownRelease, `${remote} has no release ${version}.`),
-  unknownRemote: (remote: string) => fail(404, RELEASE_ERROR_CODES.unknownRemote, `There is no remote named ${remote}.`),
-  revisionConflict: (channel: string, revision: number) => fail(409, RELEASE_ERROR_CODES.revisionConflict, `${channel} moved (now at revision ${revision}); read it again and retry.`, { revision }),
+  tokenRequired: () => fail(RELEASE_ERROR_CODES.tokenRequired, 'A valid deploy token is required (Authorization: Bearer <token>).'),
+  tokenScope: (remote: string) => fail(RELEASE_ERROR_CODES.tokenScope, `This deploy token may not change ${remote}.`),
+  adminRequired: () => fail(RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens.'),
+  invalidBuild: (errors: FieldErrors) => fail(RELEASE_ERROR_CODES.invalidBuild, 'The build cannot be published.', {}, errors),
+  exists: (remote: string, version: string, buildDigest: string) => fail(RELEASE_ERROR_CODES.exists, `${remote} ${version} is already published; releases are immutable, publish a new version.`, { buildDigest }),
+  unknownRelease: (remote: string, version: string) => fail(RELEASE_ERROR_CODES.unknownRelease, `${remote} has no release ${version}.`),
+  unknownRemote: (remote: string) => fail(RELEASE_ERROR_CODES.unknownRemote, `There is no remote named ${remote}.`),
+  revisionConflict: (channel: string, revision: number) => fail(RELEASE_ERROR_CODES.revisionConflict, `${channel} moved (now at revision ${revision}); read it again and retry.`, { revision }),
   gateRefused: (mismatches: Mismatch[]) =>
-    fail(409, RELEASE_ERROR_CODES.gateRefused, `Refused by the compatibility gate: ${mismatches.map((m) => m.message).join('; ')}.`, { mismatches }),
-  nothingToRollBack: (channel: string, remote: string) => fail(409, RELEASE_ERROR_CODES.nothingToRollBack, `${channel} has no earlier release of ${remote} to roll back to.`),
-  unknownToken: () => fail(404, RELEASE_ERROR_CODES.unknownToken, 'No such deploy token.'),
-  invalidPreview: () => fail(400, RELEASE_ERROR_CODES.invalidPreview, 'This preview link is invalid or has expired.'),
+    fail(RELEASE_ERROR_CODES.gateRefused, `Refused by the compatibility gate: ${mismatches.map((m) => m.message).join('; ')}.`, { mismatches }),
+  nothingToRollBack: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.nothingToRollBack, `${channel} has no earlier release of ${remote} to roll back to.`),
+  unknownToken: () => fail(RELEASE_ERROR_CODES.unknownToken, 'No such deploy token.'),
+  invalidPreview: () => fail(RELEASE_ERROR_CODES.invalidPreview, 'This preview link is invalid or has expired.'),
 };
