@@ -10,7 +10,7 @@ import { findViolations } from './recordAnalysis.js';
 import { serviceAreaInfo } from './serviceAreas.js';
 import type { DeviceTarget, FaultConfig, SimulatorControl, SimulatorStateSummary, TokenTarget } from './types.js';
 import { InputError, asObject, optionalString } from './validate.js';
-import { parsePaceSettings } from './work/pace.js';
+import { parsePaceSettings } from './workApi/pace.js';
 import type { SimulatorRuntime } from './world.js';
 
 export function createControl(runtime: SimulatorRuntime): SimulatorControl {

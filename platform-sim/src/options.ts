@@ -8,7 +8,7 @@ import { InputError, asObject, checkNumber, isObject } from './validate.js';
 import { parseFaultConfig } from './faults.js';
 import { normalizeEmail } from './email.js';
 import { systemPreciseClock } from './preciseClock.js';
-import { DEFAULT_REFRESH_INTERVAL_MS, REFRESH_INTERVAL_RANGE } from './work/pace.js';
+import { DEFAULT_REFRESH_INTERVAL_MS, REFRESH_INTERVAL_RANGE } from './workApi/pace.js';
 
 /** Options with every default filled in. */
 export interface ResolvedOptions {

@@ -9,7 +9,7 @@ import { registerControlRoutes } from './controlRoutes.js';
 import type { SimulatorControl } from './types.js';
 import { markArrival } from './http.js';
 import { InputError } from './validate.js';
-import { registerWorkRoutes } from './work/routes.js';
+import { registerWorkRoutes } from './workApi/routes.js';
 import type { SimulatorRuntime } from './world.js';
 
 function badBody(message: string): Error & { statusCode: number } {

@@ -14,7 +14,7 @@ import { SlidingWindowLimiter } from './rateLimit.js';
 import { SimulationRecord } from './record.js';
 import { createServiceAreaCatalog, type ServiceAreaCatalog } from './serviceAreas.js';
 import type { ResetOptions, SimulatorOptions } from './types.js';
-import { PollPace } from './work/pace.js';
+import { PollPace } from './workApi/pace.js';
 
 /** An authorization code from the sign-in page, bound to the sign-in's PKCE challenge and client. */
 export interface IssuedCode {

@@ -48,7 +48,7 @@ describe('the client on the wire', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     client = createPlatformClient({
-      endpoints: { signIn: base, tokens: `${base}/tokens`, work: `${base}/work/` },
+      endpoints: { signIn: base, tokens: `${base}/tokens`, work: `${base}/flex-work/` },
       now: clock.now,
       timeoutMs: 300,
       extraWorkHeaders: { 'x-sim-client': 'worker-1' },
@@ -86,10 +86,10 @@ describe('the client on the wire', () => {
   it('uses the documented method, path and body of each call, under the base path prefix', async () => {
     respond = (entry, res) => {
       const bodies: Record<string, unknown> = {
-        '/work/eligibleServiceAreas': { serviceAreaIds: [] },
-        '/work/getOfferFiltersOptions': { serviceAreaPoolList: [] },
-        '/work/GetOffersForProviderPost': { offerList: [], refreshInterval: 1000 },
-        '/work/scheduledAssignments': { scheduledAssignments: [] },
+        '/flex-work/eligibleServiceAreas': { serviceAreaIds: [] },
+        '/flex-work/getOfferFiltersOptions': { serviceAreaPoolList: [] },
+        '/flex-work/GetOffersForProviderPost': { offerList: [], refreshInterval: 1000 },
+        '/flex-work/scheduledAssignments': { scheduledAssignments: [] },
       };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(bodies[entry.url] ?? {}));
     };
@@ -104,12 +104,12 @@ describe('the client on the wire', () => {
       expect(result.ok).toBe(true);
     }
     expect(seen.map((s) => `${s.method} ${s.url} ${s.body}`)).toEqual([
-      'GET /work/eligibleServiceAreas ',
-      'GET /work/getOfferFiltersOptions ',
-      'POST /work/GetOffersForProviderPost {"apiVersion":"V2","filters":{"serviceAreaFilter":["area-1","area-2"],"timeFilter":{}},"serviceAreaIds":["area-1","area-2"]}',
-      'POST /work/AcceptOffer {"offerId":"offer-9"}',
-      'GET /work/scheduledAssignments ',
-      'DELETE /work/schedule/blocks/1750000000 ',
+      'GET /flex-work/eligibleServiceAreas ',
+      'GET /flex-work/getOfferFiltersOptions ',
+      'POST /flex-work/GetOffersForProviderPost {"apiVersion":"V2","filters":{"serviceAreaFilter":["area-1","area-2"],"timeFilter":{}},"serviceAreaIds":["area-1","area-2"]}',
+      'POST /flex-work/AcceptOffer {"offerId":"offer-9"}',
+      'GET /flex-work/scheduledAssignments ',
+      'DELETE /flex-work/schedule/blocks/1750000000 ',
     ]);
   });
 
