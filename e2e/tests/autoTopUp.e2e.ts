@@ -62,7 +62,8 @@ it('a driver saves a card on the dev checkout and turns automatic top-up on', as
   // Defaults: 10.00 when the credit falls below 5.00.
   await page.getByText('Top up automatically').click();
   await page.getByRole('button', { name: 'Save automatic top-up' }).click();
-  await page.getByRole('switch', { name: 'Top up automatically' }).and(page.locator(':checked')).waitFor({ state: 'attached' });
+  // The switch flips on the click; the line above the form changes only with the server's answer.
+  await page.getByText('Automatic top-up is on: $10.00 when the credit falls below $5.00.').waitFor();
   expect(await apiCall<{ enabled: boolean }>(product().baseUrl, token, 'GET', '/store/autoTopUp')).toMatchObject({ enabled: true, amount: 1000, threshold: 500 });
 });
 

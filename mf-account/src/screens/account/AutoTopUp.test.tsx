@@ -32,7 +32,7 @@ describe('Automatic top-up in the Credit section', () => {
     server.on('GET /store/autoTopUp', { data: { ...AUTO_TOP_UP_OFF, card: CARD, lastCharge: { amount: 2000, status: 'paid', at: Date.UTC(2026, 0, 6, 18) } } });
     server.on('PUT /store/autoTopUp', ({ body }) => ({ data: { ...AUTO_TOP_UP_OFF, ...(body as object), card: CARD } }));
     renderCredit();
-    expect(await screen.findByText(/Saved card: Visa ending 4242\./)).toHaveTextContent(/Last automatic top-up: \$20\.00, paid on/);
+    expect(await screen.findByText(/Saved card: Visa ending 4242\./)).toHaveTextContent(/Automatic top-up is off\. Last automatic top-up: \$20\.00, paid on/);
     const settings = await form();
     await userEvent.click(within(settings).getByRole('switch', { name: 'Top up automatically' }));
     fireEvent.change(within(settings).getByRole('slider', { name: 'Amount' }), { target: { value: '2500' } });
@@ -41,6 +41,7 @@ describe('Automatic top-up in the Credit section', () => {
     await waitFor(() => expect(server.callsTo('PUT /store/autoTopUp')).toHaveLength(1));
     expect(server.callsTo('PUT /store/autoTopUp')[0]!.body).toEqual({ enabled: true, amount: 2500, threshold: 800 });
     expect(await screen.findByRole('switch', { name: 'Top up automatically' })).toBeChecked();
+    expect(screen.getByText(/Automatic top-up is on: \$25\.00 when the credit falls below \$8\.00\./)).toBeInTheDocument();
     await plansLoaded();
   });
 

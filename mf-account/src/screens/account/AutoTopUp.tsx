@@ -79,6 +79,7 @@ export function AutoTopUp({ currencySymbol, credit, checkout }: { currencySymbol
       )}
       <SectionText>
         {state.card ? `Saved card: ${state.card.label}.` : 'No card saved.'}{' '}
+        {state.enabled ? `Automatic top-up is on: ${money(state.amount)} when the credit falls below ${money(state.threshold)}.` : 'Automatic top-up is off.'}{' '}
         {state.lastCharge && `Last automatic top-up: ${money(state.lastCharge.amount)}, ${CHARGE_STATUS[state.lastCharge.status]} on ${formatLocalMoment(state.lastCharge.at)}.`}
       </SectionText>
       <Actions>
