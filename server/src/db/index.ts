@@ -21,7 +21,7 @@ async function dialectFor(config: DatabaseConfig) {
     // from the pool when it was idle (the pool has dropped it already), from the client when it
     // was checked out between two statements (its next statement fails, the caller sees that, and
     // the pool drops it on release). Unheard, Node throws the event and the whole process dies
-    // (found by the fault suite, hardening/faults.test.ts).
+    // (found by the fault suite, server/src/hardening/faults.test.ts).
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     return new PostgresDialect({ pool });

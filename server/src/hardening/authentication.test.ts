@@ -13,8 +13,8 @@ import { bearer, freshIp, PASSWORD, registration, startTestApp, uniqueEmail, typ
 import { testConfig } from '../testing/config.js';
 import { testContext } from '../testing/context.js';
 import { describeEachDatabase } from '../testing/databases.js';
-import { refusalProblems } from './envelopeCheck.js';
-import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from './hardenedApp.js';
+import { refusalProblems } from '../testing/hardening/envelopeCheck.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testing/hardening/hardenedApp.js';
 
 /** `scrypt$<log2 N>$<r>$<p>$<salt>$<key>` read back into its parts. */
 function hashParameters(stored: string) {

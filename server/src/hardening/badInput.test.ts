@@ -11,10 +11,10 @@ import { issueToken } from '../features/auth/tokens.js';
 import { bearer } from '../testing/app.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { fakeStripeApi, fakeStripeGateway, stripeEnv } from '../testing/stripe.js';
-import { fuzzCases, isFuzzed, withCredentials } from './fuzzRequests.js';
-import { runFuzzCases, type FuzzFigures } from './fuzzRunner.js';
-import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from './hardenedApp.js';
-import { documentedOperations, registeredRoutes } from './routeInventory.js';
+import { fuzzCases, isFuzzed, withCredentials } from '../testing/hardening/fuzzRequests.js';
+import { runFuzzCases, type FuzzFigures } from '../testing/hardening/fuzzRunner.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testing/hardening/hardenedApp.js';
+import { documentedOperations, registeredRoutes } from '../testing/hardening/routeInventory.js';
 
 const SEED = 7_2024;
 /** The release registry's all-remote deploy token, so its routes are attacked past their token check too. */

@@ -32,8 +32,8 @@ import { describeEachDatabase, TEST_POSTGRES_URL } from '../testing/databases.js
 import { startHoldingProxy } from '../testing/holdingProxy.js';
 import { connectWithAnyBlockFilter, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../testing/platform.js';
 import type { Database, DatabaseConfig } from '../types.js';
-import { startEngineProcess, type EngineProcess } from './engineProcess.js';
-import type { EngineWorkerSettings } from './engineWorker.js';
+import { startEngineProcess, type EngineProcess } from '../testing/hardening/engineProcess.js';
+import type { EngineWorkerSettings } from '../testing/hardening/engineWorker.js';
 
 /** Short cadences so a run sees many polls, backoffs and schedule reads in seconds. Jitter pinned to its maximum. */
 const FAST: Partial<EngineTimings> = { backoff: { baseMs: 250, maxMs: 1000 }, openAttemptRecheckMs: 300, resumeSpreadMs: 50 };

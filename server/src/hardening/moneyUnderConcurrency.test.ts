@@ -21,10 +21,10 @@ import { testContext } from '../testing/context.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { connectWithAnyBlockFilter, startSimulator, tomorrowAt, userRow, waitFor } from '../testing/platform.js';
 import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../testing/stripe.js';
-import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from './hardenedApp.js';
-import { auditLedger } from './ledgerAudit.js';
-import { planEngineOperations, planMoneyOperations, type MoneyOperation, type PlannedOrder, type SearchingDriver } from './moneyPlan.js';
-import { SeededRandom } from './seededRandom.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testing/hardening/hardenedApp.js';
+import { auditLedger } from '../testing/hardening/ledgerAudit.js';
+import { planEngineOperations, planMoneyOperations, type MoneyOperation, type PlannedOrder, type SearchingDriver } from '../testing/hardening/moneyPlan.js';
+import { SeededRandom } from '../testing/hardening/seededRandom.js';
 
 const SEED = 20_260_707;
 const ORDERS = 700;

@@ -22,11 +22,11 @@ import { simulatorEnv } from '../testing/config.js';
 import { testContext } from '../testing/context.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { anyBlockFilter, connectWithAnyBlockFilter, eligibleAreas, setFilters, startSimulator, tomorrowAt, userRow } from '../testing/platform.js';
-import { changedTables, snapshotDatabase, snapshotUserRows } from './dbSnapshot.js';
-import { refusalProblems } from './envelopeCheck.js';
-import { exampleRequest } from './fuzzRequests.js';
-import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from './hardenedApp.js';
-import { documentedOperations, type Operation } from './routeInventory.js';
+import { changedTables, snapshotDatabase, snapshotUserRows } from '../testing/hardening/dbSnapshot.js';
+import { refusalProblems } from '../testing/hardening/envelopeCheck.js';
+import { exampleRequest } from '../testing/hardening/fuzzRequests.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testing/hardening/hardenedApp.js';
+import { documentedOperations, type Operation } from '../testing/hardening/routeInventory.js';
 
 const DAY = 86_400_000;
 const SESSION_TTL_MS = 30 * DAY;

@@ -15,11 +15,11 @@ import { loggerOptions, SECRET_FIELDS } from '../http/logging.js';
 import { bearer, PASSWORD } from '../testing/app.js';
 import { describeEachDatabase } from '../testing/databases.js';
 import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../testing/stripe.js';
-import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from './hardenedApp.js';
-import type { JsonSchema } from './jsonSchema.js';
-import { documentedOperations } from './routeInventory.js';
-import { SECRET_FIELD } from './secrets.js';
-import { validValue } from './schemaValues.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testing/hardening/hardenedApp.js';
+import type { JsonSchema } from '../testing/hardening/jsonSchema.js';
+import { documentedOperations } from '../testing/hardening/routeInventory.js';
+import { SECRET_FIELD } from '../testing/hardening/secrets.js';
+import { validValue } from '../testing/hardening/schemaValues.js';
 
 /** Paths (field names from the root) of every secret-looking property of a schema. */
 function secretPaths(schema: JsonSchema, path: string[] = []): string[][] {

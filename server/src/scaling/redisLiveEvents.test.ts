@@ -9,7 +9,7 @@ import pino from 'pino';
 import type { LiveSignal } from '../adapters/live/types.js';
 import { searchKeys } from './keys.js';
 import { RedisLiveEvents } from './redisLiveEvents.js';
-import { describeWithRedis } from './testRedis.js';
+import { describeWithRedis } from '../testing/redis.js';
 
 const waitUntil = async (what: string, check: () => boolean, timeoutMs = 5_000) => {
   const deadline = Date.now() + timeoutMs;

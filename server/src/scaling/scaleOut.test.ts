@@ -25,7 +25,7 @@ import { DEFAULT_OWNERSHIP_TIMINGS } from './config.js';
 import { searchKeys } from './keys.js';
 import { leaseHolder } from './leases.js';
 import { spawnServer, stopServer, type ServerProcess } from './serverProcesses.js';
-import { describeWithRedis } from './testRedis.js';
+import { describeWithRedis } from '../testing/redis.js';
 
 const DRIVERS = 12;
 const POLLS = '/GetOffersForProviderPost';

@@ -21,7 +21,7 @@ import * as scaleOut from './index.js';
 import { searchKeys } from './keys.js';
 import { leaseHolder } from './leases.js';
 import { openSearchQueue } from './searchJobs.js';
-import { describeWithRedis, type TestRedis } from './testRedis.js';
+import { describeWithRedis, type TestRedis } from '../testing/redis.js';
 import { startSearchWorker, type WorkerProcess } from './workerProcess.js';
 
 const POLLS = '/GetOffersForProviderPost';
