@@ -9,7 +9,7 @@ import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Simulator } from '@blockpilot/platform-sim';
-import { signInAsDriver } from '../adapters/platform/__tests__/fixture.js';
+import { signInAsDriver } from '../testing/platformFixture.js';
 import type { AppContext } from '../context.js';
 import { logIgnored, recordAccept, writeIntent } from '../engine/offerLog.js';
 import { issueToken } from '../features/auth/tokens.js';

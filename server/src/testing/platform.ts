@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createSimulator, type Simulator, type SimulatorOptions } from '@blockpilot/platform-sim';
 import type { Filter } from '@blockpilot/shared/types';
-import { signInAsDriver } from '../adapters/platform/__tests__/fixture.js';
+import { signInAsDriver } from './platformFixture.js';
 import type { AppContext } from '../context.js';
 import { confirmEmailAddress } from '../features/auth/emailVerification.js';
 import { register } from '../features/auth/service.js';

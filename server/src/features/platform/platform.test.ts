@@ -7,7 +7,7 @@ import { expect } from 'expect';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Simulator } from '@blockpilot/platform-sim';
 import { codeChallengeFor } from '@blockpilot/platform-sim';
-import { signInAsDriver } from '../../adapters/platform/__tests__/fixture.js';
+import { signInAsDriver } from '../../testing/platformFixture.js';
 import { withEmbeddedSimulator } from '../../adapters/platform/config.js';
 import { recordAccept } from '../../engine/offerLog.js';
 import { PASTE_THE_URL } from './connect.js';

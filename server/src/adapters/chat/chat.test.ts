@@ -7,10 +7,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'expect';
 import pino from 'pino';
-import { chatConfig } from '../config.js';
-import { MessageRecorder, RECORDER_CAPACITY, RecordingChannel } from '../recorder.js';
-import { GrammyTelegramChannel } from '../telegramBot.js';
-import { toE164, TwilioWhatsAppChannel } from '../twilioWhatsApp.js';
+import { chatConfig } from './config.js';
+import { MessageRecorder, RECORDER_CAPACITY, RecordingChannel } from './recorder.js';
+import { GrammyTelegramChannel } from './telegramBot.js';
+import { toE164, TwilioWhatsAppChannel } from './twilioWhatsApp.js';
 
 interface Received {
   method: string;

@@ -1,9 +1,9 @@
 import { describe, it, before, after, afterEach } from 'node:test';
 import { expect } from 'expect';
 import type { RequestRecord } from '@blockpilot/platform-sim';
-import { PlatformSession, type PlatformSessionOptions } from '../session.js';
-import type { AccessTokenGrant, PlatformClient, PlatformResult, PlatformTokens } from '../types.js';
-import { connectAccount, startPlatform, type ConnectedAccount, type PlatformFixture } from './fixture.js';
+import { PlatformSession, type PlatformSessionOptions } from './session.js';
+import type { AccessTokenGrant, PlatformClient, PlatformResult, PlatformTokens } from './types.js';
+import { connectAccount, startPlatform, type ConnectedAccount, type PlatformFixture } from '../../testing/platformFixture.js';
 
 const LIFETIME_MS = 3_600_000;
 

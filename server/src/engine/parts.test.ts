@@ -1,10 +1,10 @@
 /** The engine's small parts: backoff, the seen-offer memory, fees, and matching a booked block to an attempt. */
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { backoffDelayMs } from '../backoff.js';
-import { canPayFees, feeDue, feeStateOf } from '../fees.js';
-import { isBooked } from '../reconcile.js';
-import { SeenOffers } from '../seenOffers.js';
+import { backoffDelayMs } from './backoff.js';
+import { canPayFees, feeDue, feeStateOf } from './fees.js';
+import { isBooked } from './reconcile.js';
+import { SeenOffers } from './seenOffers.js';
 
 describe('backoff', () => {
   const policy = { baseMs: 1000, maxMs: 8000 };

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { expect } from 'expect';
-import { HttpTransport } from '../http.js';
+import { HttpTransport } from './http.js';
 
 /** A server that remembers its connections and which connection each request came on. */
 interface CountingServer {

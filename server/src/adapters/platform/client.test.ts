@@ -1,11 +1,11 @@
 import { describe, it, before, after, afterEach } from 'node:test';
 import { expect } from 'expect';
 import { userIdForEmail, type FaultRule } from '@blockpilot/platform-sim';
-import { createPlatformClient, simulatorEndpoints } from '../client.js';
-import { newDeviceSerial } from '../pkce.js';
-import { authorizationCodeFromLandingUrl, createSignInChallenge } from '../signIn.js';
-import type { PlatformResult } from '../types.js';
-import { connectAccount, signInAsDriver, startPlatform, type ConnectedAccount, type PlatformFixture } from './fixture.js';
+import { createPlatformClient, simulatorEndpoints } from './client.js';
+import { newDeviceSerial } from './pkce.js';
+import { authorizationCodeFromLandingUrl, createSignInChallenge } from './signIn.js';
+import type { PlatformResult } from './types.js';
+import { connectAccount, signInAsDriver, startPlatform, type ConnectedAccount, type PlatformFixture } from '../../testing/platformFixture.js';
 
 /** The value of a successful result; fails the test with the failure otherwise. */
 function value<T>(result: PlatformResult<T>): T {

@@ -7,10 +7,10 @@ import { describe, it, before, after, beforeEach } from 'node:test';
 import { expect } from 'expect';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPlatformClient, DEFAULT_DEVICE_PROFILE } from '../client.js';
-import { clientIdFor } from '../pkce.js';
-import type { PlatformClient, WorkCredentials } from '../types.js';
-import { fakeClock } from './fixture.js';
+import { createPlatformClient, DEFAULT_DEVICE_PROFILE } from './client.js';
+import { clientIdFor } from './pkce.js';
+import type { PlatformClient, WorkCredentials } from './types.js';
+import { fakeClock } from '../../testing/platformFixture.js';
 
 interface Seen {
   method: string;

@@ -7,7 +7,7 @@ import {
   classifyWorkFailure,
   type PlatformFailure,
   type ReceivedResponse,
-} from '../outcomes.js';
+} from './outcomes.js';
 
 function answer(status: number, json?: unknown, headers: ReceivedResponse['headers'] = {}): ReceivedResponse {
   return { status, headers, json, text: json === undefined ? '' : JSON.stringify(json) };

@@ -1,11 +1,11 @@
 import { describe, it, before, after } from 'node:test';
 import { expect } from 'expect';
 import { createHash } from 'node:crypto';
-import { DEFAULT_DEVICE_PROFILE } from '../client.js';
-import { clientIdFor, codeChallengeFor, createPkcePair, newDeviceSerial } from '../pkce.js';
-import { authorizationCodeFromLandingUrl, createSignInChallenge } from '../signIn.js';
-import type { PlatformEndpoints } from '../types.js';
-import { signInAsDriver, startPlatform, type PlatformFixture } from './fixture.js';
+import { DEFAULT_DEVICE_PROFILE } from './client.js';
+import { clientIdFor, codeChallengeFor, createPkcePair, newDeviceSerial } from './pkce.js';
+import { authorizationCodeFromLandingUrl, createSignInChallenge } from './signIn.js';
+import type { PlatformEndpoints } from './types.js';
+import { signInAsDriver, startPlatform, type PlatformFixture } from '../../testing/platformFixture.js';
 
 const NA: PlatformEndpoints = { signIn: 'https://www.amazon.com', tokens: 'https://api.amazon.com', work: 'https://flex-capacity-na.amazon.com' };
 

@@ -7,22 +7,22 @@
 import { after, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { RequestRecord, Simulator, SimulatorOptions } from '@blockpilot/platform-sim';
-import { createPlatformGateway, type PlatformGateway } from '../../adapters/platform/gateway.js';
-import type { PlatformClient } from '../../adapters/platform/types.js';
-import type { AppContext } from '../../context.js';
-import type { UserRow } from '../../features/auth/tokens.js';
-import { charge, entriesOf } from '../../domain/ledger.js';
-import { applyPaymentEvent, createOrder } from '../../features/store/orders.js';
-import { loadPlatformAccount } from '../../domain/platformAccounts.js';
-import { openPlatformSession } from '../../domain/platformSession.js';
-import { TestClock } from '../../testing/clock.js';
-import { simulatorEnv, testConfig } from '../../testing/config.js';
-import { testContext } from '../../testing/context.js';
-import { describeEachDatabase, withOutage } from '../../testing/databases.js';
-import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../testing/platform.js';
-import type { Database } from '../../types.js';
-import type { EngineTimings } from '../dependencies.js';
-import { writeIntent } from '../offerLog.js';
+import { createPlatformGateway, type PlatformGateway } from '../adapters/platform/gateway.js';
+import type { PlatformClient } from '../adapters/platform/types.js';
+import type { AppContext } from '../context.js';
+import type { UserRow } from '../features/auth/tokens.js';
+import { charge, entriesOf } from '../domain/ledger.js';
+import { applyPaymentEvent, createOrder } from '../features/store/orders.js';
+import { loadPlatformAccount } from '../domain/platformAccounts.js';
+import { openPlatformSession } from '../domain/platformSession.js';
+import { TestClock } from '../testing/clock.js';
+import { simulatorEnv, testConfig } from '../testing/config.js';
+import { testContext } from '../testing/context.js';
+import { describeEachDatabase, withOutage } from '../testing/databases.js';
+import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../testing/platform.js';
+import type { Database } from '../types.js';
+import type { EngineTimings } from './dependencies.js';
+import { writeIntent } from './offerLog.js';
 
 /** Short waits so a test sees several polls and backoffs in a few seconds. Jitter pinned to its maximum. */
 const FAST: Partial<EngineTimings> = { backoff: { baseMs: 250, maxMs: 1000 }, openAttemptRecheckMs: 300, resumeSpreadMs: 100 };
