@@ -129,6 +129,24 @@ describe('the prerendered landing page', () => {
     await expect(page.locator('h1').isVisible()).resolves.toBe(false);
     await context.close();
   });
+
+  it('shows a signed-in driver the app\'s frame at once, and asks for their data before any script has run', async () => {
+    const token = await registerDriver(product().baseUrl);
+    const { context, page } = await openPage(browser, 360);
+    await page.addInitScript((t) => localStorage.setItem('acccessToken', t), token);
+    await withoutScripts(page);
+    const asked: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'fetch' && asked.push(`${new URL(request.url()).pathname} ${request.headers().authorization === `Bearer ${token}`}`));
+    await page.goto('/dashboard');
+    await page.getByRole('status').getByText('Loading…').waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await expect(page.getByRole('link', { name: 'Register' }).count()).resolves.toBe(0);
+    // With the driver's token; the app, once loaded, takes these answers over.
+    for (let waited = 0; asked.length < 3 && waited < 50; waited++) await page.waitForTimeout(100);
+    expect(asked.sort()).toEqual(['/api/user true', '/api/user/getSearchStatus true', '/remotes.json true']);
+    await screenshot(page, 'signed-in-frame-360');
+    await context.close();
+  });
 });
 
 describe('the shell page on every other path', () => {

@@ -122,6 +122,18 @@ export const PREVIEW_OVERRIDE_KEY = 'remotePreview';
  * depends on the request's Authorization and release-preview headers.
  */
 export const REMOTE_LIST_PATH = '/remotes.json';
+
+/**
+ * What every signed-in page waits on before its first useful content: the remote list (which
+ * remote's code to fetch), the account, and the search state the dashboard's Start button shows.
+ * The page's inline script requests them as the HTML arrives, alongside the code instead of after
+ * it (shared/src/pageScript.ts); the shell and the session take each answer over once
+ * (shared/src/session/earlyRequests.ts).
+ */
+export const EARLY_GETS = { remoteList: REMOTE_LIST_PATH, account: '/api/user', searchStatus: '/api/user/getSearchStatus' } as const;
+export type EarlyGet = keyof typeof EARLY_GETS;
+/** The global the page's inline script leaves the early requests under. */
+export const EARLY_REQUESTS_GLOBAL = '__blockpilotEarlyRequests';
 /** A release channel's name: `production`, `staging`, or a named preview such as `pr-42` (docs/RELEASES.md). */
 export const RELEASE_CHANNEL_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 /** The module the shell loads from every remote; the release gate refuses a build without it. */
@@ -155,6 +167,12 @@ export function feeForPriceCents(priceCents: number): number {
 export const PRERENDER_OUTLET_ATTRIBUTE = 'data-prerendered-outlet';
 /** Marks everything of the page that was rendered at build time, for a visitor. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+/**
+ * Marks the frame rendered at build time for a signed-in driver (the bar with the signed-in links
+ * and a loading line): shown instead of the visitor's from the first paint when the page's script
+ * finds a session, so a phone shows the app's frame while the code downloads, never a blank page.
+ */
+export const PRERENDERED_SIGNED_IN_ATTRIBUTE = 'data-prerendered-signed-in';
 /** Where a remote's build writes its prerendered landing page, relative to its remote entry. */
 export const PRERENDERED_LANDING_PATH = 'prerender/landing.html';
 

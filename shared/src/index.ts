@@ -12,7 +12,6 @@ export { ApiError, fieldErrorsOf } from './api/errors';
 export { notify, onNotify, withToast, type Severity, type Toast } from './notify';
 export { SessionContext, useSession, type SessionValue } from './session/context';
 export { SessionProvider } from './session/SessionProvider';
-export { prefetchAccount } from './session/accountPrefetch';
 export { usePublicConfig, useSupportEmail } from './session/publicConfig';
 export { getAccessToken, setAccessToken, readStored, writeStored, removeStored } from './session/storage';
 export * from './forms';

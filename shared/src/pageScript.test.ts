@@ -2,7 +2,7 @@
  * The page's inline script, run as the browser runs it, on a fresh document per test holding the
  * app's script tags as the server sends them.
  */
-import { PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants';
+import { EARLY_GETS, EARLY_REQUESTS_GLOBAL, PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants';
 import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE, DEFERRED_SCRIPT_TYPE, PAGE_SCRIPT } from './pageScript';
 
 const ORIGIN = 'https://blockpilot.test';
@@ -20,6 +20,8 @@ interface Page {
   preloaded(): (string | null)[];
   data: DOMStringMap;
   click(text: string, init?: MouseEventInit): MouseEvent;
+  /** The page's window: what the script left on it, and the requests it sent (`fetch` calls). */
+  window: Record<string, unknown> & { fetch: jest.Mock };
 }
 
 function openPage({ head = INERT, signedIn = false, readyState = 'complete', search = '', previewStored = false, releasePreviewStored = false } = {}): Page {
@@ -35,13 +37,15 @@ function openPage({ head = INERT, signedIn = false, readyState = 'complete', sea
   ]);
   const sessionStorage = { getItem: (key: string) => session.get(key) ?? null };
   // The script's globals, given to it as the browser would.
-  new Function('document', 'localStorage', 'sessionStorage', 'location', PAGE_SCRIPT)(doc, localStorage, sessionStorage, new URL(`${ORIGIN}/${search}`));
+  const window = { fetch: jest.fn(() => Promise.resolve({ ok: true } as Response)) };
+  new Function('document', 'window', 'localStorage', 'sessionStorage', 'location', PAGE_SCRIPT)(doc, window, localStorage, sessionStorage, new URL(`${ORIGIN}/${search}`));
   const byText = (text: string) => [...doc.body.querySelectorAll('a, button, span')].find((e) => e.textContent === text)!;
   return {
     doc,
     loaded: () => [...doc.head.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
     preloaded: () => [...doc.head.querySelectorAll('link[rel="preload"]')].map((l) => l.getAttribute('href')),
     data: doc.documentElement.dataset,
+    window,
     click(text, init = {}) {
       const event = new MouseEvent('click', { bubbles: true, cancelable: true, ...init });
       byText(text).dispatchEvent(event);
@@ -59,8 +63,10 @@ const intents: [string, (doc: Document) => void][] = [
 ];
 
 describe('the page script on a visitor\'s landing page', () => {
-  it('loads no script while the visitor only reads', () => {
+  it('loads no script while the visitor only reads, and asks the API for nothing', () => {
     const page = openPage();
+    expect(page.window.fetch).not.toHaveBeenCalled();
+    expect(page.window[EARLY_REQUESTS_GLOBAL]).toBeUndefined();
     page.doc.body.dispatchEvent(new Event('scroll', { bubbles: true }));
     expect(page.loaded()).toEqual([]);
     expect(page.data[BOOT_STATE]).toBeUndefined();
@@ -115,6 +121,19 @@ describe('the page script on a visitor\'s landing page', () => {
 });
 
 describe('the page script for a signed-in driver', () => {
+  it('asks for the remote list, the account and the search state at once, with the stored token, and leaves them for the app', () => {
+    const page = openPage({ signedIn: true, readyState: 'loading' });
+    expect(page.window.fetch.mock.calls).toEqual(Object.values(EARLY_GETS).map((path) => [path, { headers: { Authorization: 'Bearer a-token' } }]));
+    const early = page.window[EARLY_REQUESTS_GLOBAL] as { token: string; responses: Record<string, Promise<Response>> };
+    expect(early.token).toBe('a-token');
+    expect(Object.keys(early.responses)).toEqual(['remoteList', 'account', 'searchStatus']);
+  });
+
+  it('leaves the remote list to the shell in a tab holding a release-preview link (that request carries the link)', () => {
+    const page = openPage({ signedIn: true, releasePreviewStored: true });
+    expect(page.window.fetch.mock.calls.map(([path]) => path)).toEqual([EARLY_GETS.account, EARLY_GETS.searchStatus]);
+  });
+
   it('marks the page (the style hides the visitor\'s page) and loads the app at once', () => {
     const page = openPage({ signedIn: true });
     expect(page.data.session).toBe('signed-in');

@@ -17,12 +17,17 @@
  *   preload to the first fetch of its URL whatever headers that fetch sends, so a signed-in
  *   driver's request (canaries) or a release-preview tab's would get the visitor's list
  *   (docs/RELEASES.md "How the shell finds its remotes").
+ * - A signed-in driver's remote list, account and search state ({@link EARLY_GETS}) are
+ *   requested at once, with the stored token, and left under {@link EARLY_REQUESTS_GLOBAL} for the
+ *   shell and the session: on a phone the app's code takes seconds to arrive, and what it would
+ *   ask for after that is then already here (docs/FRONTEND.md "Cold start"). Not the remote list
+ *   of a tab holding a release-preview link: that request carries the link (the shell sends it).
  * - A link or button clicked before the app has booted is not lost: the script holds it
  *   ({@link BOOT_PENDING_HREF} / {@link BOOT_PENDING_CLICK}), shows a progress bar, and the shell
  *   carries it out once it has booted ({@link BOOT_STATE} becomes `done`).
  */
 // `.js`: the server imports this module too (NodeNext resolution).
-import { PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants.js';
+import { EARLY_GETS, EARLY_REQUESTS_GLOBAL, PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants.js';
 
 /** The type of an app script the server sent inert; the page script loads it when it is wanted. */
 export const DEFERRED_SCRIPT_TYPE = 'application/x-blockpilot-deferred';
@@ -42,14 +47,23 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'f
 
 // ES5 on purpose: it is shipped as written (no build step touches it), and it must not throw in
 // any browser that can show the page.
-export const PAGE_SCRIPT = `(function (d) {
-  var html = d.documentElement, data = html.dataset, signedIn = false, previewing = false, releasePreview = false;
+export const PAGE_SCRIPT = `(function (d, w) {
+  var html = d.documentElement, data = html.dataset, token = null, signedIn = false, previewing = false, releasePreview = false;
   try {
-    signedIn = !!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)});
+    token = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)});
+    signedIn = !!token;
     releasePreview = /[?&]${RELEASE_PREVIEW_KEY}=/.test(location.search) || !!sessionStorage.getItem(${JSON.stringify(RELEASE_PREVIEW_KEY)});
     previewing = releasePreview || /[?&]${PREVIEW_OVERRIDE_KEY}=/.test(location.search) || !!sessionStorage.getItem(${JSON.stringify(PREVIEW_OVERRIDE_KEY)});
   } catch (e) {}
   if (signedIn) data.session = "signed-in";
+  if (signedIn && typeof w.fetch === "function") {
+    var early = w.${EARLY_REQUESTS_GLOBAL} = { token: token, responses: {} }, gets = ${JSON.stringify(EARLY_GETS)};
+    for (var name in gets) {
+      if (name === "remoteList" && releasePreview) continue;
+      early.responses[name] = w.fetch(gets[name], { headers: { Authorization: "Bearer " + token } });
+      early.responses[name]["catch"](function () {});
+    }
+  }
   if (!signedIn && !releasePreview) {
     var list = d.createElement("link");
     list.rel = "preload";
@@ -89,4 +103,4 @@ export const PAGE_SCRIPT = `(function (d) {
   if (!signedIn && !previewing) intents.forEach(function (name) { d.addEventListener(name, boot, { capture: true, passive: true }); });
   else if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", boot);
   else boot();
-})(document);`;
+})(document, window);`;

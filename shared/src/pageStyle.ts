@@ -2,7 +2,7 @@
  * The style that goes with the page's inline script (./pageScript.ts), inline in the shell's page
  * for the same reason: it must apply from the first paint.
  */
-import { PRERENDERED_ATTRIBUTE } from './constants';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_SIGNED_IN_ATTRIBUTE } from './constants';
 import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF } from './pageScript';
 import { theme } from './theme';
 
@@ -11,11 +11,14 @@ const pending = [BOOT_PENDING_HREF, BOOT_PENDING_CLICK].map((key) => `html[data-
 const progressBar = pending.map((selector) => `${selector} body::before`).join(',');
 
 /**
- * Hides the prerendered page once the script has seen a session (over its inline
- * `display:contents`), and shows a progress bar while a held click waits for the app.
+ * Once the script has seen a session: hides the visitor's prerendered page (over its inline
+ * `display:contents`) and shows the signed-in frame in its place. Shows a progress bar while a
+ * held click waits for the app.
  */
 export const PAGE_STYLE = [
   `html[data-session="signed-in"] [${PRERENDERED_ATTRIBUTE}]{display:none!important}`,
+  `[${PRERENDERED_SIGNED_IN_ATTRIBUTE}]{display:none}`,
+  `html[data-session="signed-in"] [${PRERENDERED_SIGNED_IN_ATTRIBUTE}]{display:contents}`,
   `${pending.join(',')}{cursor:progress}`,
   `${progressBar}{content:"";position:fixed;z-index:2000;top:0;left:0;width:100%;height:3px;` +
     `background:${theme.palette.primary};transform-origin:left;animation:blockpilot-boot 1s ease-in-out infinite alternate}`,

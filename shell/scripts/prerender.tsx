@@ -7,13 +7,14 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '@blockpilot/shared/constants';
+import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_ATTRIBUTE, PRERENDERED_SIGNED_IN_ATTRIBUTE } from '@blockpilot/shared/constants';
 import { PAGE_STYLE } from '@blockpilot/shared';
 import { PAGE_SCRIPT } from '@blockpilot/shared/pageScript';
 import { renderStaticHtml } from '@blockpilot/shared/prerender';
 import { FIRST_LOAD_CHUNKS_FILE } from '@blockpilot/tooling/firstLoadChunks';
-import { AppProviders } from '@blockpilot/shared/ui';
+import { AppProviders, Spinner } from '@blockpilot/shared/ui';
 import { StaticRouter } from 'react-router-dom';
+import { signedInLinks } from '../src/navigation/links';
 import { NavBar } from '../src/navigation/NavBar';
 
 /** html-webpack-plugin minifies the page: attribute quotes may be gone. */
@@ -62,10 +63,22 @@ const frame = renderStaticHtml(
   </StaticRouter>,
 );
 
+// What a signed-in driver sees until the shell boots: the same bar and loading line the shell
+// shows while the page's remote loads (docs/FRONTEND.md "Cold start"). Without ids: they belong to
+// the visitor's frame (the page script holds a tap by id), and a signed-in page boots at once.
+const signedInFrame = renderStaticHtml(
+  <StaticRouter location="/_">
+    <AppProviders>
+      <NavBar routes={signedInLinks} />
+      <Spinner label="Loading…" />
+    </AppProviders>
+  </StaticRouter>,
+).replace(/ id="[^"]*"/g, '');
+
 const filled = page
   .replace(STYLESHEET_LINK, inlineStylesheet)
   .replace('</head>', () => `${firstLoadPreloads()}<script>${PAGE_SCRIPT}</script><style>${PAGE_STYLE}</style></head>`)
-  .replace(EMPTY_ROOT, () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${frame}</div></div>`);
+  .replace(EMPTY_ROOT, () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${frame}</div><div ${PRERENDERED_SIGNED_IN_ATTRIBUTE}>${signedInFrame}</div></div>`);
 writeFileSync(indexFile, filled);
 // The server composes and compresses the page itself; stale precompressed copies must not be sent.
 for (const stale of ['.gz', '.br']) rmSync(indexFile + stale, { force: true });

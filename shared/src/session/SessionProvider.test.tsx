@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { SEARCH_STATE_REFRESH_MS } from '../constants';
+import { EARLY_REQUESTS_GLOBAL, SEARCH_STATE_REFRESH_MS } from '../constants';
 import { mockAccount, mockApi, mockSearchStatus, mockServiceAreas, type MockApi } from '../mock';
 import { useSession, type SessionValue } from './context';
-import { prefetchAccount, takePrefetchedAccount } from './accountPrefetch';
 import { SessionProvider } from './SessionProvider';
 import { setAccessToken, writeStored } from './storage';
 
@@ -49,30 +48,23 @@ describe('the session (docs/PRODUCT.md section 4)', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('takes over the account request the shell started before React booted, instead of sending another', async () => {
+  it('takes over the account and search state the page script asked for before React booted, instead of asking again', async () => {
     setAccessToken('t1');
-    prefetchAccount();
-    prefetchAccount();
-    await settle();
-    expect(server.callsTo('GET /user')).toHaveLength(1);
+    const early = (data: unknown) => Promise.resolve({ ok: true, json: () => Promise.resolve({ data }) } as Response);
+    (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = {
+      token: 't1',
+      responses: { account: early(mockAccount({ display_name: 'Early Driver', flexConnected: true })), searchStatus: early({ searching: true }) },
+    };
     renderSession();
     await settle();
-    expect(screen.getByTestId('state')).toHaveTextContent('ready:Dana Driver');
-    expect(server.callsTo('GET /user')).toHaveLength(1);
-    // Handed over once: a later load (a refresh) asks the server again.
+    expect(screen.getByTestId('state')).toHaveTextContent('ready:Early Driver');
+    expect(session.searchStatus).toMatchObject({ searching: true });
+    expect(server.callsTo('GET /user')).toHaveLength(0);
+    expect(server.callsTo('GET /user/getSearchStatus')).toHaveLength(0);
+    // Handed over once: a later load (a refresh) asks the server.
     await act(() => session.refresh());
-    expect(server.callsTo('GET /user')).toHaveLength(2);
-  });
-
-  it('does not hand a prefetched account to another session', async () => {
-    setAccessToken('t1');
-    prefetchAccount();
-    setAccessToken('t2');
-    renderSession();
-    await settle();
-    expect(server.callsTo('GET /user')).toHaveLength(2);
-    // Still there for its own session (and drained, so no later test finds it).
-    expect(takePrefetchedAccount('t1')).not.toBeNull();
+    expect(server.callsTo('GET /user')).toHaveLength(1);
+    delete (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL];
   });
 
   it('with a token loads the account and the locale, and stores both', async () => {

@@ -13,7 +13,7 @@ import { api } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { SEARCH_STATE_REFRESH_MS } from '../constants';
 import type { Account, LiveEvent, ScheduledBlock, SearchStatus, ServiceArea } from '../types';
-import { takePrefetchedAccount } from './accountPrefetch';
+import { takeEarlyAnswer } from './earlyRequests';
 import { SessionContext, type SessionValue } from './context';
 import { getAccessToken, readStored, removeStored, setAccessToken, writeStored } from './storage';
 
@@ -57,7 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loadAccount = useCallback(async () => {
     const token = tokenRef.current;
     try {
-      const next = await (takePrefetchedAccount(token) ?? api.user.get());
+      const next = await takeEarlyAnswer('account', token, api.user.get);
       if (tokenRef.current !== token) return; // signed out or switched meanwhile
       setAccount(next);
       writeStored('account', next);
@@ -72,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refreshSearch = useCallback(async () => {
     await Promise.all([
-      api.user.getSearchStatus().then(followStatus, logFailure('loading the search status')),
+      takeEarlyAnswer('searchStatus', tokenRef.current, api.user.getSearchStatus).then(followStatus, logFailure('loading the search status')),
       api.user.getSchedule().then((value) => {
         setSchedule(value);
         writeStored('schedule', value);

@@ -4,7 +4,8 @@
  * storage, `?remotePreview=` ends it). An override is used only when its origin is on the
  * server's allow-list; otherwise it is refused and the reason shown.
  */
-import { PREVIEW_OVERRIDE_KEY, REMOTE_LIST_PATH, type RemoteManifestEntry, type RemotesManifest } from '@blockpilot/shared';
+import { PREVIEW_OVERRIDE_KEY, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
+import type { RemoteManifestEntry, RemotesManifest } from '@blockpilot/shared/types';
 import type { PreviewOverride, PreviewState } from '../types';
 
 /** Reads the override from the URL (and remembers it) or from the tab's session storage. */

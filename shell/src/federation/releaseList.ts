@@ -5,7 +5,9 @@
  * page never swaps a remote it has loaded: it re-reads the list now and then and, when a loaded
  * remote's release changed, says so and lets the driver reload when it suits them.
  */
-import { getAccessToken, RELEASE_PREVIEW_HEADER, RELEASE_PREVIEW_KEY, type RemotesManifest } from '@blockpilot/shared';
+import { getAccessToken } from '@blockpilot/shared/boot';
+import { RELEASE_PREVIEW_HEADER, RELEASE_PREVIEW_KEY } from '@blockpilot/shared/constants';
+import type { RemotesManifest } from '@blockpilot/shared/types';
 
 /** The tab's release-preview link: taken from `?releasePreview=` (empty ends it) and kept for the tab. */
 export function readReleasePreview(search: string, store: Storage = sessionStorage): string | null {

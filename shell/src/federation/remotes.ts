@@ -5,9 +5,11 @@
  */
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { REMOTE_APP_EXPOSE } from '@blockpilot/shared';
+// Not the package's main entry: this module runs before React loads (docs/FRONTEND.md "Cold start").
+import { getAccessToken, takeEarlyAnswer } from '@blockpilot/shared/boot';
+import { REMOTE_APP_EXPOSE, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
+import type { RemotesManifest } from '@blockpilot/shared/types';
 import type { PreviewState } from '../types';
-import { REMOTE_LIST_PATH, type RemotesManifest } from '@blockpilot/shared';
 import { applyPreview, fetchManifest, readPreviewOverride } from './manifest';
 import { readReleasePreview, remoteListHeaders, reportLoad, watchReleases } from './releaseList';
 
@@ -31,7 +33,8 @@ function readRemoteList(init: RequestInit = {}): Promise<RemotesManifest> {
 }
 
 function register(): Promise<Registration> {
-  registration ??= readRemoteList()
+  // The first read takes the list the page's inline script asked for as the HTML arrived.
+  registration ??= takeEarlyAnswer('remoteList', getAccessToken(), readRemoteList, (answer) => answer.json() as Promise<RemotesManifest>)
     .then((manifest) => {
       const { remotes, preview } = applyPreview(manifest, readPreviewOverride(window.location.search), window.location.origin);
       registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));

@@ -1,4 +1,5 @@
-import { ownerOf, signedInOwners, signedOutOwners } from './owners';
+import { matchRoutes } from 'react-router-dom';
+import { ownerOf, pathMatches, signedInOwners, signedOutOwners } from './owners';
 
 describe('who renders each path (docs/PRODUCT.md section 2)', () => {
   it.each([
@@ -38,5 +39,24 @@ describe('who renders each path (docs/PRODUCT.md section 2)', () => {
 
   it('matches paths case-insensitively, as the router does', () => {
     expect(ownerOf(signedOutOwners, '/LOGIN')).toMatchObject({ remote: 'mf_auth' });
+  });
+
+  const SAMPLE_PATHS = ['/', '/login', '/LOGIN', '/login/', '/register', '/resetPassword', '/resetPassword/t-1', '/promotionOptOut', '/promotionOptOut/u-1',
+    '/promotionOptOut/u-1/x', '/invite/CODE1', '/askAQuestion', '/connectAccount', '/logout', '/knowledgeBase', '/help', '/account', '/account/credit',
+    '/dashboard', '/dashboard/logs', '/Dashboard/Stats', '/admin', '/admin/users/u-1', '/administrator', '/accounts', '/nowhere', '/a/b/c'];
+
+  it.each([
+    ['signed out', signedOutOwners],
+    ['signed in', signedInOwners],
+  ])('%s: picks the route the router picks, for every kind of path', (_state, table) => {
+    for (const path of SAMPLE_PATHS) expect([path, ownerOf(table, path)]).toEqual([path, matchRoutes(table, path)![0]!.route]);
+  });
+
+  it('reads a route path as the router does', () => {
+    expect(pathMatches('/dashboard/*', '/dashboard')).toBe(true);
+    expect(pathMatches('/dashboard/*', '/dashboards')).toBe(false);
+    expect(pathMatches('/invite/:code', '/invite')).toBe(false);
+    expect(pathMatches('/invite/:code', '/invite/ABC/more')).toBe(false);
+    expect(pathMatches('*', '/any/path')).toBe(true);
   });
 });

@@ -3,8 +3,7 @@
  * tables are separate: a path of one table is not reachable in the other state. The remote then
  * routes within what it owns with its own <Routes>.
  */
-import { ADMIN_PATH } from '@blockpilot/shared';
-import { matchRoutes } from 'react-router-dom';
+import { ADMIN_PATH } from '@blockpilot/shared/constants';
 import type { RouteOwner } from '../types';
 
 export const signedOutOwners: RouteOwner[] = [
@@ -30,8 +29,24 @@ export const signedInOwners: RouteOwner[] = [
   { path: '*', redirect: '/dashboard' },
 ];
 
-/** The owner of a path in a table (the catch-all when nothing else matches). */
+/**
+ * Whether `pathname` is one of `pattern`'s paths, as the router reads a route path: letters in any
+ * case, `:name` for one segment, a trailing `/*` for the path and anything below it, `*` for every
+ * path. Not the router's own matcher on purpose: the shell decides which remote to fetch before
+ * the router has downloaded (docs/FRONTEND.md "Cold start"); owners.test.ts checks both agree.
+ */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const segments = (path: string) => path.toLowerCase().split('/').filter(Boolean);
+  const wanted = segments(pattern);
+  const given = segments(pathname);
+  for (const [index, segment] of wanted.entries()) {
+    if (segment === '*') return true;
+    if (index >= given.length || (!segment.startsWith(':') && segment !== given[index])) return false;
+  }
+  return wanted.length === given.length;
+}
+
+/** The owner of a path in a table: its first route that matches (the catch-all comes last). */
 export function ownerOf(table: RouteOwner[], pathname: string): RouteOwner {
-  const match = matchRoutes(table, pathname);
-  return match?.[0]?.route ?? table[table.length - 1]!;
+  return table.find((route) => pathMatches(route.path, pathname)) ?? table[table.length - 1]!;
 }

@@ -34,7 +34,13 @@ export class FirstLoadChunksPlugin {
           if (chunk.canBeInitial() || chunk.name || isSharedFallback(chunk)) continue;
           for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
         }
-        compilation.emitAsset(FIRST_LOAD_CHUNKS_FILE, new sources.RawSource(JSON.stringify([...files].sort())));
+        // Smallest first: a browser opens a few connections per host and, on a slow network, each
+        // request costs a round trip before its first byte. The small chunks (the shell's early
+        // start and the boot surface it needs) then arrive first, instead of queueing behind
+        // react-dom (docs/FRONTEND.md "Cold start").
+        const size = (file: string) => compilation.getAsset(file)?.source.size() ?? 0;
+        const ordered = [...files].sort((a, b) => size(a) - size(b) || a.localeCompare(b));
+        compilation.emitAsset(FIRST_LOAD_CHUNKS_FILE, new sources.RawSource(JSON.stringify(ordered)));
       });
     });
   }
