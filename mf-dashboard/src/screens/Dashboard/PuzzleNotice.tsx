@@ -22,19 +22,22 @@ export function PuzzleNotice() {
 
   const resume = async () => {
     setPending(true);
+    let started = false;
     try {
       const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), browserTimeZone(), true);
       if (result?.status) setSearchStatus(result.status);
       else setSearching(Boolean(result?.searching));
-      setResumed(true);
-      if (result?.searching) navigate('/dashboard/logs');
+      started = Boolean(result?.searching);
+      if (started) navigate('/dashboard/logs');
     } catch (error) {
       // A refused Start (no credit, no filter) already showed its alert; the notice stays.
       console.warn('[resume after puzzle] failed:', error instanceof Error ? error.message : error);
-    } finally {
-      setPending(false);
-      await refresh();
     }
+    // Only an account read after the Start tells whether the puzzle is still there: until then the
+    // one on screen is the old one, and saying "still" from it would be a guess.
+    await refresh();
+    if (started) setResumed(true);
+    setPending(false);
   };
 
   return (
