@@ -1,5 +1,4 @@
 /** Business constants of docs/PRODUCT.md section 9 and the client's storage keys (section 3). */
-import type { Filter } from './types.js';
 
 /** Fee on each accepted block, in basis points (3.5%). */
 export const FEE_BASIS_POINTS = 350;
@@ -44,23 +43,6 @@ export const PAY_SLIDER = { min: 0, max: 100, step: 1 } as const;
 export const PAY_SLIDER_UNIT = 3;
 export const DURATION_SLIDER = { min: 0, max: 10, step: 0.5 } as const;
 export const TIME_TO_ARRIVE_SLIDER = { min: 0, max: 60, step: 5 } as const;
-
-/**
- * A new filter: a new driver's first one, and each one added to the list (docs/PRODUCT.md "Several
- * filters"). Every day from 06:00 to 22:00, any pay and length, no service area yet, so nothing
- * is accepted until the driver chooses one.
- */
-export const DEFAULT_FILTER: Omit<Filter, 'id'> = {
-  name: 'My filter',
-  enabled: true,
-  serviceAreas: [],
-  days: [0, 1, 2, 3, 4, 5, 6],
-  time: [360, 1320],
-  pay: [PAY_SLIDER.min, PAY_SLIDER.max],
-  payType: 'PER_BLOCK',
-  duration: [DURATION_SLIDER.min, DURATION_SLIDER.max],
-  timeToArrive: 30,
-};
 export const TOP_UP_SLIDER = { min: 1000, max: 5000, step: 500 } as const;
 
 /**

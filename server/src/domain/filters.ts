@@ -2,12 +2,12 @@
  * Filters as stored: reading and writing them, in the driver's order (docs/PRODUCT.md "Several
  * filters": the first is the one the dashboard shows; it cannot be deleted, and a driver keeps at
  * most MAX_FILTERS_PER_DRIVER). The table keeps each range as two columns so the search engine
- * can read them without parsing. A new filter's values (DEFAULT_FILTER) live in the shared
- * constants, because the dashboard adds filters with them too.
+ * can read them without parsing. A new filter's values (DEFAULT_FILTER) live beside the Filter
+ * type in the shared package, because the dashboard adds filters with them too.
  */
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { DEFAULT_FILTER, MAX_FILTERS_PER_DRIVER } from '@blockpilot/shared/constants';
-import type { Filter, Range } from '@blockpilot/shared/types';
+import { MAX_FILTERS_PER_DRIVER } from '@blockpilot/shared/constants';
+import { DEFAULT_FILTER, type Filter, type Range } from '@blockpilot/shared/types';
 import type { DatabaseSchema, FilterTable } from '../db/schema.js';
 
 export { DEFAULT_FILTER };

@@ -12,7 +12,11 @@ describe('Your filters (docs/PRODUCT.md "Several filters")', () => {
     restoreWidth = setScreenWidth(PHONE_WIDTH);
     server = mockApi({
       'POST /user/getLogs': { data: [] },
-      'POST /user/saveFilter': (call) => ({ data: { id: 'added-id', ...(call.body as { filter: Filter }).filter } }),
+      // A filter without an id is added: the server gives it one.
+      'POST /user/saveFilter': (call) => {
+        const { filter } = call.body as { filter: Filter | Omit<Filter, 'id'> };
+        return { data: 'id' in filter ? filter : { ...filter, id: 'added-id' } };
+      },
     });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });

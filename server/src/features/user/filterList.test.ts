@@ -8,8 +8,8 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { userIdForEmail, type Simulator } from '@blockpilot/platform-sim';
-import { DEFAULT_FILTER, MAX_FILTERS_PER_DRIVER } from '@blockpilot/shared/constants';
-import type { Filter } from '@blockpilot/shared/types';
+import { MAX_FILTERS_PER_DRIVER } from '@blockpilot/shared/constants';
+import { DEFAULT_FILTER, type Filter } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { bearer, call, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { TestClock } from '../../testing/clock.js';
