@@ -9,10 +9,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
-import { launchBrowser, product } from '../src/support/browser';
+import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer, setFaults } from '../src/support/platform';
-import { recordSecretsOf, rememberSecret } from '../src/support/secrets';
+import { rememberSecret } from '../src/support/secrets';
 
 /** The engine polls about once a second; live events reach the page within moments. */
 const LIVE_TIMEOUT_MS = 20_000;
@@ -59,7 +59,7 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
   let token: string;
   let stationA: ServiceArea;
   let stationB: ServiceArea;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const call = <T,>(method: 'GET' | 'POST', path: string, body?: unknown) => apiCall<T>(product().baseUrl, token, method, path, body);
   const acceptedAt = async (station: ServiceArea) =>
     (await call<LogEntry[]>('POST', '/user/getLogs', { query: { action: { $in: ['BLOCK_ACCEPT'] } } })).filter((entry) => entry.serviceAreaId === station.id && entry.startTime >= day);
@@ -76,14 +76,8 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     token = await registerDriver(baseUrl);
     const password = `filters: the platform password ${width}`;
     rememberSecret(secretsFile, 'platform password', password);
-    // bypassCSP: the accessibility check injects axe-core past the product's Content Security Policy.
-    context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, baseURL: baseUrl, timezoneId: 'UTC', bypassCSP: true });
-    recordSecretsOf(context, secretsFile, baseUrl);
-    await context.addInitScript((value) => {
-      if (!localStorage.getItem('acccessToken')) localStorage.setItem('acccessToken', value);
-    }, token);
-    page = await context.newPage();
-    page.on('pageerror', (error) => errors.push(error.message));
+    // injectsScripts: the accessibility check injects axe-core.
+    ({ context, page, errors } = await openDriverPage(browser, width, token, { injectsScripts: true }));
     await page.goto('/connectAccount');
     await connectPlatformAccount({ context, page, account: { email: platformEmail, password }, simulatorUrl: platformSimulatorUrl });
     const eligible = (await call<ServiceArea[]>('POST', '/user/getServiceAreas', {})).filter((area) => area.eligible);
