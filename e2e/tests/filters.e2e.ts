@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
-import { launchBrowser, openDriverPage, product } from '../src/support/browser';
+import { launchBrowser, openDriverPage, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer, setFaults } from '../src/support/platform';
 import { rememberSecret } from '../src/support/secrets';
@@ -107,7 +107,9 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     }
     await row.getByRole('status').filter({ hasText: /^Saved @/ }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     await list.getByRole('heading', { name: '2. Station B mornings' }).waitFor();
+    await screenshot(page, `filters-list-open-${width}`);
     await row.getByRole('button', { name: 'Close: Station B mornings' }).click();
+    await screenshot(page, `filters-list-${width}`);
 
     const filters = (await call<{ filters: Array<{ name: string; serviceAreas: string[]; days: number[]; enabled: boolean }> }>('GET', '/user')).filters;
     expect(filters.map(({ name, serviceAreas, days, enabled }) => ({ name, serviceAreas, days, enabled }))).toEqual([
@@ -134,6 +136,7 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     await setFaults(platformSimulatorUrl, [{ kind: 'captcha', email: platformEmail, paths: [POLLS], remaining: 2 }]);
     const notice = page.getByRole('status').filter({ hasText: PUZZLE });
     await notice.waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await screenshot(page, `puzzle-notice-${width}`);
     await page.getByRole('button', { name: 'Start', exact: true }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     expect(await notice.textContent()).toContain('solve the puzzle it shows');
 
