@@ -5,12 +5,12 @@
  * threshold, the card is charged once, and the page shows the credit with the top-up. The steps
  * run in order.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, registerDriver } from '../src/support/accounts';
-import { launchBrowser, product } from '../src/support/browser';
+import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
-import { recordSecretsOf, rememberSecret } from '../src/support/secrets';
+import { rememberSecret } from '../src/support/secrets';
 
 const LIVE_TIMEOUT_MS = 20_000;
 const PLATFORM_ACCOUNT = { email: `auto-top-up-${Date.now()}@example.com`, password: 'auto top-up: the platform password 8Qx' };
@@ -19,7 +19,7 @@ let browser: Browser;
 let page: Page;
 let token: string;
 let areaId: string;
-const errors: string[] = [];
+let errors: string[] = [];
 
 /** Blocks of this file start on `day` (five days from now), a weekday the filter below alone takes. */
 const day = (Math.floor(Date.now() / 86_400_000) + 5) * 86_400;
@@ -30,13 +30,8 @@ beforeAll(async () => {
   const { baseUrl, secretsFile } = product();
   token = await registerDriver(baseUrl);
   rememberSecret(secretsFile, 'platform password', PLATFORM_ACCOUNT.password);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: baseUrl, timezoneId: 'UTC' });
-  recordSecretsOf(context, secretsFile, baseUrl);
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('acccessToken')) localStorage.setItem('acccessToken', value);
-  }, token);
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
+  let context: BrowserContext;
+  ({ context, page, errors } = await openDriverPage(browser, 1280, token));
   await page.goto('/connectAccount');
   await connectPlatformAccount({ context, page, account: PLATFORM_ACCOUNT, simulatorUrl: product().platformSimulatorUrl });
   const areas = await apiCall<Array<{ id: string; eligible?: boolean }>>(baseUrl, token, 'POST', '/user/getServiceAreas', {});

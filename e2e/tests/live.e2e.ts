@@ -8,10 +8,10 @@
  */
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { apiCall, registerDriver } from '../src/support/accounts';
-import { launchBrowser, product } from '../src/support/browser';
+import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
-import { recordSecretsOf, rememberSecret } from '../src/support/secrets';
+import { rememberSecret } from '../src/support/secrets';
 
 /** Live events reach a device within moments; the engine polls about once a second. */
 const LIVE_TIMEOUT_MS = 20_000;
@@ -38,19 +38,6 @@ const day = (Math.floor(Date.now() / 86_400_000) + 4) * 86_400;
 const weekday = new Date(day * 1000).getUTCDay();
 const at = (hourUtc: number, weeks = 0) => day + weeks * 7 * 86_400 + hourUtc * 3600;
 
-async function openDevice(width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { baseUrl, secretsFile } = product();
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, baseURL: baseUrl, timezoneId: 'UTC' });
-  recordSecretsOf(context, secretsFile, baseUrl);
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('acccessToken')) localStorage.setItem('acccessToken', value);
-  }, token);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
 const startStop = (page: Page) => page.getByRole('button', { name: /^(Start|Stop)$/ });
 const searchChip = (page: Page) => page.getByRole('region', { name: 'Search' }).getByRole('status');
 const offer = (offerId: string, startTime: number, priceAmount: number, more: { durationHours?: number; hidden?: boolean } = {}) =>
@@ -62,7 +49,7 @@ beforeAll(async () => {
   const { baseUrl, secretsFile } = product();
   token = await registerDriver(baseUrl);
   rememberSecret(secretsFile, 'platform password', PLATFORM_ACCOUNT.password);
-  devices.push(await openDevice(1440), await openDevice(360));
+  devices.push(await openDriverPage(browser, 1440, token), await openDriverPage(browser, 360, token));
   await laptop().goto('/connectAccount');
   await connectPlatformAccount({ context: devices[0]!.context, page: laptop(), account: PLATFORM_ACCOUNT, simulatorUrl: product().platformSimulatorUrl });
   const areas = await apiCall<ServiceArea[]>(baseUrl, token, 'POST', '/user/getServiceAreas', {});

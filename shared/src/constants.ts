@@ -24,6 +24,11 @@ export const LOW_CREDIT_FEES = 3;
 export const REFERENCE_BLOCK_PRICE_CENTS = 10_000;
 
 export const FILTER_AUTOSAVE_MS = 500;
+/**
+ * How many filters one driver may keep (docs/PRODUCT.md "Several filters"): enough for one per
+ * station they work with its own pay and hours; more would only make the list unreadable.
+ */
+export const MAX_FILTERS_PER_DRIVER = 10;
 export const SEARCH_STATE_REFRESH_MS = 10_000;
 export const LOG_POLL_MS = 5_000;
 export const ORDER_STATUS_POLL_MS = 1_000;

@@ -2,7 +2,7 @@
  * Types of every entity in docs/PRODUCT.md section 3 and of the API envelope (docs/ARCHITECTURE.md section 4).
  * Field names are the wire names: the server and every remote share these declarations.
  */
-import type { Role } from './constants.js';
+import { DURATION_SLIDER, PAY_SLIDER, type Role } from './constants.js';
 
 /** Pay is compared per block or per hour of the block. */
 export type PayType = 'PER_BLOCK' | 'PER_HOUR';
@@ -29,6 +29,23 @@ export interface Filter {
   /** Minimum minutes between now and the block's start, 0-60. */
   timeToArrive: number;
 }
+
+/**
+ * A new filter: a new driver's first one, and each one added to the list (docs/PRODUCT.md "Several
+ * filters"). Every day from 06:00 to 22:00, any pay and length, no service area yet, so nothing
+ * is accepted until the driver chooses one.
+ */
+export const DEFAULT_FILTER: Omit<Filter, 'id'> = {
+  name: 'My filter',
+  enabled: true,
+  serviceAreas: [],
+  days: [0, 1, 2, 3, 4, 5, 6],
+  time: [360, 1320],
+  pay: [PAY_SLIDER.min, PAY_SLIDER.max],
+  payType: 'PER_BLOCK',
+  duration: [DURATION_SLIDER.min, DURATION_SLIDER.max],
+  timeToArrive: 30,
+};
 
 /** A delivery station the platform offers blocks in. */
 export interface ServiceArea {

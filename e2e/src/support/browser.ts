@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { STATE_FILE } from './paths';
+import { recordSecretsOf } from './secrets';
 import type { RunningProduct } from '../types';
 
 export const CHROMIUM_FLAGS = [
@@ -44,6 +45,29 @@ export async function openPage(
     // A test that injects a checker (axe-core) needs it past the product's Content Security Policy.
     bypassCSP: injectsScripts,
   });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/**
+ * A signed-in driver's page at this width, in UTC (the tests' blocks are placed in UTC): the token
+ * is put where the product keeps it before any page loads, and every API call is checked for the
+ * run's secrets. `injectsScripts` lets a checker (axe-core) past the Content Security Policy.
+ */
+export async function openDriverPage(
+  browser: Browser,
+  width: number,
+  token: string,
+  { injectsScripts = false }: { injectsScripts?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const { baseUrl, secretsFile } = product();
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, baseURL: baseUrl, timezoneId: 'UTC', bypassCSP: injectsScripts });
+  recordSecretsOf(context, secretsFile, baseUrl);
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('acccessToken')) localStorage.setItem('acccessToken', value);
+  }, token);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -27,3 +27,20 @@ export async function injectOffer(simulatorUrl: string, offer: OfferToInject): P
   const res = await fetch(`${simulatorUrl}/__control/offers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(offer) });
   if (!res.ok) throw new Error(`injecting an offer failed: ${res.status} ${await res.text()}`);
 }
+
+/** A fault rule of the simulator (platform-sim/README.md "Faults"); only the fields these tests use. */
+export interface FaultRule {
+  kind: 'captcha' | 'signing' | 'serverError' | 'latency' | 'reset' | 'unauthorized' | 'tokenExpiry' | 'throttle';
+  /** The platform account's sign-in e-mail: the rule hits only that account. */
+  email?: string;
+  /** Path prefixes of the work API the rule hits. */
+  paths?: string[];
+  /** How many requests it hits before it is spent. */
+  remaining?: number;
+}
+
+/** Replaces the simulator's fault set with these rules. */
+export async function setFaults(simulatorUrl: string, rules: FaultRule[]): Promise<void> {
+  const res = await fetch(`${simulatorUrl}/__control/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+  if (!res.ok) throw new Error(`setting the faults failed: ${res.status} ${await res.text()}`);
+}

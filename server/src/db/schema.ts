@@ -95,6 +95,8 @@ export interface FilterTable {
   duration_from: number;
   duration_to: number;
   time_to_arrive: number;
+  /** The driver's order, 0 first: the first is the one the dashboard shows (migration 0019). */
+  position: Generated<number>;
   created_at: CreatedAt;
 }
 

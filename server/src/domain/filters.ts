@@ -1,24 +1,18 @@
 /**
- * Filters as stored: the defaults a new driver starts with, and reading and writing them. The
- * table keeps each range as two columns so the search engine can read them without parsing.
+ * Filters as stored: reading and writing them, in the driver's order (docs/PRODUCT.md "Several
+ * filters": the first is the one the dashboard shows; it cannot be deleted, and a driver keeps at
+ * most MAX_FILTERS_PER_DRIVER). The table keeps each range as two columns so the search engine
+ * can read them without parsing. A new filter's values (DEFAULT_FILTER) live beside the Filter
+ * type in the shared package, because the dashboard adds filters with them too.
  */
-import type { Kysely, Selectable } from 'kysely';
-import { DURATION_SLIDER, PAY_SLIDER } from '@blockpilot/shared/constants';
-import type { Filter, Range } from '@blockpilot/shared/types';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { MAX_FILTERS_PER_DRIVER } from '@blockpilot/shared/constants';
+import { DEFAULT_FILTER, type Filter, type Range } from '@blockpilot/shared/types';
 import type { DatabaseSchema, FilterTable } from '../db/schema.js';
 
-/** A new driver's filter: every day from 06:00 to 22:00, any pay and length, no service area yet (so nothing is accepted until they choose). */
-export const DEFAULT_FILTER: Omit<Filter, 'id'> = {
-  name: 'My filter',
-  enabled: true,
-  serviceAreas: [],
-  days: [0, 1, 2, 3, 4, 5, 6],
-  time: [360, 1320],
-  pay: [PAY_SLIDER.min, PAY_SLIDER.max],
-  payType: 'PER_BLOCK',
-  duration: [DURATION_SLIDER.min, DURATION_SLIDER.max],
-  timeToArrive: 30,
-};
+export { DEFAULT_FILTER };
+
+type Db = Kysely<DatabaseSchema>;
 
 function columnsOf(filter: Omit<Filter, 'id'>) {
   return {
@@ -71,19 +65,86 @@ export function filterFromRow(row: FilterRow): Filter {
   };
 }
 
-/** The user's filters, the one shown first. */
-export async function filtersOf(db: Kysely<DatabaseSchema>, userId: string): Promise<Filter[]> {
-  const rows = await db.selectFrom('filters').select(FILTER_COLUMNS).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+/** The user's filters in their order, the one the dashboard shows first. */
+export async function filtersOf(db: Db, userId: string): Promise<Filter[]> {
+  const rows = await db.selectFrom('filters').select(FILTER_COLUMNS).where('user_id', '=', userId).orderBy('position').orderBy('created_at').orderBy('id').execute();
   return rows.map(filterFromRow);
 }
 
-export async function insertFilter(db: Kysely<DatabaseSchema>, userId: string, filter: Omit<Filter, 'id'>): Promise<Filter> {
-  const row = await db.insertInto('filters').values({ user_id: userId, ...columnsOf(filter) }).returning(FILTER_COLUMNS).executeTakeFirstOrThrow();
+/** Adds a filter at the end of the user's list, whatever their number (sign-up, tests); see {@link addFilter} for the driver's own adds. */
+export async function insertFilter(db: Db, userId: string, filter: Omit<Filter, 'id'>): Promise<Filter> {
+  const position = sql<number>`(select coalesce(max(position) + 1, 0) from filters where user_id = ${userId})`;
+  const row = await db
+    .insertInto('filters')
+    .values({ user_id: userId, ...columnsOf(filter), position })
+    .returning(FILTER_COLUMNS)
+    .executeTakeFirstOrThrow();
   return filterFromRow(row);
 }
 
+/**
+ * Runs `work` with the user's row locked, so two requests changing one driver's list (an add on
+ * two devices at once, a delete beside a reorder) happen one after the other: the cap and the
+ * order always hold.
+ */
+async function withUserLocked<T>(db: Db, userId: string, work: (trx: Transaction<DatabaseSchema>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    return work(trx);
+  });
+}
+
+/** The user's filter ids in their order. */
+async function filterIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('filters').select('id').where('user_id', '=', userId).orderBy('position').orderBy('created_at').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** A driver's add: the new filter at the end of the list, or 'full' when they already have MAX_FILTERS_PER_DRIVER. */
+export async function addFilter(db: Db, userId: string, filter: Omit<Filter, 'id'>): Promise<Filter | 'full'> {
+  return withUserLocked(db, userId, async (trx) => {
+    if ((await filterIdsOf(trx, userId)).length >= MAX_FILTERS_PER_DRIVER) return 'full';
+    return insertFilter(trx, userId, filter);
+  });
+}
+
+/** Why a delete changed nothing: no filter of the user has that id, or it is the first (the dashboard's). */
+export type DeleteRefusal = 'notFound' | 'first';
+
+/** Deletes one of the user's filters, never the first; the ones after it move up. */
+export async function deleteFilter(db: Db, userId: string, id: string): Promise<'deleted' | DeleteRefusal> {
+  return withUserLocked(db, userId, async (trx) => {
+    const ids = await filterIdsOf(trx, userId);
+    const index = ids.indexOf(id);
+    if (index < 0) return 'notFound';
+    if (index === 0) return 'first';
+    await trx.deleteFrom('filters').where('id', '=', id).where('user_id', '=', userId).execute();
+    await renumber(trx, userId, ids.filter((other) => other !== id));
+    return 'deleted';
+  });
+}
+
+/**
+ * Puts the user's filters in the order of `ids`, which must name each of their filters once:
+ * 'changed' (nothing done) when it does not, as when another device added or deleted one since.
+ */
+export async function reorderFilters(db: Db, userId: string, ids: readonly string[]): Promise<'reordered' | 'changed'> {
+  return withUserLocked(db, userId, async (trx) => {
+    const current = await filterIdsOf(trx, userId);
+    const sameSet = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
+    if (!sameSet) return 'changed';
+    await renumber(trx, userId, ids);
+    return 'reordered';
+  });
+}
+
+/** Positions 0, 1, 2... in this order. */
+async function renumber(trx: Transaction<DatabaseSchema>, userId: string, ids: readonly string[]): Promise<void> {
+  for (const [position, id] of ids.entries()) await trx.updateTable('filters').set({ position }).where('id', '=', id).where('user_id', '=', userId).execute();
+}
+
 /** Saves the filter if it is the user's; null when no filter of theirs has that id. */
-export async function updateFilter(db: Kysely<DatabaseSchema>, userId: string, { id, ...filter }: Filter): Promise<Filter | null> {
+export async function updateFilter(db: Db, userId: string, { id, ...filter }: Filter): Promise<Filter | null> {
   const row = await db.updateTable('filters').set(columnsOf(filter)).where('id', '=', id).where('user_id', '=', userId).returning(FILTER_COLUMNS).executeTakeFirst();
   return row ? filterFromRow(row) : null;
 }

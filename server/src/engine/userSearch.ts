@@ -154,6 +154,10 @@ export class UserSearch implements SearchState {
     this.log.info({ reason }, 'search stopped by the platform');
     await recordStop(this.deps.db, this.userId, reason);
     this.deps.live.publish(this.userId, { type: 'search' });
+    // A puzzle or a refused connection changes the account too (puzzleRequired, flexConnected):
+    // open dashboards reload it, so the puzzle notice shows at once, and again after a Resume the
+    // platform answered with another puzzle (docs/LIVE.md "Puzzle pause").
+    if (reason !== 'signing') this.deps.live.publish(this.userId, { type: 'account' });
     this.deps.notifications.searchStopped(this.userId, reason);
   }
 

@@ -4,6 +4,8 @@
  * the message is what the driver reads and may be worded better. Routes throw these through the
  * helpers in errors.ts; the error handler sends `code` in the envelope beside `alert`.
  */
+import { MAX_FILTERS_PER_DRIVER } from '@blockpilot/shared/constants';
+
 export const ERROR_CODES = {
   /** Invalid input: `errors` holds a message per field. */
   BP_ERR_VALIDATION: { status: 400, message: 'Please correct the highlighted fields.' },
@@ -25,6 +27,12 @@ export const ERROR_CODES = {
   BP_ERR_CONFLICT: { status: 409, message: 'This cannot be done now.' },
   /** Forfeiting a block forfeited before (maybe on another device): the entry has left the log. */
   BP_ERR_ALREADY_FORFEITED: { status: 410, message: 'This block was already forfeited, and its fee refunded. It has left your log.' },
+  /** Adding a filter beyond MAX_FILTERS_PER_DRIVER (docs/PRODUCT.md "Several filters"). */
+  BP_ERR_FILTER_LIMIT: { status: 409, message: `You can keep at most ${MAX_FILTERS_PER_DRIVER} filters. Delete one before adding another.` },
+  /** Deleting the first filter, the one the dashboard shows (docs/PRODUCT.md "Several filters"). */
+  BP_ERR_FILTER_FIRST: { status: 409, message: 'Your first filter is the one the dashboard shows, so it cannot be deleted. Move another filter to the top first.' },
+  /** A reorder that does not name each of the driver's filters once: the list changed elsewhere. */
+  BP_ERR_FILTER_LIST_CHANGED: { status: 409, message: 'Your filters changed on another device. The list has been reloaded: please try again.' },
   /** Registering an e-mail address that already has an account. */
   BP_ERR_EMAIL_TAKEN: { status: 409, message: 'An account with this e-mail address already exists.' },
   /** A call that needs the delivery-platform account before it is connected. */

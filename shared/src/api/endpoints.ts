@@ -111,7 +111,12 @@ export const api = {
           ...(searching === undefined ? {} : { searching }),
         } satisfies ToggleSearchStateRequest),
       ),
-    saveFilter: (filter: Filter) => call<Filter>((http) => http.post('/user/saveFilter', { filter })),
+    /** Saves a filter; one without an id is added at the end of the list and answered with its id (docs/PRODUCT.md "Several filters"). */
+    saveFilter: (filter: Filter | Omit<Filter, 'id'>) => call<Filter>((http) => http.post('/user/saveFilter', { filter })),
+    /** Deletes a filter (never the first); answers the filters left, in order. */
+    deleteFilter: (id: string) => call<Filter[]>((http) => http.post('/user/deleteFilter', { id })),
+    /** Puts the filters in this order (every id once; the first is the one the dashboard shows); answers them in order. */
+    reorderFilters: (ids: string[]) => call<Filter[]>((http) => http.post('/user/reorderFilters', { ids })),
     forfeitBlock: (logId: string) => call<null>((http) => http.post('/user/forfeitBlock', { logId })),
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),
     saveNotificationPreferences: (notificationPreferences: NotificationPreferences) =>

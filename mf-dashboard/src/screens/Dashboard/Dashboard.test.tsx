@@ -330,7 +330,8 @@ describe('Dashboard (/dashboard/*)', () => {
     await flush();
     const notice = screen.getByText('Searching stopped: Amazon asks you to solve a puzzle').closest('[role="status"]');
     expect(notice).toHaveTextContent(/solve the puzzle it shows/);
-    expect(notice).toHaveTextContent('press Start. BlockPilot does not search until you do.');
+    expect(notice).toHaveTextContent('press “I solved it, resume”. BlockPilot does not search until you do.');
+    expect(within(notice as HTMLElement).getByRole('button', { name: 'I solved it, resume' })).toBeEnabled();
     expect(notice).not.toHaveTextContent(/paused/);
   });
 

@@ -7,7 +7,7 @@
  * phone the Start/status card is a compact bar that sticks under the navigation bar.
  */
 import { down, STICKY_BAR_HEIGHT_VARIABLE, up, useSession } from '@blockpilot/shared';
-import { BottomTabBar, Chip, Notice, PageContainer, Paper, Spinner } from '@blockpilot/shared/ui';
+import { BottomTabBar, Chip, PageContainer, Paper, Spinner } from '@blockpilot/shared/ui';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -16,9 +16,11 @@ import { isBoolean, useStoredPreference } from '../../components/useStoredPrefer
 import { formatCents } from '../../format';
 import { ConnectAccountDialog } from './ConnectAccountDialog';
 import { EmailConfirmationNotice } from './EmailConfirmationNotice';
+import { FilterList } from './FilterList';
 import { FiltersPanel } from './FiltersPanel';
 import { LogsIcon, SettingsIcon } from './icons';
 import { LogsPanel } from './LogsPanel';
+import { PuzzleNotice } from './PuzzleNotice';
 import { SearchControl } from './SearchControl';
 import { SearchNotices } from './SearchNotices';
 
@@ -140,13 +142,7 @@ export function Dashboard() {
           <Chip>Credit: {formatCents(account.currency_symbol, account.credit)}</Chip>
         </Header>
         <EmailConfirmationNotice />
-        {account.puzzleRequired && (
-          // The engine stops the search on a puzzle (docs/ENGINE.md); it stays stopped until Start.
-          <Notice tone="warning" title="Searching stopped: Amazon asks you to solve a puzzle">
-            <p>1. Open the Amazon Flex app on your phone and solve the puzzle it shows.</p>
-            <p>2. Come back here and press Start. BlockPilot does not search until you do.</p>
-          </Notice>
-        )}
+        <PuzzleNotice />
         <SearchNotices formatCents={money} />
         <ControlCard ref={controlBar} aria-label="Search">
           <SearchControl formatCents={money} />
@@ -154,6 +150,7 @@ export function Dashboard() {
         <Panels>
           <div hidden={!showFilters} data-panel="filters">
             <FiltersPanel abbreviate={abbreviate} onAbbreviateChange={setAbbreviate} />
+            <FilterList abbreviate={abbreviate} onAbbreviateChange={setAbbreviate} />
           </div>
           <div hidden={!showLogs} data-panel="logs">
             <LogsPanel abbreviate={abbreviate} />

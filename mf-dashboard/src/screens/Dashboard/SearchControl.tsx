@@ -75,7 +75,7 @@ const RoundButton = styled.button<{ $searching: boolean }>`
  * The browser's IANA time zone ("America/New_York"), so filters are matched with the offset each
  * block will really have after a daylight-saving change; undefined where the browser names none.
  */
-function browserTimeZone(): string | undefined {
+export function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
   } catch {

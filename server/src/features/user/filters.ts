@@ -1,9 +1,10 @@
 /**
  * Filters over HTTP: their request/response schema (ranges and steps of docs/PRODUCT.md section 9, so a
- * bad value is reported under its own field) and the checks a schema cannot express. Their
- * storage and defaults are in domain/filters.ts.
+ * bad value is reported under its own field), the checks a schema cannot express, and the bodies
+ * of the calls that manage the list (docs/PRODUCT.md "Several filters"). Their storage is in
+ * domain/filters.ts.
  */
-import { DURATION_SLIDER, PAY_SLIDER, TIME_SLIDER, TIME_TO_ARRIVE_SLIDER, timeWindowKind } from '@blockpilot/shared/constants';
+import { DURATION_SLIDER, MAX_FILTERS_PER_DRIVER, PAY_SLIDER, TIME_SLIDER, TIME_TO_ARRIVE_SLIDER, timeWindowKind } from '@blockpilot/shared/constants';
 import type { FieldErrors } from '@blockpilot/shared/types';
 import { isRecord, type FieldRules } from '../../http/fieldRules.js';
 import { text, uuid } from '../../http/schemas.js';
@@ -46,6 +47,35 @@ export const filterSchema = {
     },
   },
 } as const;
+
+/** What saveFilter takes: a filter with its `id` to save it, or without one to add it at the end of the list. */
+export const savedOrNewFilterSchema = {
+  ...filterSchema,
+  required: filterSchema.required.filter((field) => field !== 'id'),
+} as const;
+
+/** deleteFilter's body: the filter's id. */
+export const deleteFilterBody = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: uuid } } as const;
+
+/** reorderFilters' body: every one of the driver's filter ids, once each, in the order wanted. */
+export const reorderFiltersBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids'],
+  properties: {
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_FILTERS_PER_DRIVER,
+      uniqueItems: true,
+      items: uuid,
+      description: "Every filter id of the driver, once each, in the new order (the first is the one the dashboard shows)",
+    },
+  },
+} as const;
+
+/** The driver's filters, in order, as deleteFilter and reorderFilters answer them. */
+export const filterListSchema = { type: 'array', items: filterSchema } as const;
 
 /** `[low, high]` when `value` is a pair of numbers, else null (the schema reports it). */
 function pairOf(value: unknown): [number, number] | null {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { TRIAL_DAYS } from '@blockpilot/shared/constants';
 import type { Filter, NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, refusal } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, passwordChangeLimits } from '../../http/rateLimits.js';
@@ -16,8 +16,8 @@ import { bearerAuth, existingPassword, newPassword, nullData, responses, session
 import { currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
 import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName } from './account.js';
-import { updateFilter } from '../../domain/filters.js';
-import { filterRangeRules, filterSchema } from './filters.js';
+import { addFilter, deleteFilter, filtersOf, reorderFilters, updateFilter } from '../../domain/filters.js';
+import { deleteFilterBody, filterListSchema, filterRangeRules, filterSchema, reorderFiltersBody, savedOrNewFilterSchema } from './filters.js';
 import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
 import { REGIONS } from './regions.js';
 import { startTrial } from './trial.js';
@@ -54,26 +54,79 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => ok({ locale: REGIONS[currentUser(request).row.country_code].locale }),
   );
 
-  app.post<{ Body: { filter: Filter } }>(
+  app.post<{ Body: { filter: Filter | Omit<Filter, 'id'> } }>(
     '/api/user/saveFilter',
     {
       ...signedIn,
       config: { fieldRules: filterRangeRules },
       schema: {
         tags,
-        summary: 'Save one of the driver\'s filters (errors per field: serviceAreas, days, time, pay, duration, timeToArrive, ...)',
+        summary:
+          "Save one of the driver's filters, or add one at the end of the list when it comes without an id (errors per field: serviceAreas, days, time, pay, duration, timeToArrive, ...; BP_ERR_FILTER_LIMIT past the cap)",
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['filter'], properties: { filter: filterSchema } },
-        response: responses(filterSchema, [400, 401, 404]),
+        body: { type: 'object', additionalProperties: false, required: ['filter'], properties: { filter: savedOrNewFilterSchema } },
+        response: responses(filterSchema, [400, 401, 404, 409]),
       },
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const saved = await updateFilter(ctx.db, userId, request.body.filter);
-      if (!saved) throw notFound('This filter does not exist. Reload the page.');
-      // A running search matches with the new filter from its next poll.
+      const { filter } = request.body;
+      let saved: Filter | null;
+      if ('id' in filter) {
+        saved = await updateFilter(ctx.db, userId, filter);
+        if (!saved) throw notFound('This filter does not exist. Reload the page.');
+      } else {
+        const added = await addFilter(ctx.db, userId, filter);
+        if (added === 'full') throw refusal('BP_ERR_FILTER_LIMIT');
+        saved = added;
+      }
+      // A running search matches with the new filter from its next poll (docs/ENGINE.md "The loop").
       ctx.search.changed(userId, 'filters');
       return ok(saved);
+    },
+  );
+
+  app.post<{ Body: { id: string } }>(
+    '/api/user/deleteFilter',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Delete one of the driver's filters, any but the first (BP_ERR_FILTER_FIRST); answers the filters left, in order",
+        security: bearerAuth,
+        body: deleteFilterBody,
+        response: responses(filterListSchema, [400, 401, 404, 409]),
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const outcome = await deleteFilter(ctx.db, userId, request.body.id);
+      // Another driver's filter answers as one that does not exist: nothing tells its id is taken.
+      if (outcome === 'notFound') throw notFound('This filter does not exist. Reload the page.');
+      if (outcome === 'first') throw refusal('BP_ERR_FILTER_FIRST');
+      ctx.search.changed(userId, 'filters');
+      return ok(await filtersOf(ctx.db, userId), { alert: 'Filter deleted.' });
+    },
+  );
+
+  app.post<{ Body: { ids: string[] } }>(
+    '/api/user/reorderFilters',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Put the driver's filters in this order: every id of theirs once (else BP_ERR_FILTER_LIST_CHANGED, nothing changed); answers them in order",
+        security: bearerAuth,
+        body: reorderFiltersBody,
+        response: responses(filterListSchema, [400, 401, 409]),
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      if ((await reorderFilters(ctx.db, userId, request.body.ids)) === 'changed') throw refusal('BP_ERR_FILTER_LIST_CHANGED');
+      // The first enabled filter that accepts an offer is the one it is matched with (docs/ENGINE.md "The loop").
+      ctx.search.changed(userId, 'filters');
+      return ok(await filtersOf(ctx.db, userId));
     },
   );
 

@@ -27,6 +27,8 @@ describeEachDatabase('user routes', (database) => {
       ['GET', '/api/user'],
       ['GET', '/api/user/locale'],
       ['POST', '/api/user/saveFilter', { filter: {} }],
+      ['POST', '/api/user/deleteFilter', { id: '00000000-0000-4000-8000-000000000000' }],
+      ['POST', '/api/user/reorderFilters', { ids: ['00000000-0000-4000-8000-000000000000'] }],
       ['POST', '/api/user/startTrial', {}],
       ['POST', '/api/user/saveNotificationPreferences', { notificationPreferences: {} }],
       ['POST', '/api/user/changePassword', {}],

@@ -49,12 +49,16 @@ function objectValue(schema: JsonSchema, known: KnownValues): fc.Arbitrary<Recor
   const properties = schema.properties ?? {};
   const names = Object.keys(properties);
   const required = new Set(schema.required ?? []);
-  const optional = names.filter((name) => !required.has(name));
-  const fewest = Math.max(0, (schema.minProperties ?? 0) - required.size);
-  const most = Math.min(optional.length, (schema.maxProperties ?? Infinity) - required.size);
+  // Aiming at one user's objects, an optional id field is always sent (saveFilter's `id`: without
+  // it the call adds a filter instead of naming one), or the request would aim at nothing.
+  const aimed = known.onlyThese ? names.filter((name) => !required.has(name) && properties[name]!.format === 'uuid') : [];
+  const optional = names.filter((name) => !required.has(name) && !aimed.includes(name));
+  const sent = required.size + aimed.length;
+  const fewest = Math.max(0, (schema.minProperties ?? 0) - sent);
+  const most = Math.max(0, Math.min(optional.length, (schema.maxProperties ?? Infinity) - sent));
   // Which optional fields appear is chosen first, so min/maxProperties hold.
   return fc.subarray(optional, { minLength: Math.min(fewest, most), maxLength: most }).chain((chosen) => {
-    const present = [...required, ...chosen];
+    const present = [...required, ...aimed, ...chosen];
     return fc.record(Object.fromEntries(present.map((name) => [name, validValue(properties[name]!, known)])));
   });
 }

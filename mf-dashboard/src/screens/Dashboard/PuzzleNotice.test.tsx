@@ -1,0 +1,90 @@
+import { SessionContext, type Account } from '@blockpilot/shared';
+import { createMockSession, MockProviders, mockAccount, mockApi, mockSearchStatus, mockServiceAreas, type MockApi } from '@blockpilot/shared/mock';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import App from '../../App';
+import { flush } from '../../testing';
+
+describe('the puzzle pause (docs/LIVE.md "Puzzle pause")', () => {
+  let server: MockApi;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    localStorage.clear();
+    server = mockApi({ 'POST /user/getLogs': { data: [] } });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    server.restore();
+    jest.useRealTimers();
+  });
+
+  /**
+   * The dashboard with a session whose account is reloaded by `refresh` as the server would answer
+   * it: `accountAfter` says whether the platform still wants the puzzle once the search restarted.
+   */
+  function renderDashboard(accountAfter: () => Partial<Account>) {
+    const base = createMockSession({ serviceAreas: mockServiceAreas, searchStatus: mockSearchStatus({ searching: false }) });
+    function LiveSession() {
+      const [account, setAccount] = useState(mockAccount({ puzzleRequired: true }));
+      const session = {
+        ...base,
+        account,
+        refresh: async () => {
+          base.actions.push('refresh');
+          setAccount((current) => ({ ...current, ...accountAfter() }));
+        },
+      };
+      return (
+        <SessionContext.Provider value={session}>
+          <App />
+        </SessionContext.Provider>
+      );
+    }
+    render(
+      <MockProviders initialPath="/dashboard/settings" session={base}>
+        <LiveSession />
+      </MockProviders>,
+    );
+    return base;
+  }
+  const resume = () => screen.getByRole('button', { name: 'I solved it, resume' });
+  const noticeTitle = 'Searching stopped: Amazon asks you to solve a puzzle';
+
+  it('restarts the search with the wanted state and clears the notice once the account says the puzzle is solved', async () => {
+    server.on('POST /user/toggleSearchState', { data: { searching: true, status: mockSearchStatus({ searching: true }) } });
+    const session = renderDashboard(() => ({ puzzleRequired: false }));
+    await flush();
+    expect(screen.getByText(noticeTitle)).toBeInTheDocument();
+    fireEvent.click(resume());
+    await flush();
+    expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([expect.objectContaining({ searching: true, timezoneOffset: new Date().getTimezoneOffset() })]);
+    expect(session.actions).toEqual(expect.arrayContaining(['setSearchStatus:true', 'refresh']));
+    expect(screen.queryByText(noticeTitle)).not.toBeInTheDocument();
+  });
+
+  it('comes back saying so when the platform still wants the puzzle', async () => {
+    server.on('POST /user/toggleSearchState', { data: { searching: true, status: mockSearchStatus({ searching: true }) } });
+    renderDashboard(() => ({ puzzleRequired: true }));
+    await flush();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.click(resume());
+    await flush();
+    expect(screen.getByText(noticeTitle)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Amazon still asks for the puzzle, so searching stopped again.');
+    expect(resume()).toBeEnabled();
+  });
+
+  it('stays, with its button ready again, when the Start is refused', async () => {
+    server.on('POST /user/toggleSearchState', { status: 409, body: { alert: 'Your credit is used up.', code: 'BP_ERR_CONFLICT' } as never });
+    renderDashboard(() => ({}));
+    await flush();
+    fireEvent.click(resume());
+    expect(screen.getByRole('button', { name: 'Resuming…' })).toBeDisabled();
+    await flush();
+    expect(screen.getByText(noticeTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(resume()).toBeEnabled();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The puzzle pause, said so a driver understands it (docs/LIVE.md "Puzzle pause"): the platform
+ * asked for a puzzle, so the engine stopped searching (docs/ENGINE.md "Pace"); the notice says
+ * what to do in the platform's app and offers "I solved it, resume", which asks for the search
+ * to run (a Start with the wanted state, as the Start button sends it) and so clears the flag. If
+ * the platform still wants the puzzle, the engine stops again at its first poll, the account is
+ * reloaded (a live `account` event) and the notice comes back saying the puzzle is still there.
+ */
+import { api, useSession } from '@blockpilot/shared';
+import { Button, Notice } from '@blockpilot/shared/ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { browserTimeZone } from './SearchControl';
+
+export function PuzzleNotice() {
+  const { account, setSearchStatus, setSearching, refresh } = useSession();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  // Set once the driver pressed Resume on this page: a puzzle shown after that is one still there.
+  const [resumed, setResumed] = useState(false);
+  if (!account?.puzzleRequired) return null;
+
+  const resume = async () => {
+    setPending(true);
+    let started = false;
+    try {
+      const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), browserTimeZone(), true);
+      if (result?.status) setSearchStatus(result.status);
+      else setSearching(Boolean(result?.searching));
+      started = Boolean(result?.searching);
+      if (started) navigate('/dashboard/logs');
+    } catch (error) {
+      // A refused Start (no credit, no filter) already showed its alert; the notice stays.
+      console.warn('[resume after puzzle] failed:', error instanceof Error ? error.message : error);
+    }
+    // Only an account read after the Start tells whether the puzzle is still there: until then the
+    // one on screen is the old one, and saying "still" from it would be a guess.
+    await refresh();
+    if (started) setResumed(true);
+    setPending(false);
+  };
+
+  return (
+    <Notice tone="warning" title="Searching stopped: Amazon asks you to solve a puzzle">
+      {resumed && <p role="alert">Amazon still asks for the puzzle, so searching stopped again. Solve it in the Amazon Flex app first, then press the button again.</p>}
+      <p>1. Open the Amazon Flex app on your phone and solve the puzzle it shows.</p>
+      <p>2. Come back here and press “I solved it, resume”. BlockPilot does not search until you do.</p>
+      <p>
+        <Button type="button" onClick={() => void resume()} disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Resuming…' : 'I solved it, resume'}
+        </Button>
+      </p>
+    </Notice>
+  );
+}
