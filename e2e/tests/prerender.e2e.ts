@@ -132,7 +132,8 @@ describe('the prerendered landing page', () => {
 
   it('shows a signed-in driver the app\'s frame at once, and asks for their data before any script has run', async () => {
     const token = await registerDriver(product().baseUrl);
-    const { context, page } = await openPage(browser, 360);
+    // Wide enough for the bar's links (a phone has them in the menu).
+    const { context, page } = await openPage(browser, 1440);
     await page.addInitScript((t) => localStorage.setItem('acccessToken', t), token);
     await withoutScripts(page);
     const asked: string[] = [];
@@ -144,7 +145,7 @@ describe('the prerendered landing page', () => {
     // With the driver's token; the app, once loaded, takes these answers over.
     for (let waited = 0; asked.length < 3 && waited < 50; waited++) await page.waitForTimeout(100);
     expect(asked.sort()).toEqual(['/api/user true', '/api/user/getSearchStatus true', '/remotes.json true']);
-    await screenshot(page, 'signed-in-frame-360');
+    await screenshot(page, 'signed-in-frame-1440');
     await context.close();
   });
 });

@@ -37,7 +37,7 @@ function openPage({ head = INERT, signedIn = false, readyState = 'complete', sea
   ]);
   const sessionStorage = { getItem: (key: string) => session.get(key) ?? null };
   // The script's globals, given to it as the browser would.
-  const window = { fetch: jest.fn(() => Promise.resolve({ ok: true } as Response)) };
+  const window = { fetch: jest.fn(() => Promise.resolve({ ok: true, json: () => Promise.resolve({}) } as Response)) };
   new Function('document', 'window', 'localStorage', 'sessionStorage', 'location', PAGE_SCRIPT)(doc, window, localStorage, sessionStorage, new URL(`${ORIGIN}/${search}`));
   const byText = (text: string) => [...doc.body.querySelectorAll('a, button, span')].find((e) => e.textContent === text)!;
   return {
@@ -121,12 +121,14 @@ describe('the page script on a visitor\'s landing page', () => {
 });
 
 describe('the page script for a signed-in driver', () => {
-  it('asks for the remote list, the account and the search state at once, with the stored token, and leaves them for the app', () => {
+  it('asks for the remote list, the account and the search state at once, with the stored token, and leaves them for the app', async () => {
     const page = openPage({ signedIn: true, readyState: 'loading' });
     expect(page.window.fetch.mock.calls).toEqual(Object.values(EARLY_GETS).map((path) => [path, { headers: { Authorization: 'Bearer a-token' } }]));
-    const early = page.window[EARLY_REQUESTS_GLOBAL] as { token: string; responses: Record<string, Promise<Response>> };
+    const early = page.window[EARLY_REQUESTS_GLOBAL] as { token: string; responses: Record<string, Promise<unknown>> };
     expect(early.token).toBe('a-token');
     expect(Object.keys(early.responses)).toEqual(['remoteList', 'account', 'searchStatus']);
+    // Each answer is read at once (an unread one would keep its request open).
+    await expect(early.responses.account).resolves.toEqual({ ok: true, body: {} });
   });
 
   it('leaves the remote list to the shell in a tab holding a release-preview link (that request carries the link)', () => {

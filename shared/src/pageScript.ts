@@ -60,7 +60,11 @@ export const PAGE_SCRIPT = `(function (d, w) {
     var early = w.${EARLY_REQUESTS_GLOBAL} = { token: token, responses: {} }, gets = ${JSON.stringify(EARLY_GETS)};
     for (var name in gets) {
       if (name === "remoteList" && releasePreview) continue;
-      early.responses[name] = w.fetch(gets[name], { headers: { Authorization: "Bearer " + token } });
+      // Read at once: an answer nobody reads keeps its request open (a driver not connected yet
+      // never needs the search state).
+      early.responses[name] = w.fetch(gets[name], { headers: { Authorization: "Bearer " + token } }).then(function (response) {
+        return response.ok ? response.json().then(function (body) { return { ok: true, body: body }; }) : { ok: false };
+      });
       early.responses[name]["catch"](function () {});
     }
   }

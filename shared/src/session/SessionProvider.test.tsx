@@ -50,7 +50,7 @@ describe('the session (docs/PRODUCT.md section 4)', () => {
 
   it('takes over the account and search state the page script asked for before React booted, instead of asking again', async () => {
     setAccessToken('t1');
-    const early = (data: unknown) => Promise.resolve({ ok: true, json: () => Promise.resolve({ data }) } as Response);
+    const early = (data: unknown) => Promise.resolve({ ok: true, body: { data } });
     (globalThis as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = {
       token: 't1',
       responses: { account: early(mockAccount({ display_name: 'Early Driver', flexConnected: true })), searchStatus: early({ searching: true }) },

@@ -1,9 +1,9 @@
 import { EARLY_REQUESTS_GLOBAL } from '../constants';
-import { takeEarlyAnswer } from './earlyRequests';
+import { takeEarlyAnswer, type EarlyAnswer } from './earlyRequests';
 
 const globals = globalThis as unknown as Record<string, unknown>;
-const answer = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
-const leave = (responses: Record<string, Promise<Response>>, token = 'a-token') => {
+const answer = (status: number, body: unknown): Promise<EarlyAnswer> => Promise.resolve(status < 400 ? { ok: true, body } : { ok: false });
+const leave = (responses: Record<string, Promise<EarlyAnswer>>, token = 'a-token') => {
   globals[EARLY_REQUESTS_GLOBAL] = { token, responses };
 };
 

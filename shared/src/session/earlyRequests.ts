@@ -9,9 +9,12 @@
 import { EARLY_REQUESTS_GLOBAL, type EarlyGet } from '../constants';
 import type { Envelope } from '../types';
 
+/** What the page script keeps of an answer: its parsed body when it succeeded. */
+export type EarlyAnswer = { ok: true; body: unknown } | { ok: false };
+
 interface EarlyRequests {
   token: string;
-  responses: Partial<Record<EarlyGet, Promise<Response>>>;
+  responses: Partial<Record<EarlyGet, Promise<EarlyAnswer>>>;
 }
 
 function earlyRequests(): EarlyRequests | undefined {
@@ -19,19 +22,19 @@ function earlyRequests(): EarlyRequests | undefined {
 }
 
 /** An API answer's `data`, from its envelope (docs/ARCHITECTURE.md section 4). */
-const envelopeData = async <T>(answer: Response): Promise<T> => ((await answer.json()) as Envelope<T>).data as T;
+const envelopeData = <T>(body: unknown): T => (body as Envelope<T>).data as T;
 
 /**
  * The early answer to `name` for `token` if there is one (else `ask()`), taken so it is used
- * once; `read` turns a successful answer into the value (by default an API envelope's `data`).
+ * once; `read` turns a successful answer's body into the value (by default an API envelope's `data`).
  */
-export function takeEarlyAnswer<T>(name: EarlyGet, token: string | null, ask: () => Promise<T>, read: (answer: Response) => Promise<T> = envelopeData): Promise<T> {
+export function takeEarlyAnswer<T>(name: EarlyGet, token: string | null, ask: () => Promise<T>, read: (body: unknown) => T = envelopeData): Promise<T> {
   const early = earlyRequests();
-  const response = token && early?.token === token ? early.responses[name] : undefined;
-  if (!response) return ask();
+  const answer = token && early?.token === token ? early.responses[name] : undefined;
+  if (!answer) return ask();
   delete early!.responses[name];
-  return response.then(
-    (answer) => (answer.ok ? read(answer) : ask()),
+  return answer.then(
+    (taken) => (taken.ok ? read(taken.body) : ask()),
     () => ask(),
   );
 }

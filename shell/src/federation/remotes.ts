@@ -34,7 +34,7 @@ function readRemoteList(init: RequestInit = {}): Promise<RemotesManifest> {
 
 function register(): Promise<Registration> {
   // The first read takes the list the page's inline script asked for as the HTML arrived.
-  registration ??= takeEarlyAnswer('remoteList', getAccessToken(), readRemoteList, (answer) => answer.json() as Promise<RemotesManifest>)
+  registration ??= takeEarlyAnswer('remoteList', getAccessToken(), readRemoteList, (body) => body as RemotesManifest)
     .then((manifest) => {
       const { remotes, preview } = applyPreview(manifest, readPreviewOverride(window.location.search), window.location.origin);
       registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
