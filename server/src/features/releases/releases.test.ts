@@ -6,11 +6,14 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { sql } from 'kysely';
 import { RELEASE_PREVIEW_HEADER } from '@blockpilot/shared/constants';
-import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
+import { bearer, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { fakeFrontend } from '../../testing/frontend.js';
 
 const RELEASE_TOKEN = 'release-token-for-the-route-tests-0123456789';
+/** mf_account's team (RELEASE_TEAM_EMAILS), told when its canary is rolled back. */
+const ACCOUNT_TEAM = 'account-team@blockpilot.test';
+const ACCOUNT_ONCALL = 'account-oncall@blockpilot.test';
 const admin = bearer(RELEASE_TOKEN);
 const REACT_19 = [
   { name: 'react', version: '19.3.1', requiredVersion: '19.3.1' },
@@ -42,7 +45,7 @@ describeEachDatabase('release registry routes', (database) => {
     const frontend = fakeFrontend();
     // The shell's build requires the same React as REACT_19.
     writeFileSync(path.join(frontend, 'shell/dist/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: REACT_19, exposes: [] }));
-    t = await startTestApp(database(), { env: { RELEASE_TOKEN, DATA_DIR: dataDir, FRONTEND_DIR: frontend, RELEASE_CANARY_MIN_REPORTS: '4', RELEASE_CANARY_MAX_FAILURE_PERCENT: '25' }, serveFrontend: true });
+    t = await startTestApp(database(), { env: { RELEASE_TOKEN, DATA_DIR: dataDir, FRONTEND_DIR: frontend, RELEASE_CANARY_MIN_REPORTS: '4', RELEASE_CANARY_MAX_FAILURE_PERCENT: '25', RELEASE_TEAM_EMAILS: `mf_account=${ACCOUNT_TEAM},mf-account=${ACCOUNT_ONCALL}` }, serveFrontend: true });
     driver = await signUp(t.app, t.database);
   });
   after(async () => {
@@ -219,11 +222,20 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await entryOf('mf_account', bearer(named.token))).release.version).toBe('1.0.0');
       const [last] = (await t.app.inject({ url: '/api/releases/channels/production/history?remote=mf_account', headers: admin })).json().data;
       expect(last).toMatchObject({ action: 'canary-rollback', actor: 'canary-guard', fromVersion: '2.0.0', toVersion: '1.0.0', reason: expect.stringContaining('2 of 4') });
+      // The team is told by e-mail, each of its addresses once; no other team is.
+      for (const to of [ACCOUNT_TEAM, ACCOUNT_ONCALL]) {
+        const [mail, ...more] = await mailTo(t.database, to);
+        expect(more).toEqual([]);
+        expect(mail).toMatchObject({ subject: 'Canary rolled back: mf_account 2.0.0 on production', text: expect.stringContaining('2 of 4 browsers failed to load it') });
+        expect(mail!.text).toContain('npm run release -- history mf_account');
+      }
+      expect(await t.database.db.selectFrom('outbox').select('to_address').where('subject', 'like', 'Canary rolled back%').execute()).toHaveLength(2);
     });
 
-    it('a rollback during a canary ends the canary and keeps the stable release', async () => {
+    it('a rollback during a canary ends the canary and keeps the stable release, and a person rolling back e-mails no team', async () => {
       expect((await promote('production', { remote: 'mf_account', version: '2.0.0', users: ['someone@example.com'] })).statusCode).toBe(200);
       expect((await rollback('production', { remote: 'mf_account' })).json().data).toMatchObject({ action: 'canary-rollback', version: '1.0.0' });
+      expect(await t.database.db.selectFrom('outbox').select('to_address').where('subject', 'like', 'Canary rolled back%').execute()).toHaveLength(2);
     });
   });
 

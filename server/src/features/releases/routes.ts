@@ -18,6 +18,7 @@ import { assertAdmin, assertMayChange, deployActorFor, listDeployTokens, mintDep
 import { releaseErrors } from './errors.js';
 import { createRegistry, type DeployActor, type ReleaseRegistry } from './registry.js';
 import { signPreview } from './remoteList.js';
+import { tellTeamOfCanaryRollback } from './teamNotice.js';
 import {
   auditQuery,
   auditSchema,
@@ -59,7 +60,7 @@ export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
     clock: ctx.clock,
     config: ctx.config.releases,
     shellDir: ctx.config.frontend.shellDir,
-    onCanaryRolledBack: (event) => ctx.log.error(event, 'a canary failed in browsers and was rolled back'),
+    onCanaryRolledBack: (event) => tellTeamOfCanaryRollback(ctx, event),
   });
 }
 
