@@ -283,7 +283,8 @@ export interface RemotesManifest {
   previewOrigins: string[];
   /** The release channel the list was resolved from, and a signed release preview's state when one was sent. */
   channel?: string;
-  releasePreview?: { remote: string; version: string; expiresAt: string } | { invalid: true };
+  /** `channel` when the link follows a channel's release of the remote rather than naming one release. */
+  releasePreview?: { remote: string; version: string; expiresAt: string; channel?: string } | { invalid: true };
 }
 
 /* The operator console (mf-admin and /api/admin; docs/OPERATIONS.md). Times are epoch ms. */

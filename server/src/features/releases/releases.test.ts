@@ -273,6 +273,39 @@ describeEachDatabase('release registry routes', (database) => {
       t.clock.advance(2 * 3_600_000);
       expect((await remoteList({ [RELEASE_PREVIEW_HEADER]: sealed })).releasePreview).toEqual({ invalid: true });
     });
+
+    it("for a channel, swap one remote for whatever release of it the channel serves when the page loads", async () => {
+      const channelLink = (channel: string, payload: object, headers: Record<string, string> = admin) =>
+        t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/previewLink`, payload, headers });
+      const notYet = await channelLink('staging', { remote: 'mf_landing' });
+      expect([notYet.statusCode, notYet.json().code]).toEqual([404, 'BP_ERR_RELEASE_NOT_ON_CHANNEL']);
+      expect((await promote('staging', { remote: 'mf_landing', version: '2.0.0' })).statusCode).toBe(200);
+
+      const link = await channelLink('staging', { remote: 'mf_landing', hours: 2 });
+      expect(link.statusCode).toBe(200);
+      expect(Date.parse(link.json().data.expiresAt) - t.clock.now().getTime()).toBe(2 * 3_600_000);
+      const sealed = new URL(link.json().data.url).searchParams.get('releasePreview')!;
+      const swapped = async () => {
+        const list = await remoteList({ [RELEASE_PREVIEW_HEADER]: sealed });
+        return { landing: list.remotes.find((r: { name: string }) => r.name === 'mf_landing').release, banner: list.releasePreview };
+      };
+      expect(await swapped()).toMatchObject({ landing: { version: '2.0.0', preview: true }, banner: { remote: 'mf_landing', version: '2.0.0', channel: 'staging' } });
+      // The channel moves on: the same link shows the new release, and production is untouched.
+      expect((await publish('mf_landing', '2.1.0', build('mf_landing', 'landing v2.1'))).statusCode).toBe(200);
+      expect((await promote('staging', { remote: 'mf_landing', version: '2.1.0' })).statusCode).toBe(200);
+      expect(await swapped()).toMatchObject({ landing: { version: '2.1.0', preview: true }, banner: { version: '2.1.0', channel: 'staging' } });
+      expect((await entryOf('mf_landing')).release?.version).not.toBe('2.1.0');
+      const audited = (await t.app.inject({ url: '/api/releases/audit?remote=mf_landing&channel=staging', headers: admin })).json().data.filter((e: { action: string }) => e.action === 'preview-link');
+      expect(audited).toEqual([expect.objectContaining({ channel: 'staging', toVersion: '2.0.0' })]);
+
+      // A team's token previews only its own remote; a remote unknown to the registry is a 400.
+      const minted = await t.app.inject({ method: 'POST', url: '/api/releases/tokens', payload: { label: 'auth team CI', remote: 'mf_auth' }, headers: admin });
+      const refused = await channelLink('staging', { remote: 'mf_landing' }, bearer(minted.json().data.token));
+      expect([refused.statusCode, refused.json().code]).toEqual([403, 'BP_ERR_RELEASE_TOKEN_SCOPE']);
+      expect((await channelLink('staging', { remote: 'mf_billing' })).statusCode).toBe(400);
+      t.clock.advance(3 * 3_600_000);
+      expect((await swapped()).banner).toEqual({ invalid: true });
+    });
   });
 
   it('keeps the audit log append-only in the database itself', async () => {
