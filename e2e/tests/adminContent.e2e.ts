@@ -2,8 +2,9 @@
  * What the operator console publishes, seen where drivers see it (docs/OPERATIONS.md "Knowledge
  * base" and "Promotions"): an admin publishes an article and a driver reads it on the knowledge
  * base, reached from the menu; an admin sends a promotion, a driver opts out through its link, and
- * the next promotion reaches the driver who stayed and not the one who left. The console's and
- * the drivers' screens are checked with axe, at desktop and phone widths.
+ * the next promotion reaches the driver who stayed and not the one who left; the engine-health
+ * screen opens. The console's and the drivers' screens are checked with axe, at desktop and phone
+ * widths.
  */
 import type { Browser } from 'playwright-core';
 import { E2E_ADMIN_EMAIL, registerDriver } from '../src/support/accounts';
@@ -40,6 +41,12 @@ it('an admin publishes a knowledge-base article; a driver finds it from the menu
   const card = operator.page.getByRole('list', { name: 'Articles' }).getByRole('listitem').filter({ has: operator.page.getByRole('heading', { level: 2, name: question }) });
   await card.getByText('Published').waitFor();
   await screenshot(operator.page, 'admin-knowledge-base-published');
+  // The engine-health screen, its own chunk, loads when opened; its charts and table pass axe.
+  await operator.page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Engine health' }).click();
+  await operator.page.getByRole('heading', { level: 2, name: 'Right now' }).waitFor();
+  await operator.page.getByText('Drivers searching', { exact: true }).first().waitFor();
+  expect(await seriousViolations(operator.page)).toEqual([]);
+  await screenshot(operator.page, 'admin-engine-health');
   expect(operator.errors).toEqual([]);
   await operator.context.close();
 

@@ -24,6 +24,10 @@ const Controls = styled.div`
     flex: 1 1 200px;
     max-width: 280px;
   }
+  /* Level with the select, above the room its field keeps for a message (shared/src/ui/Field.tsx). */
+  > button {
+    margin-bottom: calc(1.4 * 0.8125rem + 6px);
+  }
 `;
 
 const NowHeading = styled.h2`
