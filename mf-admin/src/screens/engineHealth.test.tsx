@@ -1,6 +1,6 @@
 import type { EngineHealth, EngineHealthMinute } from '@blockpilot/shared';
 import { mockApi, type MockApi } from '@blockpilot/shared/mock';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describeLine, tableRows } from '../engineHealth';
 import { renderConsole } from '../testing';
@@ -38,7 +38,10 @@ describe('Engine health (/admin/engineHealth)', () => {
     let answer: () => void = () => undefined;
     server = mockApi({ 'GET /admin/engineHealth': () => new Promise((resolve) => (answer = () => resolve({ data: BUSY }))) });
     renderConsole('/admin/engineHealth');
-    expect(await screen.findByText("Loading the engine's health…")).toBeInTheDocument();
+    // The screen's chunk loads first (its fallback says the same), then the screen asks the server.
+    await waitFor(() => expect(server.callsTo('GET /admin/engineHealth')).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: 'Period' })).toBeInTheDocument();
+    expect(screen.getByText("Loading the engine's health…")).toBeInTheDocument();
     answer();
     const now = await screen.findByText('Paused for credit', { selector: 'dt' });
     expect(now.nextElementSibling).toHaveTextContent('2');
