@@ -27,6 +27,7 @@ const Svg = styled.svg`
     stroke: ${({ theme }) => theme.palette.primary};
     stroke-width: 2;
     stroke-linejoin: round;
+    stroke-linecap: round;
     vector-effect: non-scaling-stroke;
   }
   line.base {
@@ -35,23 +36,28 @@ const Svg = styled.svg`
   }
 `;
 
-/** The runs of consecutive values, as SVG points, x spread over the width and y scaled to `top`. */
+/**
+ * The runs of consecutive values, as SVG points, x spread over the width and y scaled to `top`. A
+ * value alone between gaps (a minute with the only accept around it) is a short dash, so it shows.
+ */
 export function segmentsOf(values: Line, top: number): string[] {
   const step = values.length > 1 ? WIDTH / (values.length - 1) : WIDTH;
   const y = (v: number) => (HEIGHT - (v / top) * HEIGHT).toFixed(1);
   const segments: string[] = [];
-  let run: string[] = [];
-  values.forEach((value, i) => {
-    if (value === null) {
-      if (run.length) segments.push(run.join(' '));
-      run = [];
-      return;
+  let run: Array<[x: number, y: string]> = [];
+  const close = () => {
+    if (run.length === 1) {
+      const [[x, at]] = run as [[number, string]];
+      run = values.length === 1 ? [[0, at], [WIDTH, at]] : [[Math.max(0, x - 1.5), at], [Math.min(WIDTH, x + 1.5), at]];
     }
-    run.push(`${(i * step).toFixed(1)},${y(value)}`);
-    // A lone minute still shows: a short flat stroke.
-    if (values.length === 1) run.push(`${WIDTH},${y(value)}`);
+    if (run.length) segments.push(run.map(([x, at]) => `${x.toFixed(1)},${at}`).join(' '));
+    run = [];
+  };
+  values.forEach((value, i) => {
+    if (value === null) close();
+    else run.push([i * step, y(value)]);
   });
-  if (run.length) segments.push(run.join(' '));
+  close();
   return segments;
 }
 

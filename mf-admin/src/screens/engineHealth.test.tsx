@@ -2,6 +2,7 @@ import type { EngineHealth, EngineHealthMinute } from '@blockpilot/shared';
 import { mockApi, type MockApi } from '@blockpilot/shared/mock';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { segmentsOf } from '../components/Sparkline';
 import { describeLine, tableRows } from '../engineHealth';
 import { renderConsole } from '../testing';
 
@@ -100,6 +101,13 @@ describe('engine health figures', () => {
     expect(rows).toHaveLength(60);
     expect(rows[0]).toMatchObject({ from: T0, to: T0 + 24 * 60_000, accepted: 24, raceP99Ms: 9, searching: 0 });
     expect(rows[1]).toMatchObject({ accepted: 24, raceP99Ms: 1, searching: 24 });
+  });
+
+  it('draws runs of values as lines, split at gaps, and a value alone between gaps as a short dash', () => {
+    // 5 values over the 300-unit width: x = 0, 75, 150, 225, 300; the top value at y 0, zero at 60.
+    expect(segmentsOf([0, 2, null, 1, null], 2)).toEqual(['0.0,60.0 75.0,0.0', '223.5,30.0 226.5,30.0']);
+    expect(segmentsOf([null, null], 1)).toEqual([]);
+    expect(segmentsOf([1], 1)).toEqual(['0.0,0.0 300.0,0.0']);
   });
 
   it('describes an empty line as such', () => {
