@@ -6,9 +6,17 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildAll, install, reachable, ROOT, run, step } from './lib.mjs';
 
-const REMOTE_FOLDERS = ['mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account'];
+/**
+ * Every remote's package folder, from the one list of remotes (shared's REMOTES). Read from the
+ * shared package's build, so it is called only after buildAll.
+ */
+async function remoteFolders() {
+  const { REMOTES } = await import(pathToFileURL(path.join(ROOT, 'shared', 'dist', 'constants.js')).href);
+  return REMOTES.map((remote) => remote.folder);
+}
 
 /** The all-remote deploy token: RELEASE_TOKEN when set, else one kept in the data folder (0600), which the CLI also reads. */
 function releaseToken() {
@@ -26,7 +34,7 @@ function releaseToken() {
 async function publishBuiltRemotes(env, port) {
   for (let attempt = 0; attempt < 120 && !(await reachable(port)); attempt++) await new Promise((resolve) => setTimeout(resolve, 500));
   step('Publishing the built remotes to the release registry and promoting them on production');
-  for (const folder of REMOTE_FOLDERS) {
+  for (const folder of await remoteFolders()) {
     const published = await run('node', ['server/dist/cli/release.js', 'publish', folder, '--json'], { env, capture: true });
     const version = published.code === 0 ? JSON.parse(published.output).version : null;
     const promoted = version ? await run('node', ['server/dist/cli/release.js', 'promote', folder, version], { env }) : { code: 1 };

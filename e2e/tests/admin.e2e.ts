@@ -5,8 +5,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { seriousViolations } from '../src/support/axe';
-import { DRIVER_PASSWORD, E2E_ADMIN_EMAIL, registerDriver } from '../src/support/accounts';
+import { E2E_ADMIN_EMAIL, registerDriver } from '../src/support/accounts';
 import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
+import { ensureOperator, signInThroughPage } from '../src/support/operator';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,16 +19,12 @@ afterAll(async () => {
 
 it('an admin finds a driver and adjusts their credit; the driver sees it', async () => {
   const { baseUrl } = product();
-  await registerDriver(baseUrl, { emailAddress: E2E_ADMIN_EMAIL });
+  await ensureOperator(baseUrl);
   const driverEmail = `driver-${Date.now()}@example.com`;
   const driverToken = await registerDriver(baseUrl, { emailAddress: driverEmail });
 
   const { context, page, errors } = await openPage(browser, 1440, { injectsScripts: true });
-  await visit(page, '/login');
-  await page.getByLabel('E-mail address').fill(E2E_ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DRIVER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /^Hi, / }).waitFor();
+  await signInThroughPage(page, E2E_ADMIN_EMAIL);
 
   // The operator has no platform account, so the dashboard sits behind its blocking Connect Account
   // dialog: the Admin link is there, and the console opens at its address.

@@ -18,16 +18,16 @@ describe('mf_admin: who may use it', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('gives support Drivers, the inbox and the knowledge base, and "No access" at the audit log', async () => {
+  it('gives support Drivers, the inbox, the knowledge base and the engine health, and "No access" at the audit log', async () => {
     renderConsole('/admin/audit', 'support');
-    expect(consoleTabs()).toEqual(['Drivers', 'Support inbox', 'Knowledge base']);
+    expect(consoleTabs()).toEqual(['Drivers', 'Support inbox', 'Knowledge base', 'Engine health']);
     expect(screen.getByText('Only an admin may read the audit log.')).toBeInTheDocument();
     expect(server.callsTo('GET /admin/audit')).toEqual([]);
   });
 
   it('gives admins promotions and the audit log too, and sends /admin to the drivers', async () => {
     const { location, container } = renderConsole('/admin');
-    expect(consoleTabs()).toEqual(['Drivers', 'Support inbox', 'Knowledge base', 'Promotions', 'Audit log']);
+    expect(consoleTabs()).toEqual(['Drivers', 'Support inbox', 'Knowledge base', 'Engine health', 'Promotions', 'Audit log']);
     expect(location()).toBe('/admin/users');
     expect(routeRenderedAt(container, 'mf_admin')).toBe('/admin/users');
     expect(await screen.findByText('There are no drivers yet.')).toBeInTheDocument();

@@ -31,6 +31,17 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ops@Example.com, ,second@example.com ' }).auth.adminEmails).toEqual(['ops@example.com', 'second@example.com']);
   });
 
+  it("reads RELEASE_TEAM_EMAILS as each remote's team addresses, by name or folder, and refuses an unknown remote or a missing address", () => {
+    expect(loadConfig({}).releases.teamEmails).toEqual({});
+    expect(loadConfig({ RELEASE_TEAM_EMAILS: 'mf_dashboard=Dash@Example.com, mf-dashboard=lead@example.com,mf_admin=ops@example.com' }).releases.teamEmails).toEqual({
+      mf_dashboard: ['dash@example.com', 'lead@example.com'],
+      mf_admin: ['ops@example.com'],
+    });
+    expect(() => loadConfig({ RELEASE_TEAM_EMAILS: 'mf_billing=team@example.com' })).toThrow(/RELEASE_TEAM_EMAILS names no remote in "mf_billing=team@example.com"/);
+    expect(() => loadConfig({ RELEASE_TEAM_EMAILS: 'mf_admin' })).toThrow(/RELEASE_TEAM_EMAILS has no e-mail address in "mf_admin"/);
+    expect(() => loadConfig({ RELEASE_TEAM_EMAILS: 'mf_admin=not an address' })).toThrow(/no e-mail address/);
+  });
+
   it('refuses a Stripe key without its webhook secret, and a password cost out of range', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ SCRYPT_LOG2_COST: '8' })).toThrow(/SCRYPT_LOG2_COST/);

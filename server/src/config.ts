@@ -43,6 +43,23 @@ function scryptLog2Cost(value: string | undefined): number {
   return cost;
 }
 
+/**
+ * RELEASE_TEAM_EMAILS: each remote's team, told by e-mail when its canary is rolled back
+ * (docs/RELEASES.md "Canary"): comma-separated `<remote>=<address>` pairs, a remote named as in
+ * shared's REMOTES (`mf_dashboard`) or by its folder (`mf-dashboard`), as often as it has addresses.
+ */
+export function releaseTeamsConfig(value: string | undefined): Record<string, string[]> {
+  const teams: Record<string, string[]> = {};
+  for (const pair of list(value)) {
+    const [remoteName = '', address = ''] = pair.split('=').map((part) => part.trim());
+    const remote = REMOTES.find((r) => r.name === remoteName || r.folder === remoteName);
+    if (!remote) throw new Error(`RELEASE_TEAM_EMAILS names no remote in "${pair}": use one of ${REMOTES.map((r) => r.name).join(', ')}`);
+    if (!/^[^\s@=,]+@[^\s@=,]+\.[^\s@=,]+$/.test(address)) throw new Error(`RELEASE_TEAM_EMAILS has no e-mail address in "${pair}" (remote=address)`);
+    (teams[remote.name] ??= []).push(address.toLowerCase());
+  }
+  return teams;
+}
+
 function releasesConfig(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['releases'] {
   const token = env.RELEASE_TOKEN ?? '';
   // A guessable deploy token would let anyone put code in every driver's page.
@@ -57,6 +74,7 @@ function releasesConfig(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['
     channel,
     canary: { minReports: Math.max(1, int('RELEASE_CANARY_MIN_REPORTS', env.RELEASE_CANARY_MIN_REPORTS, 20)), maxFailureRate: maxFailurePercent / 100 },
     previewLinkTtlMs: int('RELEASE_PREVIEW_LINK_HOURS', env.RELEASE_PREVIEW_LINK_HOURS, 24) * 3_600_000,
+    teamEmails: releaseTeamsConfig(env.RELEASE_TEAM_EMAILS),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
 import { createEngineParts, type ContextOptions } from './engineParts.js';
 import type { CreditWatch } from './engine/creditWatch.js';
+import type { EngineHealthSeries } from './engine/health.js';
 import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
 import type { Notifications } from './notifications/service.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
@@ -37,6 +38,8 @@ export interface AppContext extends Adapters {
   live: LiveEvents;
   /** The engine's fee charges in this process, heard by the automatic top-up (docs/LIVE.md). */
   creditWatch: CreditWatch;
+  /** This process's engine, minute by minute, for the console (docs/OPERATIONS.md "Engine health"). */
+  engineHealth: EngineHealthSeries;
 }
 
 /** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
@@ -64,7 +67,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
   const shared = openSharedRedis(config, scaleOut);
   const sharedRateLimiter = shared ? new shared.scaleOut.RedisRateLimiter(shared.redis, redisPrefix) : null;
   const sharedLiveEvents = shared ? new shared.scaleOut.RedisLiveEvents(shared.redis, shared.scaleOut.searchKeys(redisPrefix).liveChannel, options.log) : null;
-  const { adapters, background, tokenCipher, notifications, live, creditWatch, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter, sharedLiveEvents });
+  const { adapters, background, tokenCipher, notifications, live, creditWatch, engineHealth, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter, sharedLiveEvents });
   const search: SearchRunner = shared
     ? new shared.scaleOut.BullSearchRunner({
         redis: shared.redis,
@@ -89,6 +92,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     linkSigningKey: loadTokenKey({ envValue: config.linkSigningKey, dataDir: config.dataDir, fileName: LINK_SIGNING_KEY_FILE_NAME }),
     live,
     creditWatch,
+    engineHealth,
   };
 }
 

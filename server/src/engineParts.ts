@@ -15,17 +15,20 @@ import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
 import { CreditWatch } from './engine/creditWatch.js';
 import { DEFAULT_ENGINE_TIMINGS, type EngineTimings, type SearchDependencies } from './engine/dependencies.js';
+import { EngineHealthSeries } from './engine/health.js';
 import { RequestBudgets, budgetPolicyFor } from './engine/requestBudget.js';
 import { createNotifications, type Notifications } from './notifications/service.js';
 import { createTokenCipher, type TokenCipher } from './security/tokenCipher.js';
 import { loadTokenKey } from './security/tokenKey.js';
 import type { ServerConfig } from './types.js';
 
-/** How the engine runs: its timings (tests shorten them), jitter source and poll-lag observer. */
+/** How the engine runs: its timings (tests shorten them), jitter source, poll-lag observer and health series. */
 export interface EngineOptions {
   timings?: Partial<EngineTimings>;
   random?: () => number;
   observePollLag?: (lagMs: number) => void;
+  /** The series the engine counts into; by default a new one on the context's clock (a test passes its own to read or fill it). */
+  health?: EngineHealthSeries;
 }
 
 /** What a context is built around besides its configuration and database. */
@@ -49,6 +52,8 @@ export interface EngineParts {
   live: LiveEvents;
   /** Hears the engine's fee charges (the automatic top-up listens in the API process). */
   creditWatch: CreditWatch;
+  /** What this process's engine did, minute by minute (docs/OPERATIONS.md "Engine health"). */
+  engineHealth: EngineHealthSeries;
   searchDependencies: SearchDependencies;
 }
 
@@ -60,6 +65,7 @@ export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchem
   const notifications = createNotifications({ db, mailer: chosen.mailer, telegram: chosen.telegram, whatsApp: chosen.whatsApp, background, log, publicUrl: config.publicUrl });
   const live = sharedLiveEvents ?? new MemoryLiveEvents(log);
   const creditWatch = new CreditWatch(log);
+  const engineHealth = engine.health ?? new EngineHealthSeries(() => clock.now().getTime());
   const searchDependencies: SearchDependencies = {
     db,
     tokenCipher,
@@ -73,8 +79,9 @@ export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchem
     timings: { ...DEFAULT_ENGINE_TIMINGS, ...engine.timings },
     budgets: new RequestBudgets(budgetPolicyFor(config.platform.rateLimit)),
     pace: { minPollIntervalMs: config.platform.minPollIntervalMs },
+    health: engineHealth,
     ...(engine.random ? { random: engine.random } : {}),
     ...(engine.observePollLag ? { observePollLag: engine.observePollLag } : {}),
   };
-  return { adapters: chosen, background, tokenCipher, notifications, live, creditWatch, searchDependencies };
+  return { adapters: chosen, background, tokenCipher, notifications, live, creditWatch, engineHealth, searchDependencies };
 }

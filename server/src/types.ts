@@ -74,6 +74,8 @@ export interface ReleasesConfig {
   canary: { minReports: number; maxFailureRate: number };
   /** Lifetime of a signed preview link. */
   previewLinkTtlMs: number;
+  /** RELEASE_TEAM_EMAILS: each remote's team addresses, told when its canary is rolled back; by remote name. */
+  teamEmails: Record<string, string[]>;
 }
 
 /** Password hashing cost and token lifetimes. */

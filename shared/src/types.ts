@@ -300,7 +300,8 @@ export interface RemotesManifest {
   previewOrigins: string[];
   /** The release channel the list was resolved from, and a signed release preview's state when one was sent. */
   channel?: string;
-  releasePreview?: { remote: string; version: string; expiresAt: string } | { invalid: true };
+  /** `channel` when the link follows a channel's release of the remote rather than naming one release. */
+  releasePreview?: { remote: string; version: string; expiresAt: string; channel?: string } | { invalid: true };
 }
 
 /* The operator console (mf-admin and /api/admin; docs/OPERATIONS.md). Times are epoch ms. */
@@ -437,4 +438,43 @@ export interface Promotion {
   sentAt: number | null;
   /** Recipients by state: all drivers not opted out when sending started. */
   delivery: { recipients: number; pending: number; sent: number; skipped: number; failed: number };
+}
+
+/** The drivers' search states at one moment (docs/OPERATIONS.md "Engine health"). */
+export interface EngineSearchStates {
+  /** Drivers whose search is on (not paused). */
+  searching: number;
+  /** Drivers stopped until they solve the platform's puzzle in its app. */
+  waitingOnPuzzle: number;
+  /** Drivers whose search is paused because the credit does not cover a matching offer. */
+  pausedForCredit: number;
+}
+
+/** One minute of the search engine's work, as the console charts it. States are absent for a minute never sampled. */
+export interface EngineHealthMinute extends Partial<EngineSearchStates> {
+  /** The minute's start, epoch ms. */
+  at: number;
+  /** Offers in the listings the engine polled (every offer of every answer, seen before or not). */
+  offersSeen: number;
+  /** Accepts the platform answered booked. */
+  accepted: number;
+  /** Platform answers that were a 429 (polls and accepts). */
+  throttled: number;
+  /** Searches the platform stopped with a puzzle (307). */
+  puzzles: number;
+  /** Other failed platform calls, failed search steps and other stops, by kind. */
+  errors: Record<string, number>;
+  /** From the offers answer to each AcceptOffer leaving, ms (nearest-rank percentiles); null when no accept left. */
+  raceP50Ms: number | null;
+  raceP95Ms: number | null;
+  raceP99Ms: number | null;
+}
+
+/** GET /api/admin/engineHealth: the last minutes of the engine and the drivers' states now. */
+export interface EngineHealth {
+  /** False with REDIS_URL: searches run in the workers, and this API process's engine counts nothing. */
+  searchesRunHere: boolean;
+  now: EngineSearchStates;
+  /** Oldest first, ending with the current minute; none before the API process started. */
+  minutes: EngineHealthMinute[];
 }

@@ -46,6 +46,9 @@ export function ConsoleNav({ admin }: { admin: boolean }) {
         <li>
           <Tab to="/admin/knowledgeBase">Knowledge base</Tab>
         </li>
+        <li>
+          <Tab to="/admin/engineHealth">Engine health</Tab>
+        </li>
         {admin && (
           <>
             <li>

@@ -6,7 +6,7 @@
  *   npm run release -- promote <remote> <version> [--channel C] [--percent P] [--users a,b] [--expected-revision N] [--force --reason R]
  *   npm run release -- rollback <remote> [--channel C] [--reason R] [--force]
  *   npm run release -- status
- *   npm run release -- preview <remote> <version> [--hours H]
+ *   npm run release -- preview <remote> <version> [--hours H] | preview <remote> --channel C [--hours H]
  *   npm run release -- token mint <remote> <label> | token revoke <id> | token list
  *
  * It talks HTTP to BLOCKPILOT_URL (default http://localhost:3000) with RELEASE_DEPLOY_TOKEN, else
@@ -169,9 +169,13 @@ async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
       return call('GET', '/api/releases/channels');
     case 'history':
       return call('GET', `/api/releases/channels/${channel}/history${args[0] ? `?remote=${remoteOf(args[0]).name}` : ''}`);
-    case 'preview':
-      if (!args[1]) throw new CliError('preview <remote> <version>', EXIT.failed);
-      return call('POST', `/api/releases/${remoteOf(args[0]).name}/${args[1]}/previewLink`, values.hours ? { hours: wholeNumber('hours', values.hours) } : {});
+    case 'preview': {
+      const hours = values.hours ? { hours: wholeNumber('hours', values.hours) } : {};
+      // With --channel and no version: the link follows whatever release of the remote the channel serves.
+      if (values.channel && !args[1]) return call('POST', `/api/releases/channels/${values.channel}/previewLink`, { remote: remoteOf(args[0]).name, ...hours });
+      if (!args[1]) throw new CliError('preview <remote> <version>, or preview <remote> --channel C', EXIT.failed);
+      return call('POST', `/api/releases/${remoteOf(args[0]).name}/${args[1]}/previewLink`, hours);
+    }
     case 'token':
       if (args[0] === 'mint') return call('POST', '/api/releases/tokens', { remote: remoteOf(args[1]).name, label: args.slice(2).join(' ') || `${args[1]} deploys` });
       if (args[0] === 'revoke') return call('DELETE', `/api/releases/tokens/${args[1] ?? ''}`);

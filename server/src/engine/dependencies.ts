@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { SessionDependencies } from '../domain/platformSession.js';
 import type { Notifications } from '../notifications/service.js';
 import type { BackoffPolicy } from './backoff.js';
+import type { EngineHealthRecorder } from './health.js';
 import type { CreditWatch } from './creditWatch.js';
 import type { RequestBudgets } from './requestBudget.js';
 
@@ -58,4 +59,6 @@ export interface SearchDependencies extends SessionDependencies {
   random?: () => number;
   /** Told how late each scheduled poll started, ms (benchmarks, metrics). */
   observePollLag?: (lagMs: number) => void;
+  /** Counts what the engine does, minute by minute, for the console's charts (docs/OPERATIONS.md "Engine health"). */
+  health?: EngineHealthRecorder;
 }

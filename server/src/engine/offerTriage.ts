@@ -63,6 +63,7 @@ export class OfferTriage {
 
   /** Judges the offers of one poll; resolves once every accept it sent has its answer written. */
   async handle(offers: readonly NormalisedOffer[]): Promise<void> {
+    const receivedAt = performance.now();
     const discoveredAt = this.deps.clock.now();
     const nowMs = discoveredAt.getTime();
     const { compiled, seen, open } = this.search;
@@ -79,7 +80,7 @@ export class OfferTriage {
       else if (compiled.match(offer, nowMs)) matches.push(offer);
       else ignored.push({ offer, reason: compiled.whyNot(offer, nowMs) ?? 'filter' });
     }
-    const { sent, deferred } = matches.length || retries.length ? this.sendAccepts(matches, retries, discoveredAt, ignored) : { sent: [], deferred: [] };
+    const { sent, deferred } = matches.length || retries.length ? this.sendAccepts(matches, retries, discoveredAt, ignored, receivedAt) : { sent: [], deferred: [] };
     for (const offer of deferred) seen.forget(offer.offerId);
     // Everything below happens after the accepts left.
     const answers = Promise.all(sent.map((accept) => this.settle(accept)));
@@ -123,11 +124,13 @@ export class OfferTriage {
    * The live path: decides and sends every accept of the poll without waiting on anything. Pure
    * CPU up to each AcceptOffer leaving; the intent row's write starts right after it.
    */
-  private sendAccepts(matches: NormalisedOffer[], retries: AcceptAttempt[], discoveredAt: Date, ignored: IgnoredOffer[]): Decisions {
+  private sendAccepts(matches: NormalisedOffer[], retries: AcceptAttempt[], discoveredAt: Date, ignored: IgnoredOffer[], receivedAt: number): Decisions {
     const { search } = this;
     const nowMs = discoveredAt.getTime();
     const budgetNow = performance.now();
     const sent: SentAccept[] = [];
+    // When each new accept left, told to the health series once every accept is out (the race: docs/OPERATIONS.md "Engine health").
+    const leftAt: number[] = [];
     const ranked = rankMatches(matches);
     if (search.signal.aborted || search.stopped) return { sent, deferred: ranked };
     for (const attempt of retries) {
@@ -163,6 +166,7 @@ export class OfferTriage {
       }
       const attempt: AcceptAttempt = { userId: search.userId, offer, discoveredAt, feeCents, createdAt: discoveredAt };
       const answer = search.session.acceptOffer(offer.offerId);
+      leftAt.push(performance.now());
       // The accept is on the wire (or queued on a warm connection): now the intent, in parallel.
       const intent = writeIntent(this.deps.db, attempt).catch((error: unknown) => {
         this.deps.log.error({ userId: search.userId, offerId: offer.offerId, err: error }, 'accept intent not written: the schedule read settles the accept');
@@ -172,6 +176,7 @@ export class OfferTriage {
       sent.push({ attempt, isRetry: false, answer, intent });
     }
     if (deferred.length > 0) this.deps.log.debug({ userId: search.userId, deferred: deferred.length }, 'matches left for the next poll');
+    for (const at of leftAt) this.deps.health?.raceLatency(at - receivedAt);
     return { sent, deferred };
   }
 
@@ -183,6 +188,7 @@ export class OfferTriage {
     // The intent is in (or failed) before anything that deletes it.
     await intent;
     if (answer.ok) {
+      deps.health?.accepted();
       search.open.delete(offerId);
       search.noteBooked(attempt.offer);
       let recorded: RecordedAccept;

@@ -160,6 +160,13 @@ function gapsOf(polls: RequestRecord[]): number[] {
   return polls.slice(1).map((p, i) => p.startedAt - polls[i]!.startedAt);
 }
 
+/** What the context's engine counted over the last hour (docs/OPERATIONS.md "Engine health"), summed. */
+function healthTotals(ctx: AppContext) {
+  const minutes = ctx.engineHealth.lastMinutes(60);
+  const sum = (figure: 'offersSeen' | 'accepted' | 'throttled' | 'puzzles') => minutes.reduce((total, m) => total + m[figure], 0);
+  return { offersSeen: sum('offersSeen'), accepted: sum('accepted'), throttled: sum('throttled'), puzzles: sum('puzzles'), raceP99Ms: minutes.map((m) => m.raceP99Ms) };
+}
+
 const waitForPolls = (w: World, count: number) => waitFor(`${count} polls`, () => pollsOf(w.sim, w.accountId).length >= count, 25_000);
 
 // Both databases at once: the tests mostly wait on the simulator's pace.
@@ -202,6 +209,11 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           for (const chat of chats) expect(chat.text).toMatch(/^Block accepted: .*\n\n.*Pay: \$150\.00/s);
           expect(w.ctx.chatRecorder!.list().filter((m) => m.text.startsWith('Your BlockPilot credit is running low')).map((m) => m.channel).sort()).toEqual(['telegram', 'whatsapp']);
           expect(w.ctx.search.has(w.driver.id)).toBe(true);
+          // The console's engine health counted the listing, the accept and how fast it left.
+          const health = healthTotals(w.ctx);
+          expect(health).toMatchObject({ accepted: 1, throttled: 0, puzzles: 0 });
+          expect(health.offersSeen).toBeGreaterThanOrEqual(2);
+          expect(health.raceP99Ms.filter((ms) => ms !== null)).toEqual([expect.any(Number)]);
         } finally {
           await w.close();
         }
@@ -326,6 +338,7 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           expect(seen[2]! - seen[0]!).toBeGreaterThan(500);
           expect(seen[2]! - seen[3]!).toBeGreaterThan(500);
           expect((await userState(w.ctx, w.driver.id)).searching).toBe(true);
+          expect(healthTotals(w.ctx).throttled).toBe(3);
         } finally {
           await w.close();
         }
@@ -364,6 +377,7 @@ describe('search engine', { concurrency: true }, () => describeEachDatabase('sea
           await w.start();
           await waitFor('the search paused', async () => !(await userState(w.ctx, w.driver.id)).searching);
           expect(await userState(w.ctx, w.driver.id)).toMatchObject({ searching: false, puzzle_required: true, flex_connected: true });
+          expect(healthTotals(w.ctx)).toMatchObject({ puzzles: 1, accepted: 0 });
           await waitFor('the runner let go', () => !w.ctx.search.has(w.driver.id));
           await w.ctx.background.drain();
           const mail = await w.ctx.db.selectFrom('outbox').select(['subject', 'text']).where('to_address', '=', w.driver.email).where('subject', 'not like', SIGN_UP_MAIL).execute();

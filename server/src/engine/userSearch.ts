@@ -135,6 +135,8 @@ export class UserSearch implements SearchState {
   noteFailure(kind: string): void {
     this.failures++;
     this.lastFailure = kind;
+    if (kind === 'throttled') this.deps.health?.throttled();
+    else this.deps.health?.failed(kind);
   }
 
   noteBooked(block: BookedBlock): void {
@@ -151,6 +153,8 @@ export class UserSearch implements SearchState {
   async stop(reason: StopReason): Promise<void> {
     if (this.stoppedBy) return;
     this.stoppedBy = reason;
+    if (reason === 'puzzle') this.deps.health?.puzzle();
+    else this.deps.health?.failed(`stopped: ${reason}`);
     this.log.info({ reason }, 'search stopped by the platform');
     await recordStop(this.deps.db, this.userId, reason);
     this.deps.live.publish(this.userId, { type: 'search' });
@@ -284,6 +288,7 @@ export class UserSearch implements SearchState {
     if (!page.ok) return this.onFailure(page, polledAt);
     this.notePace(page.value.refreshIntervalMs);
     this.failures = 0;
+    this.deps.health?.offersSeen(page.value.offers.length);
     await this.triage!.handle(page.value.offers);
     return this.nextPoll(polledAt);
   }

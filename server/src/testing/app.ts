@@ -9,6 +9,7 @@ import { expect } from 'expect';
 import type { Adapters } from '../adapters/index.js';
 import { readOutbox, type OutboxMessage } from '../adapters/mail/outboxMailer.js';
 import { buildApp } from '../app.js';
+import type { EngineOptions } from '../engineParts.js';
 import type { Database, ServerConfig } from '../types.js';
 import { TestClock } from './clock.js';
 import { TEST_LINK_SIGNING_KEY, testConfig } from './config.js';
@@ -28,10 +29,11 @@ export async function startTestApp(
     clock = new TestClock(),
     configure = (c) => c,
     serveFrontend = false,
-  }: { env?: NodeJS.ProcessEnv; adapters?: Partial<Adapters>; clock?: TestClock; configure?: (config: ServerConfig) => ServerConfig; serveFrontend?: boolean } = {},
+    engine,
+  }: { env?: NodeJS.ProcessEnv; adapters?: Partial<Adapters>; clock?: TestClock; configure?: (config: ServerConfig) => ServerConfig; serveFrontend?: boolean; engine?: EngineOptions } = {},
 ): Promise<TestApp> {
   const config = configure(testConfig({ SCRYPT_LOG2_COST: '10', PUBLIC_URL: 'https://blockpilot.test', ...env }));
-  const app = await buildApp({ config, database, serveFrontend, clock, ...(adapters ? { adapters } : {}) });
+  const app = await buildApp({ config, database, serveFrontend, clock, ...(adapters ? { adapters } : {}), ...(engine ? { engine } : {}) });
   await app.ready();
   return { app, clock, database };
 }

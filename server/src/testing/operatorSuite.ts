@@ -4,6 +4,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from './app.js';
+import type { EngineOptions } from '../engineParts.js';
 import type { Database } from '../types.js';
 
 export interface OperatorSuite {
@@ -13,9 +14,9 @@ export interface OperatorSuite {
   driver: TestDriver;
 }
 
-/** `adminEmails` is the ADMIN_EMAILS value; the admin signs up as `adminEmail`. */
-export async function startOperatorSuite(database: Database, adminEmail: string, adminEmails: string = adminEmail): Promise<OperatorSuite> {
-  const t = await startTestApp(database, { env: { ADMIN_EMAILS: adminEmails } });
+/** `adminEmails` is the ADMIN_EMAILS value; the admin signs up as `adminEmail`; `engine` as the app's. */
+export async function startOperatorSuite(database: Database, adminEmail: string, adminEmails: string = adminEmail, engine?: EngineOptions): Promise<OperatorSuite> {
+  const t = await startTestApp(database, { env: { ADMIN_EMAILS: adminEmails }, ...(engine ? { engine } : {}) });
   const admin = await signUp(t.app, t.database, { emailAddress: adminEmail });
   const supportUser = await signUp(t.app, t.database);
   const driver = await signUp(t.app, t.database);

@@ -13,6 +13,7 @@ import type {
   AutoTopUpSettings,
   ChallengeSession,
   CreditHistoryEntry,
+  EngineHealth,
   Filter,
   KnowledgeBaseArticle,
   KnowledgeBaseArticleInput,
@@ -168,6 +169,8 @@ export const api = {
     replyToTicket: (id: number, text: string) => call<Ticket>((http) => http.post(`/admin/tickets/${id}/reply`, { text })),
     setTicketStatus: (id: number, status: 'open' | 'closed') => call<Ticket>((http) => http.post(`/admin/tickets/${id}/status`, { status })),
     audit: (query: { q?: string; userId?: string }) => call<AuditEntry[]>((http) => http.get('/admin/audit', { params: query })),
+    /** The search engine's last `minutes` minutes and the drivers' search states now (docs/OPERATIONS.md "Engine health"). */
+    engineHealth: (minutes: number) => call<EngineHealth>((http) => http.get('/admin/engineHealth', { params: { minutes } })),
     knowledgeBase: {
       list: () => call<KnowledgeBaseArticle[]>((http) => http.get('/admin/knowledgeBase')),
       create: (body: KnowledgeBaseArticleInput) => call<KnowledgeBaseArticle>((http) => http.post('/admin/knowledgeBase', body)),

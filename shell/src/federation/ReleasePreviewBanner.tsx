@@ -24,7 +24,8 @@ export function ReleasePreviewBanner() {
     </Bar>
   ) : (
     <Bar $refused={false} role="status" data-release-preview="active">
-      Previewing {state.remote} {state.version} in this tab, until {new Date(state.expiresAt).toLocaleString()}. {endLink}
+      Previewing {state.remote} {state.version}
+      {state.channel ? ` (as on ${state.channel})` : ''} in this tab, until {new Date(state.expiresAt).toLocaleString()}. {endLink}
     </Bar>
   );
 }

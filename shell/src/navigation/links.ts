@@ -18,10 +18,16 @@ export const signedInLinks: NavigationRoute[] = [
 /** The console's entry, shown to operators only (docs/OPERATIONS.md "Roles"). */
 export const adminLink: NavigationRoute = { path: ADMIN_PATH, name: 'Admin' };
 
-/** The signed-in links for a role: an operator's have "Admin" before Logout. */
+/**
+ * The knowledge base, after the spec's signed-in links so each of them keeps its place and label
+ * (docs/PRODUCT.md section 2.2 "Beyond this").
+ */
+export const knowledgeBaseLink: NavigationRoute = { path: '/knowledgeBase', name: 'Knowledge base' };
+
+/** The signed-in links for a role: an operator's have "Admin" before Logout; everyone's end with the knowledge base. */
 export function signedInLinksFor(role: Role | undefined): NavigationRoute[] {
-  if (!isOperator(role)) return signedInLinks;
-  return [...signedInLinks.slice(0, -1), adminLink, ...signedInLinks.slice(-1)];
+  const links = isOperator(role) ? [...signedInLinks.slice(0, -1), adminLink, ...signedInLinks.slice(-1)] : signedInLinks;
+  return [...links, knowledgeBaseLink];
 }
 
 /**

@@ -15,11 +15,14 @@ import { currentUser } from '../auth/authenticate.js';
 import { adjustCredit, NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
 import { recordAudit, searchAudit } from './audit.js';
 import { driverDetail, searchDrivers } from './drivers.js';
+import { engineHealth, sampleEveryMinute } from './engineHealth.js';
+import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
 import { actorOf, requireRole } from './roles.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
 import { createPromotion, getPromotion, listPromotions, sendPromotion, updatePromotion, type PromotionInput } from './promotions.js';
 import {
   auditEntrySchema,
+  engineHealthSchema,
   knowledgeBaseArticleSchema,
   orderSchema,
   promotionSchema,
@@ -34,6 +37,9 @@ import { listTickets, replyToTicket, setTicketStatus, ticketOf } from './tickets
 const tags = ['admin'];
 const support = { minimumRole: 'support' } as const;
 const admin = { minimumRole: 'admin' } as const;
+
+/** Minutes the engine-health screen shows unless told otherwise: the last hour. */
+const DEFAULT_HEALTH_MINUTES = 60;
 
 /** Largest credit adjustment one request may make, either way (a typo guard: $10,000). */
 export const MAX_ADJUSTMENT_CENTS = 1_000_000;
@@ -383,6 +389,32 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       const { promotion, started } = await sendPromotion(ctx, currentUser(request), Number(request.params.id));
       return ok(promotion, { alert: started ? `Sending to ${promotion.delivery.recipients} drivers.` : 'This promotion was already sent; nobody gets it twice.' });
+    },
+  );
+
+  // Engine health (docs/OPERATIONS.md "Engine health"): support and admins.
+
+  const stopSampling = sampleEveryMinute(ctx);
+  app.addHook('onClose', async () => stopSampling());
+
+  app.get<{ Querystring: { minutes?: string } }>(
+    '/api/admin/engineHealth',
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: "The search engine minute by minute (this process's engine) and the drivers' search states now",
+        security: bearerAuth,
+        querystring: object([], { minutes: { ...positiveNumber, description: `How many minutes back, 1 to ${ENGINE_HEALTH_MINUTES} (default 60)` } }),
+        response: responses(engineHealthSchema, [400, 401, 403]),
+      },
+    },
+    async (request) => {
+      const minutes = Number(request.query.minutes ?? DEFAULT_HEALTH_MINUTES);
+      if (minutes > ENGINE_HEALTH_MINUTES) throw validationError({ minutes: `At most ${ENGINE_HEALTH_MINUTES} (24 hours).` });
+      const health = await engineHealth(ctx, minutes);
+      await audit(request, { action: 'engineHealth.view', after: { minutes } });
+      return ok(health);
     },
   );
 

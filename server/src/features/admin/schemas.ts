@@ -195,3 +195,39 @@ export const promotionSchema = {
     },
   },
 } as const;
+
+const nullableMsFigure = { type: ['number', 'null'], description: 'ms, or null when no accept left that minute' } as const;
+const searchStates = {
+  searching: { ...count, description: 'Drivers whose search is on (not paused)' },
+  waitingOnPuzzle: { ...count, description: "Drivers stopped until they solve the platform's puzzle" },
+  pausedForCredit: { ...count, description: 'Drivers paused because the credit does not cover a matching offer' },
+} as const;
+
+export const engineHealthSchema = {
+  type: 'object',
+  required: ['searchesRunHere', 'now', 'minutes'],
+  properties: {
+    searchesRunHere: { type: 'boolean', description: "False with REDIS_URL: searches run in the workers, and this process's engine counts nothing" },
+    now: { type: 'object', required: Object.keys(searchStates), properties: searchStates },
+    minutes: {
+      type: 'array',
+      description: 'Oldest first, ending with the current minute; none before this API process started',
+      items: {
+        type: 'object',
+        required: ['at', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'errors', 'raceP50Ms', 'raceP95Ms', 'raceP99Ms'],
+        properties: {
+          at: { ...epochMs, description: "The minute's start, epoch ms" },
+          offersSeen: count,
+          accepted: count,
+          throttled: count,
+          puzzles: count,
+          errors: { type: 'object', additionalProperties: count, description: 'Failures by kind' },
+          raceP50Ms: nullableMsFigure,
+          raceP95Ms: nullableMsFigure,
+          raceP99Ms: nullableMsFigure,
+          ...searchStates,
+        },
+      },
+    },
+  },
+} as const;

@@ -21,6 +21,7 @@ export const RELEASE_ERROR_CODES = {
   nothingToRollBack: 'BP_ERR_RELEASE_NOTHING_TO_ROLL_BACK',
   unknownToken: 'BP_ERR_RELEASE_UNKNOWN_TOKEN',
   invalidPreview: 'BP_ERR_RELEASE_INVALID_PREVIEW',
+  notOnChannel: 'BP_ERR_RELEASE_NOT_ON_CHANNEL',
 } as const satisfies Record<string, ErrorCode>;
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
 
@@ -44,4 +45,5 @@ export const releaseErrors = {
   nothingToRollBack: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.nothingToRollBack, `${channel} has no earlier release of ${remote} to roll back to.`),
   unknownToken: () => fail(RELEASE_ERROR_CODES.unknownToken, 'No such deploy token.'),
   invalidPreview: () => fail(RELEASE_ERROR_CODES.invalidPreview, 'This preview link is invalid or has expired.'),
+  notOnChannel: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.notOnChannel, `${channel} serves no release of ${remote}; promote one there first.`),
 };

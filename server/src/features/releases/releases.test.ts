@@ -6,11 +6,14 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { sql } from 'kysely';
 import { RELEASE_PREVIEW_HEADER } from '@blockpilot/shared/constants';
-import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
+import { bearer, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { fakeFrontend } from '../../testing/frontend.js';
 
 const RELEASE_TOKEN = 'release-token-for-the-route-tests-0123456789';
+/** mf_account's team (RELEASE_TEAM_EMAILS), told when its canary is rolled back. */
+const ACCOUNT_TEAM = 'account-team@blockpilot.test';
+const ACCOUNT_ONCALL = 'account-oncall@blockpilot.test';
 const admin = bearer(RELEASE_TOKEN);
 const REACT_19 = [
   { name: 'react', version: '19.3.1', requiredVersion: '19.3.1' },
@@ -42,7 +45,7 @@ describeEachDatabase('release registry routes', (database) => {
     const frontend = fakeFrontend();
     // The shell's build requires the same React as REACT_19.
     writeFileSync(path.join(frontend, 'shell/dist/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: REACT_19, exposes: [] }));
-    t = await startTestApp(database(), { env: { RELEASE_TOKEN, DATA_DIR: dataDir, FRONTEND_DIR: frontend, RELEASE_CANARY_MIN_REPORTS: '4', RELEASE_CANARY_MAX_FAILURE_PERCENT: '25' }, serveFrontend: true });
+    t = await startTestApp(database(), { env: { RELEASE_TOKEN, DATA_DIR: dataDir, FRONTEND_DIR: frontend, RELEASE_CANARY_MIN_REPORTS: '4', RELEASE_CANARY_MAX_FAILURE_PERCENT: '25', RELEASE_TEAM_EMAILS: `mf_account=${ACCOUNT_TEAM},mf-account=${ACCOUNT_ONCALL}` }, serveFrontend: true });
     driver = await signUp(t.app, t.database);
   });
   after(async () => {
@@ -219,11 +222,20 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await entryOf('mf_account', bearer(named.token))).release.version).toBe('1.0.0');
       const [last] = (await t.app.inject({ url: '/api/releases/channels/production/history?remote=mf_account', headers: admin })).json().data;
       expect(last).toMatchObject({ action: 'canary-rollback', actor: 'canary-guard', fromVersion: '2.0.0', toVersion: '1.0.0', reason: expect.stringContaining('2 of 4') });
+      // The team is told by e-mail, each of its addresses once; no other team is.
+      for (const to of [ACCOUNT_TEAM, ACCOUNT_ONCALL]) {
+        const [mail, ...more] = await mailTo(t.database, to);
+        expect(more).toEqual([]);
+        expect(mail).toMatchObject({ subject: 'Canary rolled back: mf_account 2.0.0 on production', text: expect.stringContaining('2 of 4 browsers failed to load it') });
+        expect(mail!.text).toContain('npm run release -- history mf_account');
+      }
+      expect(await t.database.db.selectFrom('outbox').select('to_address').where('subject', 'like', 'Canary rolled back%').execute()).toHaveLength(2);
     });
 
-    it('a rollback during a canary ends the canary and keeps the stable release', async () => {
+    it('a rollback during a canary ends the canary and keeps the stable release, and a person rolling back e-mails no team', async () => {
       expect((await promote('production', { remote: 'mf_account', version: '2.0.0', users: ['someone@example.com'] })).statusCode).toBe(200);
       expect((await rollback('production', { remote: 'mf_account' })).json().data).toMatchObject({ action: 'canary-rollback', version: '1.0.0' });
+      expect(await t.database.db.selectFrom('outbox').select('to_address').where('subject', 'like', 'Canary rolled back%').execute()).toHaveLength(2);
     });
   });
 
@@ -260,6 +272,39 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await remoteList({ [RELEASE_PREVIEW_HEADER]: `${sealed}x` })).releasePreview).toEqual({ invalid: true });
       t.clock.advance(2 * 3_600_000);
       expect((await remoteList({ [RELEASE_PREVIEW_HEADER]: sealed })).releasePreview).toEqual({ invalid: true });
+    });
+
+    it("for a channel, swap one remote for whatever release of it the channel serves when the page loads", async () => {
+      const channelLink = (channel: string, payload: object, headers: Record<string, string> = admin) =>
+        t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/previewLink`, payload, headers });
+      const notYet = await channelLink('staging', { remote: 'mf_landing' });
+      expect([notYet.statusCode, notYet.json().code]).toEqual([404, 'BP_ERR_RELEASE_NOT_ON_CHANNEL']);
+      expect((await promote('staging', { remote: 'mf_landing', version: '2.0.0' })).statusCode).toBe(200);
+
+      const link = await channelLink('staging', { remote: 'mf_landing', hours: 2 });
+      expect(link.statusCode).toBe(200);
+      expect(Date.parse(link.json().data.expiresAt) - t.clock.now().getTime()).toBe(2 * 3_600_000);
+      const sealed = new URL(link.json().data.url).searchParams.get('releasePreview')!;
+      const swapped = async () => {
+        const list = await remoteList({ [RELEASE_PREVIEW_HEADER]: sealed });
+        return { landing: list.remotes.find((r: { name: string }) => r.name === 'mf_landing').release, banner: list.releasePreview };
+      };
+      expect(await swapped()).toMatchObject({ landing: { version: '2.0.0', preview: true }, banner: { remote: 'mf_landing', version: '2.0.0', channel: 'staging' } });
+      // The channel moves on: the same link shows the new release, and production is untouched.
+      expect((await publish('mf_landing', '2.1.0', build('mf_landing', 'landing v2.1'))).statusCode).toBe(200);
+      expect((await promote('staging', { remote: 'mf_landing', version: '2.1.0' })).statusCode).toBe(200);
+      expect(await swapped()).toMatchObject({ landing: { version: '2.1.0', preview: true }, banner: { version: '2.1.0', channel: 'staging' } });
+      expect((await entryOf('mf_landing')).release?.version).not.toBe('2.1.0');
+      const audited = (await t.app.inject({ url: '/api/releases/audit?remote=mf_landing&channel=staging', headers: admin })).json().data.filter((e: { action: string }) => e.action === 'preview-link');
+      expect(audited).toEqual([expect.objectContaining({ channel: 'staging', toVersion: '2.0.0' })]);
+
+      // A team's token previews only its own remote; a remote unknown to the registry is a 400.
+      const minted = await t.app.inject({ method: 'POST', url: '/api/releases/tokens', payload: { label: 'auth team CI', remote: 'mf_auth' }, headers: admin });
+      const refused = await channelLink('staging', { remote: 'mf_landing' }, bearer(minted.json().data.token));
+      expect([refused.statusCode, refused.json().code]).toEqual([403, 'BP_ERR_RELEASE_TOKEN_SCOPE']);
+      expect((await channelLink('staging', { remote: 'mf_billing' })).statusCode).toBe(400);
+      t.clock.advance(3 * 3_600_000);
+      expect((await swapped()).banner).toEqual({ invalid: true });
     });
   });
 

@@ -15,12 +15,11 @@ import { releaseFileUrl } from './registry.js';
 
 const PREVIEW_CONTEXT = 'release-preview';
 
-/** What a signed preview link carries: one remote, one release, until when. */
-export interface PreviewGrant {
-  remote: string;
-  releaseId: string;
-  expiresAt: string;
-}
+/**
+ * What a signed preview link carries: one remote, until when, and either one release or a channel
+ * (whatever release of the remote the channel serves when the page loads, so the link follows it).
+ */
+export type PreviewGrant = { remote: string; expiresAt: string } & ({ releaseId: string; channel?: never } | { channel: string; releaseId?: never });
 
 export function signPreview(cipher: TokenCipher, grant: PreviewGrant): string {
   return cipher.encrypt(JSON.stringify(grant), PREVIEW_CONTEXT);
@@ -34,6 +33,18 @@ export function openPreview(cipher: TokenCipher, sealed: string, now: Date): Pre
   } catch {
     return null;
   }
+}
+
+/** The release a grant swaps in: its own, or its channel's stable release of the remote now; undefined when there is none. */
+function previewedRelease(db: Kysely<DatabaseSchema>, grant: PreviewGrant) {
+  const releases = db
+    .selectFrom('releases as r')
+    .innerJoin('release_files as f', (join) => join.onRef('f.release_id', '=', 'r.id').on('f.path', '=', MANIFEST_FILE))
+    .select(['r.id', 'r.remote', 'r.version', 'f.integrity'])
+    .where('r.remote', '=', grant.remote);
+  if (grant.channel === undefined) return releases.where('r.id', '=', grant.releaseId).executeTakeFirst();
+  const { channel } = grant;
+  return releases.innerJoin('release_channel_entries as e', (join) => join.onRef('e.release_id', '=', 'r.id').on('e.remote', '=', grant.remote).on('e.channel', '=', channel)).executeTakeFirst();
 }
 
 export interface RemoteListRequest {
@@ -54,15 +65,7 @@ export async function resolveRemoteList(
     .select(['e.remote', 'e.release_id', 'e.canary_release_id', 'e.canary_percent', 'e.canary_users', 'r.id', 'r.version', 'f.integrity'])
     .where('e.channel', '=', channel)
     .execute();
-  const previewed = grant
-    ? await db
-        .selectFrom('releases as r')
-        .innerJoin('release_files as f', (join) => join.onRef('f.release_id', '=', 'r.id').on('f.path', '=', MANIFEST_FILE))
-        .select(['r.id', 'r.remote', 'r.version', 'f.integrity'])
-        .where('r.id', '=', grant.releaseId)
-        .where('r.remote', '=', grant.remote)
-        .executeTakeFirst()
-    : undefined;
+  const previewed = grant ? await previewedRelease(db, grant) : undefined;
 
   const remotes: RemoteManifestEntry[] = config.frontend.remotes.map(({ name, entry }) => {
     if (previewed?.remote === name) return { name, entry: releaseFileUrl(name, previewed.version, MANIFEST_FILE), release: { id: previewed.id, version: previewed.version, integrity: previewed.integrity, preview: true } };
@@ -78,6 +81,8 @@ export async function resolveRemoteList(
     remotes,
     previewOrigins: config.frontend.previewOrigins,
     channel,
-    ...(preview ? { releasePreview: previewed && grant ? { remote: previewed.remote, version: previewed.version, expiresAt: grant.expiresAt } : { invalid: true as const } } : {}),
+    ...(preview
+      ? { releasePreview: previewed && grant ? { remote: previewed.remote, version: previewed.version, expiresAt: grant.expiresAt, ...(grant.channel ? { channel: grant.channel } : {}) } : { invalid: true as const } }
+      : {}),
   };
 }

@@ -17,7 +17,8 @@ import { IMMUTABLE } from '../frontend/cachePolicy.js';
 import { assertAdmin, assertMayChange, deployActorFor, listDeployTokens, mintDeployToken, revokeDeployToken } from './deployTokens.js';
 import { releaseErrors } from './errors.js';
 import { createRegistry, type DeployActor, type ReleaseRegistry } from './registry.js';
-import { signPreview } from './remoteList.js';
+import { signPreview, type PreviewGrant } from './remoteList.js';
+import { tellTeamOfCanaryRollback } from './teamNotice.js';
 import {
   auditQuery,
   auditSchema,
@@ -28,6 +29,8 @@ import {
   mintTokenBody,
   moveSchema,
   previewLinkBody,
+  channelPreviewLinkBody,
+  previewLinkSchema,
   promoteBody,
   publishBody,
   releaseParams,
@@ -59,11 +62,15 @@ export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
     clock: ctx.clock,
     config: ctx.config.releases,
     shellDir: ctx.config.frontend.shellDir,
-    onCanaryRolledBack: (event) => ctx.log.error(event, 'a canary failed in browsers and was rolled back'),
+    onCanaryRolledBack: (event) => tellTeamOfCanaryRollback(ctx, event),
   });
 }
 
 export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ReleaseRegistry }): Promise<void> {
+  /** When a preview link asked for now ends: after `hours`, or RELEASE_PREVIEW_LINK_HOURS. */
+  const previewExpiry = (hours: number | undefined) => new Date(ctx.clock.now().getTime() + (hours ? hours * 3_600_000 : ctx.config.releases.previewLinkTtlMs)).toISOString();
+  /** The link a grant opens (docs/RELEASES.md "Preview links"). */
+  const previewLink = (grant: PreviewGrant) => ({ url: `${ctx.config.publicUrl}/?releasePreview=${encodeURIComponent(signPreview(ctx.tokenCipher, grant))}`, expiresAt: grant.expiresAt });
   app.decorateRequest('deployer', null);
   const requireDeployer = async (request: FastifyRequest) => {
     request.deployer = await deployActorFor(ctx.db, ctx.config.releases.token, bearerTokenOf(request));
@@ -166,18 +173,43 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     '/api/releases/:remote/:version/previewLink',
     {
       ...guarded,
-      schema: { tags, summary: 'A signed, expiring link that opens the app with this release swapped in, for one browser', security: deployTokenAuth, params: releaseParams, body: previewLinkBody, response: responses({ type: 'object', properties: { url: { type: 'string' }, expiresAt: { type: 'string' } } }, [400, 401, 403, 404]) },
+      schema: { tags, summary: 'A signed, expiring link that opens the app with this release swapped in, for one browser', security: deployTokenAuth, params: releaseParams, body: previewLinkBody, response: responses(previewLinkSchema, [400, 401, 403, 404]) },
     },
     async (request) => {
       const actor = deployer(request);
       const { remote, version } = request.params;
       assertMayChange(actor, remote);
       const release = await registry.get(remote, version);
-      const ttlMs = request.body?.hours ? request.body.hours * 3_600_000 : ctx.config.releases.previewLinkTtlMs;
-      const expiresAt = new Date(ctx.clock.now().getTime() + ttlMs).toISOString();
-      const sealed = signPreview(ctx.tokenCipher, { remote, releaseId: release.id, expiresAt });
+      const expiresAt = previewExpiry(request.body?.hours);
       await registry.audit({ actor: actor.name, action: 'preview-link', remote, toReleaseId: release.id, detail: { version, expiresAt } });
-      return ok({ url: `${ctx.config.publicUrl}/?releasePreview=${encodeURIComponent(sealed)}`, expiresAt });
+      return ok(previewLink({ remote, releaseId: release.id, expiresAt }));
+    },
+  );
+
+  app.post<{ Params: { channel: string }; Body: { remote: string; hours?: number } }>(
+    '/api/releases/channels/:channel/previewLink',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: "A signed, expiring link that opens the app with one remote swapped for whatever release of it this channel serves when the page loads, for one browser",
+        security: deployTokenAuth,
+        params: channelParams,
+        body: channelPreviewLinkBody,
+        response: responses(previewLinkSchema, [400, 401, 403, 404]),
+      },
+    },
+    async (request) => {
+      const actor = deployer(request);
+      const { channel } = request.params;
+      const { remote, hours } = request.body;
+      assertMayChange(actor, remote);
+      // A link to a channel that serves nothing of the remote would only ever say "invalid".
+      const entry = (await registry.channelStatus(channel))?.entries.find((e) => e.remote === remote);
+      if (!entry) throw releaseErrors.notOnChannel(channel, remote);
+      const expiresAt = previewExpiry(hours);
+      await registry.audit({ actor: actor.name, action: 'preview-link', channel, remote, toReleaseId: entry.release.id, detail: { channel, version: entry.release.version, expiresAt } });
+      return ok(previewLink({ remote, channel, expiresAt }));
     },
   );
 

@@ -93,7 +93,10 @@ export interface AuditQuery {
 
 export const mintTokenBody = { type: 'object', additionalProperties: false, required: ['label', 'remote'], properties: { label: text(100), remote: remoteName } } as const;
 export const tokenParams = { type: 'object', required: ['id'], properties: { id: uuid } } as const;
-export const previewLinkBody = { type: 'object', additionalProperties: false, properties: { hours: { type: 'integer', minimum: 1, maximum: 720 } } } as const;
+const previewHours = { type: 'integer', minimum: 1, maximum: 720, description: 'How long the link works (default RELEASE_PREVIEW_LINK_HOURS)' } as const;
+export const previewLinkBody = { type: 'object', additionalProperties: false, properties: { hours: previewHours } } as const;
+export const channelPreviewLinkBody = { type: 'object', additionalProperties: false, required: ['remote'], properties: { remote: remoteName, hours: previewHours } } as const;
+export const previewLinkSchema = { type: 'object', properties: { url: { type: 'string' }, expiresAt: { type: 'string' } } } as const;
 export const loadReportBody = { type: 'object', additionalProperties: false, required: ['releaseId', 'failed'], properties: { releaseId: uuid, failed: { type: 'boolean' } } } as const;
 
 const sharedModule = { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' }, requiredVersion: { type: 'string' } } } as const;

@@ -1,0 +1,116 @@
+import type { EngineHealth, EngineHealthMinute } from '@blockpilot/shared';
+import { mockApi, type MockApi } from '@blockpilot/shared/mock';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { segmentsOf } from '../components/Sparkline';
+import { describeLine, tableRows } from '../engineHealth';
+import { renderConsole } from '../testing';
+
+const T0 = Date.UTC(2026, 0, 5, 10, 0);
+
+function minute(i: number, overrides: Partial<EngineHealthMinute> = {}): EngineHealthMinute {
+  return { at: T0 + i * 60_000, offersSeen: 0, accepted: 0, throttled: 0, puzzles: 0, errors: {}, raceP50Ms: null, raceP95Ms: null, raceP99Ms: null, ...overrides };
+}
+
+const BUSY: EngineHealth = {
+  searchesRunHere: true,
+  now: { searching: 4, waitingOnPuzzle: 1, pausedForCredit: 2 },
+  minutes: [
+    minute(0, { offersSeen: 10, accepted: 1, raceP50Ms: 0.4, raceP95Ms: 0.9, raceP99Ms: 1.25, searching: 3, waitingOnPuzzle: 0, pausedForCredit: 0 }),
+    minute(1, { offersSeen: 6, throttled: 2, errors: { transient: 3, 'step failed': 1 }, searching: 4 }),
+    minute(2, { offersSeen: 8, accepted: 2, puzzles: 1, raceP50Ms: 0.5, raceP95Ms: 0.8, raceP99Ms: 0.8, searching: 4 }),
+  ],
+};
+
+describe('Engine health (/admin/engineHealth)', () => {
+  let server: MockApi;
+  afterEach(() => server.restore());
+
+  it('is in the console menu for support too, and loads the last hour by default', async () => {
+    server = mockApi({ 'GET /admin/engineHealth': { data: BUSY } });
+    renderConsole('/admin/engineHealth', 'support');
+    expect(screen.getByRole('link', { name: 'Engine health' })).toHaveAttribute('href', '/admin/engineHealth');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Engine health' })).toBeInTheDocument();
+    expect(await screen.findByText('Drivers searching', { selector: 'dt' })).toBeInTheDocument();
+    expect(server.callsTo('GET /admin/engineHealth').map((c) => c.params)).toEqual([{ minutes: 60 }]);
+  });
+
+  it('shows a loading state, then the states now, a chart per figure with its summary, and the failures by kind', async () => {
+    let answer: () => void = () => undefined;
+    server = mockApi({ 'GET /admin/engineHealth': () => new Promise((resolve) => (answer = () => resolve({ data: BUSY }))) });
+    renderConsole('/admin/engineHealth');
+    // The screen's chunk loads first (its fallback says the same), then the screen asks the server.
+    await waitFor(() => expect(server.callsTo('GET /admin/engineHealth')).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: 'Period' })).toBeInTheDocument();
+    expect(screen.getByText("Loading the engine's health…")).toBeInTheDocument();
+    answer();
+    const now = await screen.findByText('Paused for credit', { selector: 'dt' });
+    expect(now.nextElementSibling).toHaveTextContent('2');
+    expect(screen.getByText('Waiting on a puzzle', { selector: 'dt' }).nextElementSibling).toHaveTextContent('1');
+    // Each chart is an image whose name says the figure in words.
+    expect(screen.getByRole('img', { name: 'Accepts per minute: 3 accepts in this period, at most 2 in a minute.' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Offers seen per minute: 24 offers in this period, at most 10 in a minute.' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Throttled answers per minute: 2 throttled answers in this period, at most 2 in a minute.' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Failures per minute: 4 failures in this period, at most 4 in a minute.' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Drivers searching: Now 4 drivers, at most 4 in this period.' })).toBeInTheDocument();
+    const race = screen.getByRole('img', { name: /^Race latency: Offers answer to accept sent, 99th percentile: Now 0\.80 ms, at most 1\.25 in this period\.$/ });
+    // Three lines, told apart by their dash; the minute with no accept is a gap, not a zero.
+    expect(race.querySelectorAll('polyline[data-series="99th percentile"]')).toHaveLength(2);
+    expect(within(screen.getByRole('list', { name: 'Race latency: lines' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['median', '95th percentile', '99th percentile']);
+    expect(screen.getByText('Failures by kind: transient 3, step failed 1.')).toBeInTheDocument();
+  });
+
+  it('gives every figure in a table, and changes the period from the menu', async () => {
+    server = mockApi({ 'GET /admin/engineHealth': { data: BUSY } });
+    renderConsole('/admin/engineHealth');
+    const table = await screen.findByRole('table', { name: 'Engine health by time' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '10', '1', '0', '0', '0', '1.25 ms']);
+    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '6', '0', '2', '0', '4', '—']);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 24 hours');
+    await screen.findByRole('table', { name: 'Engine health by time' });
+    expect(server.callsTo('GET /admin/engineHealth').map((c) => c.params)).toEqual([{ minutes: 60 }, { minutes: 1440 }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(server.callsTo('GET /admin/engineHealth')).toHaveLength(3);
+  });
+
+  it('says when the engine did nothing in the period, and when searches run in the workers', async () => {
+    server = mockApi({ 'GET /admin/engineHealth': { data: { searchesRunHere: false, now: { searching: 0, waitingOnPuzzle: 0, pausedForCredit: 0 }, minutes: [minute(0, { searching: 0 })] } } });
+    renderConsole('/admin/engineHealth');
+    expect(await screen.findByText(/The engine polled nothing in this period \(last hour\)/)).toBeInTheDocument();
+    expect(screen.getByText('Searches run in the search workers')).toBeInTheDocument();
+    expect(screen.queryAllByRole('img')).toEqual([]);
+  });
+
+  it('says when the figures could not be loaded, and tries again', async () => {
+    let fail = true;
+    server = mockApi({ 'GET /admin/engineHealth': () => (fail ? { status: 500, body: { alert: 'Something went wrong on our side.' } } : { data: BUSY }) });
+    renderConsole('/admin/engineHealth');
+    expect(await screen.findByRole('alert')).toHaveTextContent("The engine's health could not be loaded.");
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Engine health by time' })).toBeInTheDocument();
+  });
+});
+
+describe('engine health figures', () => {
+  it('groups a long period into at most 60 rows: counts summed, the worst p99, the last sampled state', () => {
+    const day = Array.from({ length: 1440 }, (_, i) => minute(i, { accepted: 1, raceP99Ms: i === 5 ? 9 : 1, ...(i % 24 === 0 ? { searching: i } : {}) }));
+    const rows = tableRows(day);
+    expect(rows).toHaveLength(60);
+    expect(rows[0]).toMatchObject({ from: T0, to: T0 + 24 * 60_000, accepted: 24, raceP99Ms: 9, searching: 0 });
+    expect(rows[1]).toMatchObject({ accepted: 24, raceP99Ms: 1, searching: 24 });
+  });
+
+  it('draws runs of values as lines, split at gaps, and a value alone between gaps as a short dash', () => {
+    // 5 values over the 300-unit width: x = 0, 75, 150, 225, 300; the top value at y 0, zero at 60.
+    expect(segmentsOf([0, 2, null, 1, null], 2)).toEqual(['0.0,60.0 75.0,0.0', '223.5,30.0 226.5,30.0']);
+    expect(segmentsOf([null, null], 1)).toEqual([]);
+    expect(segmentsOf([1], 1)).toEqual(['0.0,0.0 300.0,0.0']);
+  });
+
+  it('describes an empty line as such', () => {
+    expect(describeLine([null, null], { unit: 'drivers', summed: false })).toBe('No drivers in this period.');
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * GET /api/admin/engineHealth (docs/OPERATIONS.md "Engine health"): support and admins read it
+ * (a visitor 401, a driver 403), each read is audited, bad `minutes` is a 400 under the field,
+ * and the answer carries what the engine counted and the drivers' search states from the
+ * database, sampled into the current minute.
+ */
+import { after, before, it } from 'node:test';
+import { expect } from 'expect';
+import { call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../testing/app.js';
+import { EngineHealthSeries } from '../../engine/health.js';
+import { TestClock } from '../../testing/clock.js';
+import { describeEachDatabase } from '../../testing/databases.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../testing/operatorSuite.js';
+
+const URL = '/api/admin/engineHealth';
+
+describeEachDatabase('engine health API', (database) => {
+  let t: TestApp;
+  let admin: TestDriver;
+  let supportUser: TestDriver;
+  let driver: TestDriver;
+  // The app's series, on a clock the test holds, so it can count as the engine would.
+  const clock = new TestClock();
+  const engineHealth = new EngineHealthSeries(() => clock.now().getTime());
+
+  before(async () => {
+    ({ t, admin, supportUser, driver } = await startOperatorSuite(database(), 'health-admin@blockpilot.test', undefined, { health: engineHealth }));
+  });
+  after(async () => {
+    await t.app.close();
+  });
+
+  it('refuses a visitor (401) and a driver (403), writing no audit entry', async () => {
+    const entries = await auditEntryCount(t);
+    expectSignInRequired(await call(t.app, { url: URL }));
+    const byDriver = await callAs(t, driver, { url: URL });
+    expect([byDriver.statusCode, byDriver.json().alert]).toEqual([403, 'This page is for BlockPilot operators.']);
+    expect(await auditEntryCount(t)).toBe(entries);
+  });
+
+  it('answers support what the engine counted this minute and the search states now, audited', async () => {
+    // Two drivers searching, one of them paused for credit, and one waiting on a puzzle.
+    await t.database.db.updateTable('users').set({ searching: true }).where('id', 'in', [driver.id, supportUser.id]).execute();
+    await t.database.db.updateTable('users').set({ search_paused_for: 'credit' }).where('id', '=', supportUser.id).execute();
+    await t.database.db.updateTable('users').set({ puzzle_required: true }).where('id', '=', admin.id).execute();
+    engineHealth.offersSeen(12);
+    engineHealth.accepted();
+    engineHealth.throttled();
+    engineHealth.failed('transient');
+    engineHealth.raceLatency(0.8);
+
+    const res = await callAs(t, supportUser, { url: `${URL}?minutes=30` });
+    expect(res.statusCode).toBe(200);
+    const health = res.json().data;
+    const states = { searching: 1, waitingOnPuzzle: 1, pausedForCredit: 1 };
+    expect(health.searchesRunHere).toBe(true);
+    expect(health.now).toEqual(states);
+    expect(health.minutes.length).toBeGreaterThanOrEqual(1);
+    expect(health.minutes.length).toBeLessThanOrEqual(30);
+    expect(health.minutes.at(-1)).toEqual({
+      at: Math.floor(clock.now().getTime() / 60_000) * 60_000,
+      offersSeen: 12,
+      accepted: 1,
+      throttled: 1,
+      puzzles: 0,
+      errors: { transient: 1 },
+      raceP50Ms: 0.8,
+      raceP95Ms: 0.8,
+      raceP99Ms: 0.8,
+      ...states,
+    });
+    expect((await auditEntriesOf(t, 'engineHealth.view')).at(-1)).toMatchObject({ actor_id: supportUser.id, after: { minutes: 30 } });
+    // An admin reads it too; without `minutes`, the last hour.
+    const byAdmin = await callAs(t, admin, { url: URL });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await auditEntriesOf(t, 'engineHealth.view')).at(-1)).toMatchObject({ actor_id: admin.id, after: { minutes: 60 } });
+  });
+
+  it('refuses minutes outside 1 to 1440 under the field, auditing nothing', async () => {
+    const entries = await auditEntryCount(t);
+    for (const minutes of ['0', '1441', 'an hour', '-5']) expectFieldErrors(await callAs(t, admin, { url: `${URL}?minutes=${encodeURIComponent(minutes)}` }), ['minutes']);
+    expect(await auditEntryCount(t)).toBe(entries);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The engine's health for the console (docs/OPERATIONS.md "Engine health"): the drivers' search
+ * states counted in the database once a minute (every process's drivers), beside what this
+ * process's engine counted into its in-memory series (engine/health.ts).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { EngineHealth, EngineSearchStates } from '@blockpilot/shared/types';
+import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+
+/** How often the drivers' states are sampled into the series. */
+export const GAUGE_SAMPLE_INTERVAL_MS = 60_000;
+
+/** Drivers searching, waiting on a puzzle and paused for credit, now (suspended accounts never search). */
+export async function countSearchStates(db: Kysely<DatabaseSchema>): Promise<EngineSearchStates> {
+  const row = await db
+    .selectFrom('users')
+    .select([
+      sql<string>`count(*) filter (where searching and search_paused_for is null)`.as('searching'),
+      sql<string>`count(*) filter (where puzzle_required)`.as('waitingOnPuzzle'),
+      sql<string>`count(*) filter (where searching and search_paused_for = 'credit')`.as('pausedForCredit'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { searching: Number(row.searching), waitingOnPuzzle: Number(row.waitingOnPuzzle), pausedForCredit: Number(row.pausedForCredit) };
+}
+
+/** Samples the states into the series now; the console's read does this too, so its last minute is current. */
+export async function sampleSearchStates(ctx: Pick<AppContext, 'db' | 'engineHealth'>): Promise<EngineSearchStates> {
+  const states = await countSearchStates(ctx.db);
+  ctx.engineHealth.sampleStates(states);
+  return states;
+}
+
+/**
+ * Starts sampling once a minute; the returned function stops it. A failed sample (the database
+ * away for a moment) is logged and leaves that minute without states, shown as a gap.
+ */
+export function sampleEveryMinute(ctx: Pick<AppContext, 'db' | 'engineHealth' | 'log'>): () => void {
+  const timer = setInterval(() => {
+    sampleSearchStates(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'engine health: search states not sampled'));
+  }, GAUGE_SAMPLE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The console's answer: the last `minutes` minutes and the states now. */
+export async function engineHealth(ctx: Pick<AppContext, 'db' | 'engineHealth' | 'config'>, minutes: number): Promise<EngineHealth> {
+  const now = await sampleSearchStates(ctx);
+  return {
+    // With REDIS_URL the searches run in the workers: this API process's engine counts nothing.
+    searchesRunHere: !ctx.config.scaling.redisUrl,
+    now,
+    minutes: ctx.engineHealth.lastMinutes(minutes),
+  };
+}
