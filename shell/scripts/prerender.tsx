@@ -14,7 +14,7 @@ import { renderStaticHtml } from '@blockpilot/shared/prerender';
 import { FIRST_LOAD_CHUNKS_FILE } from '@blockpilot/tooling/firstLoadChunks';
 import { AppProviders, Spinner } from '@blockpilot/shared/ui';
 import { StaticRouter } from 'react-router-dom';
-import { signedInLinks } from '../src/navigation/links';
+import { signedInLinksFor } from '../src/navigation/links';
 import { NavBar } from '../src/navigation/NavBar';
 
 /** html-webpack-plugin minifies the page: attribute quotes may be gone. */
@@ -69,7 +69,7 @@ const frame = renderStaticHtml(
 const signedInFrame = renderStaticHtml(
   <StaticRouter location="/_">
     <AppProviders>
-      <NavBar routes={signedInLinks} />
+      <NavBar routes={signedInLinksFor('user')} />
       <Spinner label="Loading…" />
     </AppProviders>
   </StaticRouter>,

@@ -32,23 +32,23 @@ describe('the navigation bar', () => {
 
   it('shows Dashboard, Help, Account, Logout to a signed-in user, then the knowledge base', () => {
     renderAt('/dashboard', true);
-    expect(mainLinks()).toEqual(['BlockPilot', 'Dashboard', 'Help', 'Account', 'Logout', 'Knowledge base']);
+    expect(mainLinks()).toEqual(['BlockPilot', 'Dashboard', 'Help', 'Account', 'Knowledge base', 'Logout']);
   });
 
   it('has the knowledge base in the menu drawer too, highlighted on its page', async () => {
     renderAt('/knowledgeBase', true);
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const drawer = screen.getByTestId('nav-drawer');
-    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Help', 'Account', 'Logout', 'Knowledge base']);
+    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Help', 'Account', 'Knowledge base', 'Logout']);
     const link = within(drawer).getByRole('link', { name: 'Knowledge base' });
     expect(link).toHaveAttribute('href', '/knowledgeBase');
     expect(link).toHaveAttribute('aria-current', 'page');
   });
 
   it.each([
-    ['user', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Logout', 'Knowledge base']],
-    ['support', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Admin', 'Logout', 'Knowledge base']],
-    ['admin', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Admin', 'Logout', 'Knowledge base']],
+    ['user', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Knowledge base', 'Logout']],
+    ['support', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Knowledge base', 'Admin', 'Logout']],
+    ['admin', ['BlockPilot', 'Dashboard', 'Help', 'Account', 'Knowledge base', 'Admin', 'Logout']],
   ] as const)('shows the Admin link to operators only (%s)', (role, links) => {
     renderAt('/dashboard', true, role);
     expect(mainLinks()).toEqual(links);

@@ -19,15 +19,15 @@ export const signedInLinks: NavigationRoute[] = [
 export const adminLink: NavigationRoute = { path: ADMIN_PATH, name: 'Admin' };
 
 /**
- * The knowledge base, after the spec's signed-in links so each of them keeps its place and label
- * (docs/PRODUCT.md section 2.2 "Beyond this").
+ * The knowledge base: among the spec's signed-in links, which keep their order and labels, just
+ * before Logout, which stays last (docs/PRODUCT.md section 2.2 "Beyond this").
  */
 export const knowledgeBaseLink: NavigationRoute = { path: '/knowledgeBase', name: 'Knowledge base' };
 
-/** The signed-in links for a role: an operator's have "Admin" before Logout; everyone's end with the knowledge base. */
+/** The signed-in links for a role: the knowledge base, then for an operator "Admin", before Logout. */
 export function signedInLinksFor(role: Role | undefined): NavigationRoute[] {
-  const links = isOperator(role) ? [...signedInLinks.slice(0, -1), adminLink, ...signedInLinks.slice(-1)] : signedInLinks;
-  return [...links, knowledgeBaseLink];
+  const extra = isOperator(role) ? [knowledgeBaseLink, adminLink] : [knowledgeBaseLink];
+  return [...signedInLinks.slice(0, -1), ...extra, ...signedInLinks.slice(-1)];
 }
 
 /**
