@@ -66,12 +66,14 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
   const { redisPrefix, timings } = config.scaling;
   const shared = openSharedRedis(config, scaleOut);
   const sharedRateLimiter = shared ? new shared.scaleOut.RedisRateLimiter(shared.redis, redisPrefix) : null;
-  const sharedLiveEvents = shared ? new shared.scaleOut.RedisLiveEvents(shared.redis, shared.scaleOut.searchKeys(redisPrefix).liveChannel, options.log) : null;
+  const sharedLiveEvents = shared ? new shared.scaleOut.RedisLiveEvents(shared.redis, shared.keys.liveChannel, options.log, shared.keys.creditFellChannel) : null;
   const { adapters, background, tokenCipher, notifications, live, creditWatch, engineHealth, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter, sharedLiveEvents });
+  // Fees charged in the workers reach this process's automatic top-up (docs/LIVE.md "Automatic top-up").
+  sharedLiveEvents?.hearCreditFalls(creditWatch);
   const search: SearchRunner = shared
     ? new shared.scaleOut.BullSearchRunner({
         redis: shared.redis,
-        keys: shared.scaleOut.searchKeys(redisPrefix),
+        keys: shared.keys,
         db,
         log: options.log,
         stopWaitMs: timings.leaseMs,
@@ -99,10 +101,10 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
 /** Name of the generated link-signing key file inside the data folder. */
 const LINK_SIGNING_KEY_FILE_NAME = 'link-signing.key';
 
-/** With REDIS_URL: the loaded scale-out and this API process's connection; null without. */
-function openSharedRedis(config: ServerConfig, scaleOut: ScaleOut | null | undefined): { scaleOut: ScaleOut; redis: Redis } | null {
-  const { redisUrl, workerId } = config.scaling;
+/** With REDIS_URL: the loaded scale-out, this API process's connection and the keys; null without. */
+function openSharedRedis(config: ServerConfig, scaleOut: ScaleOut | null | undefined): { scaleOut: ScaleOut; redis: Redis; keys: ReturnType<ScaleOut['searchKeys']> } | null {
+  const { redisUrl, redisPrefix, workerId } = config.scaling;
   if (!redisUrl) return null;
   if (!scaleOut) throw new Error('REDIS_URL is set: build the context with the scale-out from loadScaleOut(config)');
-  return { scaleOut, redis: scaleOut.openRedis(redisUrl, `${workerId}-api`) };
+  return { scaleOut, redis: scaleOut.openRedis(redisUrl, `${workerId}-api`), keys: scaleOut.searchKeys(redisPrefix) };
 }

@@ -12,6 +12,8 @@ export interface SearchKeys {
   controlChannel: string;
   /** Pub/sub channel of live signals from any process to the API processes streaming to drivers' devices. */
   liveChannel: string;
+  /** Pub/sub channel of credit falls (a fee charged in a worker) to the API processes, which run the automatic top-up check. */
+  creditFellChannel: string;
 }
 
 export function searchKeys(prefix: string): SearchKeys {
@@ -21,5 +23,6 @@ export function searchKeys(prefix: string): SearchKeys {
     lease: (userId) => `${prefix}:search-lease:${userId}`,
     controlChannel: `${prefix}:search-control`,
     liveChannel: `${prefix}:live`,
+    creditFellChannel: `${prefix}:credit-fell`,
   };
 }

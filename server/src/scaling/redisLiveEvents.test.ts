@@ -7,6 +7,7 @@ import { it } from 'node:test';
 import { expect } from 'expect';
 import pino from 'pino';
 import type { LiveSignal } from '../adapters/live/types.js';
+import { CreditWatch } from '../engine/creditWatch.js';
 import { searchKeys } from './keys.js';
 import { RedisLiveEvents } from './redisLiveEvents.js';
 import { describeWithRedis } from '../testing/redis.js';
@@ -45,6 +46,41 @@ describeWithRedis('live events over Redis', (redis) => {
     } finally {
       await worker.close();
       await api.close();
+    }
+  });
+
+  it("carry a worker's credit falls to every API process's credit watch, which runs the automatic top-up (docs/LIVE.md)", async () => {
+    const keys = searchKeys(redis().prefix);
+    const log = pino({ level: 'silent' });
+    const worker = new RedisLiveEvents(redis().connect('worker'), keys.liveChannel, log, keys.creditFellChannel);
+    const apis = [1, 2].map((n) => new RedisLiveEvents(redis().connect(`api-${n}`), keys.liveChannel, log, keys.creditFellChannel));
+    try {
+      await Promise.all([worker.ready(), ...apis.map((api) => api.ready())]);
+      const workerWatch = new CreditWatch(log);
+      const stopForwarding = worker.forwardCreditFalls(workerWatch);
+      const heard = apis.map((api) => {
+        const watch = new CreditWatch(log);
+        const users: string[] = [];
+        watch.listen((userId) => users.push(userId));
+        api.hearCreditFalls(watch);
+        return users;
+      });
+      const liveSignals: LiveSignal[] = [];
+      apis[0]!.subscribe('driver-1', (signal) => liveSignals.push(signal));
+      workerWatch.fell('driver-1');
+      await waitUntil('both API processes', () => heard.every((users) => users.length === 1));
+      expect(heard).toEqual([['driver-1'], ['driver-1']]);
+      // A credit fall is not a live signal to the driver's devices.
+      expect(liveSignals).toEqual([]);
+
+      stopForwarding();
+      workerWatch.fell('driver-2');
+      worker.publish('driver-1', { type: 'account' });
+      await waitUntil('the live signal after it', () => liveSignals.length === 1);
+      expect(heard).toEqual([['driver-1'], ['driver-1']]);
+    } finally {
+      await worker.close();
+      await Promise.all(apis.map((api) => api.close()));
     }
   });
 });

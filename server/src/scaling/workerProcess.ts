@@ -25,8 +25,10 @@ export async function startSearchWorker(config: ServerConfig, db: Kysely<Databas
   if (!redisUrl) throw new Error('a search worker needs REDIS_URL');
   const redis = openRedis(redisUrl, `${workerId}-worker`);
   const keys = searchKeys(redisPrefix);
-  const live = new RedisLiveEvents(redis, keys.liveChannel, options.log);
-  const { adapters, background, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter: new RedisRateLimiter(redis, redisPrefix), sharedLiveEvents: live });
+  const live = new RedisLiveEvents(redis, keys.liveChannel, options.log, keys.creditFellChannel);
+  const { adapters, background, creditWatch, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter: new RedisRateLimiter(redis, redisPrefix), sharedLiveEvents: live });
+  // The automatic top-up runs in the API processes (they hold the payments): tell them.
+  const stopForwarding = live.forwardCreditFalls(creditWatch);
   const worker = new SearchWorker({ redis, keys, deps: searchDependencies, workerId, capacity: workerCapacity, timings });
   await worker.start();
   const stopRetention = scheduleOfferLogRetention({
@@ -41,6 +43,7 @@ export async function startSearchWorker(config: ServerConfig, db: Kysely<Databas
     async close() {
       stopRetention();
       await worker.close();
+      stopForwarding();
       // Notifications of the last steps go out before the connections close.
       await background.drain();
       await live.close();
