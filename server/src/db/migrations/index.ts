@@ -19,6 +19,7 @@ import * as releaseRegistry from './0014_release_registry.js';
 import * as autoTopUp from './0015_auto_top_up.js';
 import * as knowledgeBase from './0016_knowledge_base.js';
 import * as promotions from './0017_promotions.js';
+import * as pushNotifications from './0020_push_notifications.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_auto_top_up': autoTopUp,
   '0016_knowledge_base': knowledgeBase,
   '0017_promotions': promotions,
+  '0020_push_notifications': pushNotifications,
 };
