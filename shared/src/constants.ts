@@ -192,3 +192,10 @@ export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 export const SERVICE_WORKER_PATH = '/sw.js';
 /** The installable app's web manifest. */
 export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
+
+/**
+ * A built file whose name carries its content hash (`main.1a2b3c4d.js`): it never changes under
+ * its name, so browsers and the service worker may keep it for good; every other file (pages,
+ * mf-manifest.json, remoteEntry.js) must be asked for again (docs/FRONTEND.md).
+ */
+export const CONTENT_HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
