@@ -3,12 +3,10 @@ import '@fontsource/poppins/latin-400.css';
 import '@fontsource/poppins/latin-500.css';
 import '@fontsource/poppins/latin-600.css';
 import { redirectToSecure } from './secureRedirect';
-import { registerServiceWorker } from './serviceWorker/register';
 
 // The async boundaries let the federation runtime negotiate shared singletons first. The page's
 // remote is fetched alongside React, not after it.
 if (!redirectToSecure()) {
   void import('./bootstrap');
   void import('./federation/preloadCurrentPage').then(({ preloadCurrentPage }) => preloadCurrentPage());
-  registerServiceWorker();
 }

@@ -85,10 +85,11 @@ worker.addEventListener('fetch', (event) => {
 });
 
 worker.addEventListener('push', (event) => {
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = event.data?.json() ?? null;
   } catch {
+    // Not JSON: the text is the message.
     data = { body: event.data?.text() };
   }
   const { title, options } = notificationOf(data, origin);
