@@ -17,7 +17,7 @@ function installPush({ permission = 'default', answer = 'granted', subscription 
   let current = subscription;
   const pushManager = {
     getSubscription: jest.fn(async () => current),
-    subscribe: jest.fn(async (options: { applicationServerKey: Uint8Array }) => {
+    subscribe: jest.fn(async (options: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }) => {
       if (subscribeFails) throw subscribeFails;
       current = subscriptionAt('https://fcm.googleapis.com/fcm/send/this-phone');
       current.options.applicationServerKey = options.applicationServerKey as never;
@@ -25,7 +25,13 @@ function installPush({ permission = 'default', answer = 'granted', subscription 
     }),
   };
   const registration = { pushManager };
-  const notification = { permission, requestPermission: jest.fn(async () => ((notification.permission = answer), answer)) };
+  const notification: { permission: string; requestPermission: jest.Mock<Promise<string>> } = {
+    permission,
+    requestPermission: jest.fn(async () => {
+      notification.permission = answer;
+      return answer;
+    }),
+  };
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: { register: jest.fn(async () => registration), ready: Promise.resolve(registration), getRegistration: jest.fn(async () => registration) },
@@ -165,7 +171,7 @@ describe('Notification Preferences: push and per channel events', () => {
     await userEvent.click(within(channel('Push on your devices')).getByRole('checkbox', { name: 'Credit running low' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Notification preferences saved.')).toBeInTheDocument();
-    expect(server.callsTo('POST /user/saveNotificationPreferences')[0]!.body.notificationPreferences.events).toEqual({
+    expect((server.callsTo('POST /user/saveNotificationPreferences')[0]!.body as { notificationPreferences: { events: unknown } }).notificationPreferences.events).toEqual({
       email: ['accepted', 'captcha'],
       whatsapp: [],
       telegram: ['stopped'],
@@ -175,7 +181,7 @@ describe('Notification Preferences: push and per channel events', () => {
 
   it('"Send a test" tries one channel and says whether it went, or why not', async () => {
     server.on('POST /user/sendTestNotification', (call) =>
-      call.body.channel === 'email' ? { data: null, alert: 'Test sent.' } : { status: 409, body: { code: 'BP_ERR_NOTIFICATION_CHANNEL_OFF', alert: 'Save a WhatsApp number first.' } },
+      (call.body as { channel: string }).channel === 'email' ? { data: null, alert: 'Test sent.' } : { status: 409, body: { code: 'BP_ERR_NOTIFICATION_CHANNEL_OFF', alert: 'Save a WhatsApp number first.' } },
     );
     renderPreferences();
     await plansLoaded();
