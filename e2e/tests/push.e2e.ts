@@ -19,6 +19,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { decryptPush, startLocalPushService, verifiedVapidClaims, type LocalPushService, type TestSubscription } from '../../server/src/testing/pushService';
 import { apiCall, registerDriver } from '../src/support/accounts';
+import { seriousViolations } from '../src/support/axe';
 import { launchBrowser, openPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
@@ -46,7 +47,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const { baseUrl, secretsFile } = product();
   token = await registerDriver(baseUrl);
-  ({ context, page, errors } = await openPage(browser, 360));
+  // At a phone's width; axe-core is injected past the page's Content Security Policy.
+  ({ context, page, errors } = await openPage(browser, 360, { injectsScripts: true }));
   recordSecretsOf(context, secretsFile, baseUrl);
   await context.grantPermissions(['notifications'], { origin: baseUrl });
   await context.addInitScript((value) => {
@@ -130,6 +132,7 @@ it("says what Chromium answers when this device is switched on: an off-the-recor
   await page.getByRole('alert').filter({ hasText: 'Notifications could not be switched on here: Registration failed - permission denied' }).waitFor();
   expect(await device.isChecked()).toBe(false);
   expect((await apiCall<{ devices: unknown[] }>(product().baseUrl, token, 'GET', '/user/pushDevices')).devices).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 it('"Send a test" pushes to a subscription at a local push service: encrypted for it, signed with the VAPID key, shown by the service worker', async () => {
