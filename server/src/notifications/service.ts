@@ -77,7 +77,8 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
     const devices = await deps.db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).execute();
     const payload = { title: message.subject, body: message.text, url: message.link, tag };
     const outcomes = await Promise.allSettled(devices.map((device) => deps.push.send(device, payload)));
-    const gone = devices.filter((_, i) => outcomes[i]!.status === 'fulfilled' && (outcomes[i] as PromiseFulfilledResult<string>).value === 'gone').map((device) => device.id);
+    const isGone = (outcome: PromiseSettledResult<string>) => outcome.status === 'fulfilled' && outcome.value === 'gone';
+    const gone = devices.filter((_, i) => isGone(outcomes[i]!)).map((device) => device.id);
     if (gone.length > 0) await deps.db.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
     const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed) throw failed.reason;

@@ -43,7 +43,7 @@ export function ThisDevice() {
 
   useEffect(() => {
     let current = true;
-    const ownEndpoint = availability === 'unsupported' ? Promise.resolve(null) : currentSubscription().then((s) => s?.endpoint ?? null, () => null);
+    const ownEndpoint = pushAvailability() === 'unsupported' ? Promise.resolve(null) : currentSubscription().then((s) => s?.endpoint ?? null, () => null);
     Promise.all([api.user.getPushDevices(), ownEndpoint]).then(
       ([devices, own]) => {
         if (!current) return;
@@ -58,8 +58,6 @@ export function ThisDevice() {
     return () => {
       current = false;
     };
-    // Read once: the switch keeps the list current afterwards.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (loadFailed) return <Notice tone="error">Your devices could not be loaded. Reload the page to try again.</Notice>;
