@@ -49,6 +49,8 @@ export default async function globalSetup(): Promise<void> {
     // Every test driver signs up from this one machine's address.
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    // The push tests' push service runs on this machine (tests/push.e2e.ts); the real ones stay listed.
+    WEB_PUSH_ENDPOINT_HOSTS: 'fcm.googleapis.com,updates.push.services.mozilla.com,.notify.windows.com,.push.apple.com,127.0.0.1',
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);
   const platformSimulatorUrl = await embeddedSimulatorUrl(`http://127.0.0.1:${port}`);

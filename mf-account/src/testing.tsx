@@ -13,6 +13,9 @@ export const PLANS: MembershipPlan[] = [
 /** A driver who never set up automatic top-up. */
 export const AUTO_TOP_UP_OFF: AutoTopUp = { enabled: false, amount: 1000, threshold: 500, card: null, lastCharge: null, lastFailure: null };
 
+/** A server's VAPID public key (65 bytes, base64url), as GET /user/pushDevices answers it. */
+export const VAPID_PUBLIC_KEY = `BA${'A'.repeat(85)}`;
+
 /** The fake server with what the credit section loads on every render of the page (plans, history, automatic top-up). */
 export function mockAccountApi(routes: Record<string, MockHandler | Envelope> = {}): MockApi {
   return mockApi({
@@ -20,6 +23,7 @@ export function mockAccountApi(routes: Record<string, MockHandler | Envelope> = 
     'GET /user/getCreditHistory': { data: [] },
     'GET /store/autoTopUp': { data: AUTO_TOP_UP_OFF },
     'GET /publicConfig': { data: { supportEmail: 'help@example.test', telegramBot: null } },
+    'GET /user/pushDevices': { data: { publicKey: VAPID_PUBLIC_KEY, devices: [] } },
     ...routes,
   });
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_SUPPORT_EMAIL, RELEASE_CHANNEL_NAME, REMOTES } from '@blockpilot/shared/constants';
 import { chatConfig } from './adapters/chat/config.js';
 import { platformConfig } from './adapters/platform/config.js';
+import { pushConfig } from './adapters/push/config.js';
 import { scalingConfig } from './scaling/config.js';
 import type { ServerConfig } from './types.js';
 
@@ -115,6 +116,7 @@ function productionProblems(env: NodeJS.ProcessEnv, config: ServerConfig): strin
   if (!config.mail.smtpUrl) problems.push('SMTP_URL (without it e-mail stays in the outbox)');
   if (!env.PLATFORM_TOKEN_KEY) problems.push('PLATFORM_TOKEN_KEY (the key of the platform tokens at rest)');
   if (!env.LINK_SIGNING_KEY) problems.push('LINK_SIGNING_KEY (the key that signs e-mailed verification links)');
+  if (!config.push.privateKey) problems.push('VAPID_PRIVATE_KEY (the key that signs Web Push; every process must share it)');
   if (!config.metricsToken) problems.push('METRICS_TOKEN (the bearer token /metrics asks for)');
   if (config.devMode) problems.push('DEV_MODE=off (the dev tools are for development)');
   return problems;
@@ -167,6 +169,7 @@ function loadSettings(env: NodeJS.ProcessEnv): ServerConfig {
     },
     platform: platformConfig(env),
     chat: chatConfig(env),
+    push: pushConfig(env, env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL),
     auth: {
       scryptLog2Cost: scryptLog2Cost(env.SCRYPT_LOG2_COST),
       sessionTtlMs: int('SESSION_TTL_DAYS', env.SESSION_TTL_DAYS, 30) * 86_400_000,

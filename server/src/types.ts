@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { ChatConfig } from './adapters/chat/config.js';
 import type { PlatformConfig } from './adapters/platform/config.js';
+import type { PushConfig } from './adapters/push/config.js';
 import type { DatabaseSchema } from './db/schema.js';
 import type { ScalingConfig } from './scaling/config.js';
 
@@ -52,6 +53,8 @@ export interface ServerConfig {
   platform: PlatformConfig;
   /** Telegram and WhatsApp (null each: recorded locally). */
   chat: ChatConfig;
+  /** Web Push: the VAPID keys (or the generated key file) and the push services allowed. */
+  push: PushConfig;
   auth: AuthConfig;
   mail: MailConfig;
   /** Stripe Checkout when configured; null means the embedded dev checkout page. */

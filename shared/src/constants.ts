@@ -195,3 +195,30 @@ export function isOperator(role: Role | undefined): boolean {
 
 /** Where the operator console lives in the app (the mf-admin remote owns it). */
 export const ADMIN_PATH = '/admin';
+
+/**
+ * Where a driver can be notified (docs/LIVE.md "Push notifications"): e-mail, WhatsApp, Telegram,
+ * and Web Push on the devices they switched on.
+ */
+export const NOTIFICATION_CHANNELS = ['email', 'whatsapp', 'telegram', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * What a driver can be notified of, each chosen per channel: a block accepted, the credit running
+ * low (an automatic top-up that failed counts as one), a captcha (puzzle) that stopped the search,
+ * and the search stopping for any other reason (a device check, a lost connection).
+ */
+export const NOTIFICATION_EVENTS = ['accepted', 'lowCredit', 'captcha', 'stopped'] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/** Where the app's service worker is served: the site's root, so its scope is the whole app. */
+export const SERVICE_WORKER_PATH = '/sw.js';
+/** The installable app's web manifest. */
+export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
+
+/**
+ * A built file whose name carries its content hash (`main.1a2b3c4d.js`): it never changes under
+ * its name, so browsers and the service worker may keep it for good; every other file (pages,
+ * mf-manifest.json, remoteEntry.js) must be asked for again (docs/FRONTEND.md).
+ */
+export const CONTENT_HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;

@@ -2,7 +2,7 @@
  * Types of every entity in docs/PRODUCT.md section 3 and of the API envelope (docs/ARCHITECTURE.md section 4).
  * Field names are the wire names: the server and every remote share these declarations.
  */
-import { DURATION_SLIDER, PAY_SLIDER, type Role } from './constants.js';
+import { DURATION_SLIDER, PAY_SLIDER, type NotificationChannel, type NotificationEvent, type Role } from './constants.js';
 
 /** Pay is compared per block or per hour of the block. */
 export type PayType = 'PER_BLOCK' | 'PER_HOUR';
@@ -67,6 +67,41 @@ export interface NotificationPreferences {
   telegramAuthCode: string;
   /** True once a Telegram chat is linked to the account. */
   telegramConnected?: boolean;
+  /**
+   * Per channel, the events that notify there (docs/LIVE.md "Push notifications"). Always in the
+   * account; left out of a save, the saved choices stay.
+   */
+  events?: NotificationEventChoices;
+}
+
+/** Per channel, the events that notify on it. */
+export type NotificationEventChoices = Record<NotificationChannel, NotificationEvent[]>;
+
+/** One device (browser) that receives Web Push for the driver. */
+export interface PushDevice {
+  id: string;
+  /** How the device is named in the list ("Chrome on Android"), from the user agent that switched it on. */
+  label: string;
+  /** The push service's URL of this subscription: a browser finds itself in the list by it. */
+  endpoint: string;
+  /** When it was switched on, epoch ms. */
+  createdAt: number;
+}
+
+/** The driver's push devices and the key a browser subscribes with (GET /api/user/pushDevices). */
+export interface PushDevices {
+  /** The server's VAPID public key, base64url (the `applicationServerKey` of PushManager.subscribe). */
+  publicKey: string;
+  devices: PushDevice[];
+}
+
+/** A browser's push subscription as the server takes it (PushSubscription.toJSON(), flattened). */
+export interface PushSubscriptionInput {
+  endpoint: string;
+  /** The browser's P-256 public key, base64url. */
+  p256dh: string;
+  /** The browser's authentication secret, base64url. */
+  auth: string;
 }
 
 /** The signed-in user's account and settings (GET /api/user). */

@@ -15,6 +15,9 @@ import { DevCheckoutGateway } from './payments/devCheckoutGateway.js';
 import { StripeGateway } from './payments/stripeGateway.js';
 import type { PaymentGateway } from './payments/types.js';
 import { createPlatformGateway, type PlatformGateway } from './platform/gateway.js';
+import { loadVapidKeys } from './push/config.js';
+import type { PushSender } from './push/types.js';
+import { WebPushSender } from './push/webPushSender.js';
 import { MemoryRateLimiter } from './rateLimit/memoryRateLimiter.js';
 import type { RateLimiter } from './rateLimit/types.js';
 
@@ -25,6 +28,8 @@ export interface Adapters extends ChatAdapters {
   rateLimiter: RateLimiter;
   /** The delivery platform's clients, per region (the embedded simulator by default). */
   platform: PlatformGateway;
+  /** Web Push to the drivers' devices, signed with the VAPID key (docs/LIVE.md "Push notifications"). */
+  push: PushSender;
 }
 
 /**
@@ -39,6 +44,7 @@ export function createAdapters(config: ServerConfig, db: Kysely<DatabaseSchema>,
       : new DevCheckoutGateway(),
     rateLimiter: sharedRateLimiter ?? new MemoryRateLimiter(clock),
     platform: createPlatformGateway(config.platform, Date.now, config.scaling.simClientHeader ? { 'x-sim-client': config.scaling.simClientHeader } : undefined),
+    push: new WebPushSender(loadVapidKeys(config.push, config.dataDir)),
     ...createChatAdapters(config.chat, log, () => clock.now().getTime()),
   };
 }

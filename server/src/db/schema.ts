@@ -3,7 +3,7 @@
  * ./migrations create it. Feature issues add their tables here and in a new migration.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { CountryCode, Role } from '@blockpilot/shared/constants';
+import type { CountryCode, NotificationChannel, NotificationEvent, Role } from '@blockpilot/shared/constants';
 import type { IgnoreReason, LedgerKind, LogAction, OrderStatus, PayType, PromotionStatus, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea } from '../adapters/platform/types.js';
@@ -417,6 +417,26 @@ export interface AutoTopUpTable {
   last_failure_at: Generated<Date | null>;
 }
 
+/** A device (browser) receiving Web Push for a driver (docs/LIVE.md "Push notifications"). */
+export interface PushSubscriptionTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The push service's URL for this browser; unique: one device belongs to one driver. */
+  endpoint: string;
+  /** The browser's P-256 public key and authentication secret (base64url), for RFC 8291 encryption. */
+  p256dh: string;
+  auth: string;
+  label: string;
+  created_at: CreatedAt;
+}
+
+/** The events a driver chose for one channel; a channel without a row notifies of every event. */
+export interface NotificationEventTable {
+  user_id: string;
+  channel: NotificationChannel;
+  events: NotificationEvent[];
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -445,4 +465,6 @@ export interface DatabaseSchema {
   promotions: PromotionTable;
   promotion_recipients: PromotionRecipientTable;
   auto_top_ups: AutoTopUpTable;
+  push_subscriptions: PushSubscriptionTable;
+  notification_events: NotificationEventTable;
 }

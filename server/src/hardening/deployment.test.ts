@@ -196,6 +196,7 @@ describe('production mode (NODE_ENV=production)', () => {
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
     PLATFORM_TOKEN_KEY: Buffer.alloc(32, 1).toString('base64'),
     LINK_SIGNING_KEY: Buffer.alloc(32, 2).toString('base64'),
+    VAPID_PRIVATE_KEY: Buffer.alloc(32, 3).toString('base64url'),
     METRICS_TOKEN: 'scraper-token',
   };
 
@@ -207,6 +208,7 @@ describe('production mode (NODE_ENV=production)', () => {
       [{ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }, 'STRIPE_SECRET_KEY'],
       [{ PLATFORM_TOKEN_KEY: '' }, 'PLATFORM_TOKEN_KEY'],
       [{ LINK_SIGNING_KEY: '' }, 'LINK_SIGNING_KEY'],
+      [{ VAPID_PRIVATE_KEY: '' }, 'VAPID_PRIVATE_KEY'],
       [{ METRICS_TOKEN: '' }, 'METRICS_TOKEN'],
       [{ DEV_MODE: 'on' }, 'DEV_MODE=off'],
     ] as const) {

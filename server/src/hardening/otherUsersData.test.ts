@@ -5,6 +5,7 @@
  * reset, a reset token on an access route and the reverse). Every attempt must be refused or act
  * on B's own data only, answer nothing of A's, and leave A's rows exactly as they were.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -29,6 +30,12 @@ import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testin
 import { documentedOperations, type Operation } from '../testing/hardening/routeInventory.js';
 
 const DAY = 86_400_000;
+
+/** A browser's push subscription at a listed push service (its keys are real; nothing is sent to it). */
+function browserSubscription(name: string): { endpoint: string; p256dh: string; auth: string } {
+  const ecdh = createECDH('prime256v1');
+  return { endpoint: `https://fcm.googleapis.com/fcm/send/${name}`, p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
 const SESSION_TTL_MS = 30 * DAY;
 
 describeEachDatabase("other users' data and tokens that do not belong", (database) => {
@@ -43,6 +50,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
   let idsOfA: string[];
   /** A's offer-log entries: an accepted block (charged, on A's platform schedule) and an ignored offer. */
   let logsOfA: { accepted: string; ignored: string };
+  /** A's push device (a browser subscription at a listed push service; nothing is ever sent to it here). */
+  let pushDeviceOfA: { id?: string; endpoint: string; p256dh: string; auth: string };
   /** A's platform account id, and the start of the block A booked through BlockPilot. */
   let platformOfA: { accountId: string; blockStart: number };
   const figures = { crossUserCases: 0, tokenCases: 0, leaks: 0, changesToA: 0 };
@@ -108,10 +117,15 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     const preferences = { emailAddress: `alerts-${a.email}`, whatsAppNumber: '+1 555 010 9999', telegramAuthCode: code };
     expect((await h.inject({ method: 'POST', url: '/api/user/saveNotificationPreferences', headers: bearer(a.token), payload: { notificationPreferences: preferences } })).statusCode).toBe(200);
     const orders = await h.database.db.selectFrom('orders').select('id').where('user_id', '=', a.id).execute();
+    pushDeviceOfA = browserSubscription(`A-secret-device-${a.id.slice(0, 8)}`);
+    const device = await h.inject({ method: 'POST', url: '/api/user/pushDevices', headers: bearer(a.token), payload: pushDeviceOfA });
+    expect(device.statusCode).toBe(200);
+    pushDeviceOfA.id = device.json().data.id;
     await giveAPlatformAccountAndLog();
-    idsOfA = [a.id, account.filters[0].id, ...orders.map((o) => o.id), logsOfA.accepted, logsOfA.ignored];
+    idsOfA = [a.id, account.filters[0].id, ...orders.map((o) => o.id), logsOfA.accepted, logsOfA.ignored, pushDeviceOfA.id];
     markersOfA = [
       ...[a.email, '+1 555 010 7777', filterName, preferences.emailAddress, preferences.whatsAppNumber, code, account.shareableCode, ...orders.map((o) => o.id)],
+      ...[pushDeviceOfA.endpoint, pushDeviceOfA.p256dh, pushDeviceOfA.auth],
       ...[logsOfA.accepted, logsOfA.ignored, platformOfA.accountId, String(platformOfA.blockStart)],
     ];
   }
@@ -247,6 +261,13 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     });
     expect(preferences.statusCode).toBe(400);
     expect(Object.keys(preferences.json().errors)).toEqual(['telegramAuthCode']);
+
+    // Push devices: B lists and switches on B's own only, cannot switch A's off, and a test reaches B's channels only.
+    expect((await asB('GET /api/user/pushDevices', { url: '/api/user/pushDevices' })).json().data.devices).toEqual([]);
+    expect((await asB('DELETE /api/user/pushDevices/{id}', { method: 'DELETE', url: `/api/user/pushDevices/${pushDeviceOfA.id}` })).statusCode).toBe(404);
+    expect((await asB('POST /api/user/sendTestNotification', { method: 'POST', url: '/api/user/sendTestNotification', payload: { channel: 'push' } })).statusCode).toBe(409);
+    const ownDevice = browserSubscription('B-device');
+    expect((await asB('POST /api/user/pushDevices', { method: 'POST', url: '/api/user/pushDevices', payload: ownDevice })).json().data.endpoint).toBe(ownDevice.endpoint);
 
     // Calls on the caller's own account: B's trial, B's name, B's password, B's order, B's account.
     expect((await asB('POST /api/user/startTrial', { method: 'POST', url: '/api/user/startTrial' })).statusCode).toBe(200);

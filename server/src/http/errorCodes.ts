@@ -53,6 +53,10 @@ export const ERROR_CODES = {
   BP_ERR_PLATFORM_UNAVAILABLE: { status: 503, message: 'Amazon Flex did not answer. Nothing was changed; please try again in a moment.' },
   /** The payment provider could not open a checkout. */
   BP_ERR_CHECKOUT_UNAVAILABLE: { status: 503, message: 'The payment page could not be opened. Please try again in a minute.' },
+  /** "Send a test" on a channel with nowhere to send: no address, number, linked chat or device (docs/LIVE.md "Push notifications"). */
+  BP_ERR_NOTIFICATION_CHANNEL_OFF: { status: 409, message: 'This channel is not set up yet.' },
+  /** "Send a test": the channel's service (mail server, chat or push service) refused the message. */
+  BP_ERR_NOTIFICATION_NOT_DELIVERED: { status: 502, message: 'The test could not be delivered. Please try again in a moment.' },
   /** Release registry (docs/RELEASES.md "Errors"). */
   BP_ERR_RELEASE_TOKEN_REQUIRED: { status: 401, message: 'A valid deploy token is required.' },
   BP_ERR_RELEASE_TOKEN_SCOPE: { status: 403, message: 'This deploy token may not change that remote.' },

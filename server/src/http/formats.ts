@@ -26,12 +26,27 @@ function isPhone(value: string): boolean {
 
 const isEmail = (value: string) => EMAIL.test(value) && isPlainText(value);
 
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+/** The bytes of a base64url text (padding allowed), or null for anything else. */
+function base64UrlBytes(value: string): Buffer | null {
+  return BASE64URL.test(value) ? Buffer.from(value, 'base64url') : null;
+}
+/** A browser's push key: an uncompressed P-256 point, 65 bytes starting 0x04 (RFC 8291 section 3.1). */
+function isPushPublicKey(value: string): boolean {
+  const bytes = base64UrlBytes(value);
+  return bytes !== null && bytes.length === 65 && bytes[0] === 0x04;
+}
+/** A browser's push authentication secret: 16 bytes (RFC 8291 section 3.2). */
+const isPushAuthSecret = (value: string) => base64UrlBytes(value)?.length === 16;
+
 export const FORMATS = {
   'plain-text': { validate: isPlainText, message: 'Use only characters you can type: no control characters.' },
   'email-address': { validate: isEmail, message: 'Enter a valid e-mail address.' },
   'email-address-or-empty': { validate: (v: string) => v === '' || isEmail(v), message: 'Enter a valid e-mail address or leave it empty.' },
   'phone-number': { validate: isPhone, message: 'Enter a valid phone number, e.g. +1 555 555 0100.' },
   'phone-number-or-empty': { validate: (v: string) => v === '' || isPhone(v), message: 'Enter a valid phone number or leave it empty.' },
+  'push-public-key': { validate: isPushPublicKey, message: "Must be the browser's push key: 65 bytes in base64url." },
+  'push-auth-secret': { validate: isPushAuthSecret, message: "Must be the browser's push secret: 16 bytes in base64url." },
 } as const;
 
 export type FormatName = keyof typeof FORMATS;

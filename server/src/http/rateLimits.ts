@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   /** Verification e-mails sent again on request, per account. */
   verificationEmailsPerAccount: { max: 3, windowMs: 60 * MINUTE },
   contact: { max: 5, windowMs: 60 * MINUTE },
+  /** "Send a test" per account and channel: enough to try a channel again, too few to flood a mailbox or a phone. */
+  testNotificationsPerAccount: { max: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /**

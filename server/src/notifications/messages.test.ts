@@ -45,9 +45,16 @@ describe('notification texts', () => {
   });
 
   it('each stop says what happened and what to do, never offering to solve or fake anything', () => {
-    expect(stoppedText('puzzle', reader)).toEqual({ subject: expect.stringMatching(/stopped.*puzzle.*Start/), text: expect.stringMatching(/Amazon Flex app[\s\S]*https:\/\/app\.example\/dashboard/) });
+    expect(stoppedText('puzzle', reader)).toEqual({
+      subject: expect.stringMatching(/stopped.*puzzle.*Start/),
+      text: expect.stringMatching(/Amazon Flex app[\s\S]*https:\/\/app\.example\/dashboard/),
+      link: 'https://app.example/dashboard',
+    });
     expect(stoppedText('signing', reader).text).toMatch(/does not fake/);
     expect(stoppedText('reconnect', reader).text).toContain('https://app.example/connectAccount');
-    expect(chatText({ subject: 'S', text: 'T' })).toBe('S\n\nT');
+    // A tap on a push notification opens the page the text links to.
+    expect(stoppedText('reconnect', reader).link).toBe('https://app.example/connectAccount');
+    expect(acceptedText({ startTime: START, endTime: START + 3600, serviceAreaId: 'a1', serviceAreaName: null, priceAmount: 50, currency: 'USD', feeCents: 0 }, reader).link).toBe('https://app.example/dashboard/logs');
+    expect(chatText({ subject: 'S', text: 'T', link: 'https://app.example/dashboard' })).toBe('S\n\nT');
   });
 });

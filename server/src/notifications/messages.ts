@@ -12,6 +12,8 @@ import type { AcceptedBlock, StopReason } from '../engine/types.js';
 export interface NotificationText {
   subject: string;
   text: string;
+  /** The page it is about, which a tap on a push notification opens. */
+  link: string;
 }
 
 /** What the words depend on besides the event. */
@@ -64,6 +66,7 @@ export function acceptedText(block: AcceptedBlock, reader: Reader): Notification
       `Fee: ${fee}`,
       `Your log: ${reader.publicUrl}/dashboard/logs`,
     ].join('\n'),
+    link: `${reader.publicUrl}/dashboard/logs`,
   };
 }
 
@@ -75,6 +78,7 @@ const STOPPED: Record<StopReason, (reader: Reader) => NotificationText> = {
       'BlockPilot never solves these for you. Open the Amazon Flex app and solve it there,',
       `then press Start on your dashboard again: ${publicUrl}/dashboard`,
     ].join('\n'),
+    link: `${publicUrl}/dashboard`,
   }),
   signing: ({ publicUrl }) => ({
     subject: 'Searching stopped: Amazon Flex asked to verify your device',
@@ -83,6 +87,7 @@ const STOPPED: Record<StopReason, (reader: Reader) => NotificationText> = {
       'BlockPilot does not fake such checks, so searching has stopped.',
       `Use the Amazon Flex app for now; you can press Start again later: ${publicUrl}/dashboard`,
     ].join('\n'),
+    link: `${publicUrl}/dashboard`,
   }),
   reconnect: ({ publicUrl }) => ({
     subject: 'Searching stopped: connect your Amazon Flex account again',
@@ -90,6 +95,7 @@ const STOPPED: Record<StopReason, (reader: Reader) => NotificationText> = {
       'Amazon Flex no longer accepts your connection (you signed out, or the device was removed).',
       `Connect your account again, then press Start: ${publicUrl}/connectAccount`,
     ].join('\n'),
+    link: `${publicUrl}/connectAccount`,
   }),
 };
 
@@ -110,6 +116,7 @@ export function lowCreditText({ creditCents, feesCovered }: LowCredit, { currenc
       'a top-up resumes the search by itself.',
       `Top up: ${publicUrl}/account/credit`,
     ].join('\n'),
+    link: `${publicUrl}/account/credit`,
   };
 }
 
@@ -122,12 +129,22 @@ export function autoTopUpFailedText({ amountCents, reason }: { amountCents: numb
       'Nothing was charged, and automatic top-up is now off so it is not tried again.',
       `Top up or save another card: ${publicUrl}/account/credit`,
     ].join('\n'),
+    link: `${publicUrl}/account/credit`,
   };
 }
 
 /** The notification of a search the engine stopped, by reason. */
 export function stoppedText(reason: StopReason, reader: Reader): NotificationText {
   return STOPPED[reason](reader);
+}
+
+/** What a driver gets from "Send a test" on one channel of their Notification Preferences. */
+export function testText(channelName: string, { publicUrl }: Reader): NotificationText {
+  return {
+    subject: 'BlockPilot test notification',
+    text: [`This is a test: ${channelName} notifications reach you.`, `Choose what you are told about: ${publicUrl}/account/notificationPreferences`].join('\n'),
+    link: `${publicUrl}/account/notificationPreferences`,
+  };
 }
 
 /** A chat message: the subject line, then the text. */

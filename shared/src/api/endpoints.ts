@@ -2,7 +2,7 @@
  * Every call of docs/PRODUCT.md section 7, typed. Screens call these, never axios directly. Paths the spec
  * leaves open live under /api/user (docs/ARCHITECTURE.md section 4).
  */
-import type { CountryCode, Role } from '../constants';
+import type { CountryCode, NotificationChannel, Role } from '../constants';
 import type {
   Account,
   AdminOrder,
@@ -23,6 +23,9 @@ import type {
   MembershipPlan,
   NotificationPreferences,
   Promotion,
+  PushDevice,
+  PushDevices,
+  PushSubscriptionInput,
   PublicConfig,
   ScheduledBlock,
   SearchStatus,
@@ -122,6 +125,13 @@ export const api = {
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),
     saveNotificationPreferences: (notificationPreferences: NotificationPreferences) =>
       call<null>((http) => http.post('/user/saveNotificationPreferences', { notificationPreferences })),
+    /** The devices that receive Web Push, and the server's VAPID public key to subscribe with. */
+    getPushDevices: () => call<PushDevices>((http) => http.get('/user/pushDevices', LOAD)),
+    /** Saves this browser's push subscription (the same endpoint saved again is updated, not doubled). */
+    subscribePush: (subscription: PushSubscriptionInput) => call<PushDevice>((http) => http.post('/user/pushDevices', subscription)),
+    unsubscribePush: (deviceId: string) => call<null>((http) => http.delete(`/user/pushDevices/${encodeURIComponent(deviceId)}`)),
+    /** Sends a test on one channel now; the alert says where it went, a failure why not. */
+    sendTestNotification: (channel: NotificationChannel) => call<null>((http) => http.post('/user/sendTestNotification', { channel })),
     /** The name the dashboard greets the driver with. */
     saveDisplayName: (displayName: string) => call<null>((http) => http.post('/user/saveDisplayName', { displayName })),
     changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>

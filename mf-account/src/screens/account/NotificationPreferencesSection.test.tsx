@@ -3,6 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockAccountApi, plansLoaded, renderApp, sectionHeader } from '../../testing';
 
+const EVERY_EVENT = ['accepted', 'lowCredit', 'captcha', 'stopped'];
+const EVERY_EVENT_EVERYWHERE = { email: EVERY_EVENT, whatsapp: EVERY_EVENT, telegram: EVERY_EVENT, push: EVERY_EVENT };
+
 describe('Notification Preferences section', () => {
   let server: MockApi;
   beforeEach(() => {
@@ -47,7 +50,7 @@ describe('Notification Preferences section', () => {
     await userEvent.click(save());
     expect(await screen.findByText('Notification preferences saved.')).toBeInTheDocument();
     expect(server.callsTo('POST /user/saveNotificationPreferences').map((c) => c.body)).toEqual([
-      { notificationPreferences: { emailAddress: 'dana@example.com', whatsAppNumber: '+1 555 555 0199', telegramAuthCode: 'AB12CD' } },
+      { notificationPreferences: { emailAddress: 'dana@example.com', whatsAppNumber: '+1 555 555 0199', telegramAuthCode: 'AB12CD', events: EVERY_EVENT_EVERYWHERE } },
     ]);
     expect(session.actions).toEqual(['refresh']);
   });

@@ -1,9 +1,20 @@
-import { api, useForm, useSession, type NotificationPreferences } from '@blockpilot/shared';
-import { Actions, Button, Chip, FormFeedback, Notice, SubmitButton, TextField } from '@blockpilot/shared/ui';
+import {
+  api,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  useForm,
+  useSession,
+  type NotificationChannel,
+  type NotificationEvent,
+  type NotificationEventChoices,
+  type NotificationPreferences,
+} from '@blockpilot/shared';
+import { Actions, Button, Checkbox, Chip, FormFeedback, Notice, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { SectionForm, SectionText } from '../../components/sectionLayout';
 import { TelegramHelpDialog } from './TelegramHelpDialog';
+import { ThisDevice } from './ThisDevice';
 
 /** Telegram's state and the way to its help, just above its code box. */
 const TelegramRow = styled.div`
@@ -18,15 +29,81 @@ const HelpButton = styled(Button)`
   padding: 0 8px;
 `;
 
+const ChannelGroup = styled.fieldset`
+  border: 1px solid ${({ theme }) => theme.palette.divider};
+  border-radius: 8px;
+  margin: 0 0 12px;
+  padding: 4px 12px 8px;
+  legend {
+    padding: 0 4px;
+    font-weight: 600;
+  }
+`;
+
+const TestResult = styled.p`
+  margin: 4px 0 0;
+`;
+
+/** How each channel and event is named on the screen. */
+const CHANNEL_LABELS: Record<NotificationChannel, { legend: string; test: string }> = {
+  email: { legend: 'E-mail', test: 'Send a test e-mail' },
+  whatsapp: { legend: 'WhatsApp', test: 'Send a test WhatsApp message' },
+  telegram: { legend: 'Telegram', test: 'Send a test Telegram message' },
+  push: { legend: 'Push on your devices', test: 'Send a test push notification' },
+};
+const EVENT_LABELS: Record<NotificationEvent, string> = {
+  accepted: 'Block accepted',
+  lowCredit: 'Credit running low',
+  captcha: 'Puzzle to solve (search paused)',
+  stopped: 'Search stopped',
+};
+
+const everyEvent = (): NotificationEventChoices => ({ email: [...NOTIFICATION_EVENTS], whatsapp: [...NOTIFICATION_EVENTS], telegram: [...NOTIFICATION_EVENTS], push: [...NOTIFICATION_EVENTS] });
+
+/** One channel's events and its "Send a test" button, which tries the channel as saved. */
+function ChannelChoices({ channel, chosen, onChange }: { channel: NotificationChannel; chosen: NotificationEvent[]; onChange(events: NotificationEvent[]): void }) {
+  const [test, setTest] = useState<{ pending: boolean; result: string | null; failed: boolean }>({ pending: false, result: null, failed: false });
+  const labels = CHANNEL_LABELS[channel];
+  const sendTest = () => {
+    setTest({ pending: true, result: null, failed: false });
+    api.user.sendTestNotification(channel).then(
+      () => setTest({ pending: false, result: 'Test sent. Check that it arrived.', failed: false }),
+      (error: unknown) => setTest({ pending: false, result: error instanceof Error ? error.message : 'The test could not be sent.', failed: true }),
+    );
+  };
+  return (
+    <ChannelGroup>
+      <legend>{labels.legend}</legend>
+      {NOTIFICATION_EVENTS.map((event) => (
+        <Checkbox
+          key={event}
+          label={EVENT_LABELS[event]}
+          checked={chosen.includes(event)}
+          onChange={(e) => onChange(e.target.checked ? NOTIFICATION_EVENTS.filter((other) => other === event || chosen.includes(other)) : chosen.filter((other) => other !== event))}
+        />
+      ))}
+      <Button type="button" $variant="outlined" aria-label={labels.test} disabled={test.pending} onClick={sendTest}>
+        {test.pending ? 'Sending…' : 'Send a test'}
+      </Button>
+      {test.result && (
+        <TestResult role={test.failed ? 'alert' : 'status'}>{test.result}</TestResult>
+      )}
+    </ChannelGroup>
+  );
+}
+
 /**
  * Where notifications go: an e-mail address, a WhatsApp number and a Telegram auth code (docs/PRODUCT.md
  * section 3). The server validates; its message for each field shows under that field,
  * telegramAuthCode included (section 5). After saving, the account is reloaded so "Telegram
- * connected" follows the server.
+ * connected" follows the server. Per channel the driver picks the events that notify there, saved
+ * with the rest; "Send a test" tries a channel as saved; push comes to the devices switched on
+ * under "This device" (docs/LIVE.md "Push notifications").
  */
 export function NotificationPreferencesSection({ preferences }: { preferences: NotificationPreferences }) {
   const { refresh } = useSession();
   const [helpOpen, setHelpOpen] = useState(false);
+  const [events, setEvents] = useState<NotificationEventChoices>(() => preferences.events ?? everyEvent());
   const form = useForm({
     initialValues: {
       emailAddress: preferences.emailAddress ?? '',
@@ -34,7 +111,7 @@ export function NotificationPreferencesSection({ preferences }: { preferences: N
       telegramAuthCode: preferences.telegramAuthCode ?? '',
     },
     onSubmit: async (values) => {
-      await api.user.saveNotificationPreferences(values);
+      await api.user.saveNotificationPreferences({ ...values, events });
       await refresh();
     },
   });
@@ -66,6 +143,10 @@ export function NotificationPreferencesSection({ preferences }: { preferences: N
           helperText="The code our Telegram bot sends you. Empty it to disconnect Telegram."
           {...form.field('telegramAuthCode')}
         />
+        <SectionText>What each channel tells you about:</SectionText>
+        {NOTIFICATION_CHANNELS.map((channel) => (
+          <ChannelChoices key={channel} channel={channel} chosen={events[channel]} onChange={(chosen) => setEvents({ ...events, [channel]: chosen })} />
+        ))}
         <FormFeedback form={form} />
         {form.succeeded && <Notice tone="success">Notification preferences saved.</Notice>}
         <Actions>
@@ -74,6 +155,7 @@ export function NotificationPreferencesSection({ preferences }: { preferences: N
           </SubmitButton>
         </Actions>
       </SectionForm>
+      <ThisDevice />
       <TelegramHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
   );

@@ -20,6 +20,7 @@ import * as autoTopUp from './0015_auto_top_up.js';
 import * as knowledgeBase from './0016_knowledge_base.js';
 import * as promotions from './0017_promotions.js';
 import * as filterOrder from './0019_filter_order.js';
+import * as pushNotifications from './0020_push_notifications.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016_knowledge_base': knowledgeBase,
   '0017_promotions': promotions,
   '0019_filter_order': filterOrder,
+  '0020_push_notifications': pushNotifications,
 };

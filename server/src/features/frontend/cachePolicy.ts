@@ -4,12 +4,12 @@
  * remoteEntry.js, a remote's main.js) must always be revalidated, or a redeployed remote would
  * not be seen.
  */
-const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+import { CONTENT_HASHED_FILE } from '@blockpilot/shared/constants';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
 export function cacheControlFor(filePath: string): string {
   const base = filePath.replace(/\.(gz|br)$/, '');
-  return HASHED.test(base) ? IMMUTABLE : REVALIDATE;
+  return CONTENT_HASHED_FILE.test(base) ? IMMUTABLE : REVALIDATE;
 }

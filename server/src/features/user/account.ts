@@ -1,12 +1,14 @@
 /** The account object of GET /api/user (docs/PRODUCT.md section 3), exactly the shared Account shape. */
 import type { Kysely } from 'kysely';
 import { ROLES } from '@blockpilot/shared/constants';
+import { notificationEventsOf } from '../../notifications/service.js';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { filtersOf } from '../../domain/filters.js';
 import { filterSchema } from './filters.js';
+import { notificationEventsSchema } from './notificationPreferences.js';
 import { REGIONS } from './regions.js';
 import { trialEligible } from './trial.js';
 
@@ -26,7 +28,7 @@ export async function saveDisplayName(db: Kysely<DatabaseSchema>, userId: string
 
 /** The account of the caller, from the user row their token brought and their filters. */
 export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now: Date): Promise<Account> {
-  const filters = await filtersOf(db, user.id);
+  const [filters, events] = await Promise.all([filtersOf(db, user.id), notificationEventsOf(db, user.id)]);
   return {
     display_name: user.display_name,
     credit: user.credit_cents,
@@ -43,6 +45,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
       whatsAppNumber: user.notify_whatsapp,
       telegramAuthCode: user.telegram_auth_code,
       telegramConnected: user.telegram_chat_id !== null,
+      events,
     },
     filters,
     puzzleRequired: user.puzzle_required,
@@ -90,6 +93,7 @@ export const accountSchema = {
         whatsAppNumber: { type: 'string' },
         telegramAuthCode: { type: 'string' },
         telegramConnected: { type: 'boolean' },
+        events: notificationEventsSchema,
       },
     },
     filters: { type: 'array', items: filterSchema },

@@ -1,9 +1,22 @@
-/** Saving where a driver is notified: an e-mail address, a WhatsApp number, a linked Telegram chat. */
+/**
+ * Saving where a driver is notified (an e-mail address, a WhatsApp number, a linked Telegram chat)
+ * and, per channel, of what (docs/LIVE.md "Push notifications").
+ */
+import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS } from '@blockpilot/shared/constants';
 import type { NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { validationError } from '../../http/errors.js';
 import { optionalText, stringOf } from '../../http/schemas.js';
 import { consumeTelegramLinkCode } from './telegramLinks.js';
+
+/** Per channel, the events that notify there (each channel listed; an empty list: nothing there). */
+export const notificationEventsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...NOTIFICATION_CHANNELS],
+  description: 'Per channel, the events that notify there',
+  properties: Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, { type: 'array', uniqueItems: true, maxItems: NOTIFICATION_EVENTS.length, items: { type: 'string', enum: NOTIFICATION_EVENTS } }])),
+} as const;
 
 export const notificationPreferencesSchema = {
   type: 'object',
@@ -14,11 +27,12 @@ export const notificationPreferencesSchema = {
     whatsAppNumber: { ...stringOf('phone-number-or-empty', 32), description: 'Empty: no WhatsApp notifications' },
     telegramAuthCode: { ...optionalText(32), description: 'The code the bot gave on /start; empty unlinks Telegram' },
     telegramConnected: { type: 'boolean', description: 'Ignored (read-only)' },
+    events: { ...notificationEventsSchema, description: 'Per channel, the events that notify there; left out, the saved choices stay' },
   },
 } as const;
 
 /**
- * Saves all three at once, or nothing: a Telegram code that is not live fails the whole save with
+ * Saves all of it at once, or nothing: a Telegram code that is not live fails the whole save with
  * the message under telegramAuthCode. Re-sending the code already linked keeps the link.
  */
 export async function saveNotificationPreferences(ctx: AppContext, userId: string, preferences: NotificationPreferences): Promise<void> {
@@ -40,5 +54,14 @@ export async function saveNotificationPreferences(ctx: AppContext, userId: strin
       .set({ notify_email: preferences.emailAddress.trim().toLowerCase(), notify_whatsapp: preferences.whatsAppNumber.trim(), ...telegram })
       .where('id', '=', userId)
       .execute();
+    const { events } = preferences;
+    if (events) {
+      const rows = NOTIFICATION_CHANNELS.map((channel) => ({ user_id: userId, channel, events: NOTIFICATION_EVENTS.filter((event) => events[channel].includes(event)) }));
+      await trx
+        .insertInto('notification_events')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['user_id', 'channel']).doUpdateSet((eb) => ({ events: eb.ref('excluded.events') })))
+        .execute();
+    }
   });
 }

@@ -6,24 +6,34 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { TRIAL_DAYS } from '@blockpilot/shared/constants';
-import type { Filter, NotificationPreferences } from '@blockpilot/shared/types';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@blockpilot/shared/constants';
+import type { Filter, NotificationPreferences, PushSubscriptionInput } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { notFound, refusal } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
-import { enforceRateLimits, passwordChangeLimits } from '../../http/rateLimits.js';
-import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, text } from '../../http/schemas.js';
+import { enforceRateLimits, passwordChangeLimits, RATE_LIMITS } from '../../http/rateLimits.js';
+import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, text, uuid } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
 import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName } from './account.js';
 import { addFilter, deleteFilter, filtersOf, reorderFilters, updateFilter } from '../../domain/filters.js';
 import { deleteFilterBody, filterListSchema, filterRangeRules, filterSchema, reorderFiltersBody, savedOrNewFilterSchema } from './filters.js';
 import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
+import { deviceLabel, pushDeviceSchema, pushDevicesOf, pushSubscriptionSchema, removePushDevice, savePushDevice } from './pushDevices.js';
 import { REGIONS } from './regions.js';
 import { startTrial } from './trial.js';
 import { accountChanged } from '../search/changes.js';
 
 const tags = ['user'];
+
+/** What "Send a test" says about a channel with nowhere to send. */
+const NOT_SET_UP: Record<NotificationChannel, string> = {
+  email: 'Save an e-mail address first.',
+  whatsapp: 'Save a WhatsApp number first.',
+  telegram: 'Connect Telegram first.',
+  push: 'Switch on notifications on a device first.',
+};
 
 interface PasswordChange {
   currentPassword: string;
@@ -169,7 +179,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       ...signedIn,
       schema: {
         tags,
-        summary: 'Save where notifications go (errors per field: emailAddress, whatsAppNumber, telegramAuthCode)',
+        summary: 'Save where notifications go and, per channel, of what (errors per field: emailAddress, whatsAppNumber, telegramAuthCode, events)',
         security: bearerAuth,
         body: { type: 'object', additionalProperties: false, required: ['notificationPreferences'], properties: { notificationPreferences: notificationPreferencesSchema } },
         response: responses(nullData, [400, 401]),
@@ -178,6 +188,75 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       await saveNotificationPreferences(ctx, currentUser(request).id, request.body.notificationPreferences);
       return ok(null, { alert: 'Notification preferences saved.' });
+    },
+  );
+
+  app.get(
+    '/api/user/pushDevices',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The driver's push devices, and the VAPID public key a browser subscribes with (docs/LIVE.md \"Push notifications\")",
+        security: bearerAuth,
+        response: responses({ type: 'object', required: ['publicKey', 'devices'], properties: { publicKey: { type: 'string' }, devices: { type: 'array', items: pushDeviceSchema } } }, [401]),
+      },
+    },
+    async (request) => ok({ publicKey: ctx.push.publicKey, devices: await pushDevicesOf(ctx.db, currentUser(request).id) }),
+  );
+
+  app.post<{ Body: PushSubscriptionInput }>(
+    '/api/user/pushDevices',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Switch Web Push on for this browser: its PushSubscription (errors per field: endpoint, p256dh, auth); named from its User-Agent',
+        security: bearerAuth,
+        body: pushSubscriptionSchema,
+        response: responses(pushDeviceSchema, [400, 401]),
+      },
+    },
+    async (request) => {
+      const device = await savePushDevice(ctx.db, currentUser(request).id, request.body, deviceLabel(request.headers['user-agent']), ctx.config.push.endpointHosts);
+      return ok(device, { alert: 'Notifications are on for this device.' });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/user/pushDevices/:id',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Switch Web Push off for one of the driver\'s devices', security: bearerAuth, params: { type: 'object', required: ['id'], properties: { id: uuid } }, response: responses(nullData, [400, 401, 404]) },
+    },
+    async (request) => {
+      if (!(await removePushDevice(ctx.db, currentUser(request).id, request.params.id))) throw notFound('This device no longer receives notifications. Reload the page.');
+      return ok(null, { alert: 'Notifications are off for this device.' });
+    },
+  );
+
+  app.post<{ Body: { channel: NotificationChannel } }>(
+    '/api/user/sendTestNotification',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Send a test notification on one channel now (409 when it has nowhere to send, 502 when its service refused)',
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, required: ['channel'], properties: { channel: { type: 'string', enum: NOTIFICATION_CHANNELS } } },
+        response: responses(nullData, [400, 401, 409, 429, 502]),
+      },
+    },
+    async (request) => {
+      const { channel } = request.body;
+      const userId = currentUser(request).id;
+      await enforceRateLimits(ctx.rateLimiter, [[`test-notification:${channel}:${userId}`, RATE_LIMITS.testNotificationsPerAccount]]);
+      const outcome = await ctx.notifications.sendTest(userId, channel).catch((error: unknown) => {
+        request.log.warn({ err: error, channel }, 'test notification not delivered');
+        throw refusal('BP_ERR_NOTIFICATION_NOT_DELIVERED');
+      });
+      if (outcome === 'notSetUp') throw refusal('BP_ERR_NOTIFICATION_CHANNEL_OFF', { message: NOT_SET_UP[channel] });
+      return ok(null, { alert: outcome.sent === 1 ? 'Test sent.' : `Test sent to ${outcome.sent} devices.` });
     },
   );
 

@@ -1,10 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { NOTIFICATION_EVENTS } from '@blockpilot/shared/constants';
 import type { Filter } from '@blockpilot/shared/types';
 import { describeEachDatabase } from '../../testing/databases.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
 import { issueTelegramLinkCode, TELEGRAM_LINK_CODE_TTL_MS } from './telegramLinks.js';
 import { TRIAL_DURING_MEMBERSHIP } from './trial.js';
+
+/** A driver who never chose is told of every event on every channel (docs/LIVE.md "Push notifications"). */
+const EVERY_EVENT = [...NOTIFICATION_EVENTS];
+const EVERY_EVENT_EVERYWHERE = { email: EVERY_EVENT, whatsapp: EVERY_EVENT, telegram: EVERY_EVENT, push: EVERY_EVENT };
 
 describeEachDatabase('user routes', (database) => {
   let t: TestApp;
@@ -60,7 +65,7 @@ describeEachDatabase('user routes', (database) => {
         trialEndsAt: null,
         membershipEndsAt: null,
         shareableCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
-        notificationPreferences: { emailAddress: driver.email, whatsAppNumber: '', telegramAuthCode: '', telegramConnected: false },
+        notificationPreferences: { emailAddress: driver.email, whatsAppNumber: '', telegramAuthCode: '', telegramConnected: false, events: EVERY_EVENT_EVERYWHERE },
         filters: [
           {
             id: expect.any(String),
@@ -233,7 +238,7 @@ describeEachDatabase('user routes', (database) => {
       const res = await save({ emailAddress: 'Alerts@Example.com', whatsAppNumber: '+44 7700 900123', telegramAuthCode: '' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ data: null, alert: expect.any(String) });
-      expect(await preferences()).toEqual({ emailAddress: 'alerts@example.com', whatsAppNumber: '+44 7700 900123', telegramAuthCode: '', telegramConnected: false });
+      expect(await preferences()).toEqual({ emailAddress: 'alerts@example.com', whatsAppNumber: '+44 7700 900123', telegramAuthCode: '', telegramConnected: false, events: EVERY_EVENT_EVERYWHERE });
       expect((await save({ emailAddress: '', whatsAppNumber: '', telegramAuthCode: '', telegramConnected: false })).statusCode).toBe(200);
       expect(await preferences()).toMatchObject({ emailAddress: '', whatsAppNumber: '' });
     });

@@ -1,0 +1,138 @@
+/**
+ * Push notifications on this device (docs/LIVE.md "Push notifications"): a "This device" switch
+ * that asks the browser's permission, subscribes through the service worker with the server's
+ * VAPID key and saves the subscription; the driver's other devices, each removable. Says plainly
+ * when the browser cannot receive push or notifications are blocked.
+ */
+import { api, type PushDevice, type PushDevices } from '@blockpilot/shared';
+import { Button, Notice, Switch } from '@blockpilot/shared/ui';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { SectionText } from '../../components/sectionLayout';
+import { logFailure } from '../../logFailure';
+import { currentSubscription, PermissionDenied, pushAvailability, subscribeThisDevice, unsubscribeThisDevice, type PushAvailability } from './thisDevice';
+
+const Heading = styled.h3`
+  margin: 24px 0 8px;
+  font-size: 1.05rem;
+`;
+
+const DeviceList = styled.ul`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 4px 12px;
+  }
+`;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function ThisDevice() {
+  const [availability, setAvailability] = useState<PushAvailability>(pushAvailability);
+  const [loaded, setLoaded] = useState<PushDevices | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  /** This browser's subscription endpoint; undefined while being read. */
+  const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    const ownEndpoint = pushAvailability() === 'unsupported' ? Promise.resolve(null) : currentSubscription().then((s) => s?.endpoint ?? null, () => null);
+    Promise.all([api.user.getPushDevices(), ownEndpoint]).then(
+      ([devices, own]) => {
+        if (!current) return;
+        setLoaded(devices);
+        setEndpoint(own);
+      },
+      (error: unknown) => {
+        logFailure('loading the push devices', error);
+        if (current) setLoadFailed(true);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (loadFailed) return <Notice tone="error">Your devices could not be loaded. Reload the page to try again.</Notice>;
+  if (!loaded || endpoint === undefined) return <SectionText role="status">Checking this device…</SectionText>;
+
+  const thisDevice = loaded.devices.find((device) => device.endpoint === endpoint);
+  const others = loaded.devices.filter((device) => device !== thisDevice);
+  const withDevices = (devices: PushDevice[]) => setLoaded({ ...loaded, devices });
+
+  const switchOn = async () => {
+    const subscription = await subscribeThisDevice(loaded.publicKey);
+    const saved = await api.user.subscribePush(subscription);
+    withDevices([...loaded.devices.filter((device) => device.id !== saved.id), saved]);
+    setEndpoint(saved.endpoint);
+  };
+  const switchOff = async (device: PushDevice) => {
+    await api.user.unsubscribePush(device.id);
+    withDevices(loaded.devices.filter((other) => other.id !== device.id));
+    await unsubscribeThisDevice();
+  };
+  const toggle = async (on: boolean) => {
+    setPending(true);
+    setProblem(null);
+    try {
+      if (on) await switchOn();
+      else if (thisDevice) await switchOff(thisDevice);
+    } catch (error) {
+      if (!(error instanceof PermissionDenied)) setProblem(`Notifications could not be switched ${on ? 'on' : 'off'} here: ${messageOf(error)}`);
+    } finally {
+      setAvailability(pushAvailability());
+      setPending(false);
+    }
+  };
+  const remove = (device: PushDevice) =>
+    api.user.unsubscribePush(device.id).then(
+      () => withDevices(loaded.devices.filter((other) => other.id !== device.id)),
+      (error: unknown) => logFailure('removing a push device', error),
+    );
+
+  const blocked = availability === 'unsupported' || availability === 'denied';
+  return (
+    <>
+      <Heading>Push notifications</Heading>
+      {availability === 'unsupported' && (
+        <Notice tone="warning">
+          This browser cannot receive push notifications. On an iPhone or iPad, add BlockPilot to your Home Screen (Share, then Add to Home Screen) and open it from there.
+        </Notice>
+      )}
+      {availability === 'denied' && (
+        <Notice tone="warning">Notifications are blocked for BlockPilot in this browser. Allow them in the browser&apos;s site settings, then switch this device on.</Notice>
+      )}
+      <Switch
+        label="This device"
+        checked={Boolean(thisDevice)}
+        disabled={pending || (blocked && !thisDevice)}
+        aria-busy={pending}
+        helperText={thisDevice ? `Notifications come to this device (${thisDevice.label}), even when BlockPilot is closed.` : 'Switch on to get notifications on this device, even when BlockPilot is closed.'}
+        onChange={(event) => void toggle(event.target.checked)}
+      />
+      {problem && <Notice tone="error">{problem}</Notice>}
+      {others.length > 0 && (
+        <>
+          <SectionText>Your other devices:</SectionText>
+          <DeviceList aria-label="Your other devices">
+            {others.map((device) => (
+              <li key={device.id}>
+                <span>{device.label}</span>
+                <Button type="button" $variant="text" aria-label={`Remove ${device.label}`} onClick={() => void remove(device)}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </DeviceList>
+        </>
+      )}
+    </>
+  );
+}

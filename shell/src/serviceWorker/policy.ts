@@ -1,0 +1,57 @@
+/**
+ * What the service worker does, as plain functions the tests call (docs/LIVE.md "Push
+ * notifications", docs/FRONTEND.md "Installable app"):
+ * - it answers from its cache only GETs of the shell's own content-hashed files, the list its
+ *   build wrote into it; everything else (pages, /remotes.json, every remote's mf-manifest.json and
+ *   remoteEntry.js, the release registry's files, the API) goes to the network as if there were
+ *   no worker, so a promoted or rolled-back remote is seen on the next load, never a stale one;
+ * - it turns a push message into the notification shown on the phone.
+ */
+import { CONTENT_HASHED_FILE, RELEASE_FILES_PATH, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
+
+/** Every cache this worker made starts so; the current one ends with its build's version. */
+export const SHELL_CACHE_PREFIX = 'blockpilot-shell-';
+
+/** Paths never answered from the cache, whatever a build's list says. */
+const ALWAYS_NETWORK = ['/api/', '/remotes/', '/dev/', RELEASE_FILES_PATH, REMOTE_LIST_PATH];
+
+/** Whether the worker answers this request from its cache. */
+export function servedFromCache(request: { method: string; url: string }, origin: string, shellFiles: ReadonlySet<string>): boolean {
+  if (request.method !== 'GET') return false;
+  const url = new URL(request.url);
+  if (url.origin !== origin || url.search !== '') return false;
+  if (ALWAYS_NETWORK.some((prefix) => url.pathname.startsWith(prefix))) return false;
+  return shellFiles.has(url.pathname) && CONTENT_HASHED_FILE.test(url.pathname);
+}
+
+/** A notification to show: its title and the options of showNotification. */
+export interface ShownNotification {
+  title: string;
+  options: { body: string; tag: string; icon: string; badge: string; data: { url: string } };
+}
+
+const APP_ICON = '/icons/icon-192.png';
+const BADGE_ICON = '/icons/badge-72.png';
+
+/**
+ * The notification of a push message (the server sends { title, body, url, tag }, see
+ * server/src/notifications/service.ts). A message that is not that still shows something: a
+ * push the phone receives must show a notification (userVisibleOnly).
+ */
+export function notificationOf(data: unknown, origin: string): ShownNotification {
+  const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? value : fallback);
+  const url = text(fields.url, '/dashboard');
+  // Only a page of this app opens on a tap.
+  const sameOrigin = (() => {
+    try {
+      return new URL(url, origin).origin === origin ? new URL(url, origin).href : `${origin}/dashboard`;
+    } catch {
+      return `${origin}/dashboard`;
+    }
+  })();
+  return {
+    title: text(fields.title, 'BlockPilot'),
+    options: { body: text(fields.body, 'Open BlockPilot to see what happened.'), tag: text(fields.tag, 'blockpilot'), icon: APP_ICON, badge: BADGE_ICON, data: { url: sameOrigin } },
+  };
+}
