@@ -417,6 +417,14 @@ export interface AutoTopUpTable {
   last_failure_at: Generated<Date | null>;
 }
 
+/** A driver's private calendar feed link, stored as its token's SHA-256 (docs/LIVE.md "The driver's app"). */
+export interface CalendarFeedTable {
+  user_id: string;
+  token_hash: string;
+  /** When the current link was made: a rotation sets it anew. */
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -445,4 +453,5 @@ export interface DatabaseSchema {
   promotions: PromotionTable;
   promotion_recipients: PromotionRecipientTable;
   auto_top_ups: AutoTopUpTable;
+  calendar_feeds: CalendarFeedTable;
 }

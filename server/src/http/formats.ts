@@ -26,12 +26,20 @@ function isPhone(value: string): boolean {
 
 const isEmail = (value: string) => EMAIL.test(value) && isPlainText(value);
 
+/** A day of the calendar as `YYYY-MM-DD` that exists (no 2026-02-30), between years 2000 and 9999. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^[2-9]\d{3}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 export const FORMATS = {
   'plain-text': { validate: isPlainText, message: 'Use only characters you can type: no control characters.' },
   'email-address': { validate: isEmail, message: 'Enter a valid e-mail address.' },
   'email-address-or-empty': { validate: (v: string) => v === '' || isEmail(v), message: 'Enter a valid e-mail address or leave it empty.' },
   'phone-number': { validate: isPhone, message: 'Enter a valid phone number, e.g. +1 555 555 0100.' },
   'phone-number-or-empty': { validate: (v: string) => v === '' || isPhone(v), message: 'Enter a valid phone number or leave it empty.' },
+  'calendar-date': { validate: isCalendarDate, message: 'Enter a date as YYYY-MM-DD, e.g. 2026-11-23.' },
 } as const;
 
 export type FormatName = keyof typeof FORMATS;
