@@ -477,6 +477,7 @@ export interface EngineHealth {
   now: EngineSearchStates;
   /** Oldest first, ending with the current minute; none before the API process started. */
   minutes: EngineHealthMinute[];
+}
 
 /**
  * A span of whole days in the driver's time zone, both ends included (`YYYY-MM-DD`), as the stats
