@@ -129,7 +129,13 @@ export function Calendar() {
             return (
               <Day key={day} $today={day === today} aria-labelledby={`day-${day}`} data-day={day}>
                 <h3 id={`day-${day}`}>
-                  {dayTitle(day)} {day === today && <Chip>Today</Chip>}
+                  {dayTitle(day)}
+                  {day === today && (
+                    <>
+                      {' '}
+                      <Chip>Today</Chip>
+                    </>
+                  )}
                 </h3>
                 {dayBlocks.length === 0 ? (
                   <Muted>No blocks</Muted>
