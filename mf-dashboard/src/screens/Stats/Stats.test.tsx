@@ -1,26 +1,26 @@
 import type { DriverStats, FunnelCounts, StatsPeriod } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { addDays, daysOf } from '../../components/days';
 import { flush, PHONE_WIDTH, renderApp } from '../../testing';
 
 const period = (start: string, overrides: Partial<StatsPeriod> = {}): StatsPeriod => ({ start, accepted: 0, forfeited: 0, minutesBooked: 0, payCents: 0, payPerHourCents: null, feesCents: 0, ...overrides });
 const funnel = (overrides: Partial<FunnelCounts> = {}): FunnelCounts => ({ seen: 0, matching: 0, accepted: 0, lost: 0, ...overrides });
-const days = (from: number, count: number) => Array.from({ length: count }, (_, i) => `2026-11-${String(from + i).padStart(2, '0')}`);
 
-/** Four weeks, 2 to 29 November 2026, with two blocks on the 23rd and 24th. */
+/** Four weeks, 9 November to 6 December 2026 (the last three and the coming one), with two blocks on the 23rd and 24th. */
 function sampleStats(): DriverStats {
   return {
-    from: '2026-11-02',
-    to: '2026-11-29',
+    from: '2026-11-09',
+    to: '2026-12-06',
     timeZone: 'America/New_York',
-    days: days(2, 28).map((day) =>
+    days: daysOf({ from: '2026-11-09', to: '2026-12-06' }).map((day) =>
       day === '2026-11-23'
         ? period(day, { accepted: 1, minutesBooked: 180, payCents: 7250, payPerHourCents: 2417, feesCents: 254 })
         : day === '2026-11-24'
           ? period(day, { accepted: 1, forfeited: 1 })
           : period(day),
     ),
-    weeks: ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'].map((week) =>
+    weeks: [0, 7, 14, 21].map((n) => addDays('2026-11-09', n)).map((week) =>
       week === '2026-11-23' ? period(week, { accepted: 2, forfeited: 1, minutesBooked: 180, payCents: 7250, payPerHourCents: 2417, feesCents: 254 }) : period(week),
     ),
     totals: { accepted: 2, forfeited: 1, minutesBooked: 180, payCents: 7250, payPerHourCents: 2417, feesCents: 254 },
@@ -79,9 +79,9 @@ describe('Stats (/dashboard/stats)', () => {
     expect(screen.getByRole('heading', { name: 'Pay per day' })).toBeInTheDocument();
   });
 
-  it("asks the server for the last four weeks and shows the money it summed", async () => {
+  it("asks the server for the last three weeks and the coming one, and shows the money it summed", async () => {
     await open();
-    expect(server.callsTo('GET /user/stats').map((c) => c.params)).toEqual([{ from: '2026-11-02', to: '2026-11-29' }]);
+    expect(server.callsTo('GET /user/stats').map((c) => c.params)).toEqual([{ from: '2026-11-09', to: '2026-12-06' }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Stats' })).toBeInTheDocument();
     expect(document.title).toBe('Stats · BlockPilot');
     const money = screen.getByRole('region', { name: /^Your money/ });
@@ -118,18 +118,18 @@ describe('Stats (/dashboard/stats)', () => {
     expect(within(screen.getByRole('region', { name: 'Per day' })).getByRole('table', { name: 'Per day' })).toBeInTheDocument();
   });
 
-  it('moves four weeks back and forth, never past this week', async () => {
+  it('moves four weeks back and forth, never past the coming week', async () => {
     await open();
     const later = screen.getByRole('button', { name: 'Later weeks' });
     expect(later).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Earlier weeks' }));
     await flush();
-    expect(server.callsTo('GET /user/stats').at(-1)?.params).toEqual({ from: '2026-10-05', to: '2026-11-01' });
-    expect(screen.getByRole('heading', { level: 2, name: 'Oct 5 – Nov 1' })).toBeInTheDocument();
+    expect(server.callsTo('GET /user/stats').at(-1)?.params).toEqual({ from: '2026-10-12', to: '2026-11-08' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Oct 12 – Nov 8' })).toBeInTheDocument();
     expect(later).toBeEnabled();
     fireEvent.click(later);
     await flush();
-    expect(server.callsTo('GET /user/stats').at(-1)?.params).toEqual({ from: '2026-11-02', to: '2026-11-29' });
+    expect(server.callsTo('GET /user/stats').at(-1)?.params).toEqual({ from: '2026-11-09', to: '2026-12-06' });
   });
 
   it('says "No blocks yet" when nothing was seen or accepted', async () => {

@@ -1,5 +1,6 @@
 /**
- * /dashboard/stats (docs/LIVE.md "The driver's app"): four weeks of the driver's money, per day and
+ * /dashboard/stats (docs/LIVE.md "The driver's app"): four weeks of the driver's money (at first the
+ * last three and the coming one, whose blocks are already booked), per day and
  * per week (blocks accepted and forfeited, hours, pay, pay per hour, fees), and the offer funnel
  * (seen, matching, accepted, lost to others) per station and per hour of the block's start, with
  * why offers were not taken: where the filters cost the driver blocks. Every figure is summed by
@@ -21,6 +22,8 @@ import { DataTable } from './DataTable';
 
 /** Weeks the page shows at once. */
 export const STATS_WEEKS = 4;
+/** Blocks are booked days ahead: the latest window ends with the coming week, so they show at once. */
+const WEEKS_AHEAD = 1;
 
 const Stack = styled.div`
   display: flex;
@@ -102,11 +105,12 @@ export function Stats() {
   const { account, serviceAreas } = useSession();
   const theme = useTheme();
   const today = dayKey(new Date());
-  const [lastMonday, setLastMonday] = useState(() => mondayOf(today));
+  const latestMonday = addDays(mondayOf(today), 7 * WEEKS_AHEAD);
+  const [lastMonday, setLastMonday] = useState(latestMonday);
   const [tablesShown, setTablesShown] = useState(false);
   const range = weeksEndingWith(lastMonday, STATS_WEEKS);
   const stats = useLoad(`${range.from}/${range.to}`, () => api.user.getStats(range));
-  const atLatest = lastMonday >= mondayOf(today);
+  const atLatest = lastMonday >= latestMonday;
   const symbol = account?.currency_symbol ?? '$';
   const money = (cents: number | null) => (cents === null ? '–' : formatCents(symbol, cents));
 
@@ -218,7 +222,7 @@ export function Stats() {
             <Button type="button" $variant="outlined" onClick={() => setLastMonday(addDays(lastMonday, -7 * STATS_WEEKS))}>
               Earlier weeks
             </Button>
-            <Button type="button" $variant="outlined" disabled={atLatest} onClick={() => setLastMonday(minDay(addDays(lastMonday, 7 * STATS_WEEKS), mondayOf(today)))}>
+            <Button type="button" $variant="outlined" disabled={atLatest} onClick={() => setLastMonday(minDay(addDays(lastMonday, 7 * STATS_WEEKS), latestMonday))}>
               Later weeks
             </Button>
             <Button type="button" $variant="text" aria-pressed={tablesShown} onClick={() => setTablesShown(!tablesShown)}>
