@@ -1,3 +1,4 @@
+import type { Envelope } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockLogEntry, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
@@ -41,7 +42,7 @@ describe('Calendar (/dashboard/calendar)', () => {
   const day = (name: string) => screen.getByRole('listitem', { name });
 
   it('says it is loading until the week arrives', async () => {
-    let answer!: (value: unknown) => void;
+    let answer!: (reply: Envelope) => void;
     server.on('GET /user/blocks', () => new Promise((resolve) => (answer = resolve)));
     await open();
     expect(screen.getByText('Loading your blocks…')).toBeInTheDocument();

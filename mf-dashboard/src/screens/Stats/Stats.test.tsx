@@ -1,4 +1,4 @@
-import type { DriverStats, FunnelCounts, StatsPeriod } from '@blockpilot/shared';
+import type { DriverStats, Envelope, FunnelCounts, StatsPeriod } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays, daysOf } from '../../components/days';
@@ -69,7 +69,7 @@ describe('Stats (/dashboard/stats)', () => {
   };
 
   it('says it is loading until the figures arrive', async () => {
-    let answer!: (value: unknown) => void;
+    let answer!: (reply: Envelope) => void;
     server.on('GET /user/stats', () => new Promise((resolve) => (answer = resolve)));
     await open();
     expect(screen.getByText('Loading your stats…')).toBeInTheDocument();
