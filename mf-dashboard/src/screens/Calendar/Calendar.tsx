@@ -10,6 +10,8 @@ import { Button, Chip, Notice, Page, Paper, Spinner } from '@blockpilot/shared/u
 import { useState } from 'react';
 import styled from 'styled-components';
 import { DashboardPages } from '../../components/DashboardPages';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ButtonRow, PageStack, SpanBar } from '../../components/pageParts';
 import { addDays, dateOf, dayKey, daysOf, mondayOf } from '../../components/days';
 import { useLoad } from '../../components/useLoad';
 import { useNow } from '../../components/useNow';
@@ -22,31 +24,6 @@ import { CalendarFeedPanel } from './CalendarFeedPanel';
 
 /** How often the forfeit lines are checked against the clock. */
 const CLOCK_MS = 30_000;
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
-
-const WeekBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  h2 {
-    margin: 0;
-    font-size: 1.125rem;
-    font-weight: 600;
-  }
-`;
-
-const Buttons = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
 
 /** One column per day from the large breakpoint on; a list of days below it. */
 const Week = styled.ol`
@@ -169,13 +146,13 @@ export function Calendar() {
 
   return (
     <Page title="Calendar" width="wide" route={CALENDAR_PATH} remote="mf_dashboard">
-      <Stack>
+      <PageStack>
         <DashboardPages />
-        <WeekBar>
+        <SpanBar>
           <h2 aria-live="polite">
             {dayTitle(range.from)} – {dayTitle(range.to)}
           </h2>
-          <Buttons>
+          <ButtonRow>
             <Button type="button" $variant="outlined" onClick={() => setMonday(addDays(monday, -7))}>
               Previous week
             </Button>
@@ -185,24 +162,17 @@ export function Calendar() {
             <Button type="button" $variant="outlined" onClick={() => setMonday(addDays(monday, 7))}>
               Next week
             </Button>
-          </Buttons>
-        </WeekBar>
+          </ButtonRow>
+        </SpanBar>
         {blocks.state === 'loading' ? (
           <Spinner label="Loading your blocks…" />
         ) : blocks.state === 'error' ? (
-          <Notice tone="error" title="Your blocks could not be loaded">
-            <p>Check your connection, then try again.</p>
-            <p>
-              <Button type="button" $variant="outlined" onClick={blocks.retry}>
-                Try again
-              </Button>
-            </p>
-          </Notice>
+          <LoadFailed title="Your blocks could not be loaded" onRetry={blocks.retry} />
         ) : (
           week(blocks.data)
         )}
         <CalendarFeedPanel />
-      </Stack>
+      </PageStack>
       <ForfeitDialog
         entry={forfeit.target}
         areaName={forfeit.target ? shortName(forfeit.target) : ''}

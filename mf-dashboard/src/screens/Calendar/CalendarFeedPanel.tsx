@@ -4,21 +4,12 @@
  * one or revoking it stops the old one at once.
  */
 import { api, formatLocalMoment, type CalendarFeed } from '@blockpilot/shared';
-import { Button, Notice, Paper, Spinner } from '@blockpilot/shared/ui';
+import { Button, Spinner } from '@blockpilot/shared/ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { LoadFailed } from '../../components/LoadFailed';
+import { SectionCard as Panel } from '../../components/pageParts';
 import { useLoad } from '../../components/useLoad';
-
-const Panel = styled(Paper)`
-  h2 {
-    margin: 0 0 8px;
-    font-size: 1.125rem;
-    font-weight: 600;
-  }
-  p {
-    margin: 0 0 8px;
-  }
-`;
 
 const Row = styled.div`
   display: flex;
@@ -83,13 +74,7 @@ export function CalendarFeedPanel() {
       <p>Subscribe to your blocks in your phone&apos;s calendar app with a private link. Anyone with the link can see your blocks: keep it to yourself, and revoke it if it gets out.</p>
       {feed === null ? (
         loaded.state === 'error' ? (
-          <Notice tone="error" title="Your calendar link could not be loaded">
-            <p>
-              <Button type="button" $variant="outlined" onClick={loaded.retry}>
-                Try again
-              </Button>
-            </p>
-          </Notice>
+          <LoadFailed title="Your calendar link could not be loaded" onRetry={loaded.retry} />
         ) : (
           <Spinner label="Loading your calendar link…" />
         )

@@ -8,10 +8,12 @@
  * chart library (App.tsx), so the dashboard's first load does not carry it.
  */
 import { api, formatDayOf, localClock, STATS_PATH, useSession, type DriverStats, type FunnelCounts, type StatsPeriod } from '@blockpilot/shared';
-import { Button, Notice, Page, Paper, Spinner } from '@blockpilot/shared/ui';
+import { Button, Notice, Page, Spinner } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { DashboardPages } from '../../components/DashboardPages';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ButtonRow, PageStack, SectionCard as Section, SpanBar } from '../../components/pageParts';
 import { addDays, dateOf, dayKey, mondayOf, weeksEndingWith } from '../../components/days';
 import { useLoad } from '../../components/useLoad';
 import { formatCents } from '../../format';
@@ -24,42 +26,6 @@ import { DataTable } from './DataTable';
 export const STATS_WEEKS = 4;
 /** Blocks are booked days ahead: the latest window ends with the coming week, so they show at once. */
 const WEEKS_AHEAD = 1;
-
-const Stack = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: 8px;
-  h2 {
-    margin: 0;
-    font-size: 1.125rem;
-    font-weight: 600;
-  }
-`;
-
-const Buttons = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-
-const Section = styled(Paper)`
-  h2 {
-    margin: 0 0 12px;
-    font-size: 1.125rem;
-    font-weight: 600;
-  }
-  p {
-    margin: 0 0 8px;
-  }
-`;
 
 const Figures = styled.dl`
   display: grid;
@@ -212,13 +178,13 @@ export function Stats() {
 
   return (
     <Page title="Stats" width="wide" route={STATS_PATH} remote="mf_dashboard">
-      <Stack>
+      <PageStack>
         <DashboardPages />
-        <Bar>
+        <SpanBar>
           <h2 aria-live="polite">
             {shortDay(range.from)} – {shortDay(range.to)}
           </h2>
-          <Buttons>
+          <ButtonRow>
             <Button type="button" $variant="outlined" onClick={() => setLastMonday(addDays(lastMonday, -7 * STATS_WEEKS))}>
               Earlier weeks
             </Button>
@@ -228,23 +194,16 @@ export function Stats() {
             <Button type="button" $variant="text" aria-pressed={tablesShown} onClick={() => setTablesShown(!tablesShown)}>
               Show the figures as tables
             </Button>
-          </Buttons>
-        </Bar>
+          </ButtonRow>
+        </SpanBar>
         {stats.state === 'loading' ? (
           <Spinner label="Loading your stats…" />
         ) : stats.state === 'error' ? (
-          <Notice tone="error" title="Your stats could not be loaded">
-            <p>Check your connection, then try again.</p>
-            <p>
-              <Button type="button" $variant="outlined" onClick={stats.retry}>
-                Try again
-              </Button>
-            </p>
-          </Notice>
+          <LoadFailed title="Your stats could not be loaded" onRetry={stats.retry} />
         ) : (
           body(stats.data)
         )}
-      </Stack>
+      </PageStack>
     </Page>
   );
 }
