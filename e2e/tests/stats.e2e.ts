@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
-import { launchBrowser, product, screenshot } from '../src/support/browser';
+import { launchBrowser, openDriverPage, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
-import { recordSecretsOf, rememberSecret } from '../src/support/secrets';
+import { rememberSecret } from '../src/support/secrets';
 
 const LIVE_TIMEOUT_MS = 20_000;
 const PLATFORM_ACCOUNT = { email: `stats-${Date.now()}@example.com`, password: 'stats: the platform password 3Kw' };
@@ -36,19 +36,8 @@ let browser: Browser;
 let token: string;
 let setup: { context: BrowserContext; page: Page };
 
-async function openContext(width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { baseUrl, secretsFile } = product();
-  // The browser's zone is the driver's (UTC, as sent with Start below); axe is injected past the CSP.
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 780 : 900 }, baseURL: baseUrl, timezoneId: 'UTC', bypassCSP: true, acceptDownloads: true });
-  recordSecretsOf(context, secretsFile, baseUrl);
-  await context.addInitScript((value) => {
-    if (!localStorage.getItem('acccessToken')) localStorage.setItem('acccessToken', value);
-  }, token);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
+/** A device of the driver; axe is injected past the product's Content Security Policy. */
+const openContext = (width: number) => openDriverPage(browser, width, token, { injectsScripts: true });
 
 async function expectAccessibleAndNarrow(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
