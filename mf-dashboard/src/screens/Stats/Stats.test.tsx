@@ -137,6 +137,7 @@ describe('Stats (/dashboard/stats)', () => {
     await open();
     expect(screen.getByRole('status')).toHaveTextContent('No blocks yet');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show the figures as tables' })).not.toBeInTheDocument();
   });
 
   it('says the figures could not be loaded, and tries again', async () => {

@@ -60,6 +60,9 @@ function hoursOf(minutes: number): string {
   return `${Math.round(minutes / 6) / 10} h`;
 }
 
+/** Nothing seen or accepted in the span: the page says so instead of drawing zeros. */
+const isEmpty = (data: DriverStats) => data.totals.accepted === 0 && data.funnel.seen === 0;
+
 const FUNNEL_STEPS: ReadonlyArray<{ key: keyof FunnelCounts; label: string }> = [
   { key: 'seen', label: 'Seen' },
   { key: 'matching', label: 'Matching your filters' },
@@ -88,8 +91,7 @@ export function Stats() {
   const PERIOD_COLUMNS = ['Accepted', 'Forfeited', 'Hours booked', 'Pay', 'Pay per hour', 'Fees paid'];
 
   function body(data: DriverStats) {
-    const empty = data.totals.accepted === 0 && data.funnel.seen === 0;
-    if (empty) {
+    if (isEmpty(data)) {
       return (
         <Notice title="No blocks yet">
           <p>Nothing was seen or accepted for you from {shortDay(range.from)} to {shortDay(range.to)}.</p>
@@ -191,9 +193,11 @@ export function Stats() {
             <Button type="button" $variant="outlined" disabled={atLatest} onClick={() => setLastMonday(minDay(addDays(lastMonday, 7 * STATS_WEEKS), latestMonday))}>
               Later weeks
             </Button>
-            <Button type="button" $variant="text" aria-pressed={tablesShown} onClick={() => setTablesShown(!tablesShown)}>
-              Show the figures as tables
-            </Button>
+            {stats.state === 'ready' && !isEmpty(stats.data) && (
+              <Button type="button" $variant="text" aria-pressed={tablesShown} onClick={() => setTablesShown(!tablesShown)}>
+                Show the figures as tables
+              </Button>
+            )}
           </ButtonRow>
         </SpanBar>
         {stats.state === 'loading' ? (
