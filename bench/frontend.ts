@@ -130,6 +130,8 @@ const routes: RouteLoad[] = [
   { label: 'register `/register`', path: '/register', remote: 'mf_auth' },
   { label: 'dashboard `/dashboard` (signed in)', path: '/dashboard', token, remote: 'mf_dashboard' },
   { label: 'account `/account` (signed in)', path: '/account', token, remote: 'mf_account' },
+  // Its charts load with it only (docs/FRONTEND.md "Route chunks"); last, so the dashboard stays loads[4].
+  { label: 'stats `/dashboard/stats` (signed in)', path: '/dashboard/stats', token, remote: 'mf_dashboard' },
 ];
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) });
 const loads: { route: RouteLoad; scripts: Awaited<ReturnType<typeof firstLoad>> }[] = [];

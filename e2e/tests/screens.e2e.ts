@@ -13,6 +13,9 @@ const SIGNED_OUT = ['/', '/login', '/register', '/resetPassword', '/resetPasswor
 const SIGNED_IN = [
   '/dashboard/settings',
   '/dashboard/logs',
+  // A new driver's: their empty states (docs/LIVE.md "The driver's app").
+  '/dashboard/stats',
+  '/dashboard/calendar',
   '/connectAccount',
   '/account',
   '/account/credit',

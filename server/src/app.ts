@@ -20,6 +20,8 @@ import { frontendPlugin } from './features/frontend/plugin.js';
 import { healthRoutes } from './features/health/routes.js';
 import { creditHistoryRoutes } from './features/ledger/routes.js';
 import { logRoutes } from './features/logs/routes.js';
+import { calendarRoutes } from './features/calendar/routes.js';
+import { statsRoutes } from './features/stats/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { createReleaseRegistry, releaseRoutes } from './features/releases/routes.js';
 import { remoteListFor } from './features/releases/remoteListRoute.js';
@@ -102,6 +104,8 @@ export async function buildApp({
   await app.register(platformRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(logRoutes, { ctx });
+  await app.register(statsRoutes, { ctx });
+  await app.register(calendarRoutes, { ctx });
   await app.register(creditHistoryRoutes, { ctx });
   await app.register(storeRoutes, { ctx });
   if (ctx.payments.kind === 'stripe') await app.register(stripeWebhookRoutes, { ctx });

@@ -222,3 +222,18 @@ export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
  * mf-manifest.json, remoteEntry.js) must be asked for again (docs/FRONTEND.md).
  */
 export const CONTENT_HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
+
+/**
+ * The dashboard's own pages beside its Settings and Logs views (docs/LIVE.md "The driver's app"):
+ * earnings and the offer funnel, and the week's blocks on a calendar.
+ */
+export const DASHBOARD_PAGES = [
+  { path: '/dashboard/stats', name: 'Stats' },
+  { path: '/dashboard/calendar', name: 'Calendar' },
+] as const;
+export const STATS_PATH = DASHBOARD_PAGES[0].path;
+export const CALENDAR_PATH = DASHBOARD_PAGES[1].path;
+/** The longest span of days the stats and calendar routes answer for (a quarter). */
+export const MAX_STATS_DAYS = 92;
+/** The private calendar feed: `GET <path><token>.ics`, no Authorization header (calendar apps send none). */
+export const CALENDAR_FEED_PATH = '/api/calendar/';

@@ -513,3 +513,67 @@ export interface EngineHealth {
   /** Oldest first, ending with the current minute; none before the API process started. */
   minutes: EngineHealthMinute[];
 }
+
+/**
+ * A span of whole days in the driver's time zone, both ends included (`YYYY-MM-DD`), as the stats
+ * and calendar routes take it (docs/LIVE.md "The driver's app").
+ */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** What the driver booked in one day or week (blocks counted by their start, in the driver's zone). */
+export interface StatsPeriod {
+  /** The day, or the Monday starting the week, `YYYY-MM-DD`. */
+  start: string;
+  /** Blocks the engine accepted, forfeited ones included. */
+  accepted: number;
+  /** Of those, the ones given back. */
+  forfeited: number;
+  /** Of the blocks kept (accepted, not forfeited): their length, pay and fees. */
+  minutesBooked: number;
+  payCents: number;
+  /** Pay per hour booked, cents; null without a booked minute. */
+  payPerHourCents: number | null;
+  /** Fees charged less fees refunded, cents (the ledger's fee and refund entries of these blocks). */
+  feesCents: number;
+}
+
+/** Offers of one group on their way from the platform's list to the driver's schedule. */
+export interface FunnelCounts {
+  /** Every offer the engine logged. */
+  seen: number;
+  /** Those the driver's filters took (accepted, or ignored after matching: overlap, credit, taken, failed). */
+  matching: number;
+  accepted: number;
+  /** Matching offers another driver got first (`taken`). */
+  lost: number;
+}
+
+/** GET /api/user/stats: the driver's money and funnel over a span of days. */
+export interface DriverStats extends DayRange {
+  /** The zone the days are counted in: the driver's IANA zone, or a fixed offset (`UTC-05:00`). */
+  timeZone: string;
+  /** Every day of the span, oldest first, empty days included. */
+  days: StatsPeriod[];
+  /** Every week (Monday to Sunday) the span touches, oldest first. */
+  weeks: StatsPeriod[];
+  /** The whole span. */
+  totals: Omit<StatsPeriod, 'start'>;
+  funnel: FunnelCounts;
+  /** Per station, most offers seen first. */
+  byServiceArea: Array<FunnelCounts & { serviceAreaId: string }>;
+  /** Per hour of the block's start (0 to 23) in the driver's zone, every hour listed. */
+  byHour: Array<FunnelCounts & { hour: number }>;
+  /** Offers not taken, per reason (docs/ENGINE.md "Ignore reasons"), most first. */
+  ignoredByReason: Array<{ reason: IgnoreReason; count: number }>;
+}
+
+/** The driver's private calendar feed (GET/POST/DELETE /api/user/calendarFeed). */
+export interface CalendarFeed {
+  /** When the current link was made; null: no link (never made, or revoked). */
+  createdAt: number | null;
+  /** The feed's URL: only in the answer that made it, since the server keeps just its hash. */
+  url?: string;
+}

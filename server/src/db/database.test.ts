@@ -2,6 +2,7 @@ import { it } from 'node:test';
 import { expect } from 'expect';
 import { sql } from 'kysely';
 import { migrate } from './index.js';
+import { migrations } from './migrations/index.js';
 import { describeEachDatabase } from '../testing/databases.js';
 
 describeEachDatabase('the database module', (database) => {
@@ -28,6 +29,15 @@ describeEachDatabase('the database module', (database) => {
         await sql`drop schema ${sql.id(fresh)} cascade`.execute(connection);
       }
     });
+  });
+
+  it('applies a migration that landed after a later-numbered one had run (0018 after 0019)', async () => {
+    const { db } = database();
+    const calendarFeeds = migrations['0018_calendar_feeds']!;
+    await calendarFeeds.down!(db);
+    await sql`delete from kysely_migration where name = '0018_calendar_feeds'`.execute(db);
+    await expect(migrate(db)).resolves.toEqual(['0018_calendar_feeds']);
+    await expect(db.selectFrom('calendar_feeds').select('user_id').execute()).resolves.toEqual([]);
   });
 
   it('writes and reads typed rows', async () => {

@@ -437,6 +437,14 @@ export interface NotificationEventTable {
   events: NotificationEvent[];
 }
 
+/** A driver's private calendar feed link, stored as its token's SHA-256 (docs/LIVE.md "The driver's app"). */
+export interface CalendarFeedTable {
+  user_id: string;
+  token_hash: string;
+  /** When the current link was made: a rotation sets it anew. */
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -467,4 +475,5 @@ export interface DatabaseSchema {
   auto_top_ups: AutoTopUpTable;
   push_subscriptions: PushSubscriptionTable;
   notification_events: NotificationEventTable;
+  calendar_feeds: CalendarFeedTable;
 }

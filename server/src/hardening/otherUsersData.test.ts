@@ -233,6 +233,25 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect((await ctx.db.selectFrom('users').select('searching').where('id', '=', a.id).executeTakeFirstOrThrow()).searching).toBe(true);
   });
 
+  it("shows B none of A's blocks or stats, and B's calendar feed calls leave A's feed as it was (docs/LIVE.md \"The driver's app\")", async () => {
+    const feedOfA = new URL((await h.inject({ method: 'POST', url: '/api/user/calendarFeed', headers: bearer(a.token) })).json().data.url).pathname;
+    const blockDay = new Date(platformOfA.blockStart * 1000).toISOString().slice(0, 10);
+    const range = `from=${blockDay}&to=${new Date(platformOfA.blockStart * 1000 + 2 * DAY).toISOString().slice(0, 10)}`;
+    // Whatever B's own search booked meanwhile, none of A's (asB looks for A's log ids and block start).
+    const blocksOfB = (await asB('GET /api/user/blocks', { url: `/api/user/blocks?${range}` })).json().data as Array<{ _id: string }>;
+    const stats = await asB('GET /api/user/stats', { url: `/api/user/stats?${range}` });
+    expect(stats.json().data.totals.accepted).toBe(blocksOfB.length);
+    expect((await asB('GET /api/user/calendarFeed', { url: '/api/user/calendarFeed' })).json().data).toEqual({ createdAt: null });
+    const feedOfB = new URL((await asB('POST /api/user/calendarFeed', { method: 'POST', url: '/api/user/calendarFeed' })).json().data.url).pathname;
+    expect(leaked(await h.inject({ url: feedOfB }))).toEqual([]);
+    expect((await asB('DELETE /api/user/calendarFeed', { method: 'DELETE', url: '/api/user/calendarFeed' })).statusCode).toBe(200);
+    expect((await h.inject({ url: feedOfB })).statusCode).toBe(404);
+    // A's link still works and still holds A's block.
+    const stillA = await h.inject({ url: feedOfA });
+    expect(stillA.statusCode).toBe(200);
+    expect(stillA.body).toContain(`UID:${logsOfA.accepted}@blockpilot`);
+  });
+
   it("refuses B on A's order, filter and opt-out link, and B's own calls change only B's data", async () => {
     const [orderOfA] = idsOfA.slice(2);
     const filterOfA = idsOfA[1]!;

@@ -38,6 +38,12 @@ function isPushPublicKey(value: string): boolean {
 }
 /** A browser's push authentication secret: 16 bytes (RFC 8291 section 3.2). */
 const isPushAuthSecret = (value: string) => base64UrlBytes(value)?.length === 16;
+/** A day of the calendar as `YYYY-MM-DD` that exists (no 2026-02-30), between years 2000 and 9999. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^[2-9]\d{3}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 export const FORMATS = {
   'plain-text': { validate: isPlainText, message: 'Use only characters you can type: no control characters.' },
@@ -47,6 +53,7 @@ export const FORMATS = {
   'phone-number-or-empty': { validate: (v: string) => v === '' || isPhone(v), message: 'Enter a valid phone number or leave it empty.' },
   'push-public-key': { validate: isPushPublicKey, message: "Must be the browser's push key: 65 bytes in base64url." },
   'push-auth-secret': { validate: isPushAuthSecret, message: "Must be the browser's push secret: 16 bytes in base64url." },
+  'calendar-date': { validate: isCalendarDate, message: 'Enter a date as YYYY-MM-DD, e.g. 2026-11-23.' },
 } as const;
 
 export type FormatName = keyof typeof FORMATS;

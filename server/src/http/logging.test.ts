@@ -9,6 +9,8 @@ describe('logging', () => {
     expect(scrubUrl('/resetPassword/abcDEF_123-x?x=1')).toBe('/resetPassword/[redacted]?x=1');
     // Whoever reads the log could otherwise open the link and credit the sign-up bonus (docs/SECURITY.md).
     expect(scrubUrl('/verifyEmail/0a846d61-ed83-42f2-a912-bf148e513895.1795888844._4kDLv_-UFVib')).toBe('/verifyEmail/[redacted]');
+    // The calendar feed's link is its only key (docs/LIVE.md "The driver's app").
+    expect(scrubUrl('/api/calendar/Ab3_-x.ics')).toBe('/api/calendar/[redacted]');
     expect(scrubUrl('/api/user')).toBe('/api/user');
   });
 

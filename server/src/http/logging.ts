@@ -24,9 +24,12 @@ export const SECRET_FIELDS = [
   'cookie',
 ];
 
-/** `/resetPassword/<token>` -> `/resetPassword/[redacted]`, and the same for `/verifyEmail/<token>`. */
+/**
+ * `/resetPassword/<token>` -> `/resetPassword/[redacted]`, and the same for `/verifyEmail/<token>`
+ * and the calendar feed's `/api/calendar/<token>.ics` (the link is its only key).
+ */
 export function scrubUrl(url: string): string {
-  return url.replace(/(\/(?:resetPassword|verifyEmail)\/)[^/?#]+/i, '$1[redacted]');
+  return url.replace(/(\/(?:resetPassword|verifyEmail|api\/calendar)\/)[^/?#]+/i, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

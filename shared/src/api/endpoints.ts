@@ -11,8 +11,11 @@ import type {
   AuditEntry,
   AutoTopUp,
   AutoTopUpSettings,
+  CalendarFeed,
   ChallengeSession,
   CreditHistoryEntry,
+  DayRange,
+  DriverStats,
   EngineHealth,
   Filter,
   KnowledgeBaseArticle,
@@ -136,6 +139,14 @@ export const api = {
     saveDisplayName: (displayName: string) => call<null>((http) => http.post('/user/saveDisplayName', { displayName })),
     changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>
       call<Session>((http) => http.post('/user/changePassword', body)),
+    /** Earnings and the offer funnel over the span's days, summed by the server in the driver's time zone. */
+    getStats: (range: DayRange) => call<DriverStats>((http) => http.get('/user/stats', { ...LOAD, params: range })),
+    /** Accepted blocks (not forfeited) starting on the span's days, earliest first. */
+    getBlocks: (range: DayRange) => call<LogEntry[]>((http) => http.get('/user/blocks', { ...LOAD, params: range })),
+    /** The private calendar feed link: whether there is one; making one (its URL, shown once) replaces it; revoking ends it. */
+    getCalendarFeed: () => call<CalendarFeed>((http) => http.get('/user/calendarFeed', LOAD)),
+    rotateCalendarFeed: () => call<CalendarFeed>((http) => http.post('/user/calendarFeed', {})),
+    revokeCalendarFeed: () => call<null>((http) => http.delete('/user/calendarFeed')),
   },
   store: {
     getMembershipPlans: () => call<MembershipPlan[]>((http) => http.get('/store/getMembershipPlans', LOAD)),

@@ -4,7 +4,8 @@
  * URL here, with the code verifier of the challenge this page opened, connects the account.
  */
 import { api, useForm, useSession } from '@blockpilot/shared';
-import { Button, Form, FormFeedback, Notice, Page, Paper, SubmitButton, TextField } from '@blockpilot/shared/ui';
+import { Button, Form, FormFeedback, Page, Paper, SubmitButton, TextField } from '@blockpilot/shared/ui';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { TutorialVideo } from './TutorialVideo';
@@ -97,14 +98,7 @@ export function ConnectAccount() {
             <ButtonHint role="status">{challenge.state === 'loading' ? 'Preparing your sign-in link…' : ''}</ButtonHint>
           </AmazonButtonRow>
           {challenge.state === 'failed' && (
-            <Notice tone="error" title="The sign-in link could not be prepared">
-              <p>Check your connection, then try again.</p>
-              <p>
-                <Button type="button" $variant="outlined" onClick={challenge.retry}>
-                  Try again
-                </Button>
-              </p>
-            </Notice>
+            <LoadFailed title="The sign-in link could not be prepared" onRetry={challenge.retry} />
           )}
         </Paper>
 

@@ -11,6 +11,7 @@ import { BottomTabBar, Chip, PageContainer, Paper, Spinner } from '@blockpilot/s
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { DashboardPages } from '../../components/DashboardPages';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { isBoolean, useStoredPreference } from '../../components/useStoredPreference';
 import { formatCents } from '../../format';
@@ -141,6 +142,8 @@ export function Dashboard() {
           <h1>Hi, {account.display_name || 'driver'}</h1>
           <Chip>Credit: {formatCents(account.currency_symbol, account.credit)}</Chip>
         </Header>
+        {/* Stats and Calendar, the dashboard's own pages (docs/LIVE.md "The driver's app"). */}
+        <DashboardPages />
         <EmailConfirmationNotice />
         <PuzzleNotice />
         <SearchNotices formatCents={money} />

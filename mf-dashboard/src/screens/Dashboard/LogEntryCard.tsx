@@ -7,7 +7,7 @@ import type { LogEntry, ServiceArea } from '@blockpilot/shared';
 import { Button, Chip } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { formatBlockTime, formatCents, formatDay, formatHours, formatMoney, formatTime, formatTimeRange } from '../../format';
-import { FORFEIT_COUNTDOWN_MS, forfeitDeadline, whyNotForfeitable } from './forfeit';
+import { forfeitLine } from './forfeit';
 
 const Item = styled.li`
   display: grid;
@@ -63,20 +63,6 @@ export interface LogEntryCardProps {
   now: number;
   /** Set while the entry is inside its forfeit window. */
   onForfeit?: (() => void) | undefined;
-}
-
-/** "in 42 min" (rounded up, so it never reads 0 while still open). */
-function minutesLeft(ms: number): string {
-  return `${Math.max(1, Math.ceil(ms / 60_000))} min`;
-}
-
-/** The forfeit line of an accepted block. */
-function forfeitLine(entry: LogEntry, now: number): string {
-  const why = whyNotForfeitable(entry, now);
-  if (why) return why;
-  const deadline = forfeitDeadline(entry);
-  const left = deadline - now;
-  return left <= FORFEIT_COUNTDOWN_MS ? `Forfeit possible for ${minutesLeft(left)} more` : `Forfeit possible until ${formatDay(new Date(deadline))}, ${formatTime(new Date(deadline))}`;
 }
 
 /** The name of a service area as the driver chose to read them (short or full); its id when unknown. */

@@ -7,8 +7,6 @@
  * another device; a forfeit answered 410 (forfeited already, elsewhere) takes it out here too.
  */
 import {
-  api,
-  ApiError,
   down,
   IGNORE_REASONS,
   LOG_POLL_MS,
@@ -21,7 +19,7 @@ import {
   type SearchStatus as SearchStatusValue,
 } from '@blockpilot/shared';
 import { Button, Paper, Select, Spinner } from '@blockpilot/shared/ui';
-import { useEffect, useId, useRef, useState, type UIEvent } from 'react';
+import { useEffect, useId, useRef, type UIEvent } from 'react';
 import styled from 'styled-components';
 import { isOneOf, useStoredPreference } from '../../components/useStoredPreference';
 import { useInView } from '../../components/useInView';
@@ -30,6 +28,7 @@ import { useNow } from '../../components/useNow';
 import { canForfeit } from './forfeit';
 import { ignoreReasonText, REASON_LABELS } from './ignoreReasons';
 import { ForfeitDialog } from './ForfeitDialog';
+import { useForfeit } from './useForfeit';
 import { LogEntryCard, serviceAreaName } from './LogEntryCard';
 import { PanelHeader, PanelTitle } from './panelParts';
 import { useLogFeed } from './useLogFeed';
@@ -159,8 +158,7 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
   );
   // The forfeit window closes with time alone; re-check it as often as the log is polled.
   const now = useNow(LOG_POLL_MS);
-  const [forfeitTarget, setForfeitTarget] = useState<LogEntry | null>(null);
-  const [forfeiting, setForfeiting] = useState(false);
+  const forfeit = useForfeit(remove);
   const titleId = `${useId().replace(/:/g, '')}-title`;
   const areaName = (entry: LogEntry) => serviceAreaName(serviceAreas, entry.serviceAreaId, abbreviate);
   const stationName = (id: string) => serviceAreaName(serviceAreas, id, true);
@@ -174,28 +172,6 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
   const pageScrolls = useMediaQuery(down('lg'));
   const end = useRef<HTMLDivElement>(null);
   useInView(end, pageScrolls && feed.loaded && !feed.reachedEnd, feed.loadMore);
-
-  const forfeit = async () => {
-    const target = forfeitTarget;
-    if (!target) return;
-    setForfeiting(true);
-    try {
-      await api.user.forfeitBlock(target._id);
-      feed.remove(target._id);
-      void refresh();
-    } catch (error) {
-      // The server's alert (if any) is already a toast. Forfeited already (another device): the
-      // entry has left the log; otherwise it stays (docs/PRODUCT.md section 8).
-      if (error instanceof ApiError && error.status === 410) {
-        feed.remove(target._id);
-        void refresh();
-      }
-      console.warn('[forfeitBlock] failed:', error instanceof Error ? error.message : error);
-    } finally {
-      setForfeiting(false);
-      setForfeitTarget(null);
-    }
-  };
 
   return (
     <Paper aria-labelledby={titleId}>
@@ -229,7 +205,7 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
                   reason={entry.action === 'BLOCK_IGNORE' ? ignoreReasonText(entry, stationName) : undefined}
                   currencySymbol={symbol}
                   now={now}
-                  onForfeit={canForfeit(entry, now) ? () => setForfeitTarget(entry) : undefined}
+                  onForfeit={canForfeit(entry, now) ? () => forfeit.ask(entry) : undefined}
                 />
               ))}
             </List>
@@ -246,12 +222,12 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
         )}
       </ScrollArea>
       <ForfeitDialog
-        entry={forfeitTarget}
-        areaName={forfeitTarget ? areaName(forfeitTarget) : ''}
+        entry={forfeit.target}
+        areaName={forfeit.target ? areaName(forfeit.target) : ''}
         currencySymbol={symbol}
-        pending={forfeiting}
-        onConfirm={() => void forfeit()}
-        onCancel={() => setForfeitTarget(null)}
+        pending={forfeit.pending}
+        onConfirm={() => void forfeit.confirm()}
+        onCancel={forfeit.cancel}
       />
     </Paper>
   );

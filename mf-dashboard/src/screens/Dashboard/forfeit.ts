@@ -1,5 +1,6 @@
 /** Whether and until when an offer can be forfeited (docs/PRODUCT.md section 4, the window of section 9). */
 import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, type LogEntry } from '@blockpilot/shared';
+import { formatDay, formatTime } from '../../format';
 
 /**
  * The moment an accepted block's forfeit window closes, epoch ms: it is open until 45 minutes
@@ -28,3 +29,17 @@ export function whyNotForfeitable(entry: LogEntry, now: number): string | null {
 
 /** The countdown is shown in the last hour of the window. */
 export const FORFEIT_COUNTDOWN_MS = 3_600_000;
+
+/** "in 42 min" (rounded up, so it never reads 0 while still open). */
+function minutesLeft(ms: number): string {
+  return `${Math.max(1, Math.ceil(ms / 60_000))} min`;
+}
+
+/** The forfeit line of an accepted block: until when it can be forfeited, or why it cannot (the log card, the calendar). */
+export function forfeitLine(entry: LogEntry, now: number): string {
+  const why = whyNotForfeitable(entry, now);
+  if (why) return why;
+  const deadline = forfeitDeadline(entry);
+  const left = deadline - now;
+  return left <= FORFEIT_COUNTDOWN_MS ? `Forfeit possible for ${minutesLeft(left)} more` : `Forfeit possible until ${formatDay(new Date(deadline))}, ${formatTime(new Date(deadline))}`;
+}

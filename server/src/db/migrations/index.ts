@@ -19,6 +19,7 @@ import * as releaseRegistry from './0014_release_registry.js';
 import * as autoTopUp from './0015_auto_top_up.js';
 import * as knowledgeBase from './0016_knowledge_base.js';
 import * as promotions from './0017_promotions.js';
+import * as calendarFeeds from './0018_calendar_feeds.js';
 import * as filterOrder from './0019_filter_order.js';
 import * as pushNotifications from './0020_push_notifications.js';
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0015_auto_top_up': autoTopUp,
   '0016_knowledge_base': knowledgeBase,
   '0017_promotions': promotions,
+  '0018_calendar_feeds': calendarFeeds,
   '0019_filter_order': filterOrder,
   '0020_push_notifications': pushNotifications,
 };

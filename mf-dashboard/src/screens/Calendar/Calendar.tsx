@@ -1,0 +1,188 @@
+/**
+ * /dashboard/calendar (docs/LIVE.md "The driver's app"): the driver's accepted blocks of a week,
+ * Monday to Sunday in the browser's zone (the one sent with Start, which the server counts days
+ * in); seven columns on a wide screen, a list of days on a phone. Each block says until when it
+ * can be forfeited, with the log's forfeit (Dashboard/useForfeit.ts, ForfeitDialog.tsx), or why
+ * it no longer can. Below, the private calendar feed for the phone's own calendar.
+ */
+import { api, CALENDAR_PATH, formatDayOf, localClock, up, useSession, type LogEntry } from '@blockpilot/shared';
+import { Button, Chip, Notice, Page, Paper, Spinner } from '@blockpilot/shared/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { DashboardPages } from '../../components/DashboardPages';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ButtonRow, PageStack, SpanBar } from '../../components/pageParts';
+import { addDays, dateOf, dayKey, daysOf, mondayOf } from '../../components/days';
+import { useLoad } from '../../components/useLoad';
+import { useNow } from '../../components/useNow';
+import { formatCents, formatMoney, formatTimeRange } from '../../format';
+import { canForfeit, forfeitLine } from '../Dashboard/forfeit';
+import { ForfeitDialog } from '../Dashboard/ForfeitDialog';
+import { serviceAreaName } from '../Dashboard/LogEntryCard';
+import { useForfeit } from '../Dashboard/useForfeit';
+import { CalendarFeedPanel } from './CalendarFeedPanel';
+
+/** How often the forfeit lines are checked against the clock. */
+const CLOCK_MS = 30_000;
+
+/** One column per day from the large breakpoint on; a list of days below it. */
+const Week = styled.ol`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 12px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  ${up('lg')} {
+    grid-template-columns: repeat(7, minmax(0, 1fr));
+    gap: 8px;
+  }
+`;
+
+const Day = styled(Paper).attrs({ as: 'li' })<{ $today: boolean }>`
+  padding: 12px;
+  ${({ $today, theme }) => ($today ? `outline: 2px solid ${theme.palette.primary};` : '')}
+  h3 {
+    margin: 0 0 8px;
+    font-size: 1rem;
+    font-weight: 600;
+  }
+  ul {
+    display: flex;
+    flex-direction: column;
+    gap: 8px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+const Block = styled.li`
+  padding: 8px;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.palette.background};
+  overflow-wrap: anywhere;
+  p {
+    margin: 0 0 4px;
+  }
+`;
+
+const Muted = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.palette.textMuted};
+`;
+
+const Strong = styled.p`
+  font-weight: 600;
+`;
+
+export function Calendar() {
+  const { account, serviceAreas } = useSession();
+  const today = dayKey(new Date());
+  const [monday, setMonday] = useState(() => mondayOf(today));
+  const range = { from: monday, to: addDays(monday, 6) };
+  const blocks = useLoad(monday, () => api.user.getBlocks(range));
+  // Blocks forfeited here leave the week at once.
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+  const forfeit = useForfeit((id) => setGone((ids) => new Set(ids).add(id)));
+  const now = useNow(CLOCK_MS);
+  const symbol = account?.currency_symbol ?? '$';
+  const shortName = (entry: LogEntry) => serviceAreaName(serviceAreas, entry.serviceAreaId, true);
+  const dayTitle = (day: string) => formatDayOf(localClock(dateOf(day)));
+
+  function week(entries: LogEntry[]) {
+    const kept = entries.filter((entry) => !gone.has(entry._id));
+    const byDay = new Map<string, LogEntry[]>();
+    for (const entry of kept) {
+      const day = dayKey(new Date(entry.startTime * 1000));
+      byDay.set(day, [...(byDay.get(day) ?? []), entry]);
+    }
+    return (
+      <>
+        {kept.length === 0 && <Notice title="No blocks this week">Blocks BlockPilot accepts for you show up here, on the day they start.</Notice>}
+        <Week aria-label={`Week of ${dayTitle(monday)}`}>
+          {daysOf(range).map((day) => {
+            const dayBlocks = byDay.get(day) ?? [];
+            return (
+              <Day key={day} $today={day === today} aria-labelledby={`day-${day}`} data-day={day}>
+                <h3 id={`day-${day}`}>
+                  {dayTitle(day)}
+                  {day === today && (
+                    <>
+                      {' '}
+                      <Chip>Today</Chip>
+                    </>
+                  )}
+                </h3>
+                {dayBlocks.length === 0 ? (
+                  <Muted>No blocks</Muted>
+                ) : (
+                  <ul>
+                    {dayBlocks.map((entry) => (
+                      <Block key={entry._id} data-log-id={entry._id}>
+                        <Strong>{formatTimeRange(entry.startTime, entry.endTime)}</Strong>
+                        <p>{shortName(entry)}</p>
+                        <p>
+                          {formatMoney(symbol, entry.rateInfo.priceAmount)}
+                          {entry.cost ? ` · fee ${formatCents(symbol, entry.cost)}` : ''}
+                        </p>
+                        <Muted data-forfeit-line>{forfeitLine(entry, now)}</Muted>
+                        {canForfeit(entry, now) && (
+                          <Button type="button" $variant="outlined" onClick={() => forfeit.ask(entry)} aria-label={`Forfeit the block at ${shortName(entry)}, ${dayTitle(day)}, ${formatTimeRange(entry.startTime, entry.endTime)}`}>
+                            Forfeit
+                          </Button>
+                        )}
+                      </Block>
+                    ))}
+                  </ul>
+                )}
+              </Day>
+            );
+          })}
+        </Week>
+      </>
+    );
+  }
+
+  return (
+    <Page title="Calendar" width="wide" route={CALENDAR_PATH} remote="mf_dashboard">
+      <PageStack>
+        <DashboardPages />
+        <SpanBar>
+          <h2 aria-live="polite">
+            {dayTitle(range.from)} – {dayTitle(range.to)}
+          </h2>
+          <ButtonRow>
+            <Button type="button" $variant="outlined" onClick={() => setMonday(addDays(monday, -7))}>
+              Previous week
+            </Button>
+            <Button type="button" $variant="outlined" disabled={monday === mondayOf(today)} onClick={() => setMonday(mondayOf(today))}>
+              This week
+            </Button>
+            <Button type="button" $variant="outlined" onClick={() => setMonday(addDays(monday, 7))}>
+              Next week
+            </Button>
+          </ButtonRow>
+        </SpanBar>
+        {blocks.state === 'loading' ? (
+          <Spinner label="Loading your blocks…" />
+        ) : blocks.state === 'error' ? (
+          <LoadFailed title="Your blocks could not be loaded" onRetry={blocks.retry} />
+        ) : (
+          week(blocks.data)
+        )}
+        <CalendarFeedPanel />
+      </PageStack>
+      <ForfeitDialog
+        entry={forfeit.target}
+        areaName={forfeit.target ? shortName(forfeit.target) : ''}
+        currencySymbol={symbol}
+        pending={forfeit.pending}
+        onConfirm={() => void forfeit.confirm()}
+        onCancel={forfeit.cancel}
+      />
+    </Page>
+  );
+}
+
+export default Calendar;

@@ -1,0 +1,110 @@
+/**
+ * The calendar (docs/LIVE.md "The driver's app"): the accepted blocks of a span of days for the
+ * calendar screen, the private feed link (make or replace, revoke, state), and the feed itself,
+ * which calendar apps fetch with no Authorization header: its token is its only key.
+ */
+import type { FastifyInstance } from 'fastify';
+import { formatCents } from '@blockpilot/shared/format';
+import type { DayRange } from '@blockpilot/shared/types';
+import type { AppContext } from '../../context.js';
+import { ok } from '../../http/envelope.js';
+import { notFound } from '../../http/errors.js';
+import { bearerAuth, nullData, responses } from '../../http/schemas.js';
+import { currentUser } from '../auth/authenticate.js';
+import { logEntrySchema } from '../logs/entries.js';
+import { toServiceArea } from '../platform/serviceAreas.js';
+import { checkDayRange, dayRangeQuery, driverZone } from '../stats/range.js';
+import { REGIONS } from '../user/regions.js';
+import { blocksInRange, feedBlocks } from './blocks.js';
+import { feedOwner, feedState, feedUrl, revokeFeed, rotateFeed } from './feed.js';
+import { ICS_CONTENT_TYPE, renderCalendar } from './ics.js';
+
+const tags = ['user'];
+
+const feedSchema = {
+  type: 'object',
+  required: ['createdAt'],
+  properties: {
+    createdAt: { type: ['number', 'null'], description: 'When the current link was made, epoch ms; null: no link' },
+    url: { type: 'string', description: 'The link, only in the answer that made it (the server keeps its hash)' },
+  },
+} as const;
+
+export async function calendarRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const signedIn = { onRequest: app.requireUser };
+
+  app.get<{ Querystring: DayRange }>(
+    '/api/user/blocks',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Accepted blocks (not forfeited) starting on the span's days in the driver's time zone, earliest first (errors per field: from, to)",
+        security: bearerAuth,
+        querystring: dayRangeQuery,
+        response: responses({ type: 'array', items: logEntrySchema }, [400, 401]),
+      },
+    },
+    async (request) => {
+      const user = currentUser(request).row;
+      return ok(await blocksInRange(ctx.db, user.id, driverZone(user), checkDayRange(request.query)));
+    },
+  );
+
+  app.get(
+    '/api/user/calendarFeed',
+    { ...signedIn, schema: { tags, summary: 'Whether the driver has a calendar feed link, and since when', security: bearerAuth, response: responses(feedSchema, [401]) } },
+    async (request) => ok(await feedState(ctx.db, currentUser(request).id)),
+  );
+
+  app.post(
+    '/api/user/calendarFeed',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'Make a new calendar feed link; the earlier one stops working. The URL is shown only in this answer.', security: bearerAuth, response: responses(feedSchema, [401]) },
+    },
+    async (request) => {
+      const now = ctx.clock.now();
+      const token = await rotateFeed(ctx.db, currentUser(request).id, now);
+      return ok({ createdAt: now.getTime(), url: feedUrl(ctx.config.publicUrl, token) }, { alert: 'Your calendar link is ready. Any earlier link no longer works.' });
+    },
+  );
+
+  app.delete(
+    '/api/user/calendarFeed',
+    { ...signedIn, schema: { tags, summary: 'Revoke the calendar feed link: it answers 404 from now on', security: bearerAuth, response: responses(nullData, [401]) } },
+    async (request) => {
+      const removed = await revokeFeed(ctx.db, currentUser(request).id);
+      return ok(null, { alert: removed ? 'Your calendar link was revoked.' : 'You had no calendar link.' });
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    '/api/calendar/:token.ics',
+    {
+      schema: {
+        tags,
+        summary: "The driver's accepted blocks as an iCalendar feed (text/calendar), from a month back on; the link's token is its only key (no Authorization header)",
+        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 64 } } },
+      },
+    },
+    async (request, reply) => {
+      const owner = await feedOwner(ctx.db, request.params.token);
+      if (!owner) throw notFound('This calendar link does not exist or was revoked.');
+      const now = ctx.clock.now();
+      const [blocks, account] = await Promise.all([
+        feedBlocks(ctx.db, owner.id, now),
+        ctx.db.selectFrom('platform_accounts').select('service_areas').where('user_id', '=', owner.id).executeTakeFirst(),
+      ]);
+      const names = new Map((account?.service_areas ?? []).map((area) => [area.id, toServiceArea(area).fullName]));
+      const symbol = REGIONS[owner.country_code].currencySymbol;
+      const events = blocks.map((block) => ({
+        block,
+        station: names.get(block.serviceAreaId) ?? block.serviceAreaId,
+        pay: formatCents(symbol, Math.round(block.rateInfo.priceAmount * 100)),
+      }));
+      // Private to the driver: no shared cache keeps it, and the link never leaks as a referrer.
+      return reply.type(ICS_CONTENT_TYPE).header('cache-control', 'private, no-store').send(renderCalendar(events, now));
+    },
+  );
+}
