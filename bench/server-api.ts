@@ -6,7 +6,7 @@
  *
  *   cd bench && npx tsx --conditions=@blockpilot/source server-api.ts
  *     --print-only        leave BENCHMARKS.md alone
- *     --only=pglite|postgres, --endpoint=getLogs   measure a part
+ *     --only=pglite|postgres, --endpoint=getLogs (the end of its name)   measure a part
  *     --profile=DIR       the server writes a V8 CPU profile (node --cpu-prof) into DIR
  *
  * The app runs in a child process of its own (bench/lib/apiServer.ts) exactly as main.ts builds
@@ -177,7 +177,7 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
       ['POST /api/user/saveFilter', { url: `${base}/api/user/saveFilter`, method: 'POST', headers: json, body: JSON.stringify({ filter }) }],
     ];
     const rows: Row[] = [];
-    for (const [endpoint, request] of endpoints.filter(([name]) => !ONLY_ENDPOINT || name.includes(ONLY_ENDPOINT))) {
+    for (const [endpoint, request] of endpoints.filter(([name]) => !ONLY_ENDPOINT || name.endsWith(ONLY_ENDPOINT))) {
       await autocannon({ ...request, connections: 10, duration: 2, workers: 1 }); // warm-up: JIT, pool, caches
       const full = await autocannon({ ...request, connections: 10, duration: SECONDS, workers: 1 });
       rows.push({ database: label, endpoint, mode: 'max, 10 connections', result: full, load: loadAverage() });

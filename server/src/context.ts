@@ -7,6 +7,7 @@ import type { BackgroundTasks } from './background.js';
 import type { LiveEvents } from './adapters/live/types.js';
 import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
+import { SessionCache } from './features/auth/sessionCache.js';
 import { createEngineParts, type ContextOptions } from './engineParts.js';
 import type { CreditWatch } from './engine/creditWatch.js';
 import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
@@ -37,6 +38,8 @@ export interface AppContext extends Adapters {
   live: LiveEvents;
   /** The engine's fee charges in this process, heard by the automatic top-up (docs/LIVE.md). */
   creditWatch: CreditWatch;
+  /** Who live access tokens belong to, in memory; revocations go through it (docs/SECURITY.md "Session cache"). */
+  sessions: SessionCache;
 }
 
 /** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
@@ -89,6 +92,8 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     linkSigningKey: loadTokenKey({ envValue: config.linkSigningKey, dataDir: config.dataDir, fileName: LINK_SIGNING_KEY_FILE_NAME }),
     live,
     creditWatch,
+    // With Redis there may be other API processes: their caches hear this one's revocations.
+    sessions: new SessionCache({ shared: shared ? new shared.scaleOut.RedisSessionInvalidations(shared.redis, shared.scaleOut.searchKeys(redisPrefix).sessionChannel, options.log) : null }),
   };
 }
 

@@ -2,7 +2,8 @@
  * Filters as stored: the defaults a new driver starts with, and reading and writing them. The
  * table keeps each range as two columns so the search engine can read them without parsing.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { DURATION_SLIDER, PAY_SLIDER } from '@blockpilot/shared/constants';
 import type { Filter, Range } from '@blockpilot/shared/types';
 import type { DatabaseSchema, FilterTable } from '../db/schema.js';
@@ -75,6 +76,11 @@ export function filterFromRow(row: FilterRow): Filter {
 export async function filtersOf(db: Kysely<DatabaseSchema>, userId: string): Promise<Filter[]> {
   const rows = await db.selectFrom('filters').select(FILTER_COLUMNS).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
   return rows.map(filterFromRow);
+}
+
+/** The filters of the user (the `users` row of the outer query) as one JSON array column, in {@link filtersOf}'s order: read with the user in one round trip. */
+export function filterRowsOf(eb: ExpressionBuilder<DatabaseSchema, 'users'>) {
+  return jsonArrayFrom(eb.selectFrom('filters').select(FILTER_COLUMNS).whereRef('filters.user_id', '=', 'users.id').orderBy('filters.created_at').orderBy('filters.id'));
 }
 
 export async function insertFilter(db: Kysely<DatabaseSchema>, userId: string, filter: Omit<Filter, 'id'>): Promise<Filter> {

@@ -12,6 +12,8 @@ export interface SearchKeys {
   controlChannel: string;
   /** Pub/sub channel of live signals from any process to the API processes streaming to drivers' devices. */
   liveChannel: string;
+  /** Pub/sub channel of session revocations, heard by every API process's session cache. */
+  sessionChannel: string;
 }
 
 export function searchKeys(prefix: string): SearchKeys {
@@ -21,5 +23,6 @@ export function searchKeys(prefix: string): SearchKeys {
     lease: (userId) => `${prefix}:search-lease:${userId}`,
     controlChannel: `${prefix}:search-control`,
     liveChannel: `${prefix}:live`,
+    sessionChannel: `${prefix}:sessions`,
   };
 }

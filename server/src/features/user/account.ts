@@ -4,11 +4,11 @@ import { ROLES } from '@blockpilot/shared/constants';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
-import type { UserRow } from '../auth/tokens.js';
-import { filtersOf } from '../../domain/filters.js';
+import { USER_COLUMNS } from '../auth/tokens.js';
+import { filterFromRow, filterRowsOf } from '../../domain/filters.js';
 import { filterSchema } from './filters.js';
 import { REGIONS } from './regions.js';
-import { trialEligible } from './trial.js';
+import { platformTrialUsed, trialEligible } from './trial.js';
 
 /** An end time in epoch ms while it lies ahead, else null. */
 function runningUntil(end: Date | null, now: Date): number | null {
@@ -24,9 +24,19 @@ export async function saveDisplayName(db: Kysely<DatabaseSchema>, userId: string
   await db.updateTable('users').set({ display_name: name }).where('id', '=', userId).execute();
 }
 
-/** The account of the caller, from the user row their token brought and their filters. */
-export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now: Date): Promise<Account> {
-  const filters = await filtersOf(db, user.id);
+/**
+ * The caller's account, in one round trip: their row, their filters and whether their platform
+ * account had a trial. Null once the account is suspended (its sessions are revoked with it).
+ */
+export async function loadAccount(db: Kysely<DatabaseSchema>, userId: string, now: Date): Promise<Account | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .select((eb) => [filterRowsOf(eb).as('filter_rows'), platformTrialUsed(eb).as('platform_trial_used')])
+    .where('users.id', '=', userId)
+    .where('users.suspended_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return null;
   return {
     display_name: user.display_name,
     credit: user.credit_cents,
@@ -34,7 +44,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
     emailVerified: user.email_verified_at !== null,
     phoneNumber: user.phone_number,
     flexConnected: user.flex_connected,
-    trialEligible: await trialEligible(db, user, now),
+    trialEligible: trialEligible(user, user.platform_trial_used, now),
     trialEndsAt: runningUntil(user.trial_ends_at, now),
     membershipEndsAt: runningUntil(user.membership_ends_at, now),
     shareableCode: user.shareable_code,
@@ -44,7 +54,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
       telegramAuthCode: user.telegram_auth_code,
       telegramConnected: user.telegram_chat_id !== null,
     },
-    filters,
+    filters: user.filter_rows.map(filterFromRow),
     puzzleRequired: user.puzzle_required,
     currency_symbol: REGIONS[user.country_code].currencySymbol,
     role: user.role,

@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { TRIAL_DAYS } from '@blockpilot/shared/constants';
 import type { Filter, NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, unauthorized } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, passwordChangeLimits } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, text } from '../../http/schemas.js';
-import { currentUser } from '../auth/authenticate.js';
+import { currentSession, currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
 import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName } from './account.js';
 import { updateFilter } from '../../domain/filters.js';
@@ -33,11 +33,17 @@ interface PasswordChange {
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const signedIn = { onRequest: app.requireUser };
+  // Hot routes that need only who calls (or read the row with their own query): no user-row read.
+  const withSession = { onRequest: app.requireSession };
 
   app.get(
     '/api/user',
-    { ...signedIn, schema: { tags, summary: 'The account and its settings', security: bearerAuth, response: responses(accountSchema, [401]) } },
-    async (request) => ok(await loadAccount(ctx.db, currentUser(request).row, ctx.clock.now())),
+    { ...withSession, schema: { tags, summary: 'The account and its settings', security: bearerAuth, response: responses(accountSchema, [401]) } },
+    async (request) => {
+      const account = await loadAccount(ctx.db, currentSession(request).id, ctx.clock.now());
+      if (!account) throw unauthorized();
+      return ok(account);
+    },
   );
 
   app.get(
@@ -57,7 +63,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   app.post<{ Body: { filter: Filter } }>(
     '/api/user/saveFilter',
     {
-      ...signedIn,
+      ...withSession,
       config: { fieldRules: filterRangeRules },
       schema: {
         tags,
@@ -68,7 +74,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      const userId = currentUser(request).id;
+      const userId = currentSession(request).id;
       const saved = await updateFilter(ctx.db, userId, request.body.filter);
       if (!saved) throw notFound('This filter does not exist. Reload the page.');
       // A running search matches with the new filter from its next poll.
