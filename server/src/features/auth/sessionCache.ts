@@ -7,8 +7,8 @@
  * - Revocation (logout, password change or reset, suspension): whoever revokes tells the cache
  *   ({@link SessionCache.revokedToken}, {@link SessionCache.revokedUser}) once the revocation is
  *   committed, before answering. The entries go at once in this process and, with Redis, in every
- *   other API process over pub/sub (scaling/sessionInvalidation.ts); the revoking request waits for
- *   Redis to have handed the message to every subscriber.
+ *   other API process over pub/sub (scaling/sessionInvalidation.ts); the revoking request waits
+ *   until every subscribed process has acknowledged that it applied the revocation.
  * - A lookup that raced a revocation is not kept: each fill holds the generation it started in,
  *   and any invalidation in between (here or announced by another process) makes it stale.
  * - While the pub/sub subscription is down a message could be missed, so the cache is emptied and
@@ -29,7 +29,7 @@ export type SessionInvalidation = { tokenHash: string } | { userId: string };
 
 /** How invalidations reach the other API processes (Redis pub/sub); absent for a single process. */
 export interface SharedInvalidations {
-  /** Resolves once every subscribed process has been handed the message. */
+  /** Resolves once every subscribed process has applied the invalidation. */
   publish(invalidation: SessionInvalidation): Promise<void>;
   /**
    * Calls `apply` for each invalidation another process publishes, and `setLive(false)` as soon as
