@@ -7,7 +7,8 @@
  *   cd bench && npx tsx --conditions=@blockpilot/source server-api.ts
  *     --print-only        leave BENCHMARKS.md alone
  *     --only=pglite|postgres, --endpoint=getLogs (the end of its name)   measure a part
- *     --profile=DIR       the server writes a V8 CPU profile (node --cpu-prof) into DIR
+ *     --profile=DIR       the server writes a V8 CPU profile of each "max" run into DIR
+ *                         (summarise one with `npx tsx lib/profileSummary.ts FILE`)
  *
  * The app runs in a child process of its own (bench/lib/apiServer.ts) exactly as main.ts builds
  * it (logging at warn, so the terminal is not what is measured); the load generators run in this
@@ -17,12 +18,14 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseConfig } from '@blockpilot/server';
-import type { ApiServerReady } from './lib/apiServer.js';
+import type { ApiServerReady, ApiServerRequest } from './lib/apiServer.js';
+import { summarizeProfile } from './lib/profileSummary.js';
 import { machineLine, table, writeSection } from './lib/report.js';
 
 /** The parts of autocannon's options and result used here (the package ships no types). */
@@ -109,6 +112,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FIXED_RATE = 1_000;
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
 const PROFILE_DIR = option('profile') && path.resolve(option('profile')!);
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const ONLY_DATABASE = option('only');
 const ONLY_ENDPOINT = option('endpoint');
 const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
@@ -142,11 +146,17 @@ interface Row {
 }
 
 /** Starts the server in its own process (bench/lib/apiServer.ts) and waits until it listens. */
-async function startServer(databaseConfig: DatabaseConfig): Promise<{ ready: ApiServerReady; close(): Promise<void> }> {
-  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+interface ServerHandle {
+  ready: ApiServerReady;
+  /** Runs `load` with the server's CPU profiler on, and writes the profile to `file`. */
+  profiled<T>(file: string, load: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function startServer(databaseConfig: DatabaseConfig): Promise<ServerHandle> {
   const child = fork(path.join(import.meta.dirname, 'lib/apiServer.ts'), [], {
     env: { ...process.env, BENCH_DATABASE: JSON.stringify(databaseConfig) },
-    execArgv: ['--import', 'tsx', '--conditions=@blockpilot/source', ...profile],
+    execArgv: ['--import', 'tsx', '--conditions=@blockpilot/source'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -154,8 +164,19 @@ async function startServer(databaseConfig: DatabaseConfig): Promise<{ ready: Api
     child.once('message', (message) => resolve(message as ApiServerReady));
     child.once('exit', (code) => reject(new Error(`the API server exited (${code}) before listening`)));
   });
+  const ask = (request: ApiServerRequest) =>
+    new Promise<void>((resolve) => {
+      child.once('message', () => resolve());
+      child.send(request);
+    });
   return {
     ready,
+    profiled: async (file, load) => {
+      await ask({ type: 'profile' });
+      const result = await load();
+      await ask({ type: 'profiled', file });
+      return result;
+    },
     close: async () => {
       child.send({ type: 'close' });
       await exited;
@@ -179,7 +200,10 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
     const rows: Row[] = [];
     for (const [endpoint, request] of endpoints.filter(([name]) => !ONLY_ENDPOINT || name.endsWith(ONLY_ENDPOINT))) {
       await autocannon({ ...request, connections: 10, duration: 2, workers: 1 }); // warm-up: JIT, pool, caches
-      const full = await autocannon({ ...request, connections: 10, duration: SECONDS, workers: 1 });
+      const maxLoad = () => autocannon({ ...request, connections: 10, duration: SECONDS, workers: 1 });
+      const profileFile = PROFILE_DIR && path.join(PROFILE_DIR, `${label}-${endpoint.replace(/\W+/g, '-')}.cpuprofile`);
+      const full = profileFile ? await server.profiled(profileFile, maxLoad) : await maxLoad();
+      if (profileFile) console.log(`${label} ${endpoint}: ${summarizeProfile(profileFile).busyMs} ms busy, profile in ${profileFile}`);
       rows.push({ database: label, endpoint, mode: 'max, 10 connections', result: full, load: loadAverage() });
       const bursts = await autocannon({ ...request, connections: 20, duration: SECONDS, overallRate: FIXED_RATE, workers: 1 });
       rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, autocannon bursts`, result: bursts, load: loadAverage() });

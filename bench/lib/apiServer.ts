@@ -2,9 +2,12 @@
  * The server of bench/server-api.ts, in a process of its own so the load generators never share
  * its CPU time or event loop: the app exactly as main.ts builds it (logging at warn), on the
  * database the parent names, with one signed-up driver and a full page of offer log. Tells the
- * parent over IPC where it listens and the driver's token; on `close` it stops and exits (which
- * is also when `--cpu-prof` writes its profile).
+ * parent over IPC where it listens and the driver's token. On `profile` it starts V8's CPU
+ * profiler (the inspector's, as `node --cpu-prof` uses, but only around the run measured, not the
+ * start-up), on `profiled` writes the profile to the path given; on `close` it stops and exits.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig, openDatabase, type DatabaseConfig } from '@blockpilot/server';
 
@@ -16,6 +19,9 @@ export interface ApiServerReady {
   /** The driver's first filter, to save back. */
   filter: Record<string, unknown>;
 }
+
+/** What the parent asks. */
+export type ApiServerRequest = { type: 'profile' } | { type: 'profiled'; file: string } | { type: 'close' };
 
 /** Offer log entries seeded for getLogs: more than one page (50), so a page is full. */
 const LOG_ENTRIES = 60;
@@ -56,12 +62,23 @@ async function main(): Promise<void> {
     )
     .execute();
 
-  process.on('message', (message: { type: string }) => {
-    if (message.type !== 'close') return;
+  const inspector = new Session();
+  inspector.connect();
+  process.on('message', (message: ApiServerRequest) => {
     void (async () => {
-      await app.close();
-      await database.close();
-      process.exit(0);
+      if (message.type === 'profile') {
+        await inspector.post('Profiler.enable');
+        await inspector.post('Profiler.start');
+        process.send!({ type: 'profiling' });
+      } else if (message.type === 'profiled') {
+        const { profile } = await inspector.post('Profiler.stop');
+        writeFileSync(message.file, JSON.stringify(profile));
+        process.send!({ type: 'profile written' });
+      } else {
+        await app.close();
+        await database.close();
+        process.exit(0);
+      }
     })();
   });
   const ready: ApiServerReady = { type: 'ready', base, token, filter: account.data.filters[0]! };
