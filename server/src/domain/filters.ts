@@ -6,6 +6,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { DURATION_SLIDER, PAY_SLIDER } from '@blockpilot/shared/constants';
 import type { Filter, Range } from '@blockpilot/shared/types';
+import { compiledOnce } from '../db/compiledOnce.js';
 import type { DatabaseSchema, FilterTable } from '../db/schema.js';
 
 /** A new driver's filter: every day from 06:00 to 22:00, any pay and length, no service area yet (so nothing is accepted until they choose). */
@@ -55,7 +56,7 @@ const FILTER_COLUMNS = [
   'time_to_arrive',
 ] as const;
 
-type FilterRow = Pick<Selectable<FilterTable>, (typeof FILTER_COLUMNS)[number]>;
+export type FilterRow = Pick<Selectable<FilterTable>, (typeof FILTER_COLUMNS)[number]>;
 
 export function filterFromRow(row: FilterRow): Filter {
   return {
@@ -88,8 +89,16 @@ export async function insertFilter(db: Kysely<DatabaseSchema>, userId: string, f
   return filterFromRow(row);
 }
 
+type FilterColumns = ReturnType<typeof columnsOf>;
+
+/** saveFilter's statement, compiled once (it is a hot route, docs in db/compiledOnce.ts). */
+const updateFilterQuery = compiledOnce<FilterColumns & { id: string; userId: string }, FilterRow>((db, value) => {
+  const columns = Object.fromEntries(Object.keys(columnsOf(DEFAULT_FILTER)).map((column) => [column, value(column as keyof FilterColumns)])) as FilterColumns;
+  return db.updateTable('filters').set(columns).where('id', '=', value('id')).where('user_id', '=', value('userId')).returning(FILTER_COLUMNS);
+});
+
 /** Saves the filter if it is the user's; null when no filter of theirs has that id. */
 export async function updateFilter(db: Kysely<DatabaseSchema>, userId: string, { id, ...filter }: Filter): Promise<Filter | null> {
-  const row = await db.updateTable('filters').set(columnsOf(filter)).where('id', '=', id).where('user_id', '=', userId).returning(FILTER_COLUMNS).executeTakeFirst();
+  const [row] = await updateFilterQuery(db, { ...columnsOf(filter), id, userId });
   return row ? filterFromRow(row) : null;
 }

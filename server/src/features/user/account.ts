@@ -4,8 +4,9 @@ import { ROLES } from '@blockpilot/shared/constants';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
-import { USER_COLUMNS } from '../auth/tokens.js';
-import { filterFromRow, filterRowsOf } from '../../domain/filters.js';
+import { compiledOnce } from '../../db/compiledOnce.js';
+import { USER_COLUMNS, type UserRow } from '../auth/tokens.js';
+import { filterFromRow, filterRowsOf, type FilterRow } from '../../domain/filters.js';
 import { filterSchema } from './filters.js';
 import { REGIONS } from './regions.js';
 import { platformTrialUsed, trialEligible } from './trial.js';
@@ -24,18 +25,24 @@ export async function saveDisplayName(db: Kysely<DatabaseSchema>, userId: string
   await db.updateTable('users').set({ display_name: name }).where('id', '=', userId).execute();
 }
 
+const accountQuery = compiledOnce<{ userId: string }, AccountRow>((db, value) =>
+  db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .select((eb) => [filterRowsOf(eb).as('filter_rows'), platformTrialUsed(eb).as('platform_trial_used')])
+    .where('users.id', '=', value('userId'))
+    .where('users.suspended_at', 'is', null),
+);
+
+/** A user row with their filters and whether their platform account had a trial. */
+type AccountRow = UserRow & { filter_rows: FilterRow[]; platform_trial_used: boolean };
+
 /**
  * The caller's account, in one round trip: their row, their filters and whether their platform
  * account had a trial. Null once the account is suspended (its sessions are revoked with it).
  */
 export async function loadAccount(db: Kysely<DatabaseSchema>, userId: string, now: Date): Promise<Account | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(USER_COLUMNS)
-    .select((eb) => [filterRowsOf(eb).as('filter_rows'), platformTrialUsed(eb).as('platform_trial_used')])
-    .where('users.id', '=', userId)
-    .where('users.suspended_at', 'is', null)
-    .executeTakeFirst();
+  const [user] = await accountQuery(db, { userId });
   if (!user) return null;
   return {
     display_name: user.display_name,
