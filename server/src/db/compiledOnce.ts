@@ -23,8 +23,11 @@ export function compiledOnce<Values extends Record<string, unknown>, Row>(
 ): (db: Db, values: Values) => Promise<Row[]> {
   const compiled = new WeakMap<Db, { query: CompiledQuery<Row>; slots: Array<string | null> }>();
   const compile = (db: Db) => {
-    const query = build(db, (name) => new Slot(name) as never).compile();
+    let made = 0;
+    const query = build(db, (name) => (made++, new Slot(name) as never)).compile();
     const slots = query.parameters.map((parameter) => (parameter instanceof Slot ? parameter.name : null));
+    // A stand-in inside an `in` list or a JSON value would be sent as itself: refuse to run at all.
+    if (slots.filter((slot) => slot !== null).length !== made) throw new Error(`compiledOnce: every value() must become one parameter of: ${query.sql}`);
     const entry = { query, slots };
     compiled.set(db, entry);
     return entry;
