@@ -38,6 +38,8 @@ interface LoadOptions {
   duration: number;
   overallRate?: number;
   workers?: number;
+  /** Per connection (only without `workers`, which would need it as a file). */
+  setupClient?: (client: { setHeadersAndBody(headers: Record<string, string>, body: string): void }) => void;
 }
 interface LoadResult {
   requests: { average: number };
@@ -64,12 +66,13 @@ const pg = createRequire(new URL('../server/package.json', import.meta.url))('pg
 const PACED_LOAD = `
 const { workerData, parentPort } = require('node:worker_threads');
 const http = require('node:http');
-const { url, method, headers, body, rate, seconds } = workerData;
+const { url, method, variants, rate, seconds } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const interval = 1000 / rate, total = Math.round(rate * seconds), latencies = [];
 let sent = 0, done = 0, failed = 0;
 const start = performance.now();
-function fire(due) {
+function fire(due, n) {
+  const { headers, body } = variants[n % variants.length];
   const request = http.request(url, { method, headers, agent }, (response) => {
     response.resume();
     response.on('end', () => {
@@ -83,7 +86,7 @@ function fire(due) {
 }
 function tick() {
   const now = performance.now();
-  while (sent < total && start + sent * interval <= now) fire(start + sent++ * interval);
+  while (sent < total && start + sent * interval <= now) fire(start + sent * interval, sent++);
   if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
 }
 function finish() {
@@ -95,9 +98,10 @@ function finish() {
 tick();
 `;
 
-function pacedLoad(request: Omit<LoadOptions, 'connections' | 'duration'>, rate: number, seconds: number): Promise<LoadResult> {
+/** `variants`: the headers and bodies sent in turn (one driver each), else the request's own. */
+function pacedLoad(request: Omit<LoadOptions, 'connections' | 'duration'>, rate: number, seconds: number, variants = [{ headers: request.headers, body: request.body }]): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(PACED_LOAD, { eval: true, workerData: { ...request, rate, seconds } });
+    const worker = new Worker(PACED_LOAD, { eval: true, workerData: { url: request.url, method: request.method, variants, rate, seconds } });
     worker.once('message', ({ rps, p50, p99, failed }: { rps: number; p50: number; p99: number; failed: number }) => {
       void worker.terminate();
       const ms = (n: number) => Math.round(n * 10) / 10;
@@ -110,6 +114,8 @@ function pacedLoad(request: Omit<LoadOptions, 'connections' | 'duration'>, rate:
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FIXED_RATE = 1_000;
+/** Connections of the "max" runs (BENCH_CONNECTIONS): more shows whether a route waits (commits) rather than computes. */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
 const PROFILE_DIR = option('profile') && path.resolve(option('profile')!);
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
@@ -186,28 +192,45 @@ async function startServer(databaseConfig: DatabaseConfig): Promise<ServerHandle
 
 async function measure(databaseConfig: DatabaseConfig, label: string): Promise<Row[]> {
   const server = await startServer(databaseConfig);
-  const { base, token, filter: firstFilter } = server.ready;
+  const { base, drivers } = server.ready;
   try {
-    const auth = { authorization: `Bearer ${token}` };
-    const filter = { ...firstFilter, serviceAreas: ['sa-1', 'sa-2'], days: [1, 2, 3, 4, 5], time: [360, 1080], pay: [20, 100] };
-    const json = { ...auth, 'content-type': 'application/json' };
+    const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    const changed = (filter: Record<string, unknown>) => JSON.stringify({ filter: { ...filter, serviceAreas: ['sa-1', 'sa-2'], days: [1, 2, 3, 4, 5], time: [360, 1080], pay: [20, 100] } });
+    const [first] = drivers;
+    const saveFilter = { url: `${base}/api/user/saveFilter`, method: 'POST' as const, headers: json(first!.token), body: changed(first!.filter) };
 
     const endpoints: Array<[string, Omit<LoadOptions, 'connections' | 'duration'>]> = [
-      ['GET /api/user', { url: `${base}/api/user`, method: 'GET', headers: auth }],
-      ['POST /api/user/getLogs', { url: `${base}/api/user/getLogs`, method: 'POST', headers: json, body: JSON.stringify({ query: {} }) }],
-      ['POST /api/user/saveFilter', { url: `${base}/api/user/saveFilter`, method: 'POST', headers: json, body: JSON.stringify({ filter }) }],
+      ['GET /api/user', { url: `${base}/api/user`, method: 'GET', headers: { authorization: `Bearer ${first!.token}` } }],
+      ['POST /api/user/getLogs', { url: `${base}/api/user/getLogs`, method: 'POST', headers: json(first!.token), body: JSON.stringify({ query: {} }) }],
+      // One driver saving one filter: every save waits for the previous one's commit (the row's lock).
+      ['POST /api/user/saveFilter', saveFilter],
+      // Each connection a driver of its own, as real traffic is: saves of different rows commit side by side.
+      [
+        `POST /api/user/saveFilter, ${drivers.length} drivers`,
+        {
+          ...saveFilter,
+          setupClient: (() => {
+            let next = 0;
+            return (client) => {
+              const driver = drivers[next++ % drivers.length]!;
+              client.setHeadersAndBody(json(driver.token), changed(driver.filter));
+            };
+          })(),
+        },
+      ],
     ];
     const rows: Row[] = [];
     for (const [endpoint, request] of endpoints.filter(([name]) => !ONLY_ENDPOINT || name.endsWith(ONLY_ENDPOINT))) {
-      await autocannon({ ...request, connections: 10, duration: 2, workers: 1 }); // warm-up: JIT, pool, caches
-      const maxLoad = () => autocannon({ ...request, connections: 10, duration: SECONDS, workers: 1 });
+      const threads = request.setupClient ? {} : { workers: 1 };
+      await autocannon({ ...request, connections: CONNECTIONS, duration: 2, ...threads }); // warm-up: JIT, pool, caches
+      const maxLoad = () => autocannon({ ...request, connections: CONNECTIONS, duration: SECONDS, ...threads });
       const profileFile = PROFILE_DIR && path.join(PROFILE_DIR, `${label}-${endpoint.replace(/\W+/g, '-')}.cpuprofile`);
       const full = profileFile ? await server.profiled(profileFile, maxLoad) : await maxLoad();
       if (profileFile) console.log(`${label} ${endpoint}: ${summarizeProfile(profileFile).busyMs} ms busy, profile in ${profileFile}`);
-      rows.push({ database: label, endpoint, mode: 'max, 10 connections', result: full, load: loadAverage() });
-      const bursts = await autocannon({ ...request, connections: 20, duration: SECONDS, overallRate: FIXED_RATE, workers: 1 });
+      rows.push({ database: label, endpoint, mode: `max, ${CONNECTIONS} connections`, result: full, load: loadAverage() });
+      const bursts = await autocannon({ ...request, connections: 20, duration: SECONDS, overallRate: FIXED_RATE, ...threads });
       rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, autocannon bursts`, result: bursts, load: loadAverage() });
-      const paced = await pacedLoad(request, FIXED_RATE, SECONDS);
+      const paced = await pacedLoad(request, FIXED_RATE, SECONDS, request.setupClient ? drivers.map((driver) => ({ headers: json(driver.token), body: changed(driver.filter) })) : undefined);
       rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, paced`, result: paced, load: loadAverage() });
       for (const row of rows.slice(-3)) console.log(describe(row));
     }

@@ -15,10 +15,12 @@ import { buildApp, loadConfig, openDatabase, type DatabaseConfig } from '@blockp
 export interface ApiServerReady {
   type: 'ready';
   base: string;
-  token: string;
-  /** The driver's first filter, to save back. */
-  filter: Record<string, unknown>;
+  /** The drivers' tokens and first filters (to save back), the first driver's first. */
+  drivers: Array<{ token: string; filter: Record<string, unknown> }>;
 }
+
+/** Drivers signed up: one is measured on every route; saveFilter is also measured across all of them (one filter row each). */
+const DRIVERS = 20;
 
 /** What the parent asks. */
 export type ApiServerRequest = { type: 'profile' } | { type: 'profiled'; file: string } | { type: 'close' };
@@ -34,14 +36,20 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const password = 'benchmark password';
-  const signUp = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ country_code: 'US', emailAddress: `bench-${Date.now()}@example.com`, phoneNumber: '+1 555 555 0100', password, confirmPassword: password }),
-  });
-  const token = ((await signUp.json()) as { data: { accessToken: string } }).data.accessToken;
-  const account = (await (await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { filters: Array<Record<string, unknown>> } };
-  const user = await database.db.selectFrom('users').select('id').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const drivers: ApiServerReady['drivers'] = [];
+  for (let i = 0; i < DRIVERS; i++) {
+    // Each from an address of its own: sign-ups are rate limited per address (docs/SECURITY.md).
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: `10.0.0.${i + 1}`,
+      payload: { country_code: 'US', emailAddress: `bench-${Date.now()}-${i}@example.com`, phoneNumber: '+1 555 555 0100', password, confirmPassword: password },
+    });
+    const token = (signUp.json() as { data: { accessToken: string } }).data.accessToken;
+    const account = (await (await fetch(`${base}/api/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { filters: Array<Record<string, unknown>> } };
+    drivers.push({ token, filter: account.data.filters[0]! });
+  }
+  const user = await database.db.selectFrom('users').select('id').orderBy('created_at', 'asc').executeTakeFirstOrThrow();
   const now = Date.now();
   await database.db
     .insertInto('offer_logs')
@@ -81,7 +89,7 @@ async function main(): Promise<void> {
       }
     })();
   });
-  const ready: ApiServerReady = { type: 'ready', base, token, filter: account.data.filters[0]! };
+  const ready: ApiServerReady = { type: 'ready', base, drivers };
   process.send!(ready);
 }
 
