@@ -19,8 +19,8 @@ export interface ApiServerReady {
   drivers: Array<{ token: string; filter: Record<string, unknown> }>;
 }
 
-/** Drivers signed up: one is measured on every route; saveFilter is also measured across all of them (one filter row each). */
-const DRIVERS = 20;
+/** Drivers signed up (BENCH_DRIVERS): the first is measured on every route; saveFilter is also measured across all of them (one filter row each). */
+const DRIVERS = Number(process.env.BENCH_DRIVERS ?? 1);
 
 /** What the parent asks. */
 export type ApiServerRequest = { type: 'profile' } | { type: 'profiled'; file: string } | { type: 'close' };
