@@ -1,22 +1,31 @@
 /**
- * Server API figures (issue: accounts, sessions, ledger...): requests/s and p50/p99 latency of
- * GET /api/user and POST /api/user/saveFilter with a real token, on embedded PGlite and on
- * PostgreSQL, at full speed (autocannon, 10 connections) and at a fixed 1,000 req/s (autocannon's
- * bursty rate mode, and a steadily paced load), goal: p99 < 10 ms.
+ * Server API figures: requests/s and p50/p99 latency of GET /api/user,
+ * POST /api/user/getLogs (a full page of 50 entries) and POST /api/user/saveFilter (for one
+ * driver, and across 20 drivers) with real tokens, on embedded PGlite and on PostgreSQL, at full speed (autocannon, 10 connections) and at a
+ * fixed 1,000 req/s (autocannon's bursty rate mode, and a steadily paced load), goal: p99 < 10 ms.
  *
- *   cd bench && npx tsx --conditions=@blockpilot/source server-api.ts            (add --print-only to leave BENCHMARKS.md alone)
+ *   cd bench && npx tsx --conditions=@blockpilot/source server-api.ts
+ *     --print-only        leave BENCHMARKS.md alone
+ *     --only=pglite|postgres, --endpoint=getLogs (the end of its name)   measure a part
+ *     --profile=DIR       the server writes a V8 CPU profile of each "max" run into DIR
+ *                         (summarise one with `npx tsx lib/profileSummary.ts FILE`)
  *
- * The app runs in this process exactly as main.ts builds it (logging at warn, so the terminal is
- * not what is measured); the load generators run in worker threads so they do not share the
- * server's event loop. PostgreSQL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test,
- * in a schema of its own that is dropped afterwards.
+ * The app runs in a child process of its own (bench/lib/apiServer.ts) exactly as main.ts builds
+ * it (logging at warn, so the terminal is not what is measured); the load generators run in this
+ * process, so they never share the server's CPU time or event loop (the machine's cores they do
+ * share: the load average is written with every row). PostgreSQL: TEST_DATABASE_URL or
+ * postgres://postgres@127.0.0.1:5432/test, in a schema of its own that is dropped afterwards.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
-import type { AddressInfo } from 'node:net';
-import { buildApp, loadConfig, openDatabase, type Database, type DatabaseConfig } from '@blockpilot/server';
+import path from 'node:path';
+import type { DatabaseConfig } from '@blockpilot/server';
+import type { ApiServerReady, ApiServerRequest } from './lib/apiServer.js';
+import { summarizeProfile } from './lib/profileSummary.js';
 import { machineLine, table, writeSection } from './lib/report.js';
 
 /** The parts of autocannon's options and result used here (the package ships no types). */
@@ -29,6 +38,8 @@ interface LoadOptions {
   duration: number;
   overallRate?: number;
   workers?: number;
+  /** Per connection (only without `workers`, which would need it as a file). */
+  setupClient?: (client: { setHeadersAndBody(headers: Record<string, string>, body: string): void }) => void;
 }
 interface LoadResult {
   requests: { average: number };
@@ -55,12 +66,13 @@ const pg = createRequire(new URL('../server/package.json', import.meta.url))('pg
 const PACED_LOAD = `
 const { workerData, parentPort } = require('node:worker_threads');
 const http = require('node:http');
-const { url, method, headers, body, rate, seconds } = workerData;
+const { url, method, variants, rate, seconds } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const interval = 1000 / rate, total = Math.round(rate * seconds), latencies = [];
 let sent = 0, done = 0, failed = 0;
 const start = performance.now();
-function fire(due) {
+function fire(due, n) {
+  const { headers, body } = variants[n % variants.length];
   const request = http.request(url, { method, headers, agent }, (response) => {
     response.resume();
     response.on('end', () => {
@@ -74,7 +86,7 @@ function fire(due) {
 }
 function tick() {
   const now = performance.now();
-  while (sent < total && start + sent * interval <= now) fire(start + sent++ * interval);
+  while (sent < total && start + sent * interval <= now) fire(start + sent * interval, sent++);
   if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
 }
 function finish() {
@@ -86,9 +98,10 @@ function finish() {
 tick();
 `;
 
-function pacedLoad(request: Omit<LoadOptions, 'connections' | 'duration'>, rate: number, seconds: number): Promise<LoadResult> {
+/** `variants`: the headers and bodies sent in turn (one driver each), else the request's own. */
+function pacedLoad(request: Omit<LoadOptions, 'connections' | 'duration'>, rate: number, seconds: number, variants = [{ headers: request.headers, body: request.body }]): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(PACED_LOAD, { eval: true, workerData: { ...request, rate, seconds } });
+    const worker = new Worker(PACED_LOAD, { eval: true, workerData: { url: request.url, method: request.method, variants, rate, seconds } });
     worker.once('message', ({ rps, p50, p99, failed }: { rps: number; p50: number; p99: number; failed: number }) => {
       void worker.terminate();
       const ms = (n: number) => Math.round(n * 10) / 10;
@@ -101,6 +114,16 @@ function pacedLoad(request: Omit<LoadOptions, 'connections' | 'duration'>, rate:
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const FIXED_RATE = 1_000;
+/** Connections of the "max" runs (BENCH_CONNECTIONS): more shows whether a route waits (commits) rather than computes. */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Drivers the server signs up; saveFilter is also measured across all of them. */
+const DRIVERS = 20;
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? null;
+const PROFILE_DIR = option('profile') && path.resolve(option('profile')!);
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+const ONLY_DATABASE = option('only');
+const ONLY_ENDPOINT = option('endpoint');
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
 
 async function adminQuery(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
@@ -126,72 +149,122 @@ interface Row {
   endpoint: string;
   mode: string;
   result: LoadResult;
+  /** The 1, 5 and 15 minute load averages right after the run. */
+  load: string;
+}
+
+/** Starts the server in its own process (bench/lib/apiServer.ts) and waits until it listens. */
+interface ServerHandle {
+  ready: ApiServerReady;
+  /** Runs `load` with the server's CPU profiler on, and writes the profile to `file`. */
+  profiled<T>(file: string, load: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function startServer(databaseConfig: DatabaseConfig): Promise<ServerHandle> {
+  const child = fork(path.join(import.meta.dirname, 'lib/apiServer.ts'), [], {
+    env: { ...process.env, BENCH_DATABASE: JSON.stringify(databaseConfig), BENCH_DRIVERS: String(DRIVERS) },
+    execArgv: ['--import', 'tsx', '--conditions=@blockpilot/source'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<ApiServerReady>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as ApiServerReady));
+    child.once('exit', (code) => reject(new Error(`the API server exited (${code}) before listening`)));
+  });
+  const ask = (request: ApiServerRequest) =>
+    new Promise<void>((resolve) => {
+      child.once('message', () => resolve());
+      child.send(request);
+    });
+  return {
+    ready,
+    profiled: async (file, load) => {
+      await ask({ type: 'profile' });
+      const result = await load();
+      await ask({ type: 'profiled', file });
+      return result;
+    },
+    close: async () => {
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
 }
 
 async function measure(databaseConfig: DatabaseConfig, label: string): Promise<Row[]> {
-  const database: Database = await openDatabase(databaseConfig);
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'warn', PLATFORM_SIM: 'off' }), database, serveFrontend: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const server = await startServer(databaseConfig);
+  const { base, drivers } = server.ready;
   try {
-    const password = 'benchmark password';
-    const signUp = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ country_code: 'US', emailAddress: `bench-${Date.now()}@example.com`, phoneNumber: '+1 555 555 0100', password, confirmPassword: password }),
-    });
-    const token = ((await signUp.json()) as { data: { accessToken: string } }).data.accessToken;
-    const auth = { authorization: `Bearer ${token}` };
-    const account = (await (await fetch(`${base}/api/user`, { headers: auth })).json()) as { data: { filters: Array<Record<string, unknown>> } };
-    const filter = { ...account.data.filters[0], serviceAreas: ['sa-1', 'sa-2'], days: [1, 2, 3, 4, 5], time: [360, 1080], pay: [20, 100] };
+    const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+    const changed = (filter: Record<string, unknown>) => JSON.stringify({ filter: { ...filter, serviceAreas: ['sa-1', 'sa-2'], days: [1, 2, 3, 4, 5], time: [360, 1080], pay: [20, 100] } });
+    const [first] = drivers;
+    const saveFilter = { url: `${base}/api/user/saveFilter`, method: 'POST' as const, headers: json(first!.token), body: changed(first!.filter) };
 
     const endpoints: Array<[string, Omit<LoadOptions, 'connections' | 'duration'>]> = [
-      ['GET /api/user', { url: `${base}/api/user`, method: 'GET', headers: auth }],
+      ['GET /api/user', { url: `${base}/api/user`, method: 'GET', headers: { authorization: `Bearer ${first!.token}` } }],
+      ['POST /api/user/getLogs', { url: `${base}/api/user/getLogs`, method: 'POST', headers: json(first!.token), body: JSON.stringify({ query: {} }) }],
+      // One driver saving one filter: every save waits for the previous one's commit (the row's lock).
+      ['POST /api/user/saveFilter', saveFilter],
+      // Each connection a driver of its own, as real traffic is: saves of different rows commit side by side.
       [
-        'POST /api/user/saveFilter',
-        { url: `${base}/api/user/saveFilter`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ filter }) },
+        `POST /api/user/saveFilter, ${drivers.length} drivers`,
+        {
+          ...saveFilter,
+          setupClient: (() => {
+            let next = 0;
+            return (client) => {
+              const driver = drivers[next++ % drivers.length]!;
+              client.setHeadersAndBody(json(driver.token), changed(driver.filter));
+            };
+          })(),
+        },
       ],
     ];
     const rows: Row[] = [];
-    for (const [endpoint, request] of endpoints) {
-      await autocannon({ ...request, connections: 10, duration: 2, workers: 1 }); // warm-up: JIT, pool, caches
-      const full = await autocannon({ ...request, connections: 10, duration: SECONDS, workers: 1 });
-      rows.push({ database: label, endpoint, mode: 'max, 10 connections', result: full });
-      const bursts = await autocannon({ ...request, connections: 20, duration: SECONDS, overallRate: FIXED_RATE, workers: 1 });
-      rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, autocannon bursts`, result: bursts });
-      const paced = await pacedLoad(request, FIXED_RATE, SECONDS);
-      rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, paced`, result: paced });
+    for (const [endpoint, request] of endpoints.filter(([name]) => !ONLY_ENDPOINT || name.endsWith(ONLY_ENDPOINT))) {
+      const threads = request.setupClient ? {} : { workers: 1 };
+      await autocannon({ ...request, connections: CONNECTIONS, duration: 2, ...threads }); // warm-up: JIT, pool, caches
+      const maxLoad = () => autocannon({ ...request, connections: CONNECTIONS, duration: SECONDS, ...threads });
+      const profileFile = PROFILE_DIR && path.join(PROFILE_DIR, `${label}-${endpoint.replace(/\W+/g, '-')}.cpuprofile`);
+      const full = profileFile ? await server.profiled(profileFile, maxLoad) : await maxLoad();
+      if (profileFile) console.log(`${label} ${endpoint}: ${summarizeProfile(profileFile).busyMs} ms busy, profile in ${profileFile}`);
+      rows.push({ database: label, endpoint, mode: `max, ${CONNECTIONS} connections`, result: full, load: loadAverage() });
+      const bursts = await autocannon({ ...request, connections: 20, duration: SECONDS, overallRate: FIXED_RATE, ...threads });
+      rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, autocannon bursts`, result: bursts, load: loadAverage() });
+      const paced = await pacedLoad(request, FIXED_RATE, SECONDS, request.setupClient ? drivers.map((driver) => ({ headers: json(driver.token), body: changed(driver.filter) })) : undefined);
+      rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, paced`, result: paced, load: loadAverage() });
       for (const row of rows.slice(-3)) console.log(describe(row));
     }
     return rows;
   } finally {
-    await app.close();
-    await database.close();
+    await server.close();
   }
 }
 
-function describe({ database, endpoint, mode, result }: Row): string {
+function describe({ database, endpoint, mode, result, load }: Row): string {
   const failures = result.non2xx + result.errors + result.timeouts;
-  return `${database.padEnd(10)} ${endpoint.padEnd(26)} ${mode.padEnd(30)} ${Math.round(result.requests.average).toString().padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${failures ? `  (${failures} failed)` : ''}`;
+  return `${database.padEnd(10)} ${endpoint.padEnd(26)} ${mode.padEnd(30)} ${Math.round(result.requests.average).toString().padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms${failures ? `  (${failures} failed)` : ''}  load ${load}`;
 }
 
 const rows: Row[] = [];
-rows.push(...(await measure({ kind: 'pglite', dataDir: 'memory://' }, 'PGlite')));
-const postgres = await isolatedPostgres();
-try {
-  rows.push(...(await measure(postgres.config, 'PostgreSQL')));
-} finally {
-  await postgres.drop();
+if (ONLY_DATABASE !== 'postgres') rows.push(...(await measure({ kind: 'pglite', dataDir: 'memory://' }, 'PGlite')));
+if (ONLY_DATABASE !== 'pglite') {
+  const postgres = await isolatedPostgres();
+  try {
+    rows.push(...(await measure(postgres.config, 'PostgreSQL')));
+  } finally {
+    await postgres.drop();
+  }
 }
 
-const load = os.loadavg().map((n) => n.toFixed(1)).join(' / ');
-const markdown = `## Server API (GET /api/user, POST /api/user/saveFilter)
+const markdown = `## Server API (GET /api/user, POST /api/user/getLogs, POST /api/user/saveFilter)
 
-${machineLine()} Load average during the run: ${load}. App in-process (LOG_LEVEL=warn); load generators in a worker thread on the same machine; ${SECONDS} s per run after a 2 s warm-up. "max": autocannon, 10 connections, 1 ms latency resolution. "autocannon bursts": autocannon's overallRate, which sends each second's quota at the start of the second (20 connections). "paced": one request every ${1000 / FIXED_RATE} ms, timed from when it was due. Goal: p99 < 10 ms at ${FIXED_RATE.toLocaleString('en')} req/s.
+${machineLine()} The server runs in a process of its own (LOG_LEVEL=warn), the load generators in another, on the same 2 cores (the load average after each run is in its row). ${SECONDS} s per run after a 2 s warm-up. "max": autocannon, ${CONNECTIONS} connections, 1 ms latency resolution. saveFilter is measured for one driver (each save waits for the previous one's commit: the row's lock) and across ${DRIVERS} drivers (a connection each, as real traffic is). "autocannon bursts": autocannon's overallRate, which sends each second's quota at the start of the second (20 connections). "paced": one request every ${1000 / FIXED_RATE} ms, timed from when it was due. Goals: GET /api/user and getLogs >= 5,000 req/s on PostgreSQL and >= 2,000 on PGlite, saveFilter >= 2,000 on PostgreSQL, p99 < 10 ms at ${FIXED_RATE.toLocaleString('en')} req/s paced.
 
 ${table(
-  ['database', 'endpoint', 'load', 'req/s', 'p50 ms', 'p99 ms', 'failed'],
-  rows.map(({ database, endpoint, mode, result }) => [
+  ['database', 'endpoint', 'load', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'load average'],
+  rows.map(({ database, endpoint, mode, result, load }) => [
     database,
     endpoint,
     mode,
@@ -199,8 +272,9 @@ ${table(
     result.latency.p50,
     result.latency.p99,
     result.non2xx + result.errors + result.timeouts,
+    load,
   ]),
 )}`;
 console.log(`\n${markdown}`);
-if (!process.argv.includes('--print-only')) writeSection('server-api', markdown);
+if (!process.argv.includes('--print-only') && !ONLY_DATABASE && !ONLY_ENDPOINT) writeSection('server-api', markdown);
 process.exit(0);

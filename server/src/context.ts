@@ -7,6 +7,7 @@ import type { BackgroundTasks } from './background.js';
 import type { LiveEvents } from './adapters/live/types.js';
 import type { Clock } from './clock.js';
 import type { DatabaseSchema } from './db/schema.js';
+import { SessionCache } from './features/auth/sessionCache.js';
 import { createEngineParts, type ContextOptions } from './engineParts.js';
 import type { CreditWatch } from './engine/creditWatch.js';
 import type { EngineHealthSeries } from './engine/health.js';
@@ -40,6 +41,8 @@ export interface AppContext extends Adapters {
   creditWatch: CreditWatch;
   /** This process's engine, minute by minute, for the console (docs/OPERATIONS.md "Engine health"). */
   engineHealth: EngineHealthSeries;
+  /** Who live access tokens belong to, in memory; revocations go through it (docs/SECURITY.md "Session cache"). */
+  sessions: SessionCache;
 }
 
 /** The scale-out (BullMQ, ioredis): what {@link loadScaleOut} loads when REDIS_URL is set. */
@@ -95,6 +98,8 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     live,
     creditWatch,
     engineHealth,
+    // With Redis there may be other API processes: their caches hear this one's revocations.
+    sessions: new SessionCache({ shared: shared ? new shared.scaleOut.RedisSessionInvalidations(shared.redis, shared.scaleOut.searchKeys(redisPrefix).sessionChannel, options.log) : null }),
   };
 }
 

@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database, DatabaseConfig } from '../types.js';
 import { migrations } from './migrations/index.js';
+import { withNamedStatements } from './namedStatements.js';
 import { PGliteDialect } from './pgliteDialect.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -24,7 +25,7 @@ async function dialectFor(config: DatabaseConfig) {
     // (found by the fault suite, server/src/hardening/faults.test.ts).
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new PostgresDialect({ pool });
+    return new PostgresDialect({ pool: withNamedStatements(pool) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (config.dataDir !== 'memory://') await mkdir(config.dataDir, { recursive: true });

@@ -53,7 +53,11 @@ const stopEvent = (reason: StopReason): NotificationEvent => (reason === 'puzzle
 
 /** Per channel, the events that notify there: every event on a channel the driver never chose for. */
 export async function notificationEventsOf(db: Kysely<DatabaseSchema>, userId: string): Promise<NotificationEventChoices> {
-  const rows = await db.selectFrom('notification_events').select(['channel', 'events']).where('user_id', '=', userId).execute();
+  return eventChoicesFrom(await db.selectFrom('notification_events').select(['channel', 'events']).where('user_id', '=', userId).execute());
+}
+
+/** The choices of each channel from the driver's `notification_events` rows (a channel without one: every event). */
+export function eventChoicesFrom(rows: readonly { channel: NotificationChannel; events: NotificationEvent[] }[]): NotificationEventChoices {
   const chosen = new Map(rows.map((row) => [row.channel, row.events]));
   const of = (channel: NotificationChannel) => [...(chosen.get(channel) ?? NOTIFICATION_EVENTS)];
   return { email: of('email'), whatsapp: of('whatsapp'), telegram: of('telegram'), push: of('push') };

@@ -9,4 +9,5 @@ export { BullSearchRunner } from './bullSearchRunner.js';
 export { searchKeys } from './keys.js';
 export { openRedis } from '../adapters/redis.js';
 export { RedisLiveEvents } from './redisLiveEvents.js';
+export { RedisSessionInvalidations } from './sessionInvalidation.js';
 export { startSearchWorker } from './workerProcess.js';

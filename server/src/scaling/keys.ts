@@ -14,6 +14,8 @@ export interface SearchKeys {
   liveChannel: string;
   /** Pub/sub channel of credit falls (a fee charged in a worker) to the API processes, which run the automatic top-up check. */
   creditFellChannel: string;
+  /** Pub/sub channel of session revocations, heard by every API process's session cache. */
+  sessionChannel: string;
 }
 
 export function searchKeys(prefix: string): SearchKeys {
@@ -24,5 +26,6 @@ export function searchKeys(prefix: string): SearchKeys {
     controlChannel: `${prefix}:search-control`,
     liveChannel: `${prefix}:live`,
     creditFellChannel: `${prefix}:credit-fell`,
+    sessionChannel: `${prefix}:sessions`,
   };
 }

@@ -110,6 +110,8 @@ export async function suspendDriver(ctx: AppContext, operator: AuthenticatedUser
       now,
     );
   });
+  // Committed: every API process drops the driver's sessions before the operator hears it is done.
+  await ctx.sessions.revokedUser(userId);
   await ctx.search.stop(userId);
 }
 

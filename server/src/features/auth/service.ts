@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { forbidden, refusal, validationError } from '../../http/errors.js';
-import { newCode } from '../../security/tokens.js';
+import { hashToken, newCode } from '../../security/tokens.js';
 import { bootstrapAdmin } from '../admin/roles.js';
 import { DEFAULT_FILTER, insertFilter } from '../../domain/filters.js';
 import { invalidResetLink } from './authenticate.js';
@@ -122,7 +122,8 @@ export async function requestPasswordReset(ctx: AppContext, emailAddress: string
 
 /**
  * Stores a new password hash, revokes every session and reset link of the user (whoever held one
- * may be the reason for the change) and answers a fresh session for the caller.
+ * may be the reason for the change) and answers a fresh session for the caller. The caller tells
+ * the session cache once the transaction has committed.
  */
 async function setPassword(ctx: AppContext, trx: Kysely<DatabaseSchema>, userId: string, passwordHash: string, now: Date): Promise<string> {
   await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
@@ -134,11 +135,14 @@ async function setPassword(ctx: AppContext, trx: Kysely<DatabaseSchema>, userId:
 export async function resetPassword(ctx: AppContext, resetToken: string, password: string): Promise<string> {
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const { userId, accessToken } = await ctx.db.transaction().execute(async (trx) => {
     const userId = await consumeResetToken(trx, resetToken, now);
     if (!userId) throw invalidResetLink();
-    return setPassword(ctx, trx, userId, passwordHash, now);
+    return { userId, accessToken: await setPassword(ctx, trx, userId, passwordHash, now) };
   });
+  // Committed: every process forgets the old sessions before the answer leaves.
+  await ctx.sessions.revokedUser(userId);
+  return accessToken;
 }
 
 /** The account page's change: needs the current password; every session ends, the caller gets a fresh one. */
@@ -151,9 +155,12 @@ export async function changePassword(
   if (!(await ctx.passwords.verify(currentPassword, password_hash))) throw validationError({ currentPassword: 'The current password is wrong.' });
   const passwordHash = await ctx.passwords.hash(newPassword);
   const now = ctx.clock.now();
-  return ctx.db.transaction().execute((trx) => setPassword(ctx, trx, userId, passwordHash, now));
+  const accessToken = await ctx.db.transaction().execute((trx) => setPassword(ctx, trx, userId, passwordHash, now));
+  await ctx.sessions.revokedUser(userId);
+  return accessToken;
 }
 
 export async function logout(ctx: AppContext, token: string): Promise<void> {
   await revokeToken(ctx.db, token, ctx.clock.now());
+  await ctx.sessions.revokedToken(hashToken(token));
 }

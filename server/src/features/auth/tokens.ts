@@ -22,7 +22,8 @@ export async function issueToken(db: Db, userId: string, kind: TokenKind, now: D
 /** A user row as the rest of a request sees it: everything but the password hash. */
 export type UserRow = Omit<Selectable<UserTable>, 'password_hash'>;
 
-const USER_COLUMNS = [
+/** The columns of a {@link UserRow}. */
+export const USER_COLUMNS = [
   'users.id',
   'users.email',
   'users.phone_number',
@@ -53,22 +54,41 @@ const USER_COLUMNS = [
   'users.created_at',
 ] as const satisfies ReadonlyArray<`users.${keyof UserRow}`>;
 
-/**
- * The user a live token of `kind` belongs to, or null for an unknown, expired or revoked one.
- * Their row comes in the same query, so a request needs no second one to know who is calling.
- */
+/** A live token's user and the token's expiry. */
+export interface TokenOwner {
+  row: UserRow;
+  expiresAt: Date;
+}
+
+/** The user a live token of `kind` belongs to, or null for an unknown, expired or revoked one. */
 export async function resolveToken(db: Db, token: string, kind: TokenKind, now: Date): Promise<UserRow | null> {
-  const row = await db
+  return (await tokenOwner(db, hashToken(token), kind, now))?.row ?? null;
+}
+
+/**
+ * {@link resolveToken} by the token's hash, with the token's expiry (for the session cache). The
+ * user's row comes in the same query, so a request needs no second one to know who is calling.
+ */
+export async function tokenOwner(db: Db, tokenHash: string, kind: TokenKind, now: Date): Promise<TokenOwner | null> {
+  const found = await db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select(USER_COLUMNS)
-    .where('auth_tokens.token_hash', '=', hashToken(token))
+    .select([...USER_COLUMNS, 'auth_tokens.expires_at as token_expires_at'])
+    .where('auth_tokens.token_hash', '=', tokenHash)
     .where('auth_tokens.kind', '=', kind)
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', now)
     // A suspended account has no session (docs/OPERATIONS.md "Suspension"), whatever token it kept.
     .where('users.suspended_at', 'is', null)
     .executeTakeFirst();
+  if (!found) return null;
+  const { token_expires_at: expiresAt, ...row } = found;
+  return { row, expiresAt };
+}
+
+/** The row of a signed-in user whose session the cache vouched for; null once suspended. */
+export async function signedInUserRow(db: Db, userId: string): Promise<UserRow | null> {
+  const row = await db.selectFrom('users').select(USER_COLUMNS).where('users.id', '=', userId).where('users.suspended_at', 'is', null).executeTakeFirst();
   return row ?? null;
 }
 
@@ -89,11 +109,15 @@ export async function consumeResetToken(db: Db, token: string, now: Date): Promi
   return row?.user_id ?? null;
 }
 
+/** Revokes one token; the caller then tells the session cache (`ctx.sessions.revokedToken`). */
 export async function revokeToken(db: Db, token: string, now: Date): Promise<void> {
   await db.updateTable('auth_tokens').set({ revoked_at: now }).where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null).execute();
 }
 
-/** Revokes every live token of the user (both kinds). */
+/**
+ * Revokes every live token of the user (both kinds). The caller tells the session cache
+ * (`ctx.sessions.revokedUser`) once its transaction has committed, before it answers.
+ */
 export async function revokeUserTokens(db: Db, userId: string, now: Date): Promise<void> {
   await db.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }

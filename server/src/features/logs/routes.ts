@@ -5,7 +5,7 @@ import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, nullData, responses, uuid } from '../../http/schemas.js';
-import { currentUser } from '../auth/authenticate.js';
+import { currentSession, currentUser } from '../auth/authenticate.js';
 import { REGIONS } from '../user/regions.js';
 import { logEntrySchema } from './entries.js';
 import { forfeitBlock } from './forfeit.js';
@@ -16,11 +16,13 @@ const tags = ['user'];
 /** Registers getLogs and forfeitBlock. */
 export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const signedIn = { onRequest: app.requireUser };
+  // getLogs needs only who calls: no user-row read.
+  const withSession = { onRequest: app.requireSession };
 
   app.post<{ Body: { query: LogQuery } }>(
     '/api/user/getLogs',
     {
-      ...signedIn,
+      ...withSession,
       schema: {
         tags,
         summary: `A page of the offer log, newest first (${PAGE_SIZE} entries, more when the last ones share their time)`,
@@ -29,7 +31,7 @@ export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         response: responses({ type: 'array', items: logEntrySchema }, [400, 401]),
       },
     },
-    async (request) => ok(await readLogPage(ctx.db, currentUser(request).id, request.body.query)),
+    async (request) => ok(await readLogPage(ctx.db, currentSession(request).id, request.body.query)),
   );
 
   app.post<{ Body: { logId: string } }>(

@@ -1,16 +1,18 @@
 /** The account object of GET /api/user (docs/PRODUCT.md section 3), exactly the shared Account shape. */
 import type { Kysely } from 'kysely';
-import { ROLES } from '@blockpilot/shared/constants';
-import { notificationEventsOf } from '../../notifications/service.js';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { ROLES, type NotificationChannel, type NotificationEvent } from '@blockpilot/shared/constants';
+import { eventChoicesFrom } from '../../notifications/service.js';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
-import type { UserRow } from '../auth/tokens.js';
-import { filtersOf } from '../../domain/filters.js';
+import { compiledOnce } from '../../db/compiledOnce.js';
+import { USER_COLUMNS, type UserRow } from '../auth/tokens.js';
+import { filterFromRow, filterRowsOf, type FilterRow } from '../../domain/filters.js';
 import { filterSchema } from './filters.js';
 import { notificationEventsSchema } from './notificationPreferences.js';
 import { REGIONS } from './regions.js';
-import { trialEligible } from './trial.js';
+import { platformTrialUsed, trialEligible } from './trial.js';
 
 /** An end time in epoch ms while it lies ahead, else null. */
 function runningUntil(end: Date | null, now: Date): number | null {
@@ -26,9 +28,31 @@ export async function saveDisplayName(db: Kysely<DatabaseSchema>, userId: string
   await db.updateTable('users').set({ display_name: name }).where('id', '=', userId).execute();
 }
 
-/** The account of the caller, from the user row their token brought and their filters. */
-export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now: Date): Promise<Account> {
-  const [filters, events] = await Promise.all([filtersOf(db, user.id), notificationEventsOf(db, user.id)]);
+const accountQuery = compiledOnce<{ userId: string }, AccountRow>((db, value) =>
+  db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .select((eb) => [
+      filterRowsOf(eb).as('filter_rows'),
+      jsonArrayFrom(eb.selectFrom('notification_events').select(['channel', 'events']).whereRef('notification_events.user_id', '=', 'users.id')).as('event_rows'),
+      platformTrialUsed(eb).as('platform_trial_used'),
+    ])
+    .where('users.id', '=', value('userId'))
+    .where('users.suspended_at', 'is', null),
+);
+
+/** A user row with their filters, their notification choices and whether their platform account had a trial. */
+type AccountRow = UserRow & { filter_rows: FilterRow[]; event_rows: { channel: NotificationChannel; events: NotificationEvent[] }[]; platform_trial_used: boolean };
+
+/**
+ * The caller's account, in one round trip: their row, their filters, their notification choices
+ * and whether their platform account had a trial. Null once the account is suspended (its
+ * sessions are revoked with it).
+ */
+export async function loadAccount(db: Kysely<DatabaseSchema>, userId: string, now: Date): Promise<Account | null> {
+  const [user] = await accountQuery(db, { userId });
+  if (!user) return null;
+  const events = eventChoicesFrom(user.event_rows);
   return {
     display_name: user.display_name,
     credit: user.credit_cents,
@@ -36,7 +60,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
     emailVerified: user.email_verified_at !== null,
     phoneNumber: user.phone_number,
     flexConnected: user.flex_connected,
-    trialEligible: await trialEligible(db, user, now),
+    trialEligible: trialEligible(user, user.platform_trial_used, now),
     trialEndsAt: runningUntil(user.trial_ends_at, now),
     membershipEndsAt: runningUntil(user.membership_ends_at, now),
     shareableCode: user.shareable_code,
@@ -47,7 +71,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, user: UserRow, now
       telegramConnected: user.telegram_chat_id !== null,
       events,
     },
-    filters,
+    filters: user.filter_rows.map(filterFromRow),
     puzzleRequired: user.puzzle_required,
     currency_symbol: REGIONS[user.country_code].currencySymbol,
     role: user.role,

@@ -9,12 +9,12 @@ import { TRIAL_DAYS } from '@blockpilot/shared/constants';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@blockpilot/shared/constants';
 import type { Filter, NotificationPreferences, PushSubscriptionInput } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { notFound, refusal } from '../../http/errors.js';
+import { notFound, refusal, unauthorized } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, passwordChangeLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, text, uuid } from '../../http/schemas.js';
-import { currentUser } from '../auth/authenticate.js';
+import { currentSession, currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
 import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName } from './account.js';
 import { addFilter, deleteFilter, filtersOf, reorderFilters, updateFilter } from '../../domain/filters.js';
@@ -43,11 +43,17 @@ interface PasswordChange {
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const signedIn = { onRequest: app.requireUser };
+  // Hot routes that need only who calls (or read the row with their own query): no user-row read.
+  const withSession = { onRequest: app.requireSession };
 
   app.get(
     '/api/user',
-    { ...signedIn, schema: { tags, summary: 'The account and its settings', security: bearerAuth, response: responses(accountSchema, [401]) } },
-    async (request) => ok(await loadAccount(ctx.db, currentUser(request).row, ctx.clock.now())),
+    { ...withSession, schema: { tags, summary: 'The account and its settings', security: bearerAuth, response: responses(accountSchema, [401]) } },
+    async (request) => {
+      const account = await loadAccount(ctx.db, currentSession(request).id, ctx.clock.now());
+      if (!account) throw unauthorized();
+      return ok(account);
+    },
   );
 
   app.get(
@@ -67,7 +73,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   app.post<{ Body: { filter: Filter | Omit<Filter, 'id'> } }>(
     '/api/user/saveFilter',
     {
-      ...signedIn,
+      ...withSession,
       config: { fieldRules: filterRangeRules },
       schema: {
         tags,
@@ -79,7 +85,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      const userId = currentUser(request).id;
+      const userId = currentSession(request).id;
       const { filter } = request.body;
       let saved: Filter | null;
       if ('id' in filter) {

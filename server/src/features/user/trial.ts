@@ -6,7 +6,7 @@
  * the driver's for after it ends, instead of being spent on days that cost nothing anyway.
  */
 import { TRIAL_DAYS } from '@blockpilot/shared/constants';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { conflict } from '../../http/errors.js';
@@ -41,14 +41,18 @@ export async function startTrial(ctx: AppContext, userId: string): Promise<Date>
   });
 }
 
-/** Whether the trial can be started now: never started by the driver or on their platform account, and no membership running. */
-export async function trialEligible(db: Kysely<DatabaseSchema>, user: { id: string; trial_ends_at: Date | null; membership_ends_at: Date | null }, now: Date): Promise<boolean> {
-  if (user.trial_ends_at || membershipRunning(user, now)) return false;
-  const used = await db
-    .selectFrom('platform_accounts')
-    .innerJoin('platform_trials', 'platform_trials.platform_user_id', 'platform_accounts.platform_user_id')
-    .select('platform_trials.platform_user_id')
-    .where('platform_accounts.user_id', '=', user.id)
-    .executeTakeFirst();
-  return !used;
+/** Whether the trial can be started now: never started by the driver or on their platform account ({@link platformTrialUsed}), and no membership running. */
+export function trialEligible(user: { trial_ends_at: Date | null; membership_ends_at: Date | null }, platformTrialUsed: boolean, now: Date): boolean {
+  return !user.trial_ends_at && !membershipRunning(user, now) && !platformTrialUsed;
+}
+
+/** Whether the platform account connected to the user (the `users` row of the outer query) has had a trial, as a subquery. */
+export function platformTrialUsed(eb: ExpressionBuilder<DatabaseSchema, 'users'>) {
+  return eb.exists(
+    eb
+      .selectFrom('platform_accounts')
+      .innerJoin('platform_trials', 'platform_trials.platform_user_id', 'platform_accounts.platform_user_id')
+      .select('platform_trials.platform_user_id')
+      .whereRef('platform_accounts.user_id', '=', 'users.id'),
+  ).$castTo<boolean>();
 }
