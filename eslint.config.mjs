@@ -13,12 +13,18 @@ function forbid(...groups) {
 }
 
 const LAYERS = 'docs/ARCHITECTURE.md section 5.1';
-const HTTP_OR_FEATURES = [['**/features/**', '**/http/**', '**/app.js', '**/context.js'], `A lower server layer must not import the HTTP layer (features/, http/, app.ts, context.ts): ${LAYERS}.`];
+const HTTP_OR_FEATURES = [
+  ['**/features/**', '**/http/**', '**/app.js', '**/context.js'],
+  `A lower server layer must not import the HTTP layer (features/, http/, app.ts, context.ts): ${LAYERS}.`,
+];
 const ENGINE = [['**/engine/**'], `A lower server layer must not import the engine: ${LAYERS}.`];
 const DOMAIN = [['**/domain/**'], `Adapters are below the domain and must not import it: ${LAYERS}.`];
 const SCALING = [['**/scaling/**'], `A lower server layer must not import process composition (scaling/): ${LAYERS}.`];
-const OTHER_REMOTES = [['@blockpilot/mf-*', '@blockpilot/shell', '@blockpilot/shell/*'], 'Remotes are shipped independently: they meet only through @blockpilot/shared (docs/ARCHITECTURE.md, "Module Federation").'];
-const SERVER_INTERNALS = [['@blockpilot/server/src/*', '../server/*', '../../server/*'], 'Use the server package\'s declared exports, not its files.'];
+const OTHER_REMOTES = [
+  ['@blockpilot/mf-*', '@blockpilot/shell', '@blockpilot/shell/*'],
+  'Remotes are shipped independently: they meet only through @blockpilot/shared (docs/ARCHITECTURE.md, "Module Federation").',
+];
+const SERVER_INTERNALS = [['@blockpilot/server/src/*', '../server/*', '../../server/*'], "Use the server package's declared exports, not its files."];
 
 export default tseslint.config(
   {
@@ -45,7 +51,13 @@ export default tseslint.config(
   { files: ['server/src/engine/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING) },
   // Front-end packages: each remote alone; shared below all of them.
   { files: ['mf-*/src/**/*.{ts,tsx}'], rules: forbid(OTHER_REMOTES) },
-  { files: ['shared/src/**/*.{ts,tsx}'], rules: forbid([['@blockpilot/mf-*', '@blockpilot/shell', '@blockpilot/shell/*', '@blockpilot/server', '@blockpilot/server/*'], 'shared is the bottom of the front end: the shell and the remotes import it, never the other way.']) },
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: forbid([
+      ['@blockpilot/mf-*', '@blockpilot/shell', '@blockpilot/shell/*', '@blockpilot/server', '@blockpilot/server/*'],
+      'shared is the bottom of the front end: the shell and the remotes import it, never the other way.',
+    ]),
+  },
   { files: ['bench/**/*.ts'], rules: forbid(SERVER_INTERNALS) },
   prettier,
 );

@@ -115,7 +115,8 @@ async function coldVisit(early: boolean): Promise<Run> {
   const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
   if (TRACE) {
     console.log(`requests of a visit ${early ? 'with' : 'without'} the early requests (start ms, end ms, bytes, path):`);
-    for (const { path, start, end, bytes } of requests.values()) console.log(`${start.toFixed(0).padStart(7)} ${end?.toFixed(0).padStart(7) ?? '      -'} ${String(bytes ?? '').padStart(7)} ${path}`);
+    for (const { path, start, end, bytes } of requests.values())
+      console.log(`${start.toFixed(0).padStart(7)} ${end?.toFixed(0).padStart(7) ?? '      -'} ${String(bytes ?? '').padStart(7)} ${path}`);
   }
   await context.close();
   return { firstPaint, accountRequested, startButton, scriptBytes };
@@ -128,7 +129,9 @@ for (let i = 0; i < RUNS; i++) {
   for (const mode of MODES) {
     const run = await coldVisit(mode.early);
     runs.get(mode.name)!.push(run);
-    console.log(`${mode.name}, run ${i + 1}: first paint ${run.firstPaint.toFixed(0)} ms, account requested ${run.accountRequested.toFixed(0)} ms, Start shown ${run.startButton.toFixed(0)} ms, ${(run.scriptBytes / 1024).toFixed(1)} KB of scripts`);
+    console.log(
+      `${mode.name}, run ${i + 1}: first paint ${run.firstPaint.toFixed(0)} ms, account requested ${run.accountRequested.toFixed(0)} ms, Start shown ${run.startButton.toFixed(0)} ms, ${(run.scriptBytes / 1024).toFixed(1)} KB of scripts`,
+    );
   }
 }
 await browser.close();

@@ -11,7 +11,16 @@
 import os from 'node:os';
 import type { Filter } from '@blockpilot/shared/types';
 import { createSimulator } from '@blockpilot/platform-sim';
-import { acceptOfferBody, compileFilters, normaliseOffersPage, overlapsSchedule, rankMatches, type BlockSpan, type CompiledFilters, type NormalisedOffer } from '@blockpilot/server';
+import {
+  acceptOfferBody,
+  compileFilters,
+  normaliseOffersPage,
+  overlapsSchedule,
+  rankMatches,
+  type BlockSpan,
+  type CompiledFilters,
+  type NormalisedOffer,
+} from '@blockpilot/server';
 import { kb, machineLine, table, writeSection } from './lib/report.js';
 
 const SIZES = [1, 100, 1000];
@@ -35,9 +44,42 @@ function offersResponse(size: number): { raw: string; areaIds: string[] } {
 /** A driver's realistic filter set: weekday days and weekend evenings, one disabled experiment. */
 function driverFilters(areaIds: string[]): Filter[] {
   return [
-    { id: 'weekdays', name: 'Weekdays', enabled: true, serviceAreas: areaIds.slice(0, 4), days: [1, 2, 3, 4, 5], time: [360, 1320], pay: [18, 100], payType: 'PER_BLOCK', duration: [2, 6], timeToArrive: 30 },
-    { id: 'weekend', name: 'Weekend per hour', enabled: true, serviceAreas: areaIds.slice(3, 7), days: [0, 6], time: [0, 1440], pay: [8, 100], payType: 'PER_HOUR', duration: [1.5, 10], timeToArrive: 45 },
-    { id: 'off', name: 'Night (off)', enabled: false, serviceAreas: areaIds, days: [0, 1, 2, 3, 4, 5, 6], time: [0, 1440], pay: [0, 100], payType: 'PER_BLOCK', duration: [0, 10], timeToArrive: 0 },
+    {
+      id: 'weekdays',
+      name: 'Weekdays',
+      enabled: true,
+      serviceAreas: areaIds.slice(0, 4),
+      days: [1, 2, 3, 4, 5],
+      time: [360, 1320],
+      pay: [18, 100],
+      payType: 'PER_BLOCK',
+      duration: [2, 6],
+      timeToArrive: 30,
+    },
+    {
+      id: 'weekend',
+      name: 'Weekend per hour',
+      enabled: true,
+      serviceAreas: areaIds.slice(3, 7),
+      days: [0, 6],
+      time: [0, 1440],
+      pay: [8, 100],
+      payType: 'PER_HOUR',
+      duration: [1.5, 10],
+      timeToArrive: 45,
+    },
+    {
+      id: 'off',
+      name: 'Night (off)',
+      enabled: false,
+      serviceAreas: areaIds,
+      days: [0, 1, 2, 3, 4, 5, 6],
+      time: [0, 1440],
+      pay: [0, 100],
+      payType: 'PER_BLOCK',
+      duration: [0, 10],
+      timeToArrive: 0,
+    },
   ];
 }
 
@@ -107,7 +149,17 @@ for (const size of SIZES) {
   if (size === 100) p99At100 = whole.p99Rounds;
   const picked = decide(raw, compiled, SCHEDULE, NOW);
   console.log({ offers: size, bytes: raw.length, matched, picked, ...whole, parseP50: parseOnly.p50, rounds, perRound });
-  rows.push([size, kb(raw.length), matched, ms(whole.p50), `**${ms(whole.p99Rounds)}**`, ms(whole.p99), ms(whole.max), ms(parseOnly.p50), `${rounds} × ${perRound.toLocaleString('en-US')}`]);
+  rows.push([
+    size,
+    kb(raw.length),
+    matched,
+    ms(whole.p50),
+    `**${ms(whole.p99Rounds)}**`,
+    ms(whole.p99),
+    ms(whole.max),
+    ms(parseOnly.p50),
+    `${rounds} × ${perRound.toLocaleString('en-US')}`,
+  ]);
 }
 
 const verdict = p99At100 < GOAL_P99_MS_AT_100 ? 'met' : 'NOT met';

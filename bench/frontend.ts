@@ -145,7 +145,10 @@ const pageBytes = (encoding: string) =>
   new Promise<number>((resolve, reject) => {
     get(`${server.url}/`, { headers: { 'accept-encoding': encoding } }, (response) => {
       let bytes = 0;
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length)).on('end', () => resolve(bytes)).on('error', reject);
+      response
+        .on('data', (chunk: Buffer) => (bytes += chunk.length))
+        .on('end', () => resolve(bytes))
+        .on('error', reject);
     }).on('error', reject);
   });
 const landingHtml = { gzip: await pageBytes('gzip'), brotli: await pageBytes('br') };

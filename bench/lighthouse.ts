@@ -60,7 +60,7 @@ const scriptName = (url: string) => (URL.canParse(url) ? new URL(url).pathname :
 
 async function measure(name: string, path: string, signedIn: boolean): Promise<Score> {
   const score: Score = { page: name, performance: [], fcp: [], lcp: [], tbt: [], cls: [], scripts: new Map() };
-  for (let run = 0, failures = 0; run < RUNS; ) {
+  for (let run = 0, failures = 0; run < RUNS;) {
     await prepare(path, signedIn);
     const result = await lighthouse(`${product.url}${path}`, {
       port: chrome.port,
@@ -112,7 +112,14 @@ ${machineLine()} Load average ${loadBefore} before, ${loadAfter} after (2 cores 
 
 ${table(
   ['page', 'performance', 'FCP', 'LCP', 'TBT', 'CLS'],
-  scores.map((s) => [s.page, `**${median(s.performance)}** (goal ≥ 95; runs ${s.performance.join(', ')})`, `${Math.round(median(s.fcp))} ms`, `${Math.round(median(s.lcp))} ms`, `${Math.round(median(s.tbt))} ms`, median(s.cls).toFixed(3)]),
+  scores.map((s) => [
+    s.page,
+    `**${median(s.performance)}** (goal ≥ 95; runs ${s.performance.join(', ')})`,
+    `${Math.round(median(s.fcp))} ms`,
+    `${Math.round(median(s.lcp))} ms`,
+    `${Math.round(median(s.tbt))} ms`,
+    median(s.cls).toFixed(3),
+  ]),
 )}
 
 Where the phone's main thread goes (Lighthouse's bootup-time, mean per run, top 5 scripts):

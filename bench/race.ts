@@ -283,7 +283,16 @@ async function main(): Promise<void> {
   try {
     const schema = await benchSchema(APPLICATION_NAME);
     cleanups.push(() => schema.drop());
-    const { child: simulator, url: simUrl } = await startSimulatorProcess(['--rate-limit', String(RATE_LIMIT), '--rate-window-ms', String(RATE_WINDOW_MS), '--areas', String(AREAS), '--record-size', String(RECORD_SIZE)]);
+    const { child: simulator, url: simUrl } = await startSimulatorProcess([
+      '--rate-limit',
+      String(RATE_LIMIT),
+      '--rate-window-ms',
+      String(RATE_WINDOW_MS),
+      '--areas',
+      String(AREAS),
+      '--record-size',
+      String(RECORD_SIZE),
+    ]);
     cleanups.push(() => simulator.kill('SIGTERM'));
     const database = await openDatabase({ kind: 'postgres', url: schema.url });
     cleanups.push(() => database.close());
@@ -325,7 +334,15 @@ async function main(): Promise<void> {
       });
       const instanceIds = new Map<string, string>();
       if (fresh.length) {
-        const rows = await database.db.selectFrom('platform_accounts').select(['user_id', 'instance_id']).where('user_id', 'in', fresh.map((d) => d.userId)).execute();
+        const rows = await database.db
+          .selectFrom('platform_accounts')
+          .select(['user_id', 'instance_id'])
+          .where(
+            'user_id',
+            'in',
+            fresh.map((d) => d.userId),
+          )
+          .execute();
         for (const row of rows) instanceIds.set(row.user_id, row.instance_id);
       }
       const base = drivers.length;
@@ -380,21 +397,30 @@ async function main(): Promise<void> {
 
       const failedInjections = injected.filter((i) => i.offerId === null);
       if (failedInjections.length) console.warn(`${failedInjections.length} injections failed, e.g. ${failedInjections[0]!.error}`);
-      results.push(judgeStep(drivers.length, injected.filter((i) => i.offerId !== null).map((i) => i.offerId!), byOffer, summary, watched, {
-        engineCpuPct: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
-        elu,
-        // The histogram's values include its own sampling interval.
-        loopDelayP99Ms: Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
-        loopDelayMaxMs: Math.max(0, loopDelay.max / 1e6 - LOOP_RESOLUTION_MS),
-        gcMaxMs: Math.max(0, ...gcPauses),
-        gcTotalMs: gcPauses.reduce((a, b) => a + b, 0),
-        pollLagP99Ms: percentile(lags, 0.99),
-        simCpuPct: (simCpu / elapsed) * 100,
-        simRssMb: processRssBytes(simulator.pid!) / 2 ** 20,
-        postgresCpuPct: (pgCpu / elapsed) * 100,
-        seconds: elapsed,
-        load: os.loadavg()[0]!,
-      }));
+      results.push(
+        judgeStep(
+          drivers.length,
+          injected.filter((i) => i.offerId !== null).map((i) => i.offerId!),
+          byOffer,
+          summary,
+          watched,
+          {
+            engineCpuPct: ((cpu.user + cpu.system) / 1e6 / elapsed) * 100,
+            elu,
+            // The histogram's values include its own sampling interval.
+            loopDelayP99Ms: Math.max(0, loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
+            loopDelayMaxMs: Math.max(0, loopDelay.max / 1e6 - LOOP_RESOLUTION_MS),
+            gcMaxMs: Math.max(0, ...gcPauses),
+            gcTotalMs: gcPauses.reduce((a, b) => a + b, 0),
+            pollLagP99Ms: percentile(lags, 0.99),
+            simCpuPct: (simCpu / elapsed) * 100,
+            simRssMb: processRssBytes(simulator.pid!) / 2 ** 20,
+            postgresCpuPct: (pgCpu / elapsed) * 100,
+            seconds: elapsed,
+            load: os.loadavg()[0]!,
+          },
+        ),
+      );
       watched.clear();
       const r = results[results.length - 1]!;
       console.log({
@@ -448,7 +474,10 @@ function judgeStep(
   byOffer: Map<string, RaceDriver>,
   summary: WindowSummary,
   watched: Map<string, { instanceId: string; marks: TraceMarks }>,
-  readings: Pick<StepResult, 'engineCpuPct' | 'elu' | 'loopDelayP99Ms' | 'loopDelayMaxMs' | 'gcMaxMs' | 'gcTotalMs' | 'pollLagP99Ms' | 'simCpuPct' | 'simRssMb' | 'postgresCpuPct' | 'seconds' | 'load'>,
+  readings: Pick<
+    StepResult,
+    'engineCpuPct' | 'elu' | 'loopDelayP99Ms' | 'loopDelayMaxMs' | 'gcMaxMs' | 'gcTotalMs' | 'pollLagP99Ms' | 'simCpuPct' | 'simRssMb' | 'postgresCpuPct' | 'seconds' | 'load'
+  >,
 ): StepResult {
   const acceptsByOffer = new Map<string, WindowSummary['accepts']>();
   for (const accept of summary.accepts) {
@@ -547,7 +576,13 @@ function report(results: StepResult[], loadAtStart: number): void {
     ms(r.latencies[r.latencies.length - 1] ?? Number.NaN),
     `${ms(percentile(r.latenciesFromAnswer, 0.5))} / ${ms(percentile(r.latenciesFromAnswer, 0.99))}`,
     `${r.won} / ${r.lost}`,
-    `${r.simWon} / ${Object.values(r.simLost).reduce((a, b) => a + b, 0)}${Object.keys(r.simLost).length ? ` (${Object.entries(r.simLost).map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}`,
+    `${r.simWon} / ${Object.values(r.simLost).reduce((a, b) => a + b, 0)}${
+      Object.keys(r.simLost).length
+        ? ` (${Object.entries(r.simLost)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')})`
+        : ''
+    }`,
     r.throttled,
     `${r.fastPolls} / ${r.simFastPolls ?? 'n/a'}${r.minPollGapMs !== null ? ` (least gap ${r.minPollGapMs.toFixed(0)} ms)` : ''}`,
     `${r.engineCpuPct.toFixed(0)}%`,
@@ -606,7 +641,18 @@ listings the simulator stamped late (its send stamp is taken right after the res
 returns, so this should stay at zero); the race latency of those offers is too short by as much.
 
 ${table(
-  ['drivers', 'listing sent → page parsed in the engine', 'page → acceptOffer called', 'acceptOffer called → arrival at the simulator', 'page parsed before its send stamp', 'race latency p50 / p99 (this run)', 'simulator heartbeat p50 / p99 / max', 'engine event-loop delay p99 / max', 'engine longest GC pause', 'load (1 min)'],
+  [
+    'drivers',
+    'listing sent → page parsed in the engine',
+    'page → acceptOffer called',
+    'acceptOffer called → arrival at the simulator',
+    'page parsed before its send stamp',
+    'race latency p50 / p99 (this run)',
+    'simulator heartbeat p50 / p99 / max',
+    'engine event-loop delay p99 / max',
+    'engine longest GC pause',
+    'load (1 min)',
+  ],
   traceRows,
 )}`,
     );
@@ -669,7 +715,28 @@ Engine event-loop delay: how late a ${LOOP_RESOLUTION_MS} ms timer fired (\`moni
 ${goalLines.map((l) => `Goal: ${l}.`).join('\n')}
 
 ${table(
-  ['drivers', 'race offers', 'latency p50', 'latency p99', 'latency max', "from the listing's answer p50 / p99", `won / lost vs a ${RIVAL_MS} ms rival`, "simulator's answers: won / lost", 'throttled (rate_limited)', 'polls faster than refreshInterval (record / simulator)', 'engine CPU (1 core = 100%)', 'engine event loop busy', 'engine event-loop delay p99 / max', 'engine GC: longest pause / share of time', 'poll lag p99', 'simulator CPU / RSS', 'simulator: answering a poll p50 / p99', 'simulator heartbeat p50 / p99 / max', 'PostgreSQL CPU', 'load (1 min)'],
+  [
+    'drivers',
+    'race offers',
+    'latency p50',
+    'latency p99',
+    'latency max',
+    "from the listing's answer p50 / p99",
+    `won / lost vs a ${RIVAL_MS} ms rival`,
+    "simulator's answers: won / lost",
+    'throttled (rate_limited)',
+    'polls faster than refreshInterval (record / simulator)',
+    'engine CPU (1 core = 100%)',
+    'engine event loop busy',
+    'engine event-loop delay p99 / max',
+    'engine GC: longest pause / share of time',
+    'poll lag p99',
+    'simulator CPU / RSS',
+    'simulator: answering a poll p50 / p99',
+    'simulator heartbeat p50 / p99 / max',
+    'PostgreSQL CPU',
+    'load (1 min)',
+  ],
   rows,
 )}`,
   );

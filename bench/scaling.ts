@@ -164,7 +164,10 @@ async function main(): Promise<void> {
       const logs = (await offerLogRows(database.db)) - logs0;
       const failed = failedBetween(outcomes0, await simOutcomes(simUrl));
       const lags = Float64Array.from(readings.flatMap((r) => r.lags)).sort();
-      const deltas = [...redis1.calls].map(([name, calls]) => [name, calls - (redis0.calls.get(name) ?? 0)] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+      const deltas = [...redis1.calls]
+        .map(([name, calls]) => [name, calls - (redis0.calls.get(name) ?? 0)] as const)
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1]);
       const redisOps = deltas.reduce((sum, [, n]) => sum + n, 0);
       const row: Row = {
         workers: workerCount,
@@ -181,7 +184,10 @@ async function main(): Promise<void> {
         postgresCpuPct: (pgCpu / seconds) * 100,
         redisCpuPct: ((redis1.cpu - redis0.cpu) / seconds) * 100,
         redisOpsPerPoll: lags.length ? redisOps / lags.length : Number.NaN,
-        topCommands: deltas.slice(0, 5).map(([name, n]) => `${name} ${(n / lags.length).toFixed(2)}`).join(', '),
+        topCommands: deltas
+          .slice(0, 5)
+          .map(([name, n]) => `${name} ${(n / lags.length).toFixed(2)}`)
+          .join(', '),
         events: (['searchesStarted', 'leasesLost', 'leasesExpired', 'jobsLost'] as const).map((k) => `${readings.reduce((sum, r) => sum + r.events[k], 0)}`).join(' / '),
         logsPerSecond: logs / seconds,
         failed,
@@ -240,7 +246,28 @@ per 1,000 drivers at ${common.toLocaleString('en-US')} drivers: one worker ${cpu
 lock and lease renewals, the stalled check).
 
 ${table(
-  ['workers', 'drivers', 'per worker', 'polls/s', 'lag p50', 'lag p99', 'lag max', 'workers CPU', 'CPU per 1,000', 'workers RSS', 'heap per 1,000 (whole worker)', 'simulator CPU', 'PostgreSQL CPU', 'Redis CPU', 'Redis ops per poll', 'top Redis commands (per poll)', 'restarts / leases lost / leases late / jobs lost', 'log rows/s', 'failed platform calls', 'load (1 min)'],
+  [
+    'workers',
+    'drivers',
+    'per worker',
+    'polls/s',
+    'lag p50',
+    'lag p99',
+    'lag max',
+    'workers CPU',
+    'CPU per 1,000',
+    'workers RSS',
+    'heap per 1,000 (whole worker)',
+    'simulator CPU',
+    'PostgreSQL CPU',
+    'Redis CPU',
+    'Redis ops per poll',
+    'top Redis commands (per poll)',
+    'restarts / leases lost / leases late / jobs lost',
+    'log rows/s',
+    'failed platform calls',
+    'load (1 min)',
+  ],
   rows.map((r) => [
     r.workers,
     r.users.toLocaleString('en-US'),

@@ -99,7 +99,12 @@ tick();
 `;
 
 /** `variants`: the headers and bodies sent in turn (one driver each), else the request's own. */
-function pacedLoad(request: Omit<LoadOptions, 'connections' | 'duration'>, rate: number, seconds: number, variants = [{ headers: request.headers, body: request.body }]): Promise<LoadResult> {
+function pacedLoad(
+  request: Omit<LoadOptions, 'connections' | 'duration'>,
+  rate: number,
+  seconds: number,
+  variants = [{ headers: request.headers, body: request.body }],
+): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(PACED_LOAD, { eval: true, workerData: { url: request.url, method: request.method, variants, rate, seconds } });
     worker.once('message', ({ rps, p50, p99, failed }: { rps: number; p50: number; p99: number; failed: number }) => {
@@ -123,7 +128,11 @@ const PROFILE_DIR = option('profile') && path.resolve(option('profile')!);
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const ONLY_DATABASE = option('only');
 const ONLY_ENDPOINT = option('endpoint');
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
 
 async function adminQuery(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
@@ -197,7 +206,8 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
   const { base, drivers } = server.ready;
   try {
     const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-    const changed = (filter: Record<string, unknown>) => JSON.stringify({ filter: { ...filter, serviceAreas: ['sa-1', 'sa-2'], days: [1, 2, 3, 4, 5], time: [360, 1080], pay: [20, 100] } });
+    const changed = (filter: Record<string, unknown>) =>
+      JSON.stringify({ filter: { ...filter, serviceAreas: ['sa-1', 'sa-2'], days: [1, 2, 3, 4, 5], time: [360, 1080], pay: [20, 100] } });
     const [first] = drivers;
     const saveFilter = { url: `${base}/api/user/saveFilter`, method: 'POST' as const, headers: json(first!.token), body: changed(first!.filter) };
 
@@ -232,7 +242,12 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
       rows.push({ database: label, endpoint, mode: `max, ${CONNECTIONS} connections`, result: full, load: loadAverage() });
       const bursts = await autocannon({ ...request, connections: 20, duration: SECONDS, overallRate: FIXED_RATE, ...threads });
       rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, autocannon bursts`, result: bursts, load: loadAverage() });
-      const paced = await pacedLoad(request, FIXED_RATE, SECONDS, request.setupClient ? drivers.map((driver) => ({ headers: json(driver.token), body: changed(driver.filter) })) : undefined);
+      const paced = await pacedLoad(
+        request,
+        FIXED_RATE,
+        SECONDS,
+        request.setupClient ? drivers.map((driver) => ({ headers: json(driver.token), body: changed(driver.filter) })) : undefined,
+      );
       rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, paced`, result: paced, load: loadAverage() });
       for (const row of rows.slice(-3)) console.log(describe(row));
     }

@@ -45,7 +45,17 @@ import { createContext, loadConfig, openDatabase, systemClock, type LocalSearchR
 import { MAX_DRIVERS, ownFilter, ownOffer } from './lib/driverOffers.js';
 import { boundedRun } from './lib/boundedRun.js';
 import { machineLine, table, writeSection } from './lib/report.js';
-import { benchSchema, cliOption, connectDriversWith, forcedGc, percentile, processCpuSeconds, simulatorEnv, startSimulatorProcess, type ConnectedDriver } from './lib/searchFleet.js';
+import {
+  benchSchema,
+  cliOption,
+  connectDriversWith,
+  forcedGc,
+  percentile,
+  processCpuSeconds,
+  simulatorEnv,
+  startSimulatorProcess,
+  type ConnectedDriver,
+} from './lib/searchFleet.js';
 import { SimControl, type InjectPlan, type WindowSummary } from './lib/simControl.js';
 
 const option = cliOption;
@@ -205,7 +215,9 @@ async function main(): Promise<void> {
 
     // Every account's schedule, from the simulator: no two booked blocks may overlap.
     for (const d of drivers) {
-      const { scheduledAssignments } = (await (await fetch(`${simUrl}/__control/accounts/${encodeURIComponent(d.accountId)}/schedule`)).json()) as { scheduledAssignments: Array<{ startTime: number; endTime: number }> };
+      const { scheduledAssignments } = (await (await fetch(`${simUrl}/__control/accounts/${encodeURIComponent(d.accountId)}/schedule`)).json()) as {
+        scheduledAssignments: Array<{ startTime: number; endTime: number }>;
+      };
       schedulesRead += scheduledAssignments.length;
       const blocks = [...scheduledAssignments].sort((a, b) => a.startTime - b.startTime);
       for (let i = 1; i < blocks.length; i++) if (blocks[i]!.startTime < blocks[i - 1]!.endTime) overlapping.push(d.accountId);
@@ -218,7 +230,13 @@ async function main(): Promise<void> {
   report(summary, heap, overlapping, schedulesRead, { loadAtStart, loadAtEnd, engineCpuPct, simCpuPct });
 }
 
-function report(s: WindowSummary, heap: Array<{ t: number; y: number }>, overlapping: string[], booked: number, readings: { loadAtStart: number; loadAtEnd: number; engineCpuPct: number; simCpuPct: number }): void {
+function report(
+  s: WindowSummary,
+  heap: Array<{ t: number; y: number }>,
+  overlapping: string[],
+  booked: number,
+  readings: { loadAtStart: number; loadAtEnd: number; engineCpuPct: number; simCpuPct: number },
+): void {
   const settled = heap.filter((p) => p.t * 60_000 >= SETTLE_MS);
   const perMinute = slope(settled);
   const first = heap[0]?.y ?? Number.NaN;
@@ -231,7 +249,7 @@ function report(s: WindowSummary, heap: Array<{ t: number; y: number }>, overlap
   const hidden = s.acceptsByCategory.hidden ?? { attempts: 0, won: 0 };
   const checks: Check[] = [
     {
-      name: 'no throttled answer after a driver\'s first back-off',
+      name: "no throttled answer after a driver's first back-off",
       pass: s.throttledAfterFirstBackoff === 0,
       detail: `${s.throttledAfterFirstBackoff} after the first back-off; ${s.throttled} throttled in all (${s.throttledAccounts} accounts); ${s.accountsBackedOff} accounts backed off at least once`,
     },
@@ -275,12 +293,21 @@ in its own process with its rate limit (20 requests per 10 s per account; the en
 from the same figure), rivals (generated offers: taken after 15 s on average; injected single offers:
 0-3 s after injection) and faults (${(ERROR_RATE * 100).toFixed(0)}% of work calls answered 503, ${(LATENCY_RATE * 100).toFixed(0)}% delayed by ${LATENCY_MS} ms).
 Each driver has a filter of its own and got an offer it wants about every ${OFFER_EVERY_S} s: single offers,
-hidden ones and overlapping pairs (${Object.entries(s.injectedByCategory).map(([k, v]) => `${v} ${k}`).join(', ')}). Engine CPU ${readings.engineCpuPct.toFixed(0)}%,
-simulator CPU ${readings.simCpuPct.toFixed(0)}% of a core; simulator heartbeat (a tiny request every ${HEARTBEAT_MS} ms) p50 / p99 / max ${beat}. Answers over the run: ${Object.entries(s.byOutcome).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ')}; ${s.delayedByFault.toLocaleString('en-US')} delayed by the latency fault.
+hidden ones and overlapping pairs (${Object.entries(s.injectedByCategory)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}). Engine CPU ${readings.engineCpuPct.toFixed(0)}%,
+simulator CPU ${readings.simCpuPct.toFixed(0)}% of a core; simulator heartbeat (a tiny request every ${HEARTBEAT_MS} ms) p50 / p99 / max ${beat}. Answers over the run: ${Object.entries(
+      s.byOutcome,
+    )
+      .map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`)
+      .join(', ')}; ${s.delayedByFault.toLocaleString('en-US')} delayed by the latency fault.
 Single offers: ${s.injectedByCategory.single ?? 0} injected, ${single.attempts} accepts sent, ${single.won} won (the rest were taken by their rival before
 a poll listed them, or the accept came after the rival).
 
-${table(['check', 'result', 'figures'], checks.map((c) => [c.name, c.pass ? '**PASS**' : '**FAIL**', c.detail]))}
+${table(
+  ['check', 'result', 'figures'],
+  checks.map((c) => [c.name, c.pass ? '**PASS**' : '**FAIL**', c.detail]),
+)}
 
 Heap after GC by minute: ${heap.map((p) => `${p.t.toFixed(0)}: ${p.y.toFixed(1)}`).join(', ')} MB.`,
   );

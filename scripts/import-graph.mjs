@@ -13,7 +13,21 @@ function mermaid(args) {
   }).trim();
 }
 
-const packages = mermaid(['--include-only', '^(server|shared|shell|mf-[a-z]+|platform-sim)/', '--collapse', '^[a-z-]+/', 'server/src', 'shared/src', 'shell/src', 'mf-landing/src', 'mf-auth/src', 'mf-dashboard/src', 'mf-account/src', 'mf-admin/src', 'platform-sim/src']);
+const packages = mermaid([
+  '--include-only',
+  '^(server|shared|shell|mf-[a-z]+|platform-sim)/',
+  '--collapse',
+  '^[a-z-]+/',
+  'server/src',
+  'shared/src',
+  'shell/src',
+  'mf-landing/src',
+  'mf-auth/src',
+  'mf-dashboard/src',
+  'mf-account/src',
+  'mf-admin/src',
+  'platform-sim/src',
+]);
 const server = mermaid(['--include-only', '^server/src', '--collapse', '^server/src/[^/]+', 'server/src']);
 
 writeFileSync(

@@ -6,7 +6,18 @@ import { buildAll, install, PNPM, pnpm, reachable, run, step } from './lib.mjs';
 
 const CI = process.env.CI === 'true';
 /** The folders whose imports dependency-cruiser checks (every package's source, and the benchmarks). */
-const IMPORT_GRAPH_ROOTS = ['server/src', 'shared/src', 'shell/src', 'mf-landing/src', 'mf-auth/src', 'mf-dashboard/src', 'mf-account/src', 'mf-admin/src', 'platform-sim/src', 'bench'];
+const IMPORT_GRAPH_ROOTS = [
+  'server/src',
+  'shared/src',
+  'shell/src',
+  'mf-landing/src',
+  'mf-auth/src',
+  'mf-dashboard/src',
+  'mf-account/src',
+  'mf-admin/src',
+  'platform-sim/src',
+  'bench',
+];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The browser tests put Debian's nginx in front of the server (e2e/tests/proxy.e2e.ts).
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -17,7 +28,10 @@ async function ensureDebianPackage(program, pkg, pathVariable) {
   step(`Installing ${pkg} from Debian (apt-get)`);
   const root = process.getuid?.() === 0;
   const sudo = root ? [] : ['sudo'];
-  for (const args of [['apt-get', 'update', '-qq'], ['apt-get', 'install', '-y', '-qq', pkg]]) {
+  for (const args of [
+    ['apt-get', 'update', '-qq'],
+    ['apt-get', 'install', '-y', '-qq', pkg],
+  ]) {
     const [cmd, ...rest] = [...sudo, ...args];
     if ((await run(cmd, rest, { env: { DEBIAN_FRONTEND: 'noninteractive' } })).code !== 0) break;
   }
@@ -30,7 +44,10 @@ async function ensureDebianPackage(program, pkg, pathVariable) {
 /** PostgreSQL and Redis suites run where the services are; under CI=true their absence is a failure. */
 async function probeServices() {
   const env = {};
-  for (const [name, port, flag] of [['PostgreSQL', 5432, 'BLOCKPILOT_TEST_POSTGRES'], ['Redis', 6379, 'BLOCKPILOT_TEST_REDIS']]) {
+  for (const [name, port, flag] of [
+    ['PostgreSQL', 5432, 'BLOCKPILOT_TEST_POSTGRES'],
+    ['Redis', 6379, 'BLOCKPILOT_TEST_REDIS'],
+  ]) {
     const up = await reachable(port);
     if (!up && CI) {
       console.error(`✖ ${name} is required on CI (127.0.0.1:${port}) and is not reachable.`);
@@ -74,10 +91,12 @@ const serviceEnv = await probeServices();
 step('Type-checking every package');
 await pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 
-step('Lint (ESLint, zero warnings) and the import graph (dependency-cruiser: layers, no cycle)');
+step('Lint (ESLint, zero warnings), formatting (Prettier) and the import graph (dependency-cruiser: layers, no cycle)');
 {
   const lint = await run('npx', ['--no-install', 'eslint', '--max-warnings=0', '.']);
   count('lint', 0, 0, lint.code);
+  const format = await run('npx', ['--no-install', 'prettier', '--check', '.']);
+  count('formatting', 0, 0, format.code);
   const graph = await run('npx', ['--no-install', 'depcruise', '--config', '.dependency-cruiser.cjs', ...IMPORT_GRAPH_ROOTS]);
   count('import graph', 0, 0, graph.code);
 }
@@ -90,10 +109,14 @@ step('Unit tests: front end (jest + Testing Library)');
 
 step('Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL)');
 {
-  const { code, output } = await run('npx', ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'], {
-    capture: true,
-    env: serviceEnv,
-  });
+  const { code, output } = await run(
+    'npx',
+    ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
+    {
+      capture: true,
+      env: serviceEnv,
+    },
+  );
   count('server and simulator tests', ...nodeCounts(output), code);
 }
 
@@ -101,7 +124,11 @@ await buildAll();
 
 step('Browser tests: the built product in Chromium (playwright-core)');
 {
-  const { code, output } = await run('npx', ['--no-install', 'jest', '--ci', '--runInBand'], { capture: true, cwd: new URL('../e2e', import.meta.url).pathname, env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM, NGINX_PATH: NGINX } });
+  const { code, output } = await run('npx', ['--no-install', 'jest', '--ci', '--runInBand'], {
+    capture: true,
+    cwd: new URL('../e2e', import.meta.url).pathname,
+    env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM, NGINX_PATH: NGINX },
+  });
   count('browser tests', ...jestCounts(output), code);
 }
 

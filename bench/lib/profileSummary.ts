@@ -31,7 +31,10 @@ function ownerOf({ functionName, url }: ProfileNode['callFrame']): string {
 }
 
 function shortLocation({ url, lineNumber }: ProfileNode['callFrame']): string {
-  const file = url.replace(/^.*node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?/, '').replace(/^.*\/((?:server|shared)\/src\/)/, '$1').replace(/^file:\/\//, '');
+  const file = url
+    .replace(/^.*node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?/, '')
+    .replace(/^.*\/((?:server|shared)\/src\/)/, '$1')
+    .replace(/^file:\/\//, '');
   return file ? ` ${file}:${lineNumber + 1}` : '';
 }
 

@@ -20,7 +20,9 @@ export function writeSection(name: string, markdown: string): void {
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- /bench:${name} -->`;
   const block = `${start}\n${markdown.trim()}\n${end}`;
-  let doc = existsSync(FILE) ? readFileSync(FILE, 'utf8') : '# Benchmarks\n\nFigures written by the scripts under `bench/` (`npm run bench`, or one script with `cd bench && npx tsx --conditions=@blockpilot/source <script>.ts`).\n';
+  let doc = existsSync(FILE)
+    ? readFileSync(FILE, 'utf8')
+    : '# Benchmarks\n\nFigures written by the scripts under `bench/` (`npm run bench`, or one script with `cd bench && npx tsx --conditions=@blockpilot/source <script>.ts`).\n';
   const at = doc.indexOf(start);
   doc = at >= 0 ? doc.slice(0, at) + block + doc.slice(doc.indexOf(end) + end.length) : `${doc.trimEnd()}\n\n${block}\n`;
   writeFileSync(FILE, doc);

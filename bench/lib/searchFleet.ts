@@ -10,7 +10,18 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DEFAULT_FILTER, createPlatformClient, createSignInChallenge, insertFilter, newDeviceSerial, saveConnection, simulatorEndpoints, type Database, type PlatformClient, type TokenCipher } from '@blockpilot/server';
+import {
+  DEFAULT_FILTER,
+  createPlatformClient,
+  createSignInChallenge,
+  insertFilter,
+  newDeviceSerial,
+  saveConnection,
+  simulatorEndpoints,
+  type Database,
+  type PlatformClient,
+  type TokenCipher,
+} from '@blockpilot/server';
 import type { Filter } from '@blockpilot/shared/types';
 import { WORKSPACE } from './report.js';
 
@@ -127,7 +138,12 @@ export async function simOutcomes(simUrl: string): Promise<Record<string, number
 
 /** Outcomes other than ok that grew between two readings. */
 export function failedBetween(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(after).filter(([k]) => k !== 'ok').map(([k, v]) => [k, v - (before[k] ?? 0)] as const).filter(([, v]) => v > 0));
+  return Object.fromEntries(
+    Object.entries(after)
+      .filter(([k]) => k !== 'ok')
+      .map(([k, v]) => [k, v - (before[k] ?? 0)] as const)
+      .filter(([, v]) => v > 0),
+  );
 }
 
 /** The simulator's service area ids. */
@@ -138,9 +154,11 @@ export async function simAreaIds(simUrl: string): Promise<string[]> {
 /** Runs `task` over `items`, `width` at a time. */
 export async function inParallel<T>(items: T[], width: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await task(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
 }
 
 export function percentile(sorted: Float64Array | number[], p: number): number {
@@ -186,31 +204,55 @@ export interface ConnectOptions {
 /** Signs up and connects `count` drivers through the real flow, each with one filter (see {@link ConnectOptions}). */
 export async function connectDriversWith(db: Database['db'], cipher: TokenCipher, simUrl: string, count: number, options: ConnectOptions): Promise<ConnectedDriver[]> {
   const areaIds = await simAreaIds(simUrl);
-  const filterFor = options.filter ?? (() => ({ ...DEFAULT_FILTER, serviceAreas: areaIds, time: [0, 1440], pay: [100, 100], payType: 'PER_HOUR', timeToArrive: 0 }) satisfies Omit<Filter, 'id'>);
+  const filterFor =
+    options.filter ?? (() => ({ ...DEFAULT_FILTER, serviceAreas: areaIds, time: [0, 1440], pay: [100, 100], payType: 'PER_HOUR', timeToArrive: 0 }) satisfies Omit<Filter, 'id'>);
   const setupClient: PlatformClient = createPlatformClient({ endpoints: simulatorEndpoints(simUrl), timeoutMs: 30_000 });
   const drivers: ConnectedDriver[] = new Array(count);
   const trialEndsAt = options.feeFree ? new Date(Date.now() + 30 * 86_400_000) : null;
   try {
-    await inParallel(Array.from({ length: count }, (_, i) => i), options.parallel ?? 32, async (index) => {
-      const email = `bench-${randomUUID()}@example.com`;
-      const challenge = createSignInChallenge(setupClient.endpoints, setupClient.device, newDeviceSerial());
-      const registered = await setupClient.register({ authorizationCode: await authorizationCode(challenge.url, email), codeVerifier: challenge.codeVerifier, deviceSerial: challenge.deviceSerial });
-      if (!registered.ok) throw new Error(`register failed: ${registered.kind}`);
-      let eligibleAreaIds: string[] = [];
-      if (options.eligibleAreas) {
-        const eligible = await setupClient.eligibleServiceAreas({ accessToken: registered.value.tokens.accessToken, instanceId: randomUUID() });
-        if (!eligible.ok) throw new Error(`eligibleServiceAreas failed: ${eligible.kind}`);
-        eligibleAreaIds = eligible.value;
-      }
-      const { id } = await db
-        .insertInto('users')
-        .values({ email, phone_number: '+15555550100', country_code: 'US', password_hash: 'bench', display_name: 'bench', shareable_code: randomBytes(8).toString('hex'), invited_by: null, trial_ends_at: trialEndsAt, membership_ends_at: null, notify_email: '', telegram_chat_id: null, promotions_opted_out_at: null, credit_cents: 1000, searching: options.searching })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await insertFilter(db, id, filterFor(index, areaIds));
-      await saveConnection(db, cipher, { userId: id, region: 'NA', deviceSerial: challenge.deviceSerial, device: registered.value });
-      drivers[index] = { index, userId: id, email, accountId: registered.value.userId, eligibleAreaIds };
-    });
+    await inParallel(
+      Array.from({ length: count }, (_, i) => i),
+      options.parallel ?? 32,
+      async (index) => {
+        const email = `bench-${randomUUID()}@example.com`;
+        const challenge = createSignInChallenge(setupClient.endpoints, setupClient.device, newDeviceSerial());
+        const registered = await setupClient.register({
+          authorizationCode: await authorizationCode(challenge.url, email),
+          codeVerifier: challenge.codeVerifier,
+          deviceSerial: challenge.deviceSerial,
+        });
+        if (!registered.ok) throw new Error(`register failed: ${registered.kind}`);
+        let eligibleAreaIds: string[] = [];
+        if (options.eligibleAreas) {
+          const eligible = await setupClient.eligibleServiceAreas({ accessToken: registered.value.tokens.accessToken, instanceId: randomUUID() });
+          if (!eligible.ok) throw new Error(`eligibleServiceAreas failed: ${eligible.kind}`);
+          eligibleAreaIds = eligible.value;
+        }
+        const { id } = await db
+          .insertInto('users')
+          .values({
+            email,
+            phone_number: '+15555550100',
+            country_code: 'US',
+            password_hash: 'bench',
+            display_name: 'bench',
+            shareable_code: randomBytes(8).toString('hex'),
+            invited_by: null,
+            trial_ends_at: trialEndsAt,
+            membership_ends_at: null,
+            notify_email: '',
+            telegram_chat_id: null,
+            promotions_opted_out_at: null,
+            credit_cents: 1000,
+            searching: options.searching,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await insertFilter(db, id, filterFor(index, areaIds));
+        await saveConnection(db, cipher, { userId: id, region: 'NA', deviceSerial: challenge.deviceSerial, device: registered.value });
+        drivers[index] = { index, userId: id, email, accountId: registered.value.userId, eligibleAreaIds };
+      },
+    );
   } finally {
     await setupClient.close();
   }
@@ -230,5 +272,12 @@ export function forcedGc(): () => void {
 
 /** Rows in the offer log so far. */
 export async function offerLogRows(db: Database['db']): Promise<number> {
-  return Number((await db.selectFrom('offer_logs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await db
+        .selectFrom('offer_logs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }

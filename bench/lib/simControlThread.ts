@@ -106,10 +106,7 @@ export interface WindowSummary {
 }
 
 export type ControlRequest =
-  | { type: 'inject'; id: number; plans: InjectPlan[] }
-  | { type: 'mark'; id: number }
-  | { type: 'read'; id: number; light: boolean }
-  | { type: 'close'; id: number };
+  { type: 'inject'; id: number; plans: InjectPlan[] } | { type: 'mark'; id: number } | { type: 'read'; id: number; light: boolean } | { type: 'close'; id: number };
 
 export type ControlReply =
   | { type: 'injected'; id: number; results: Injected[] }
@@ -223,7 +220,16 @@ function foldAccept(a: AcceptRecord, counted: boolean): void {
     counts.attempts++;
     if (a.won) counts.won++;
   }
-  window.accepts.push({ offerId: a.offerId, accountId: a.accountId, won: a.won, reason: a.reason, arrivedAt: a.arrivedAt, listedAt: a.listedAt, listingAnsweredAt: a.listedAnsweredAt, overlapsSchedule: a.overlapsSchedule });
+  window.accepts.push({
+    offerId: a.offerId,
+    accountId: a.accountId,
+    won: a.won,
+    reason: a.reason,
+    arrivedAt: a.arrivedAt,
+    listedAt: a.listedAt,
+    listingAnsweredAt: a.listedAnsweredAt,
+    overlapsSchedule: a.overlapsSchedule,
+  });
 }
 
 async function getJson<T>(path: string): Promise<T> {

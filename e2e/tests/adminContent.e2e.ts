@@ -38,7 +38,10 @@ it('an admin publishes a knowledge-base article; a driver finds it from the menu
   await form.getByRole('region', { name: 'Preview' }).getByText('Tell the station lead').waitFor();
   expect(await seriousViolations(operator.page)).toEqual([]);
   await form.getByRole('button', { name: 'Save article' }).click();
-  const card = operator.page.getByRole('list', { name: 'Articles' }).getByRole('listitem').filter({ has: operator.page.getByRole('heading', { level: 2, name: question }) });
+  const card = operator.page
+    .getByRole('list', { name: 'Articles' })
+    .getByRole('listitem')
+    .filter({ has: operator.page.getByRole('heading', { level: 2, name: question }) });
   await card.getByText('Published').waitFor();
   await screenshot(operator.page, 'admin-knowledge-base-published');
   // The engine-health screen, its own chunk, loads when opened; its charts and table pass axe.
@@ -96,9 +99,15 @@ it('a promotion reaches opted-in drivers, and not one who opted out through the 
     const form = operator.page.getByRole('form', { name: 'New promotion' });
     await form.getByRole('textbox', { name: 'Subject' }).fill(subject);
     await form.getByRole('textbox', { name: 'Message' }).fill(text);
-    await form.getByRole('region', { name: 'Preview' }).getByRole('heading', { name: `Preview: ${subject}` }).waitFor();
+    await form
+      .getByRole('region', { name: 'Preview' })
+      .getByRole('heading', { name: `Preview: ${subject}` })
+      .waitFor();
     await form.getByRole('button', { name: 'Save draft' }).click();
-    const card = operator.page.getByRole('list', { name: 'Promotions' }).getByRole('listitem').filter({ has: operator.page.getByRole('heading', { level: 2, name: subject }) });
+    const card = operator.page
+      .getByRole('list', { name: 'Promotions' })
+      .getByRole('listitem')
+      .filter({ has: operator.page.getByRole('heading', { level: 2, name: subject }) });
     await card.getByRole('button', { name: 'Send to drivers' }).click();
     await operator.page.getByRole('dialog', { name: 'Send this promotion?' }).getByRole('button', { name: 'Send now' }).click();
     // The console polls the delivery while it runs.

@@ -38,7 +38,18 @@ beforeAll(async () => {
   areaId = areas.find((a) => a.eligible)!.id;
   const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
   await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
-    filter: { ...filter, name: 'Auto top-up test', enabled: true, serviceAreas: [areaId], days: [weekday], time: [0, 1320], pay: [20, 100], payType: 'PER_BLOCK', duration: [0, 10], timeToArrive: 0 },
+    filter: {
+      ...filter,
+      name: 'Auto top-up test',
+      enabled: true,
+      serviceAreas: [areaId],
+      days: [weekday],
+      time: [0, 1320],
+      pay: [20, 100],
+      payType: 'PER_BLOCK',
+      duration: [0, 10],
+      timeToArrive: 0,
+    },
   });
 }, 120_000);
 

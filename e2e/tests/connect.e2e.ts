@@ -88,7 +88,12 @@ it('loads, plays and captions the tutorial on /connectAccount', async () => {
   expect(state.cues.join(' ')).toContain('Take me to Amazon');
 
   // The poster is a real image, and the whole tutorial is small.
-  const assets = [state.currentSrc, state.poster, await video.locator('source[type="video/mp4"]').evaluate((s: HTMLSourceElement) => s.src), await video.locator('track').evaluate((t: HTMLTrackElement) => t.src)];
+  const assets = [
+    state.currentSrc,
+    state.poster,
+    await video.locator('source[type="video/mp4"]').evaluate((s: HTMLSourceElement) => s.src),
+    await video.locator('track').evaluate((t: HTMLTrackElement) => t.src),
+  ];
   let bytes = 0;
   for (const url of assets) {
     const res = await page.request.get(url);
@@ -146,7 +151,9 @@ it('after Start, accepted and ignored offers appear in the log within seconds', 
   await offers.getByText('Ignored').first().waitFor({ timeout: 15_000 });
   await screenshot(page, 'connect-log-after-start');
 
-  const logs = await apiCall<Array<{ action: string; startTime: number; cost?: number; rateInfo: { priceAmount: number } }>>(baseUrl, token, 'POST', '/user/getLogs', { query: {} });
+  const logs = await apiCall<Array<{ action: string; startTime: number; cost?: number; rateInfo: { priceAmount: number } }>>(baseUrl, token, 'POST', '/user/getLogs', {
+    query: {},
+  });
   const accepted = logs.find((e) => e.action === 'BLOCK_ACCEPT' && e.startTime === startTime);
   expect(accepted).toMatchObject({ cost: 630, rateInfo: { priceAmount: 180 } });
   expect(logs.some((e) => e.action === 'BLOCK_IGNORE' && e.startTime === startTime)).toBe(true);

@@ -60,9 +60,11 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
   let stationA: ServiceArea;
   let stationB: ServiceArea;
   let errors: string[] = [];
-  const call = <T,>(method: 'GET' | 'POST', path: string, body?: unknown) => apiCall<T>(product().baseUrl, token, method, path, body);
+  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => apiCall<T>(product().baseUrl, token, method, path, body);
   const acceptedAt = async (station: ServiceArea) =>
-    (await call<LogEntry[]>('POST', '/user/getLogs', { query: { action: { $in: ['BLOCK_ACCEPT'] } } })).filter((entry) => entry.serviceAreaId === station.id && entry.startTime >= day);
+    (await call<LogEntry[]>('POST', '/user/getLogs', { query: { action: { $in: ['BLOCK_ACCEPT'] } } })).filter(
+      (entry) => entry.serviceAreaId === station.id && entry.startTime >= day,
+    );
   const waitUntil = async (what: string, check: () => Promise<boolean>) => {
     const deadline = Date.now() + LIVE_TIMEOUT_MS;
     while (!(await check())) {
@@ -86,7 +88,18 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     // The dashboard's filter: station A on the run's weekday, any block of 60.00 and up, at any notice.
     const [first] = (await call<{ filters: Array<{ id: string }> }>('GET', '/user')).filters;
     await call('POST', '/user/saveFilter', {
-      filter: { ...first, name: 'Station A', enabled: true, serviceAreas: [stationA.id], days: [weekday], time: [0, 1440], pay: [20, 100], payType: 'PER_BLOCK', duration: [0, 10], timeToArrive: 0 },
+      filter: {
+        ...first,
+        name: 'Station A',
+        enabled: true,
+        serviceAreas: [stationA.id],
+        days: [weekday],
+        time: [0, 1440],
+        pay: [20, 100],
+        payType: 'PER_BLOCK',
+        duration: [0, 10],
+        timeToArrive: 0,
+      },
     });
     await page.goto('/dashboard/settings');
   }, 120_000);
@@ -105,7 +118,10 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].filter((_, index) => index !== weekday)) {
       await row.getByRole('button', { name: day, exact: true }).click();
     }
-    await row.getByRole('status').filter({ hasText: /^Saved @/ }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await row
+      .getByRole('status')
+      .filter({ hasText: /^Saved @/ })
+      .waitFor({ timeout: LIVE_TIMEOUT_MS });
     await list.getByRole('heading', { name: '2. Station B mornings' }).waitFor();
     await screenshot(page, `filters-list-open-${width}`);
     await row.getByRole('button', { name: 'Close: Station B mornings' }).click();

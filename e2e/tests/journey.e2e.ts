@@ -95,7 +95,10 @@ async function waitForSavedFilter(saved: (filter: Account['filters'][number]) =>
 
 const creditChip = () => page.getByText(/^Credit: \$\d+\.\d\d$/);
 const offers = () => page.getByRole('region', { name: 'Offers' });
-const entries = (action: 'Accepted' | 'Ignored') => offers().getByRole('listitem').filter({ has: page.getByText(action, { exact: true }) });
+const entries = (action: 'Accepted' | 'Ignored') =>
+  offers()
+    .getByRole('listitem')
+    .filter({ has: page.getByText(action, { exact: true }) });
 
 /** Presses a key on a focused control `times` times (range inputs move one step per press). */
 async function press(control: Locator, key: string, times: number): Promise<void> {

@@ -57,7 +57,18 @@ beforeAll(async () => {
   // Blocks of 60.00 and up on the file's weekday, starting 00:00 to 22:00 UTC, at any notice.
   const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
   await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
-    filter: { ...filter, name: 'Live test', enabled: true, serviceAreas: [area.id], days: [weekday], time: [0, 1320], pay: [20, 100], payType: 'PER_BLOCK', duration: [0, 10], timeToArrive: 0 },
+    filter: {
+      ...filter,
+      name: 'Live test',
+      enabled: true,
+      serviceAreas: [area.id],
+      days: [weekday],
+      time: [0, 1320],
+      pay: [20, 100],
+      payType: 'PER_BLOCK',
+      duration: [0, 10],
+      timeToArrive: 0,
+    },
   });
   await phone().goto('/dashboard/settings');
   await laptop().goto('/dashboard');

@@ -117,7 +117,7 @@ describe('the prerendered landing page', () => {
     await context.close();
   });
 
-  it('is hidden from a signed-in driver before any script runs, by the page\'s one inline script', async () => {
+  it("is hidden from a signed-in driver before any script runs, by the page's one inline script", async () => {
     const { context, page } = await openPage(browser, 360);
     await page.addInitScript(() => localStorage.setItem('acccessToken', 'a-token'));
     await withoutScripts(page);
@@ -130,14 +130,17 @@ describe('the prerendered landing page', () => {
     await context.close();
   });
 
-  it('shows a signed-in driver the app\'s frame at once, and asks for their data before any script has run', async () => {
+  it("shows a signed-in driver the app's frame at once, and asks for their data before any script has run", async () => {
     const token = await registerDriver(product().baseUrl);
     // Wide enough for the bar's links (a phone has them in the menu).
     const { context, page } = await openPage(browser, 1440);
     await page.addInitScript((t) => localStorage.setItem('acccessToken', t), token);
     await withoutScripts(page);
     const asked: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'fetch' && asked.push(`${new URL(request.url()).pathname} ${request.headers().authorization === `Bearer ${token}`}`));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'fetch' && asked.push(`${new URL(request.url()).pathname} ${request.headers().authorization === `Bearer ${token}`}`),
+    );
     await page.goto('/dashboard');
     await page.getByRole('status').getByText('Loading…').waitFor();
     await page.getByRole('link', { name: 'Dashboard' }).waitFor();

@@ -151,7 +151,10 @@ async function expectOwnerStillSignsIn(site: string, owner: Driver): Promise<voi
 async function mailFor(address: string, subject: RegExp, count = 1): Promise<string[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const texts = mailbox.sentTo(address).filter((mail) => subject.test(mail.subject)).map((mail) => mail.text);
+    const texts = mailbox
+      .sentTo(address)
+      .filter((mail) => subject.test(mail.subject))
+      .map((mail) => mail.text);
     if (texts.length >= count) return texts;
     if (Date.now() > deadline) throw new Error(`${count} e-mail(s) "${subject}" to ${address} did not arrive (got ${texts.length})`);
     await new Promise((r) => setTimeout(r, 100));
@@ -215,7 +218,9 @@ describe('a production server behind nginx', () => {
     for (const stranger of attempts) {
       const answers: number[] = [];
       for (let i = 0; i < 12; i++) {
-        answers.push((await stranger.call('/api/auth/login', { method: 'POST', body: { emailAddress: owner.email, password: `guess ${i}` }, headers: { 'x-forwarded-for': OWNER } })).status);
+        answers.push(
+          (await stranger.call('/api/auth/login', { method: 'POST', body: { emailAddress: owner.email, password: `guess ${i}` }, headers: { 'x-forwarded-for': OWNER } })).status,
+        );
       }
       // The stranger is slowed down...
       expect(answers.slice(0, 5).every((status) => status === 400)).toBe(true);

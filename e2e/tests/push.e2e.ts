@@ -84,7 +84,9 @@ type Shown = { title: string; body: string; tag: string; url: string };
 
 /** The notifications the page's service worker shows now. */
 const shownNotifications = (): Promise<Shown[]> =>
-  page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url })));
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url })),
+  );
 
 /** The push message a browser would get, handed to the page's service worker. */
 async function deliverToServiceWorker(data: string): Promise<void> {
@@ -95,7 +97,12 @@ it('is installable: a manifest with 192 and 512 px icons, maskable ones too, lin
   const { baseUrl } = product();
   await page.goto('/account/notificationPreferences');
   expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
-  const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as { name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; purpose: string }> };
+  const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: Array<{ src: string; sizes: string; purpose: string }>;
+  };
   expect(manifest).toMatchObject({ name: 'BlockPilot', start_url: '/dashboard', display: 'standalone' });
   for (const icon of manifest.icons) {
     const png = Buffer.from(await (await fetch(`${baseUrl}${icon.src}`)).arrayBuffer());
@@ -125,7 +132,7 @@ it("registers its service worker at the root, which keeps the shell's hashed fil
   for (const path of alwaysNetwork) expect([path, fromWorker.get(path)]).toEqual([path, false]);
 });
 
-it("says what Chromium answers when this device is switched on: an off-the-record context refuses push, so it stays off", async () => {
+it('says what Chromium answers when this device is switched on: an off-the-record context refuses push, so it stays off', async () => {
   const device = page.getByRole('switch', { name: 'This device' });
   expect(await device.isChecked()).toBe(false);
   await device.click({ force: true });
@@ -164,13 +171,27 @@ it('an accepted block is pushed to the device and shown on the phone', async () 
   const areaId = areas.find((a) => a.eligible)!.id;
   const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
   await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
-    filter: { ...filter, name: 'Push test', enabled: true, serviceAreas: [areaId], days: [weekday], time: [0, 1320], pay: [20, 100], payType: 'PER_BLOCK', duration: [0, 10], timeToArrive: 0 },
+    filter: {
+      ...filter,
+      name: 'Push test',
+      enabled: true,
+      serviceAreas: [areaId],
+      days: [weekday],
+      time: [0, 1320],
+      pay: [20, 100],
+      payType: 'PER_BLOCK',
+      duration: [0, 10],
+      timeToArrive: 0,
+    },
   });
   await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
   const path = new URL(subscription.endpoint).pathname;
   const before = pushService.received.filter((p) => p.path === path).length;
   await injectOffer(platformSimulatorUrl, { serviceAreaId: areaId, offerId: `push-${day}`, startTime: day + 9 * 3600, durationHours: 2, priceAmount: 120 });
-  await eventually(() => pushService.received.filter((p) => p.path === path).length, (count) => count > before);
+  await eventually(
+    () => pushService.received.filter((p) => p.path === path).length,
+    (count) => count > before,
+  );
   const message = decryptPush(pushService.received.filter((p) => p.path === path)[before]!.body, subscription);
   const shown = JSON.parse(message) as Shown;
   expect(shown).toMatchObject({ title: expect.stringMatching(/^Block accepted: /), tag: 'accepted', url: `${baseUrl}/dashboard/logs` });

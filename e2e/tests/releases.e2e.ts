@@ -91,10 +91,7 @@ beforeAll(async () => {
   releaseToken = randomBytes(24).toString('base64url');
   rememberSecret(secretsFile, 'RELEASE_TOKEN of the release server', releaseToken);
   releaseTwoDir = path.join(runDir, 'mf-landing-release-two');
-  [server] = await Promise.all([
-    startReleaseServer(path.join(runDir, 'release-data'), releaseToken),
-    buildLandingVariant(releaseTwoDir, { from: INTRO_ONE, to: INTRO_TWO }),
-  ]);
+  [server] = await Promise.all([startReleaseServer(path.join(runDir, 'release-data'), releaseToken), buildLandingVariant(releaseTwoDir, { from: INTRO_ONE, to: INTRO_TWO })]);
   // globalTeardown stops it even if this file ends early.
   const state = product();
   writeFileSync(STATE_FILE, JSON.stringify({ ...state, extraPids: [...(state.extraPids ?? []), server.process.pid!] }, null, 2));
@@ -154,7 +151,10 @@ describe('a canary at 50%', () => {
     }
     if (!inCanary || !outside) throw new Error('no canary release split six drivers in three tries');
 
-    for (const [token, version, shows] of [[inCanary, canary, INTRO_TWO], [outside, ONE, INTRO_ONE]] as const) {
+    for (const [token, version, shows] of [
+      [inCanary, canary, INTRO_TWO],
+      [outside, ONE, INTRO_ONE],
+    ] as const) {
       const { context, page, errors } = await openTab();
       await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [ACCESS_TOKEN_KEY, token] as const);
       for (let load = 0; load < 3; load += 1) {
@@ -188,7 +188,11 @@ describe('the compatibility gate', () => {
     const react18 = '3.0.0-react18';
     await release('publish', 'mf-landing', '--dir', dir, '--version', react18);
 
-    const refused = await releaseCli<{ code: string; error: string; data: { mismatches: Array<{ kind: string; subject: string; party?: string }> } }>(server.baseUrl, releaseToken, ['promote', REMOTE, react18]);
+    const refused = await releaseCli<{ code: string; error: string; data: { mismatches: Array<{ kind: string; subject: string; party?: string }> } }>(
+      server.baseUrl,
+      releaseToken,
+      ['promote', REMOTE, react18],
+    );
     expect(refused.exitCode).toBe(EXIT_REFUSED_BY_GATE);
     expect(refused.output.code).toBe('BP_ERR_RELEASE_GATE_REFUSED');
     expect(refused.output.data.mismatches).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'candidate-not-accepted', subject: 'react', party: 'shell' })]));

@@ -57,7 +57,18 @@ beforeAll(async () => {
   // Blocks of 60.00 and up on the file's weekday, at any notice.
   const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
   await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
-    filter: { ...filter, name: 'Stats test', enabled: true, serviceAreas: [areaId], days: [weekday], time: [0, 1320], pay: [20, 100], payType: 'PER_BLOCK', duration: [0, 10], timeToArrive: 0 },
+    filter: {
+      ...filter,
+      name: 'Stats test',
+      enabled: true,
+      serviceAreas: [areaId],
+      days: [weekday],
+      time: [0, 1320],
+      pay: [20, 100],
+      payType: 'PER_BLOCK',
+      duration: [0, 10],
+      timeToArrive: 0,
+    },
   });
   await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
   await injectOffer(platformSimulatorUrl, { serviceAreaId: areaId, offerId: `stats-${day}`, startTime: blockStart, durationHours: 2, priceAmount: 120 });
@@ -108,9 +119,18 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     const step = async (label: string) => Number(await offers.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').textContent());
     expect(await step('Seen')).toBeGreaterThanOrEqual(2);
     expect(await step('Accepted')).toBe(1);
-    expect(await page.getByRole('table', { name: 'Why offers were not taken' }).getByRole('row', { name: /^Outside your pay range/ }).getByRole('cell').textContent()).toBe('1');
+    expect(
+      await page
+        .getByRole('table', { name: 'Why offers were not taken' })
+        .getByRole('row', { name: /^Outside your pay range/ })
+        .getByRole('cell')
+        .textContent(),
+    ).toBe('1');
     // The charts' tables are in the page for screen readers, and shown on demand.
-    await page.getByRole('table', { name: 'Per day', exact: true }).getByRole('row', { name: new RegExp(`^\\w+ ${new Date(day * 1000).getUTCDate()}\\b`) }).waitFor({ state: 'attached' });
+    await page
+      .getByRole('table', { name: 'Per day', exact: true })
+      .getByRole('row', { name: new RegExp(`^\\w+ ${new Date(day * 1000).getUTCDate()}\\b`) })
+      .waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Show the figures as tables' }).click();
     await page.getByRole('region', { name: 'Per day', exact: true }).waitFor();
     await screenshot(page, `stats-${width}`);
@@ -140,13 +160,23 @@ it('makes a calendar link, downloads the .ics with the block, and revokes the li
   await panel.getByRole('button', { name: 'Make a calendar link' }).click();
   const url = await panel.getByRole('textbox', { name: /Your calendar link/ }).inputValue();
   expect(url).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-  rememberSecret(product().secretsFile, 'calendar feed link', new URL(url).pathname.split('/').pop()!.replace(/\.ics$/, ''));
+  rememberSecret(
+    product().secretsFile,
+    'calendar feed link',
+    new URL(url).pathname
+      .split('/')
+      .pop()!
+      .replace(/\.ics$/, ''),
+  );
   const feedPath = new URL(url).pathname;
 
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download .ics' }).click()]);
   const text = readFileSync((await download.path())!, 'utf8');
   expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
-  const start = new Date(blockStart * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const start = new Date(blockStart * 1000)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   expect(text.replace(/\r\n /g, '')).toContain(`DTSTART:${start}`);
   expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);
   // Fetched as a calendar app does: no Authorization header.

@@ -75,5 +75,10 @@ it('records the connect-account tutorial', async () => {
   });
   expect(steps).toHaveLength(6);
 
-  assembleVideo(await renderFrames(browser, steps), steps.map((s) => s.caption), OUT_DIR, NAME);
+  assembleVideo(
+    await renderFrames(browser, steps),
+    steps.map((s) => s.caption),
+    OUT_DIR,
+    NAME,
+  );
 });

@@ -61,20 +61,26 @@ export async function renderFrames(browser: Browser, steps: TutorialStep[]): Pro
 export async function shoot(page: Page, target?: string): Promise<Buffer> {
   await page.setViewportSize(SHOT);
   if (target) {
-    await page.locator(target).first().evaluate((element: HTMLElement) => {
-      element.scrollIntoView({ block: 'center' });
-      element.dataset.tutorialRing = element.style.outline;
-      element.style.outline = '4px solid #FF6D00';
-      element.style.outlineOffset = '4px';
-    });
+    await page
+      .locator(target)
+      .first()
+      .evaluate((element: HTMLElement) => {
+        element.scrollIntoView({ block: 'center' });
+        element.dataset.tutorialRing = element.style.outline;
+        element.style.outline = '4px solid #FF6D00';
+        element.style.outlineOffset = '4px';
+      });
   }
   await page.evaluate(() => document.fonts.ready);
   const shot = await page.screenshot({ type: 'png' });
   if (target) {
-    await page.locator(target).first().evaluate((element: HTMLElement) => {
-      element.style.outline = element.dataset.tutorialRing ?? '';
-      element.style.outlineOffset = '';
-    });
+    await page
+      .locator(target)
+      .first()
+      .evaluate((element: HTMLElement) => {
+        element.style.outline = element.dataset.tutorialRing ?? '';
+        element.style.outlineOffset = '';
+      });
   }
   return shot;
 }

@@ -14,10 +14,7 @@ export default function App() {
   return (
     <Routes>
       <Route path="/account/inviteCode" element={<AccountScreen section="inviteCode" route="/account/inviteCode" />} />
-      <Route
-        path="/account/notificationPreferences"
-        element={<AccountScreen section="notificationPreferences" route="/account/notificationPreferences" />}
-      />
+      <Route path="/account/notificationPreferences" element={<AccountScreen section="notificationPreferences" route="/account/notificationPreferences" />} />
       <Route path="/account/credit" element={<AccountScreen section="credit" route="/account/credit" />} />
       <Route path={CHECKOUT_CANCELLED_PATH} element={<AccountScreen section="credit" route={CHECKOUT_CANCELLED_PATH} />} />
       <Route

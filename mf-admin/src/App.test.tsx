@@ -3,7 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockUserDetail, mockUserSummary, renderConsole } from './testing';
 
-const consoleTabs = () => within(screen.getByRole('navigation', { name: 'Operator console' })).getAllByRole('link').map((a) => a.textContent);
+const consoleTabs = () =>
+  within(screen.getByRole('navigation', { name: 'Operator console' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('mf_admin: who may use it', () => {
   let server: MockApi;
@@ -46,7 +49,11 @@ describe('Drivers (/admin/users)', () => {
     await waitFor(() => expect(server.callsTo('GET /admin/users')).toHaveLength(1));
     await act(async () => answer());
     const row = screen.getByRole('row', { name: /zelda@example.com/ });
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['zelda@example.com', 'Zelda Quickwheel', 'user', '12.50', 'Searching', 'amzn1.account.ZELDA42']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['zelda@example.com', 'Zelda Quickwheel', 'user', '12.50', 'Searching', 'amzn1.account.ZELDA42']);
     expect(within(row).getByRole('link')).toHaveAttribute('href', `/admin/users/${mockUserSummary().id}`);
   });
 

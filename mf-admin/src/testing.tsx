@@ -46,7 +46,12 @@ export function mockUserDetail(overrides: Partial<AdminUserDetail> = {}): AdminU
     membershipEndsAt: null,
     invitedBy: null,
     invited: [],
-    search: { flexConnected: true, puzzleRequired: false, platformAccount: { region: 'NA', platformUserId: 'amzn1.account.ZELDA42', connectedAt: Date.UTC(2025, 0, 2) }, recentLog: [] },
+    search: {
+      flexConnected: true,
+      puzzleRequired: false,
+      platformAccount: { region: 'NA', platformUserId: 'amzn1.account.ZELDA42', connectedAt: Date.UTC(2025, 0, 2) },
+      recentLog: [],
+    },
     notifications: { emailAddress: 'zelda@example.com', whatsAppNumber: '', telegramConnected: false, promotionsOptedOutAt: null },
     tickets: [],
     ...overrides,

@@ -2,5 +2,4 @@
 import { createMockSession, renderRemote, type MockSession } from '@blockpilot/shared/mock';
 import App from './App';
 
-export const renderApp = (path: string, session: MockSession = createMockSession({ accessToken: null, account: null, ready: false })) =>
-  renderRemote(App, path, session);
+export const renderApp = (path: string, session: MockSession = createMockSession({ accessToken: null, account: null, ready: false })) => renderRemote(App, path, session);

@@ -6,7 +6,10 @@ describe('mf_dashboard routes (docs/PRODUCT.md section 2)', () => {
   let server: MockApi;
   beforeEach(() => {
     jest.useFakeTimers();
-    server = mockApi({ 'POST /user/getLogs': { data: [] }, 'POST /user/connectAccount': { status: 400, body: { challenge_session: { challenge_url: 'https://x', code_verifier: 'v' } } } });
+    server = mockApi({
+      'POST /user/getLogs': { data: [] },
+      'POST /user/connectAccount': { status: 400, body: { challenge_session: { challenge_url: 'https://x', code_verifier: 'v' } } },
+    });
   });
   afterEach(() => {
     cleanup();

@@ -2,7 +2,19 @@
  * How this remote writes slider values, windows and block times, on top of the app's one money
  * and date format (shared/src/format.ts).
  */
-import { formatClock, formatDayOf, formatMoney, formatSpan, localClock, PAY_SLIDER, PAY_SLIDER_UNIT, timeWindowKind, WEEKDAY_NAMES, type PayType, type Range } from '@blockpilot/shared';
+import {
+  formatClock,
+  formatDayOf,
+  formatMoney,
+  formatSpan,
+  localClock,
+  PAY_SLIDER,
+  PAY_SLIDER_UNIT,
+  timeWindowKind,
+  WEEKDAY_NAMES,
+  type PayType,
+  type Range,
+} from '@blockpilot/shared';
 
 // Money and dates are written the same way everywhere: shared/src/format.ts.
 export { formatCents, formatMoney, WEEKDAY_NAMES } from '@blockpilot/shared';

@@ -2,15 +2,7 @@
  * The landing page's words, in one place. Numbers come from the business constants (docs/PRODUCT.md
  * section 9), so the page cannot promise something the product does not do.
  */
-import {
-  FEE_BASIS_POINTS,
-  FORFEIT_GRACE_MS,
-  FORFEIT_MIN_LEAD_MS,
-  INVITE_REWARD_CENTS,
-  INVITE_REWARD_THRESHOLD_CENTS,
-  SIGN_UP_BONUS_CENTS,
-  TRIAL_DAYS,
-} from '@blockpilot/shared';
+import { FEE_BASIS_POINTS, FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, SIGN_UP_BONUS_CENTS, TRIAL_DAYS } from '@blockpilot/shared';
 
 const dollars = (cents: number) => `$${cents / 100}`;
 export const FEE_PERCENT = `${FEE_BASIS_POINTS / 100}%`;
@@ -69,12 +61,13 @@ export const FAQ: QuestionAndAnswer[] = [
   },
   {
     question: 'Do I need to keep my phone on?',
-    answer: 'No. BlockPilot runs in the cloud, so the search goes on when your phone is locked, in your pocket or out of signal. Open it in any browser to check the log or change your filters.',
+    answer:
+      'No. BlockPilot runs in the cloud, so the search goes on when your phone is locked, in your pocket or out of signal. Open it in any browser to check the log or change your filters.',
   },
   {
     question: 'Is my delivery account safe?',
     answer:
-      'You sign in on the platform\'s own page, and the access it grants is stored encrypted. BlockPilot respects the platform\'s limits: it paces its searches, and if the platform asks for a check in its app, it pauses and tells you.',
+      "You sign in on the platform's own page, and the access it grants is stored encrypted. BlockPilot respects the platform's limits: it paces its searches, and if the platform asks for a check in its app, it pauses and tells you.",
   },
   {
     question: 'Can I invite other drivers?',

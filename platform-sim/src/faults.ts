@@ -6,26 +6,9 @@
 import { userIdForEmail } from './accounts.js';
 import { createRandom, hashSeed, type Random } from './random.js';
 import type { FaultConfig, FaultKind, FaultRule } from './types.js';
-import {
-  InputError,
-  asObject,
-  isObject,
-  optionalNumber,
-  optionalOneOf,
-  optionalString,
-  optionalStringArray,
-} from './validate.js';
+import { InputError, asObject, isObject, optionalNumber, optionalOneOf, optionalString, optionalStringArray } from './validate.js';
 
-export const FAULT_KINDS: readonly FaultKind[] = [
-  'serverError',
-  'latency',
-  'reset',
-  'captcha',
-  'signing',
-  'unauthorized',
-  'tokenExpiry',
-  'throttle',
-];
+export const FAULT_KINDS: readonly FaultKind[] = ['serverError', 'latency', 'reset', 'captcha', 'signing', 'unauthorized', 'tokenExpiry', 'throttle'];
 
 export const DEFAULT_LATENCY_MS = 1000;
 export const DEFAULT_SERVER_ERROR_STATUS = 503;

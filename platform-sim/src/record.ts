@@ -12,15 +12,7 @@
  * answer and end of sending. Benchmarks measure reaction times with those.
  */
 import { RingBuffer } from './ringBuffer.js';
-import type {
-  AcceptRecord,
-  RecordPage,
-  RecordQuery,
-  RecordTotals,
-  RequestOutcome,
-  RequestRecord,
-  SimulatorClock,
-} from './types.js';
+import type { AcceptRecord, RecordPage, RecordQuery, RecordTotals, RequestOutcome, RequestRecord, SimulatorClock } from './types.js';
 
 /** What is known about a request when it arrives. */
 export interface RequestStart {

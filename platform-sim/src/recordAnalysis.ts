@@ -54,10 +54,7 @@ export function findDoubleAccepts(accepts: readonly AcceptRecord[]): DoubleAccep
   return [...winners].filter(([, list]) => list.length > 1).map(([offerId, list]) => ({ offerId, winners: list }));
 }
 
-export function findViolations(
-  record: { requests: readonly RequestRecord[]; accepts: readonly AcceptRecord[] },
-  options: ViolationOptions = {},
-): RecordViolations {
+export function findViolations(record: { requests: readonly RequestRecord[]; accepts: readonly AcceptRecord[] }, options: ViolationOptions = {}): RecordViolations {
   return {
     concurrentPolling: findConcurrentPolling(record.requests, options),
     doubleAccepts: findDoubleAccepts(record.accepts),

@@ -140,15 +140,7 @@ export interface ScheduledAssignment {
 }
 
 /** Kinds of injected fault. See README.md for each one's response. */
-export type FaultKind =
-  | 'serverError'
-  | 'latency'
-  | 'reset'
-  | 'captcha'
-  | 'signing'
-  | 'unauthorized'
-  | 'tokenExpiry'
-  | 'throttle';
+export type FaultKind = 'serverError' | 'latency' | 'reset' | 'captcha' | 'signing' | 'unauthorized' | 'tokenExpiry' | 'throttle';
 
 /** One fault rule. A request is matched against the account's rules, then the global ones, in order. */
 export interface FaultRule {

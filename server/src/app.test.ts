@@ -81,7 +81,7 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     expect(manifest.previewOrigins).toEqual(['https://staging.example.com', 'http://127.0.0.1:4999']);
   });
 
-  it('never caches a remote\'s manifest or entry, caches hashed chunks immutably, and allows cross-origin loads', async () => {
+  it("never caches a remote's manifest or entry, caches hashed chunks immutably, and allows cross-origin loads", async () => {
     const manifest = await app.inject('/remotes/mf-auth/mf-manifest.json');
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
@@ -103,7 +103,7 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     }
   });
 
-  it('puts the prerendered landing page into the shell page for a visitor\'s landing paths only, compressed when asked', async () => {
+  it("puts the prerendered landing page into the shell page for a visitor's landing paths only, compressed when asked", async () => {
     const landing = await app.inject({ url: '/invite/CODE', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(landing.headers['content-encoding']).toBe('br');
     expect(landing.headers.vary).toMatch(/Accept-Encoding/);
@@ -228,7 +228,10 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     expect(doc.paths['/api/user'].get.responses['200'].content['application/json'].schema.properties.data.required).toContain('currency_symbol');
     const logQuery = doc.paths['/api/user/getLogs'].post.requestBody.content['application/json'].schema.properties.query;
     expect(Object.keys(logQuery.properties)).toEqual(['discoveredAt', 'action', 'reason']);
-    expect(doc.paths['/api/user/connectAccount'].post.responses['400'].content['application/json'].schema.properties.challenge_session.required).toEqual(['challenge_url', 'code_verifier']);
+    expect(doc.paths['/api/user/connectAccount'].post.responses['400'].content['application/json'].schema.properties.challenge_session.required).toEqual([
+      'challenge_url',
+      'code_verifier',
+    ]);
     const ui = await app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toMatch(/text\/html/);

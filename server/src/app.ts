@@ -55,15 +55,7 @@ export interface AppDependencies {
   engine?: EngineOptions;
 }
 
-export async function buildApp({
-  config,
-  database,
-  version = '0.0.0',
-  serveFrontend = true,
-  clock = systemClock,
-  adapters,
-  engine,
-}: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, version = '0.0.0', serveFrontend = true, clock = systemClock, adapters, engine }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: () => crypto.randomUUID(),

@@ -8,7 +8,14 @@ describe('configuration from the environment', () => {
     const config = loadConfig({});
     expect(config.mail).toEqual({ smtpUrl: null, from: 'BlockPilot <no-reply@blockpilot.local>', supportAddress: 'support@blockpilot.app' });
     expect(config.stripe).toBeNull();
-    expect(config.auth).toEqual({ scryptLog2Cost: 17, sessionTtlMs: 30 * 86_400_000, resetLinkTtlMs: 60 * 60_000, verifyLinkTtlMs: 72 * 3_600_000, registrationsPerAddressPerHour: 10, adminEmails: [] });
+    expect(config.auth).toEqual({
+      scryptLog2Cost: 17,
+      sessionTtlMs: 30 * 86_400_000,
+      resetLinkTtlMs: 60 * 60_000,
+      verifyLinkTtlMs: 72 * 3_600_000,
+      registrationsPerAddressPerHour: 10,
+      adminEmails: [],
+    });
   });
 
   it('reads the real services and lifetimes', () => {
@@ -68,7 +75,12 @@ describe('configuration from the environment', () => {
     const { platform } = loadConfig({});
     const embedded = withEmbeddedSimulator(platform, 'http://127.0.0.1:4010');
     for (const region of ['NA', 'EU', 'FE'] as const) {
-      expect(embedded.regions[region]).toEqual({ signIn: 'http://127.0.0.1:4010', tokens: 'http://127.0.0.1:4010', work: 'http://127.0.0.1:4010', assocHandle: platform.regions[region].assocHandle });
+      expect(embedded.regions[region]).toEqual({
+        signIn: 'http://127.0.0.1:4010',
+        tokens: 'http://127.0.0.1:4010',
+        work: 'http://127.0.0.1:4010',
+        assocHandle: platform.regions[region].assocHandle,
+      });
     }
     expect(embedded.embeddedSimulatorUrl).toBe('http://127.0.0.1:4010');
   });

@@ -138,7 +138,8 @@ function loadSettings(env: NodeJS.ProcessEnv): ServerConfig {
   const platformSimEnabled = (env.PLATFORM_SIM ?? 'embedded') === 'embedded';
   const scaling = scalingConfig(env);
   // An embedded simulator lives in one process: API and worker processes would each talk to their own.
-  if (platformSimEnabled && scaling.role !== 'all') throw new Error(`SERVER_ROLE=${scaling.role} needs PLATFORM_SIM=off (and the PLATFORM_* hosts of a platform every process reaches)`);
+  if (platformSimEnabled && scaling.role !== 'all')
+    throw new Error(`SERVER_ROLE=${scaling.role} needs PLATFORM_SIM=off (and the PLATFORM_* hosts of a platform every process reaches)`);
   return {
     port,
     host,

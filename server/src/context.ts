@@ -70,7 +70,11 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
   const shared = openSharedRedis(config, scaleOut);
   const sharedRateLimiter = shared ? new shared.scaleOut.RedisRateLimiter(shared.redis, redisPrefix) : null;
   const sharedLiveEvents = shared ? new shared.scaleOut.RedisLiveEvents(shared.redis, shared.keys.liveChannel, options.log, shared.keys.creditFellChannel) : null;
-  const { adapters, background, tokenCipher, notifications, live, creditWatch, engineHealth, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter, sharedLiveEvents });
+  const { adapters, background, tokenCipher, notifications, live, creditWatch, engineHealth, searchDependencies } = createEngineParts(config, db, {
+    ...options,
+    sharedRateLimiter,
+    sharedLiveEvents,
+  });
   // Fees charged in the workers reach this process's automatic top-up (docs/LIVE.md "Automatic top-up").
   sharedLiveEvents?.hearCreditFalls(creditWatch);
   const search: SearchRunner = shared
@@ -99,7 +103,9 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     creditWatch,
     engineHealth,
     // With Redis there may be other API processes: their caches hear this one's revocations.
-    sessions: new SessionCache({ shared: shared ? new shared.scaleOut.RedisSessionInvalidations(shared.redis, shared.scaleOut.searchKeys(redisPrefix).sessionChannel, options.log) : null }),
+    sessions: new SessionCache({
+      shared: shared ? new shared.scaleOut.RedisSessionInvalidations(shared.redis, shared.scaleOut.searchKeys(redisPrefix).sessionChannel, options.log) : null,
+    }),
   };
 }
 

@@ -58,11 +58,24 @@ export interface EngineParts {
 }
 
 /** The adapters chosen from the configuration (`adapters` replacing some) and the engine built on them. */
-export function createEngineParts(config: ServerConfig, db: Kysely<DatabaseSchema>, { clock, log, adapters, engine = {}, sharedRateLimiter = null, sharedLiveEvents = null }: ContextOptions): EngineParts {
+export function createEngineParts(
+  config: ServerConfig,
+  db: Kysely<DatabaseSchema>,
+  { clock, log, adapters, engine = {}, sharedRateLimiter = null, sharedLiveEvents = null }: ContextOptions,
+): EngineParts {
   const chosen: Adapters = { ...createAdapters(config, db, clock, log, sharedRateLimiter), ...adapters };
   const background = new BackgroundTasks(log);
   const tokenCipher = createTokenCipher(loadTokenKey({ envValue: config.platform.tokenKey, dataDir: config.dataDir }));
-  const notifications = createNotifications({ db, mailer: chosen.mailer, telegram: chosen.telegram, whatsApp: chosen.whatsApp, push: chosen.push, background, log, publicUrl: config.publicUrl });
+  const notifications = createNotifications({
+    db,
+    mailer: chosen.mailer,
+    telegram: chosen.telegram,
+    whatsApp: chosen.whatsApp,
+    push: chosen.push,
+    background,
+    log,
+    publicUrl: config.publicUrl,
+  });
   const live = sharedLiveEvents ?? new MemoryLiveEvents(log);
   const creditWatch = new CreditWatch(log);
   const engineHealth = engine.health ?? new EngineHealthSeries(() => clock.now().getTime());

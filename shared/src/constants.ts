@@ -118,7 +118,6 @@ export const STICKY_BAR_HEIGHT_VARIABLE = '--bp-sticky-bar-height';
 /** The id of the page's main content, where the skip link leads. */
 export const MAIN_CONTENT_ID = 'main-content';
 
-
 /** Session storage key of a staging preview override ("name@manifestUrl"), kept for the tab. */
 export const PREVIEW_OVERRIDE_KEY = 'remotePreview';
 

@@ -12,7 +12,7 @@ function Probe() {
   );
 }
 
-describe('a remote\'s single-spa lifecycle (standalone preview)', () => {
+describe("a remote's single-spa lifecycle (standalone preview)", () => {
   // single-spa-react resolves mount() once React has rendered; under act() that render would wait
   // for the test's own promise, so this test lets React schedule as it does in a real page.
   const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };

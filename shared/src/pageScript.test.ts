@@ -62,7 +62,7 @@ const intents: [string, (doc: Document) => void][] = [
   ['wheel', (doc) => doc.body.dispatchEvent(new Event('wheel', { bubbles: true }))],
 ];
 
-describe('the page script on a visitor\'s landing page', () => {
+describe("the page script on a visitor's landing page", () => {
   it('loads no script while the visitor only reads, and asks the API for nothing', () => {
     const page = openPage();
     expect(page.window.fetch).not.toHaveBeenCalled();
@@ -136,7 +136,7 @@ describe('the page script for a signed-in driver', () => {
     expect(page.window.fetch.mock.calls.map(([path]) => path)).toEqual([EARLY_GETS.account, EARLY_GETS.searchStatus]);
   });
 
-  it('marks the page (the style hides the visitor\'s page) and loads the app at once', () => {
+  it("marks the page (the style hides the visitor's page) and loads the app at once", () => {
     const page = openPage({ signedIn: true });
     expect(page.data.session).toBe('signed-in');
     expect(page.loaded()).toEqual(['/runtime.js', '/main.js']);
@@ -154,7 +154,7 @@ describe('the page script for an operator previewing a remote from staging', () 
   it.each([
     ['asked for in the URL', { search: `?utm_source=x&${PREVIEW_OVERRIDE_KEY}=mf_landing@https://staging.test/mf-manifest.json` }],
     ['remembered for the tab', { previewStored: true }],
-  ])('loads the app at once when the preview is %s (the static page is production\'s)', (_name, options) => {
+  ])("loads the app at once when the preview is %s (the static page is production's)", (_name, options) => {
     const page = openPage(options);
     expect(page.loaded()).toEqual(['/runtime.js', '/main.js']);
     expect(page.data.session).toBeUndefined();
@@ -169,15 +169,15 @@ describe('the page script for a tab holding a signed release-preview link', () =
   it.each([
     ['opened from the link', { search: `?${RELEASE_PREVIEW_KEY}=v1:sealed-link` }],
     ['remembered for the tab', { releasePreviewStored: true }],
-  ])('loads the app at once when the link is %s (the static page is production\'s)', (_name, options) => {
+  ])("loads the app at once when the link is %s (the static page is production's)", (_name, options) => {
     expect(openPage(options).loaded()).toEqual(['/runtime.js', '/main.js']);
   });
 });
 
 describe('the preload of the remote list', () => {
   it.each([
-    ['a visitor\'s landing page', { head: INERT }],
-    ['a visitor\'s other pages', { head: LIVE }],
+    ["a visitor's landing page", { head: INERT }],
+    ["a visitor's other pages", { head: LIVE }],
     ['a visitor previewing from an allow-listed origin', { search: `?${PREVIEW_OVERRIDE_KEY}=mf_landing@https://staging.test/mf-manifest.json` }],
   ])('is made on %s, whose shell asks for the plain list', (_name, options) => {
     const preload = [...openPage(options).doc.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
@@ -191,13 +191,13 @@ describe('the preload of the remote list', () => {
     ['a signed-in driver on any other page', { signedIn: true, head: LIVE }],
     ['a tab opened from a release-preview link', { search: `?${RELEASE_PREVIEW_KEY}=v1:sealed-link` }],
     ['a tab holding a release-preview link', { releasePreviewStored: true, head: LIVE }],
-  ])('is not made for %s, whose list depends on the request\'s headers', (_name, options) => {
+  ])("is not made for %s, whose list depends on the request's headers", (_name, options) => {
     expect(openPage(options).preloaded()).toEqual([]);
   });
 });
 
 describe('the page script on every other page', () => {
-  it.each([false, true])('leaves the browser\'s own script tags alone (signed in: %s)', (signedIn) => {
+  it.each([false, true])("leaves the browser's own script tags alone (signed in: %s)", (signedIn) => {
     const page = openPage({ head: LIVE, signedIn });
     intents.forEach(([, intent]) => intent(page.doc));
     expect(page.loaded()).toEqual(['/main.js']);

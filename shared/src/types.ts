@@ -207,11 +207,7 @@ export interface SearchStatus {
  * docs/LIVE.md): the search's status, that the account changed (credit), that new log entries
  * were written, or that one left the log (forfeited, maybe on another device).
  */
-export type LiveEvent =
-  | { type: 'status'; status: SearchStatus }
-  | { type: 'account' }
-  | { type: 'logs' }
-  | { type: 'logRemoved'; id: string };
+export type LiveEvent = { type: 'status'; status: SearchStatus } | { type: 'account' } | { type: 'logs' } | { type: 'logRemoved'; id: string };
 
 /** The getLogs query: entries newer or older than a timestamp, with the chosen actions. */
 export interface LogQuery {

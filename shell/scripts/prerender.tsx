@@ -32,7 +32,8 @@ function inlineStylesheet(_link: string, file: string): string {
   // 'optional' instead of fontsource's 'swap': text never changes font after its first paint. On a
   // slow first visit the page keeps the system font (Poppins is cached for the next one) rather
   // than reflowing, and the live page, painted later, measures exactly as the static one did.
-  const css = readFileSync(path.join(outDir, file), 'utf8').replaceAll('font-display: swap', 'font-display: optional')
+  const css = readFileSync(path.join(outDir, file), 'utf8')
+    .replaceAll('font-display: swap', 'font-display: optional')
     .replace(/\/\*# sourceMappingURL=.*?\*\//, '');
   const fonts = [...css.matchAll(/url\((\/[^)]+\.woff2)\)/g)].map(([, url]) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`);
   // Nothing links the file any more: no need to deploy it.
@@ -78,7 +79,10 @@ const signedInFrame = renderStaticHtml(
 const filled = page
   .replace(STYLESHEET_LINK, inlineStylesheet)
   .replace('</head>', () => `${firstLoadPreloads()}<script>${PAGE_SCRIPT}</script><style>${PAGE_STYLE}</style></head>`)
-  .replace(EMPTY_ROOT, () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${frame}</div><div ${PRERENDERED_SIGNED_IN_ATTRIBUTE}>${signedInFrame}</div></div>`);
+  .replace(
+    EMPTY_ROOT,
+    () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${frame}</div><div ${PRERENDERED_SIGNED_IN_ATTRIBUTE}>${signedInFrame}</div></div>`,
+  );
 writeFileSync(indexFile, filled);
 // The server composes and compresses the page itself; stale precompressed copies must not be sent.
 for (const stale of ['.gz', '.br']) rmSync(indexFile + stale, { force: true });

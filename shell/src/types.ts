@@ -4,9 +4,7 @@ import type { RemoteName } from '@blockpilot/shared';
 /** Who renders a top-level path: a remote, the shell itself, or a redirect. */
 export type RouteOwner =
   /** `operatorsOnly`: rendered (and its remote loaded) only for an operator; anyone else sees "No access". */
-  | { path: string; remote: RemoteName; operatorsOnly?: boolean }
-  | { path: string; shell: 'logout' }
-  | { path: string; redirect: string };
+  { path: string; remote: RemoteName; operatorsOnly?: boolean } | { path: string; shell: 'logout' } | { path: string; redirect: string };
 
 /** A staging preview request: one remote loaded from another manifest URL for this tab. */
 export interface PreviewOverride {
@@ -16,6 +14,4 @@ export interface PreviewOverride {
 
 /** The outcome of checking a preview request against the server's allow-list. */
 export type PreviewState =
-  | { kind: 'none' }
-  | { kind: 'active'; override: PreviewOverride; origin: string }
-  | { kind: 'refused'; override: PreviewOverride; origin: string; reason: string };
+  { kind: 'none' } | { kind: 'active'; override: PreviewOverride; origin: string } | { kind: 'refused'; override: PreviewOverride; origin: string; reason: string };

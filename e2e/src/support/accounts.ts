@@ -53,7 +53,8 @@ export async function registerDriver(baseUrl: string, overrides: Record<string, 
   rememberSecret(secretsFile, `password of ${email}`, overrides.password ?? DRIVER_PASSWORD);
   rememberSecret(secretsFile, `access token of ${email}`, body.data.accessToken);
   const opened = await fetch(await verificationLink(baseUrl, email), { redirect: 'manual' });
-  if (opened.status !== 303 || opened.headers.get('location') !== '/dashboard') throw new Error(`the verification link of ${email} did not verify: ${opened.status} ${opened.headers.get('location')}`);
+  if (opened.status !== 303 || opened.headers.get('location') !== '/dashboard')
+    throw new Error(`the verification link of ${email} did not verify: ${opened.status} ${opened.headers.get('location')}`);
   return body.data.accessToken;
 }
 

@@ -16,7 +16,7 @@ export function nginxBinary(): string {
   const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx'].filter((p): p is string => Boolean(p));
   const found = candidates.find((p) => existsSync(p)) ?? (spawnSync('nginx', ['-v']).status === 0 ? 'nginx' : null);
   if (!found) {
-    throw new Error('nginx is not installed: the proxy suite needs a real reverse proxy. Install Debian\'s nginx (apt-get install nginx; `npm test` does it) or set NGINX_PATH.');
+    throw new Error("nginx is not installed: the proxy suite needs a real reverse proxy. Install Debian's nginx (apt-get install nginx; `npm test` does it) or set NGINX_PATH.");
   }
   return found;
 }

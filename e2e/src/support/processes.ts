@@ -59,7 +59,7 @@ export async function stopAndWait(pid: number, logFile: string, timeoutMs = 15_0
       return 0;
     }
   };
-  for (let last = -1; size() !== last; ) {
+  for (let last = -1; size() !== last;) {
     last = size();
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -48,7 +48,16 @@ export function segmentsOf(values: Line, top: number): string[] {
   const close = () => {
     if (run.length === 1) {
       const [[x, at]] = run as [[number, string]];
-      run = values.length === 1 ? [[0, at], [WIDTH, at]] : [[Math.max(0, x - 1.5), at], [Math.min(WIDTH, x + 1.5), at]];
+      run =
+        values.length === 1
+          ? [
+              [0, at],
+              [WIDTH, at],
+            ]
+          : [
+              [Math.max(0, x - 1.5), at],
+              [Math.min(WIDTH, x + 1.5), at],
+            ];
     }
     if (run.length) segments.push(run.map(([x, at]) => `${x.toFixed(1)},${at}`).join(' '));
     run = [];
@@ -66,9 +75,7 @@ export function Sparkline({ series, label }: { series: SparklineSeries[]; label:
   return (
     <Svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={label}>
       <line className="base" x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} />
-      {series.map((s) =>
-        segmentsOf(s.values, top).map((points, i) => <polyline key={`${s.name}-${i}`} points={points} strokeDasharray={s.dash} data-series={s.name} />),
-      )}
+      {series.map((s) => segmentsOf(s.values, top).map((points, i) => <polyline key={`${s.name}-${i}`} points={points} strokeDasharray={s.dash} data-series={s.name} />))}
     </Svg>
   );
 }

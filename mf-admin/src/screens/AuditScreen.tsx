@@ -8,7 +8,6 @@ import { useUrlSearch } from '../components/UrlSearch';
 import { formatTime } from '../format';
 import { useLoad } from '../useLoad';
 
-
 const Change = styled.code`
   font-size: 0.8125rem;
   overflow-wrap: anywhere;

@@ -6,7 +6,6 @@ import { TableScroll } from '../components/Table';
 import { useUrlSearch } from '../components/UrlSearch';
 import { useLoad } from '../useLoad';
 
-
 function stateOf(user: AdminUserSummary): string {
   if (user.suspended) return 'Suspended';
   return user.searching ? 'Searching' : 'Idle';

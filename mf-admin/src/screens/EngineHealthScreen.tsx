@@ -152,7 +152,11 @@ function HealthCharts({ minutes }: { minutes: EngineHealthMinute[] }) {
   const slowest = race[2]!.values;
   return (
     <Charts>
-      <Chart title="Drivers searching" summary={describeLine(lineOf(minutes, 'searching'), { unit: 'drivers', summed: false })} series={[{ name: 'searching', values: lineOf(minutes, 'searching') }]} />
+      <Chart
+        title="Drivers searching"
+        summary={describeLine(lineOf(minutes, 'searching'), { unit: 'drivers', summed: false })}
+        series={[{ name: 'searching', values: lineOf(minutes, 'searching') }]}
+      />
       {COUNT_CHARTS.map(({ figure, title, unit }) => {
         const values = lineOf(minutes, figure);
         return <Chart key={figure} title={`${title} per minute`} summary={describeLine(values, { unit, summed: true })} series={[{ name: figure, values }]} />;
@@ -221,11 +225,7 @@ function Health({ health, periodLabel }: { health: EngineHealth; periodLabel: st
       {engineWasBusy(health.minutes) ? (
         <>
           <HealthCharts minutes={health.minutes} />
-          {kinds.length > 0 && (
-            <p>
-              Failures by kind: {kinds.map(([kind, count]) => `${kind} ${count}`).join(', ')}.
-            </p>
-          )}
+          {kinds.length > 0 && <p>Failures by kind: {kinds.map(([kind, count]) => `${kind} ${count}`).join(', ')}.</p>}
         </>
       ) : (
         <Notice tone="neutral">The engine polled nothing in this period ({periodLabel.toLowerCase()}): no driver was searching, or the server started since.</Notice>

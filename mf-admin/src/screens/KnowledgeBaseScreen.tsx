@@ -133,7 +133,13 @@ export function KnowledgeBaseScreen({ admin }: { admin: boolean }) {
                         <Button type="button" $variant="text" disabled={index === 0} onClick={() => move(articles, index, -1)} aria-label={`Move up: ${article.question}`}>
                           Move up
                         </Button>
-                        <Button type="button" $variant="text" disabled={index === articles.length - 1} onClick={() => move(articles, index, 1)} aria-label={`Move down: ${article.question}`}>
+                        <Button
+                          type="button"
+                          $variant="text"
+                          disabled={index === articles.length - 1}
+                          onClick={() => move(articles, index, 1)}
+                          aria-label={`Move down: ${article.question}`}
+                        >
                           Move down
                         </Button>
                         <Button type="button" $variant="text" onClick={() => setDeleting(article)} aria-label={`Delete: ${article.question}`}>

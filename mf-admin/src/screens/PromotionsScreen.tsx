@@ -89,7 +89,13 @@ export function PromotionsScreen() {
   };
 
   return (
-    <Page title="Promotions" intro="Promotional e-mails to every driver who has not opted out. Each driver gets each promotion once." width="regular" route="/admin/promotions" remote="mf_admin">
+    <Page
+      title="Promotions"
+      intro="Promotional e-mails to every driver who has not opted out. Each driver gets each promotion once."
+      width="regular"
+      route="/admin/promotions"
+      remote="mf_admin"
+    >
       <Compose onSaved={reload} />
       <Loaded
         load={load}

@@ -56,7 +56,11 @@ describe('Engine health (/admin/engineHealth)', () => {
     const race = screen.getByRole('img', { name: /^Race latency: Offers answer to accept sent, 99th percentile: Now 0\.80 ms, at most 1\.25 in this period\.$/ });
     // Three lines, told apart by their dash; the minute with no accept is a gap, not a zero.
     expect(race.querySelectorAll('polyline[data-series="99th percentile"]')).toHaveLength(2);
-    expect(within(screen.getByRole('list', { name: 'Race latency: lines' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['median', '95th percentile', '99th percentile']);
+    expect(
+      within(screen.getByRole('list', { name: 'Race latency: lines' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['median', '95th percentile', '99th percentile']);
     expect(screen.getByText('Failures by kind: transient 3, step failed 1.')).toBeInTheDocument();
   });
 
@@ -66,8 +70,16 @@ describe('Engine health (/admin/engineHealth)', () => {
     const table = await screen.findByRole('table', { name: 'Engine health by time' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '10', '1', '0', '0', '0', '1.25 ms']);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', '6', '0', '2', '0', '4', '—']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '10', '1', '0', '0', '0', '1.25 ms']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['4', '6', '0', '2', '0', '4', '—']);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 24 hours');
     await screen.findByRole('table', { name: 'Engine health by time' });
     expect(server.callsTo('GET /admin/engineHealth').map((c) => c.params)).toEqual([{ minutes: 60 }, { minutes: 1440 }]);
@@ -76,7 +88,9 @@ describe('Engine health (/admin/engineHealth)', () => {
   });
 
   it('says when the engine did nothing in the period, and when searches run in the workers', async () => {
-    server = mockApi({ 'GET /admin/engineHealth': { data: { searchesRunHere: false, now: { searching: 0, waitingOnPuzzle: 0, pausedForCredit: 0 }, minutes: [minute(0, { searching: 0 })] } } });
+    server = mockApi({
+      'GET /admin/engineHealth': { data: { searchesRunHere: false, now: { searching: 0, waitingOnPuzzle: 0, pausedForCredit: 0 }, minutes: [minute(0, { searching: 0 })] } },
+    });
     renderConsole('/admin/engineHealth');
     expect(await screen.findByText(/The engine polled nothing in this period \(last hour\)/)).toBeInTheDocument();
     expect(screen.getByText('Searches run in the search workers')).toBeInTheDocument();

@@ -4,10 +4,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderConsole } from '../testing';
 
-const PUBLISHED: KnowledgeBaseArticle = { id: 1, question: 'How do I add credit?', answer: 'Open Account.\n\n- Choose an amount', published: true, updatedAt: Date.UTC(2025, 0, 2) };
+const PUBLISHED: KnowledgeBaseArticle = {
+  id: 1,
+  question: 'How do I add credit?',
+  answer: 'Open Account.\n\n- Choose an amount',
+  published: true,
+  updatedAt: Date.UTC(2025, 0, 2),
+};
 const DRAFT: KnowledgeBaseArticle = { id: 2, question: 'What is new?', answer: 'Soon.', published: false, updatedAt: Date.UTC(2025, 0, 3) };
 
-const articles = () => within(screen.getByRole('list', { name: 'Articles' })).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+const articles = () =>
+  within(screen.getByRole('list', { name: 'Articles' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
 
 describe('Knowledge base (/admin/knowledgeBase)', () => {
   let server: MockApi;

@@ -68,28 +68,33 @@ describe('Promotions (/admin/promotions)', () => {
     expect(server.callsTo('POST /admin/promotions').at(-1)!.body).toEqual({ subject: 'Winter blocks', text: 'Stay warm.' });
   });
 
-  it('sends a draft after confirming, then shows its progress until it is sent', async () => {
-    let promotion = DRAFT;
-    server = mockApi({
-      'GET /admin/promotions': () => {
-        const shown = promotion;
-        // The next poll finds the sending finished.
-        if (promotion.status === 'sending') promotion = { ...promotion, status: 'sent', sentAt: Date.UTC(2025, 5, 2), delivery: { recipients: 3, pending: 0, sent: 2, skipped: 1, failed: 0 } };
-        return { data: [shown] };
-      },
-      'POST /admin/promotions/4/send': () => {
-        promotion = { ...promotion, status: 'sending', sendStartedAt: Date.UTC(2025, 5, 2), delivery: { recipients: 3, pending: 2, sent: 1, skipped: 0, failed: 0 } };
-        return { data: promotion };
-      },
-    });
-    renderConsole('/admin/promotions');
-    await userEvent.click(await screen.findByRole('button', { name: 'Send to drivers' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: 'Send this promotion?' })).getByRole('button', { name: 'Send now' }));
-    expect(await screen.findByText('1 of 3 drivers done: 1 sent, 0 opted out meanwhile, 0 failed.')).toBeInTheDocument();
-    expect(screen.getByText('Sending')).toBeInTheDocument();
-    expect(await screen.findByText('3 of 3 drivers done: 2 sent, 1 opted out meanwhile, 0 failed.', {}, { timeout: PROGRESS_POLL_MS * 3 })).toBeInTheDocument();
-    expect(screen.getByText('Sent')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Send to drivers' })).not.toBeInTheDocument();
-    await waitFor(() => expect(server.callsTo('POST /admin/promotions/4/send')).toHaveLength(1));
-  }, PROGRESS_POLL_MS * 5);
+  it(
+    'sends a draft after confirming, then shows its progress until it is sent',
+    async () => {
+      let promotion = DRAFT;
+      server = mockApi({
+        'GET /admin/promotions': () => {
+          const shown = promotion;
+          // The next poll finds the sending finished.
+          if (promotion.status === 'sending')
+            promotion = { ...promotion, status: 'sent', sentAt: Date.UTC(2025, 5, 2), delivery: { recipients: 3, pending: 0, sent: 2, skipped: 1, failed: 0 } };
+          return { data: [shown] };
+        },
+        'POST /admin/promotions/4/send': () => {
+          promotion = { ...promotion, status: 'sending', sendStartedAt: Date.UTC(2025, 5, 2), delivery: { recipients: 3, pending: 2, sent: 1, skipped: 0, failed: 0 } };
+          return { data: promotion };
+        },
+      });
+      renderConsole('/admin/promotions');
+      await userEvent.click(await screen.findByRole('button', { name: 'Send to drivers' }));
+      await userEvent.click(within(screen.getByRole('dialog', { name: 'Send this promotion?' })).getByRole('button', { name: 'Send now' }));
+      expect(await screen.findByText('1 of 3 drivers done: 1 sent, 0 opted out meanwhile, 0 failed.')).toBeInTheDocument();
+      expect(screen.getByText('Sending')).toBeInTheDocument();
+      expect(await screen.findByText('3 of 3 drivers done: 2 sent, 1 opted out meanwhile, 0 failed.', {}, { timeout: PROGRESS_POLL_MS * 3 })).toBeInTheDocument();
+      expect(screen.getByText('Sent')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Send to drivers' })).not.toBeInTheDocument();
+      await waitFor(() => expect(server.callsTo('POST /admin/promotions/4/send')).toHaveLength(1));
+    },
+    PROGRESS_POLL_MS * 5,
+  );
 });

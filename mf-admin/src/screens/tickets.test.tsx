@@ -42,7 +42,11 @@ describe('Support inbox (/admin/tickets)', () => {
     server = mockApi({
       'GET /admin/tickets/7': () => ({ data: ticket }),
       'POST /admin/tickets/7/reply': ({ body }) => {
-        ticket = { ...ticket, status: 'answered', replies: [{ id: 1, authorEmail: 'support@blockpilot.test', text: (body as { text: string }).text, createdAt: Date.UTC(2025, 0, 6) }] };
+        ticket = {
+          ...ticket,
+          status: 'answered',
+          replies: [{ id: 1, authorEmail: 'support@blockpilot.test', text: (body as { text: string }).text, createdAt: Date.UTC(2025, 0, 6) }],
+        };
         return { data: ticket, alert: 'The reply is sent.' };
       },
     });

@@ -34,7 +34,7 @@ describe('Login (/login)', () => {
     expect(session.actions).toEqual(['signIn:tok-login']);
   });
 
-  it('shows the server\'s emailAddress and password errors under their fields and stays', async () => {
+  it("shows the server's emailAddress and password errors under their fields and stays", async () => {
     server.on('POST /auth/login', { status: 400, body: { errors: { emailAddress: 'Enter a valid e-mail address', password: 'Enter your password' } } });
     const { session, location } = renderApp('/login');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));

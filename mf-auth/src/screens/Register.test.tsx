@@ -83,7 +83,7 @@ describe('Register (/register)', () => {
     expect(server.callsTo('POST /auth/register')[0]?.body).not.toHaveProperty('inviteCode');
   });
 
-  it('shows the server\'s errors for emailAddress, phoneNumber, password and confirmPassword under each field', async () => {
+  it("shows the server's errors for emailAddress, phoneNumber, password and confirmPassword under each field", async () => {
     server.on('POST /auth/register', {
       status: 400,
       body: {

@@ -25,7 +25,7 @@ describe('Reset request (/resetPassword)', () => {
     expect(screen.getByRole('button', { name: 'Send the link again' })).toBeEnabled();
   });
 
-  it('shows the server\'s emailAddress error under the field', async () => {
+  it("shows the server's emailAddress error under the field", async () => {
     server.on('POST /auth/requestResetPasswordLink', { status: 400, body: { errors: { emailAddress: 'Enter an e-mail address' } } });
     renderApp('/resetPassword');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -51,7 +51,7 @@ describe('Reset change (/resetPassword/{accessToken})', () => {
     expect(session.actions).toEqual(['signIn:tok-after-reset']);
   });
 
-  it('shows the server\'s password and confirmPassword errors under their fields', async () => {
+  it("shows the server's password and confirmPassword errors under their fields", async () => {
     server.on('POST /auth/changePassword', { status: 400, body: { errors: { password: 'Too short', confirmPassword: 'Does not match' } } });
     const { location } = renderApp('/resetPassword/reset-token-123');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));

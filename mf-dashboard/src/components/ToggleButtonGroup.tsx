@@ -81,13 +81,7 @@ export function ToggleButtonGroup<T extends string | number>({ label, options, v
       <Label id={`${base}-label`}>{label}</Label>
       <Row $columns={options.length} $narrowColumns={narrowColumns}>
         {options.map((option) => (
-          <Toggle
-            key={option.value}
-            type="button"
-            aria-pressed={chosen.has(option.value)}
-            $invalid={Boolean(error)}
-            onClick={() => toggle(option.value)}
-          >
+          <Toggle key={option.value} type="button" aria-pressed={chosen.has(option.value)} $invalid={Boolean(error)} onClick={() => toggle(option.value)}>
             {/* The name comes from the content, not aria-label, so what is seen and what is said never disagree. */}
             {option.name ? (
               <>

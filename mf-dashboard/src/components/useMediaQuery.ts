@@ -16,5 +16,9 @@ export function useMediaQuery(query: string): boolean {
     },
     [media],
   );
-  return useSyncExternalStore(subscribe, () => window.matchMedia(media).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(media).matches,
+    () => false,
+  );
 }

@@ -41,7 +41,7 @@ describe('Knowledge base (/knowledgeBase, signed in)', () => {
     expect(screen.getByText(/press Forfeit/)).not.toBeVisible();
   });
 
-  it('shows an answer given as lines one per line, with \'\' as a blank line', async () => {
+  it("shows an answer given as lines one per line, with '' as a blank line", async () => {
     server.on('GET /knowledgeBase/', { data: ITEMS });
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Which filters should I use?' }));
@@ -52,7 +52,7 @@ describe('Knowledge base (/knowledgeBase, signed in)', () => {
     expect(lines[1]).toBeVisible();
   });
 
-  it('ends with an \'Ask your own question\' row linking to /help, in every state', async () => {
+  it("ends with an 'Ask your own question' row linking to /help, in every state", async () => {
     server.on('GET /knowledgeBase/', { data: ITEMS });
     const { location } = open();
     const ask = screen.getByRole('link', { name: /Ask your own question/ });

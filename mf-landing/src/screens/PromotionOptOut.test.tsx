@@ -13,7 +13,7 @@ describe('Promotion opt-out (/promotionOptOut/{userId})', () => {
 
   const unsubscribe = () => screen.getByRole('button', { name: 'Unsubscribe from promotional e-mails' });
 
-  it('sends the userId; the button reads \'Just a moment\' and is disabled while sending; then a thank-you text', async () => {
+  it("sends the userId; the button reads 'Just a moment' and is disabled while sending; then a thank-you text", async () => {
     let answer!: () => void;
     server.on('POST /promotion/optOut', () => new Promise((resolve) => (answer = () => resolve({ data: null }))));
     renderApp('/promotionOptOut/user-42');

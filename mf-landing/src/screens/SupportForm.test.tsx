@@ -49,7 +49,7 @@ describe('Support form (/askAQuestion signed out, /help signed in)', () => {
     expect(email()).toHaveValue('sam@example.com');
   });
 
-  it('keeps the question when sending fails, and shows each field\'s error under it', async () => {
+  it("keeps the question when sending fails, and shows each field's error under it", async () => {
     server.on('POST /help/sendQuestion', {
       status: 400,
       body: {

@@ -43,7 +43,7 @@ describe('accepting offers', () => {
     expect(lost!.arrivedAt - lost!.listedAt!).toBeGreaterThanOrEqual(100);
   });
 
-  it('the listing-relative rival starts at the first listing to any account, judged at each request\'s arrival; never before a listing', async () => {
+  it("the listing-relative rival starts at the first listing to any account, judged at each request's arrival; never before a listing", async () => {
     const { sim, precise } = await startSimWithPreciseClock({ autoOffers: false, rateLimitMax: 0 });
     const alice = await connect(sim, 'alice@example.com');
     const bob = await connect(sim, 'bob@example.com');
@@ -90,7 +90,13 @@ describe('accepting offers', () => {
 
   it('rivalAfterListedMs is a number >= 0, and not given with rivalDelayMs', async () => {
     const { sim } = await startSim({ autoOffers: false });
-    for (const body of [{ rivalAfterListedMs: -1 }, { rivalAfterListedMs: '50' }, { rivalAfterListedMs: null }, { rivalAfterListedMs: 50, rivalDelayMs: 50 }, { rivalAfterListedMs: 0, rivalDelayMs: null }]) {
+    for (const body of [
+      { rivalAfterListedMs: -1 },
+      { rivalAfterListedMs: '50' },
+      { rivalAfterListedMs: null },
+      { rivalAfterListedMs: 50, rivalDelayMs: 50 },
+      { rivalAfterListedMs: 0, rivalDelayMs: null },
+    ]) {
       const res = await call(sim, { method: 'POST', url: '/__control/offers', payload: body });
       expect({ body, status: res.statusCode }).toEqual({ body, status: 400 });
       expect(res.json().message).toMatch(/rivalAfterListedMs/);
@@ -119,10 +125,7 @@ describe('accepting offers', () => {
     const bob = await connect(sim, 'bob@example.com');
     for (let round = 0; round < 20; round++) {
       const offer = sim.control.injectOffer({});
-      const [a, b] = await Promise.all([
-        work(sim, alice, 'POST', '/AcceptOffer', { offerId: offer.offerId }),
-        work(sim, bob, 'POST', '/AcceptOffer', { offerId: offer.offerId }),
-      ]);
+      const [a, b] = await Promise.all([work(sim, alice, 'POST', '/AcceptOffer', { offerId: offer.offerId }), work(sim, bob, 'POST', '/AcceptOffer', { offerId: offer.offerId })]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 410]);
       expect((a.statusCode === 200 ? a : b).json()).toEqual({});
     }

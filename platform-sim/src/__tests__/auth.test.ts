@@ -41,7 +41,7 @@ describe('POST /auth/register (PKCE)', () => {
     expect(otherClient.statusCode).toBe(400);
     expect(otherClient.json().response.error.message).toMatch(/client_id/);
 
-    const missing = await post({ auth_data: { client_id: clientId } , registration_data: {} });
+    const missing = await post({ auth_data: { client_id: clientId }, registration_data: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().response.error.code).toBe('MissingValue');
 

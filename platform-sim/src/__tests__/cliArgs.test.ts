@@ -5,9 +5,29 @@ import { parseCliArgs } from '../cliArgs.js';
 describe('parseCliArgs', () => {
   it('maps flags to options and leaves absent ones to the defaults', () => {
     const config = parseCliArgs([
-      '--port', '4555', '--seed', '42', '--host', '0.0.0.0', '--regions', 'us,uk', '--areas', '6',
-      '--offer-rate', '3.5', '--rival-mean-ms', 'none', '--no-auto-offers', '--rate-limit', '0', '--refresh-interval-ms', '1500',
-      '--otp', 'a@example.com=111111', '--otp', 'b@example.com=222222',
+      '--port',
+      '4555',
+      '--seed',
+      '42',
+      '--host',
+      '0.0.0.0',
+      '--regions',
+      'us,uk',
+      '--areas',
+      '6',
+      '--offer-rate',
+      '3.5',
+      '--rival-mean-ms',
+      'none',
+      '--no-auto-offers',
+      '--rate-limit',
+      '0',
+      '--refresh-interval-ms',
+      '1500',
+      '--otp',
+      'a@example.com=111111',
+      '--otp',
+      'b@example.com=222222',
     ]);
     expect(config).toEqual({
       port: 4555,

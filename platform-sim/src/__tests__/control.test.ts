@@ -45,7 +45,10 @@ describe('control API over HTTP (/__control/)', () => {
 
   it('sets and reads faults', async () => {
     const { sim } = await startSim();
-    const rules = [{ kind: 'captcha', email: 'x@example.com' }, { kind: 'latency', rate: 0.5, latencyMs: 200 }];
+    const rules = [
+      { kind: 'captcha', email: 'x@example.com' },
+      { kind: 'latency', rate: 0.5, latencyMs: 200 },
+    ];
     const put = await call(sim, { method: 'PUT', url: '/__control/faults', ...json({ rules }) });
     expect(put.statusCode).toBe(200);
     expect((await call(sim, { method: 'GET', url: '/__control/faults' })).json()).toEqual({ rules });
@@ -158,9 +161,27 @@ describe('control API over HTTP (/__control/)', () => {
 
 describe('findConcurrentPolling', () => {
   const req = (over: Partial<RequestRecord>): RequestRecord => ({
-    seq: 0, kind: 'work', method: 'GET', path: '/x', accountId: 'acc', tokenId: 1, instanceId: 'i', clientId: null,
-    startedAt: 0, endedAt: 0, startTick: 0, endTick: 0, status: 200, outcome: 'ok', latencyMs: 0,
-    arrivedAtMs: 0, answeredAtMs: 0, sentAtMs: null, pollGapMs: null, tooFastPoll: false, ...over,
+    seq: 0,
+    kind: 'work',
+    method: 'GET',
+    path: '/x',
+    accountId: 'acc',
+    tokenId: 1,
+    instanceId: 'i',
+    clientId: null,
+    startedAt: 0,
+    endedAt: 0,
+    startTick: 0,
+    endTick: 0,
+    status: 200,
+    outcome: 'ok',
+    latencyMs: 0,
+    arrivedAtMs: 0,
+    answeredAtMs: 0,
+    sentAtMs: null,
+    pollGapMs: null,
+    tooFastPoll: false,
+    ...over,
   });
 
   it('sees an overlap hidden behind a short request of the same client', () => {

@@ -5,7 +5,11 @@ import { closeSims, connect, eligibleAreas, startSim, work, type Connected } fro
 
 afterEach(closeSims);
 
-const ids = (res: { json(): { offerList: Offer[] } }) => res.json().offerList.map((o) => o.offerId).sort();
+const ids = (res: { json(): { offerList: Offer[] } }) =>
+  res
+    .json()
+    .offerList.map((o) => o.offerId)
+    .sort();
 
 function poll(sim: Simulator, account: Connected, body: Record<string, unknown>) {
   return work(sim, account, 'POST', '/GetOffersForProviderPost', { apiVersion: 'V2', ...body });

@@ -64,7 +64,7 @@ describe('work-API headers', () => {
 });
 
 describe('superseded access tokens', () => {
-  it('a refresh supersedes the device\'s earlier token at once: 403 (token_superseded) for it, 200 for the new one', async () => {
+  it("a refresh supersedes the device's earlier token at once: 403 (token_superseded) for it, 200 for the new one", async () => {
     const { sim } = await startSim();
     const account = await connect(sim, 'super@example.com');
     const first = await refreshed(sim, account);

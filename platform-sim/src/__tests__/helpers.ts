@@ -226,7 +226,14 @@ export async function eligibleAreas(sim: Simulator, account: Connected): Promise
 }
 
 export function getOffers(sim: Simulator, account: Connected, serviceAreaIds: string[], extraHeaders?: Record<string, string>) {
-  return work(sim, account, 'POST', '/GetOffersForProviderPost', { apiVersion: 'V2', filters: { serviceAreaFilter: serviceAreaIds, timeFilter: {} }, serviceAreaIds }, extraHeaders);
+  return work(
+    sim,
+    account,
+    'POST',
+    '/GetOffersForProviderPost',
+    { apiVersion: 'V2', filters: { serviceAreaFilter: serviceAreaIds, timeFilter: {} }, serviceAreaIds },
+    extraHeaders,
+  );
 }
 
 /**

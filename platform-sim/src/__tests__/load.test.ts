@@ -19,9 +19,7 @@ describe('many accounts polling', () => {
     const started = performance.now();
     let requests = 0;
     for (let round = 0; round < 5; round++) {
-      const results = await Promise.all(
-        accounts.map((a) => getOffers(sim, a, eligible.get(a.userId) as string[], { 'x-sim-client': `worker-${a.userId}` })),
-      );
+      const results = await Promise.all(accounts.map((a) => getOffers(sim, a, eligible.get(a.userId) as string[], { 'x-sim-client': `worker-${a.userId}` })));
       requests += results.length;
       expect(results.every((r) => r.statusCode === 200)).toBe(true);
       clock.advance(1000);

@@ -56,9 +56,7 @@ describe('offers', () => {
     let surged = 0;
     let fractional = 0;
     for (const o of offers) {
-      expect(Object.keys(o).sort()).toEqual(
-        ['endTime', 'expirationDate', 'hidden', 'offerId', 'offerType', 'rateInfo', 'schedulingType', 'serviceAreaId', 'startTime', 'status'],
-      );
+      expect(Object.keys(o).sort()).toEqual(['endTime', 'expirationDate', 'hidden', 'offerId', 'offerType', 'rateInfo', 'schedulingType', 'serviceAreaId', 'startTime', 'status']);
       expect(Object.keys(o.rateInfo).sort()).toEqual(['currency', 'isSurge', 'priceAmount', 'projectedTips', 'surgeMultiplier']);
       expect(o.status).toBe('OFFERED');
       expect(o.schedulingType).toBe('BLOCK');
@@ -145,7 +143,12 @@ describe('offers', () => {
     const area = sim.control.state().serviceAreas.find((a) => a.serviceAreaId === areaId)!;
     const start = Math.floor(sim.control.state().now / 1000) + 7200;
     const offer = sim.control.injectOffer({ serviceAreaId: area.serviceAreaId, startTime: start, durationHours: 3.5, priceAmount: 84.5 });
-    expect(offer).toMatchObject({ startTime: start, endTime: start + 3.5 * 3600, serviceAreaId: area.serviceAreaId, rateInfo: { priceAmount: 84.5, currency: 'GBP', isSurge: false } });
+    expect(offer).toMatchObject({
+      startTime: start,
+      endTime: start + 3.5 * 3600,
+      serviceAreaId: area.serviceAreaId,
+      rateInfo: { priceAmount: 84.5, currency: 'GBP', isSurge: false },
+    });
     const listed = (await getOffers(sim, account, [area.serviceAreaId])).json().offerList;
     expect(listed).toEqual([offer]);
   });

@@ -14,7 +14,10 @@ async function poll(sim: Simulator, account: Connected): Promise<number | null> 
 }
 
 const tooFastFlags = (sim: Simulator, account: Connected) =>
-  sim.control.readRecord({ accountId: account.userId }).requests.filter((r) => r.path === POLLS).map((r) => r.tooFastPoll);
+  sim.control
+    .readRecord({ accountId: account.userId })
+    .requests.filter((r) => r.path === POLLS)
+    .map((r) => r.tooFastPoll);
 
 describe('PUT /__control/pace', () => {
   it('changes the refreshInterval every account is told, at run time, until the next reset', async () => {
@@ -45,7 +48,15 @@ describe('PUT /__control/pace', () => {
 
   it('rejects anything but a positive integer up to ten minutes with 400 { message }', async () => {
     const { sim } = await startSim();
-    for (const body of [{}, { refreshIntervalMs: 0 }, { refreshIntervalMs: -1000 }, { refreshIntervalMs: 1.5 }, { refreshIntervalMs: '1000' }, { refreshIntervalMs: 600_001 }, { refreshIntervalMs: null }]) {
+    for (const body of [
+      {},
+      { refreshIntervalMs: 0 },
+      { refreshIntervalMs: -1000 },
+      { refreshIntervalMs: 1.5 },
+      { refreshIntervalMs: '1000' },
+      { refreshIntervalMs: 600_001 },
+      { refreshIntervalMs: null },
+    ]) {
       const res = await call(sim, { method: 'PUT', url: '/__control/pace', payload: body });
       expect({ body, status: res.statusCode }).toEqual({ body, status: 400 });
       expect(res.json().message).toMatch(/refreshIntervalMs/);
@@ -72,13 +83,21 @@ describe('too-fast polls', () => {
     await poll(sim, bob); // 2999 after bob's first: fine
     expect(tooFastFlags(sim, alice)).toEqual([false, false, true, false]);
     expect(tooFastFlags(sim, bob)).toEqual([false, false]);
-    const gaps = sim.control.readRecord({ accountId: alice.userId }).requests.filter((r) => r.path === POLLS).map((r) => r.pollGapMs);
+    const gaps = sim.control
+      .readRecord({ accountId: alice.userId })
+      .requests.filter((r) => r.path === POLLS)
+      .map((r) => r.pollGapMs);
     expect(gaps).toEqual([null, 1000, 999, 1000]);
     const { totals } = sim.control.readRecord();
     expect(totals.tooFastPolls).toBe(1);
     expect(totals.tooFastPollsByAccount).toEqual({ [alice.userId]: 1 });
     // Other calls are never judged.
-    expect(sim.control.readRecord().requests.filter((r) => r.path !== POLLS).every((r) => !r.tooFastPoll && r.pollGapMs === null)).toBe(true);
+    expect(
+      sim.control
+        .readRecord()
+        .requests.filter((r) => r.path !== POLLS)
+        .every((r) => !r.tooFastPoll && r.pollGapMs === null),
+    ).toBe(true);
   });
 
   it('judges against the interval the account was told, not the one set since', async () => {

@@ -13,7 +13,7 @@ afterEach(closeSims);
 const POLLS = '/GetOffersForProviderPost';
 const HOUR = 3600;
 
-describe('the record\'s real-time stamps', () => {
+describe("the record's real-time stamps", () => {
   it('gives every request its arrival, answer and end of sending in epoch ms with a fraction', async () => {
     const { sim } = await startSim({ autoOffers: false, rateLimitMax: 0 });
     const account = await connect(sim, 'stamps@example.com');
@@ -50,7 +50,10 @@ describe('accept records', () => {
     const { sim } = await startSim({ autoOffers: false, rateLimitMax: 0 });
     const alice = await connect(sim, 'alice@example.com');
     const aliceAreas = await eligibleAreas(sim, alice);
-    const elsewhere = sim.control.state().serviceAreas.map((a) => a.serviceAreaId).find((id) => !aliceAreas.includes(id));
+    const elsewhere = sim.control
+      .state()
+      .serviceAreas.map((a) => a.serviceAreaId)
+      .find((id) => !aliceAreas.includes(id));
     const listedOffer = sim.control.injectOffer({ serviceAreaId: aliceAreas[0] });
     const neverShown = sim.control.injectOffer({ serviceAreaId: elsewhere });
 

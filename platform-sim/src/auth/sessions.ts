@@ -38,10 +38,7 @@ export interface DeviceState {
 }
 
 export type AccessCheck =
-  | { kind: 'valid'; state: AccessTokenState }
-  | { kind: 'expired'; state: AccessTokenState }
-  | { kind: 'superseded'; state: AccessTokenState }
-  | { kind: 'unknown' };
+  { kind: 'valid'; state: AccessTokenState } | { kind: 'expired'; state: AccessTokenState } | { kind: 'superseded'; state: AccessTokenState } | { kind: 'unknown' };
 
 export interface NewDevice {
   accountId: string;

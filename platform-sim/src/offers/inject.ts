@@ -3,15 +3,7 @@
  * HTTP and in-process control paths accept exactly the same input.
  */
 import type { InjectOfferInput } from '../types.js';
-import {
-  InputError,
-  asObject,
-  optionalBoolean,
-  optionalNullableNumber,
-  optionalNumber,
-  optionalOneOf,
-  optionalString,
-} from '../validate.js';
+import { InputError, asObject, optionalBoolean, optionalNullableNumber, optionalNumber, optionalOneOf, optionalString } from '../validate.js';
 import type { OfferSpec } from './generate.js';
 
 /** Validates an inject body (unknown JSON) into an InjectOfferInput. */

@@ -27,9 +27,7 @@ export interface OfferBookSettings extends OfferTiming {
 }
 
 /** Result of an accept: exactly one accept of an offer ever wins. */
-export type AcceptResult =
-  | { won: true; offer: LiveOffer }
-  | { won: false; reason: AcceptLossReason; offer: LiveOffer | null };
+export type AcceptResult = { won: true; offer: LiveOffer } | { won: false; reason: AcceptLossReason; offer: LiveOffer | null };
 
 /** One area's offers in arrival order, and the first time bucket not generated yet. */
 interface AreaBoard {

@@ -87,7 +87,5 @@ export function parseOffersQuery(body: JsonObject, eligibleAreaIds: readonly str
 export function startsInWindow(offer: Offer, window: DayWindow | null): boolean {
   if (window === null) return true;
   const minute = Math.floor(offer.startTime / 60) % MINUTES_PER_DAY;
-  return window.startMinute <= window.endMinute
-    ? minute >= window.startMinute && minute <= window.endMinute
-    : minute >= window.startMinute || minute <= window.endMinute;
+  return window.startMinute <= window.endMinute ? minute >= window.startMinute && minute <= window.endMinute : minute >= window.startMinute || minute <= window.endMinute;
 }

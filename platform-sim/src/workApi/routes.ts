@@ -62,11 +62,20 @@ function forfeitBlock(ctx: WorkContext): WorkResult {
 }
 
 export function registerWorkRoutes(app: FastifyInstance, runtime: SimulatorRuntime): void {
-  app.get('/eligibleServiceAreas', workRoute(runtime, (ctx) => ok({ serviceAreaIds: ctx.account.eligibleAreaIds })));
-  app.get('/getOfferFiltersOptions', workRoute(runtime, (ctx) => ok({ serviceAreaPoolList: ctx.account.pool })));
+  app.get(
+    '/eligibleServiceAreas',
+    workRoute(runtime, (ctx) => ok({ serviceAreaIds: ctx.account.eligibleAreaIds })),
+  );
+  app.get(
+    '/getOfferFiltersOptions',
+    workRoute(runtime, (ctx) => ok({ serviceAreaPoolList: ctx.account.pool })),
+  );
   app.post('/GetOffersForProviderPost', workRoute(runtime, getOffers, { paced: true }));
   app.post('/AcceptOffer', workRoute(runtime, acceptOffer));
-  app.get('/scheduledAssignments', workRoute(runtime, (ctx) => ok({ scheduledAssignments: ctx.account.schedule.list(ctx.now) })));
+  app.get(
+    '/scheduledAssignments',
+    workRoute(runtime, (ctx) => ok({ scheduledAssignments: ctx.account.schedule.list(ctx.now) })),
+  );
   app.delete('/schedule/blocks/:startTime', workRoute(runtime, forfeitBlock));
   // Where a captcha response points. Not a work-API call: no token needed, nothing to solve here.
   app.get('/aaut/verify/flex-offers/challenge', async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderCaptchaPage()));

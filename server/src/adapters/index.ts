@@ -39,9 +39,7 @@ export interface Adapters extends ChatAdapters {
 export function createAdapters(config: ServerConfig, db: Kysely<DatabaseSchema>, clock: Clock, log: FastifyBaseLogger, sharedRateLimiter: RateLimiter | null = null): Adapters {
   return {
     mailer: config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(db),
-    payments: config.stripe
-      ? StripeGateway.fromSecretKey(config.stripe.secretKey, config.stripe.webhookSecret, config.publicUrl)
-      : new DevCheckoutGateway(),
+    payments: config.stripe ? StripeGateway.fromSecretKey(config.stripe.secretKey, config.stripe.webhookSecret, config.publicUrl) : new DevCheckoutGateway(),
     rateLimiter: sharedRateLimiter ?? new MemoryRateLimiter(clock),
     platform: createPlatformGateway(config.platform, Date.now, config.scaling.simClientHeader ? { 'x-sim-client': config.scaling.simClientHeader } : undefined),
     push: new WebPushSender(loadVapidKeys(config.push, config.dataDir)),

@@ -73,7 +73,11 @@ async function call(method: string, urlPath: string, body?: unknown): Promise<{ 
   }
   const answer = (await response.json().catch(() => ({}))) as { data?: unknown; alert?: string; code?: string; errors?: Record<string, string> };
   if (response.ok) return { data: answer.data, ...(answer.alert ? { alert: answer.alert } : {}) };
-  const details = answer.errors ? ` ${Object.entries(answer.errors).map(([field, message]) => `${field}: ${message}`).join('; ')}` : '';
+  const details = answer.errors
+    ? ` ${Object.entries(answer.errors)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join('; ')}`
+    : '';
   const message = `${answer.alert ?? `The server answered ${response.status}.`}${details}`;
   if (answer.code === RELEASE_ERROR_CODES.gateRefused) throw new CliError(message, EXIT.refusedByGate, answer);
   if (response.status === 409) throw new CliError(message, EXIT.conflict, answer);
@@ -123,7 +127,10 @@ async function publish(args: string[], values: Values) {
   }
 }
 
-type Values = Partial<Record<'dir' | 'version' | 'git-commit' | 'channel' | 'percent' | 'users' | 'reason' | 'expected-revision' | 'hours', string>> & { json?: boolean; force?: boolean };
+type Values = Partial<Record<'dir' | 'version' | 'git-commit' | 'channel' | 'percent' | 'users' | 'reason' | 'expected-revision' | 'hours', string>> & {
+  json?: boolean;
+  force?: boolean;
+};
 
 function wholeNumber(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -152,7 +159,11 @@ async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
   });
   const [command, ...args] = positionals;
   const channel = values.channel ?? 'production';
-  const move = { ...(values.reason ? { reason: values.reason } : {}), ...(values.force ? { force: true } : {}), ...(values['expected-revision'] ? { expectedRevision: wholeNumber('expected-revision', values['expected-revision']) } : {}) };
+  const move = {
+    ...(values.reason ? { reason: values.reason } : {}),
+    ...(values.force ? { force: true } : {}),
+    ...(values['expected-revision'] ? { expectedRevision: wholeNumber('expected-revision', values['expected-revision']) } : {}),
+  };
   switch (command) {
     case 'publish':
       return publish(args, values);
@@ -160,8 +171,17 @@ async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
       return call('GET', `/api/releases${args[0] ? `?remote=${remoteOf(args[0]).name}` : ''}`);
     case 'promote': {
       if (!args[1]) throw new CliError('promote <remote> <version>', EXIT.failed);
-      const users = values.users?.split(',').map((u) => u.trim()).filter(Boolean);
-      return call('POST', `/api/releases/channels/${channel}/promote`, { remote: remoteOf(args[0]).name, version: args[1], ...move, ...(values.percent ? { percent: wholeNumber('percent', values.percent) } : {}), ...(users?.length ? { users } : {}) });
+      const users = values.users
+        ?.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
+      return call('POST', `/api/releases/channels/${channel}/promote`, {
+        remote: remoteOf(args[0]).name,
+        version: args[1],
+        ...move,
+        ...(values.percent ? { percent: wholeNumber('percent', values.percent) } : {}),
+        ...(users?.length ? { users } : {}),
+      });
     }
     case 'rollback':
       return call('POST', `/api/releases/channels/${channel}/rollback`, { remote: remoteOf(args[0]).name, ...move });
@@ -190,9 +210,16 @@ function humanReadable(result: { data: unknown; alert?: string }): string {
   const lines = result.alert ? [result.alert] : [];
   const data = result.data;
   if (Array.isArray(data) && data.every((c) => c && typeof c === 'object' && 'entries' in c)) {
-    for (const channel of data as Array<{ name: string; revision: number; entries: Array<{ remote: string; release: { version: string }; canary: { version: string; percent: number; users: string[] } | null }> }>) {
+    for (const channel of data as Array<{
+      name: string;
+      revision: number;
+      entries: Array<{ remote: string; release: { version: string }; canary: { version: string; percent: number; users: string[] } | null }>;
+    }>) {
       lines.push(`${channel.name} (revision ${channel.revision})`);
-      for (const entry of channel.entries) lines.push(`  ${entry.remote.padEnd(14)} ${entry.release.version}${entry.canary ? `  canary ${entry.canary.version} to ${entry.canary.percent}%${entry.canary.users.length ? ` + ${entry.canary.users.length} named` : ''}` : ''}`);
+      for (const entry of channel.entries)
+        lines.push(
+          `  ${entry.remote.padEnd(14)} ${entry.release.version}${entry.canary ? `  canary ${entry.canary.version} to ${entry.canary.percent}%${entry.canary.users.length ? ` + ${entry.canary.users.length} named` : ''}` : ''}`,
+        );
       if (!channel.entries.length) lines.push('  (no releases: every remote loads from REMOTE_*_URL)');
     }
   } else if (!result.alert || Array.isArray(data)) lines.push(JSON.stringify(data, null, 2));
@@ -207,7 +234,8 @@ async function main(): Promise<void> {
     console.log(json ? JSON.stringify(result.data, null, 2) : humanReadable(result));
   } catch (error) {
     const failure = error instanceof CliError ? error : new CliError(error instanceof Error ? error.message : String(error), EXIT.failed);
-    if (json) console.log(JSON.stringify({ error: failure.message, exitCode: failure.exitCode, ...(failure.body && typeof failure.body === 'object' ? failure.body : {}) }, null, 2));
+    if (json)
+      console.log(JSON.stringify({ error: failure.message, exitCode: failure.exitCode, ...(failure.body && typeof failure.body === 'object' ? failure.body : {}) }, null, 2));
     else console.error(failure.message);
     process.exitCode = failure.exitCode;
   }

@@ -25,6 +25,11 @@ it('runs the statement compiled once with each run’s values', async () => {
 });
 
 it('refuses a value that does not become one parameter of its own (here hidden inside a JSON text)', async () => {
-  const hidden = compiledOnce<{ version: string }, { version: string }>((db, value) => db.selectFrom('boots').select('version').where('version', '=', JSON.stringify({ v: value('version') })));
+  const hidden = compiledOnce<{ version: string }, { version: string }>((db, value) =>
+    db
+      .selectFrom('boots')
+      .select('version')
+      .where('version', '=', JSON.stringify({ v: value('version') })),
+  );
   await expect(hidden(database.db, { version: 'one' })).rejects.toThrow(/every value\(\) must become one parameter/);
 });

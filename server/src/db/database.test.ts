@@ -50,14 +50,20 @@ describeEachDatabase('the database module', (database) => {
 
   it('rolls a failed transaction back entirely', async () => {
     const { db } = database();
-    const before = await db.selectFrom('boots').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('boots')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await expect(
       db.transaction().execute(async (trx) => {
         await trx.insertInto('boots').values({ version: 'rolled-back' }).execute();
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    const after = await db.selectFrom('boots').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('boots')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 

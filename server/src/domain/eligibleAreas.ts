@@ -9,7 +9,11 @@ import type { DatabaseSchema } from '../db/schema.js';
 type Db = Kysely<DatabaseSchema>;
 
 export async function saveEligibleAreas(db: Db, userId: string, areaIds: readonly string[], readAt: Date): Promise<void> {
-  await db.updateTable('platform_accounts').set({ eligible_service_areas: JSON.stringify(areaIds), eligible_read_at: readAt }).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('platform_accounts')
+    .set({ eligible_service_areas: JSON.stringify(areaIds), eligible_read_at: readAt })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** The ids last read, or null when the engine has not read them yet. */

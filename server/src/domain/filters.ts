@@ -131,7 +131,11 @@ export async function deleteFilter(db: Db, userId: string, id: string): Promise<
     if (index < 0) return 'notFound';
     if (index === 0) return 'first';
     await trx.deleteFrom('filters').where('id', '=', id).where('user_id', '=', userId).execute();
-    await renumber(trx, userId, ids.filter((other) => other !== id));
+    await renumber(
+      trx,
+      userId,
+      ids.filter((other) => other !== id),
+    );
     return 'deleted';
   });
 }

@@ -109,9 +109,7 @@ describeEachDatabase('the credit ledger', (database) => {
 
   it('credits once when the same credit arrives concurrently', async () => {
     const user = await newDriver(ctx);
-    const outcomes = await Promise.all(
-      Array.from({ length: 12 }, () => ctx.db.transaction().execute((trx) => credit(trx, user, ledgerKey.topup('racing'), 2000))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => ctx.db.transaction().execute((trx) => credit(trx, user, ledgerKey.topup('racing'), 2000))));
     expect(outcomes.filter((o) => o.status === 'applied')).toHaveLength(1);
     expect(await balanceOf(ctx.db, user)).toBe(3000);
     expect(await sumOfEntries(ctx, user)).toBe(3000);
@@ -128,9 +126,7 @@ describeEachDatabase('the credit ledger', (database) => {
 
   it('never lets concurrent charges overdraw the credit', async () => {
     const user = await newDriver(ctx);
-    const outcomes = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => ctx.db.transaction().execute((trx) => charge(trx, user, ledgerKey.fee(`race-${i}`), 300))),
-    );
+    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => ctx.db.transaction().execute((trx) => charge(trx, user, ledgerKey.fee(`race-${i}`), 300))));
     expect(outcomes.filter((o) => o.status === 'applied')).toHaveLength(3);
     expect(await balanceOf(ctx.db, user)).toBe(100);
     expect(await sumOfEntries(ctx, user)).toBe(100);

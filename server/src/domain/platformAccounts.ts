@@ -127,7 +127,11 @@ export async function saveAccessToken(db: Db, cipher: TokenCipher, userId: strin
 
 /** Caches the account's service areas (getOfferFiltersOptions). */
 export async function saveServiceAreas(db: Db, userId: string, areas: PlatformServiceArea[], now: Date): Promise<void> {
-  await db.updateTable('platform_accounts').set({ service_areas: JSON.stringify(areas), service_areas_fetched_at: now }).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('platform_accounts')
+    .set({ service_areas: JSON.stringify(areas), service_areas_fetched_at: now })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** The platform refused the account (401, device deregistered, tokens unreadable): the driver must connect again. */

@@ -22,7 +22,11 @@ export const SEARCHING_FRESH_MS = 45_000;
 export const IDLE_FRESH_MS = 8_000;
 
 export async function saveSchedule(db: Db, userId: string, blocks: readonly ScheduledBlock[], readAt: Date): Promise<void> {
-  await db.updateTable('platform_accounts').set({ schedule: JSON.stringify(blocks), schedule_read_at: readAt }).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('platform_accounts')
+    .set({ schedule: JSON.stringify(blocks), schedule_read_at: readAt })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function cachedSchedule(db: Db, userId: string): Promise<CachedSchedule | null> {

@@ -95,7 +95,7 @@ describe('engine health series', () => {
     expect(busyMinute(() => 0.9999).raceP99Ms).toBe(1);
     // A uniform draw (a fixed-seed generator) keeps about half of the later, slower half.
     let seed = 42;
-    const lcg = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const lcg = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const mixed = busyMinute(lcg);
     expect([mixed.raceP95Ms, mixed.raceP99Ms]).toEqual([1000, 1000]);
   });

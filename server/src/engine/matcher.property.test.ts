@@ -49,7 +49,16 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function zoneOffsetMs(ms: number, timeZone: string): number {
   let format = dateFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
     dateFormats.set(timeZone, format);
   }
   const parts = format.formatToParts(ms);
@@ -92,7 +101,46 @@ function referenceMatch(filters: Filter[], o: MatchableOffer, nowMs: number, tim
 
 /** Offsets browsers report (including half and quarter hours), plus any whole minute in range. */
 const timezoneOffset = fc.oneof(
-  fc.constantFrom(-840, -780, -765, -720, -660, -630, -600, -570, -540, -525, -480, -420, -390, -360, -345, -330, -300, -270, -240, -210, -180, -120, -60, 0, 60, 120, 180, 210, 240, 300, 360, 420, 480, 540, 570, 600, 660, 720),
+  fc.constantFrom(
+    -840,
+    -780,
+    -765,
+    -720,
+    -660,
+    -630,
+    -600,
+    -570,
+    -540,
+    -525,
+    -480,
+    -420,
+    -390,
+    -360,
+    -345,
+    -330,
+    -300,
+    -270,
+    -240,
+    -210,
+    -180,
+    -120,
+    -60,
+    0,
+    60,
+    120,
+    180,
+    210,
+    240,
+    300,
+    360,
+    420,
+    480,
+    540,
+    570,
+    600,
+    660,
+    720,
+  ),
   fc.integer({ min: -840, max: 840 }),
 );
 /**
@@ -149,7 +197,13 @@ const filterArb: fc.Arbitrary<Filter> = fc.record({
       { weight: 1, arbitrary: fc.integer({ min: 0, max: 96 }).map((q) => [q * 15, q * 15] as [number, number]) },
     ),
   ),
-  pay: openOr<[number, number]>([0, 100], fc.oneof(sliderPair(100, 1), fc.tuple(fc.integer({ min: 0, max: 200 }), fc.constant(100)).map(([a, b]) => [a / 2, b] as [number, number]))),
+  pay: openOr<[number, number]>(
+    [0, 100],
+    fc.oneof(
+      sliderPair(100, 1),
+      fc.tuple(fc.integer({ min: 0, max: 200 }), fc.constant(100)).map(([a, b]) => [a / 2, b] as [number, number]),
+    ),
+  ),
   payType: fc.constantFrom('PER_BLOCK' as const, 'PER_HOUR' as const),
   duration: openOr<[number, number]>([0, 10], sliderPair(10, 0.5)),
   timeToArrive: fc.integer({ min: 0, max: 12 }).map((n) => n * 5),
@@ -183,17 +237,22 @@ function offerArb({ now, change }: Scene): fc.Arbitrary<MatchableOffer> {
     starts.push(fc.integer({ min: -2 * HOUR, max: 3 * HOUR }).map((d) => change + d));
     starts.push(fc.integer({ min: -8, max: 12 }).map((q) => change + q * 15 * MINUTE));
   }
-  return fc.record({
-    serviceAreaId: fc.constantFrom(...AREAS, 'Z'),
-    startMs: fc.oneof(...starts),
-    durationQuarters: fc.integer({ min: 0, max: 48 }),
-    priceCents: fc.oneof(fc.integer({ min: 0, max: 40_000 }), fc.integer({ min: 0, max: 120 }).map((n) => n * 300)),
-  }).map(({ serviceAreaId, startMs, durationQuarters, priceCents }) => ({
-    serviceAreaId,
-    startMs,
-    endMs: startMs + durationQuarters * 15 * MINUTE,
-    priceCents,
-  }));
+  return fc
+    .record({
+      serviceAreaId: fc.constantFrom(...AREAS, 'Z'),
+      startMs: fc.oneof(...starts),
+      durationQuarters: fc.integer({ min: 0, max: 48 }),
+      priceCents: fc.oneof(
+        fc.integer({ min: 0, max: 40_000 }),
+        fc.integer({ min: 0, max: 120 }).map((n) => n * 300),
+      ),
+    })
+    .map(({ serviceAreaId, startMs, durationQuarters, priceCents }) => ({
+      serviceAreaId,
+      startMs,
+      endMs: startMs + durationQuarters * 15 * MINUTE,
+      priceCents,
+    }));
 }
 
 describe('matcher agrees with a naive reference implementation', () => {

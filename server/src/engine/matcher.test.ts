@@ -129,7 +129,11 @@ describe('matcher: every rule and its boundaries', () => {
 
   it('an empty window (time[0] == time[1]) matches nothing, not even a block starting exactly then', () => {
     const at = local('2025-06-04', '10:00', TZ);
-    for (const time of [[600, 600], [0, 0], [1440, 1440]] as [number, number][]) {
+    for (const time of [
+      [600, 600],
+      [0, 0],
+      [1440, 1440],
+    ] as [number, number][]) {
       expect(matches(filter({ time, days: [0, 1, 2, 3, 4, 5, 6] }), offer(at, 3, 90), at - HOUR)).toBe(false);
     }
   });
@@ -175,8 +179,7 @@ describe('matcher: every rule and its boundaries', () => {
   describe('in an IANA time zone, with its daylight-saving changes (America/New_York)', () => {
     const NY = 'America/New_York';
     const any = { days: [0, 1, 2, 3, 4, 5, 6], duration: [0, 10] as [number, number] };
-    const matchesIn = (f: Filter, startMs: number, offset: number, zone?: string) =>
-      compileFilters([f], offset, zone).match(offer(startMs, 2, 90), startMs - HOUR) !== null;
+    const matchesIn = (f: Filter, startMs: number, offset: number, zone?: string) => compileFilters([f], offset, zone).match(offer(startMs, 2, 90), startMs - HOUR) !== null;
 
     it('spring forward (Sun 9 Mar 2025, 02:00 EST -> 03:00 EDT at 07:00 UTC): each block read in its own offset', () => {
       const lastEst = Date.UTC(2025, 2, 9, 6, 30); // 01:30 EST

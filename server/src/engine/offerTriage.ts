@@ -98,7 +98,8 @@ export class OfferTriage {
       throw error;
     }
     const skipped = ignored.filter((entry) => entry.reason === 'credit').map((entry) => entry.offer);
-    if (skipped.length > 0) await this.search.skippedForCredit(skipped).catch((error: unknown) => this.deps.log.error({ userId: this.search.userId, err: error }, 'credit pause not recorded'));
+    if (skipped.length > 0)
+      await this.search.skippedForCredit(skipped).catch((error: unknown) => this.deps.log.error({ userId: this.search.userId, err: error }, 'credit pause not recorded'));
     await answers;
     // Once, after every entry of this poll is written (ignored, accepted, lost to a rival): they
     // share one discoveredAt, and a device that fetched some of them would not ask for that

@@ -6,7 +6,5 @@ import type { RankableOffer } from './types.js';
  * always come out in the same order). Returns a new array; the input is not touched.
  */
 export function rankMatches<T extends RankableOffer>(offers: readonly T[]): T[] {
-  return [...offers].sort(
-    (a, b) => b.priceCents - a.priceCents || a.startMs - b.startMs || (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0),
-  );
+  return [...offers].sort((a, b) => b.priceCents - a.priceCents || a.startMs - b.startMs || (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0));
 }

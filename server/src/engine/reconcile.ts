@@ -40,7 +40,12 @@ export interface ReconcileOptions {
   onFeeShort?: (balance: number) => void;
 }
 
-export async function reconcileAttempts(db: Kysely<DatabaseSchema>, attempts: readonly AcceptAttempt[], schedule: readonly BookedBlock[], options: ReconcileOptions): Promise<Reconciliation> {
+export async function reconcileAttempts(
+  db: Kysely<DatabaseSchema>,
+  attempts: readonly AcceptAttempt[],
+  schedule: readonly BookedBlock[],
+  options: ReconcileOptions,
+): Promise<Reconciliation> {
   const result: Reconciliation = { accepted: [], open: [] };
   for (const attempt of attempts) {
     if (isBooked(attempt, schedule)) {

@@ -3,7 +3,10 @@ import { expect } from 'expect';
 import { mergeSchedule, overlapsSchedule } from './schedule.js';
 
 const HOUR = 3600;
-const booked = [{ startTime: 10 * HOUR, endTime: 13 * HOUR }, { startTime: 20 * HOUR, endTime: 22.5 * HOUR }];
+const booked = [
+  { startTime: 10 * HOUR, endTime: 13 * HOUR },
+  { startTime: 20 * HOUR, endTime: 22.5 * HOUR },
+];
 const block = (from: number, to: number) => ({ startTime: from * HOUR, endTime: to * HOUR });
 
 describe('overlapsSchedule', () => {

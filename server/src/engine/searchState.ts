@@ -64,4 +64,3 @@ export interface SearchState {
   stop(reason: StopReason): Promise<void>;
   readonly stopped: boolean;
 }
-

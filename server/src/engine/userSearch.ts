@@ -304,7 +304,7 @@ export class UserSearch implements SearchState {
     this.refreshIntervalMs = platformIntervalMs;
     const { minPollIntervalMs } = this.deps.pace;
     if (minPollIntervalMs > 0 && minPollIntervalMs < platformIntervalMs) {
-      this.log.info({ minPollIntervalMs, refreshIntervalMs: platformIntervalMs }, 'the minimum poll interval is shorter than the platform asks: the platform\'s pace is kept');
+      this.log.info({ minPollIntervalMs, refreshIntervalMs: platformIntervalMs }, "the minimum poll interval is shorter than the platform asks: the platform's pace is kept");
     }
   }
 

@@ -84,7 +84,9 @@ describeEachDatabase('authentication', (database) => {
     // The same database behind a server configured with a higher cost: the next sign-in upgrades the hash.
     const stronger = await startTestApp(h.database, { env: { SCRYPT_LOG2_COST: '11' } });
     try {
-      expect((await stronger.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: first.email, password: PASSWORD }, remoteAddress: freshIp() })).statusCode).toBe(200);
+      expect(
+        (await stronger.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: first.email, password: PASSWORD }, remoteAddress: freshIp() })).statusCode,
+      ).toBe(200);
     } finally {
       await stronger.app.close();
     }
@@ -160,7 +162,7 @@ describeEachDatabase('authentication', (database) => {
     expect((await signIn(driver.email, 'just in time password')).statusCode).toBe(200);
   });
 
-  it("ends every session and reset link of the driver when the password changes (answering a fresh session), and on a reset", async () => {
+  it('ends every session and reset link of the driver when the password changes (answering a fresh session), and on a reset', async () => {
     const driver = await h.signUp();
     const laptop = (await signIn(driver.email, PASSWORD)).json().data.accessToken as string;
     const pendingLink = await resetLinkOf(driver);

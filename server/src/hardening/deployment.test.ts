@@ -69,20 +69,30 @@ for (const deployment of DEPLOYMENTS) {
         }
       });
 
-      it('cannot complete anyone\'s checkout from outside', async () => {
+      it("cannot complete anyone's checkout from outside", async () => {
         const victim = await signUp(t.app, t.database);
         const order = await t.app.inject({ method: 'POST', url: '/api/store/createStripeOrder', payload: { topup_amount: 1000 }, headers: bearer(victim.token) });
         const orderId = (order.json().data as string).split('/').pop()!;
         const form = { 'content-type': 'application/x-www-form-urlencoded' };
         expect((await send(freshIp(), { method: 'POST', url: `/dev/checkout/${orderId}/complete`, headers: form, payload: '' })).statusCode).toBe(403);
-        expect((await t.app.inject({ method: 'POST', url: `/dev/checkout/${orderId}/complete`, remoteAddress: '127.0.0.1', headers: { ...form, 'x-forwarded-for': freshIp() }, payload: '' })).statusCode).toBe(403);
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/dev/checkout/${orderId}/complete`,
+              remoteAddress: '127.0.0.1',
+              headers: { ...form, 'x-forwarded-for': freshIp() },
+              payload: '',
+            })
+          ).statusCode,
+        ).toBe(403);
         const { credit } = (await t.app.inject({ url: '/api/user', headers: bearer(victim.token) })).json().data;
         expect(credit).toBe(SIGN_UP_BONUS_CENTS);
       });
     });
 
     describe('sign-in', () => {
-      it('a stranger guessing the owner\'s password from other addresses does not lock the owner out', async () => {
+      it("a stranger guessing the owner's password from other addresses does not lock the owner out", async () => {
         const owner = await signUp(t.app, t.database);
         const guesses = Array.from({ length: 40 }, () => post(freshIp(), '/api/auth/login', { emailAddress: owner.email, password: 'guess' }));
         await Promise.all(guesses);
@@ -106,17 +116,36 @@ for (const deployment of DEPLOYMENTS) {
         const owner = await signUp(t.app, t.database);
         const ip = freshIp();
         const answers = [];
-        for (let i = 0; i < 30; i++) answers.push((await post(ip, '/api/user/changePassword', { currentPassword: 'wrong guess', newPassword: 'another secret', confirmNewPassword: 'another secret' }, owner.token)).statusCode);
+        for (let i = 0; i < 30; i++)
+          answers.push(
+            (await post(ip, '/api/user/changePassword', { currentPassword: 'wrong guess', newPassword: 'another secret', confirmNewPassword: 'another secret' }, owner.token))
+              .statusCode,
+          );
         expect(answers).toContain(429);
         // Not from another address either: the account has its own budget.
         const elsewhere = [];
-        for (let i = 0; i < 30; i++) elsewhere.push((await post(freshIp(), '/api/user/changePassword', { currentPassword: 'wrong guess', newPassword: 'another secret', confirmNewPassword: 'another secret' }, owner.token)).statusCode);
+        for (let i = 0; i < 30; i++)
+          elsewhere.push(
+            (
+              await post(
+                freshIp(),
+                '/api/user/changePassword',
+                { currentPassword: 'wrong guess', newPassword: 'another secret', confirmNewPassword: 'another secret' },
+                owner.token,
+              )
+            ).statusCode,
+          );
         expect(elsewhere).toContain(429);
       });
 
       it('a password change ends every other session and answers a fresh one', async () => {
         const owner = await signUp(t.app, t.database);
-        const res = await post(freshIp(), '/api/user/changePassword', { currentPassword: PASSWORD, newPassword: 'another secret', confirmNewPassword: 'another secret' }, owner.token);
+        const res = await post(
+          freshIp(),
+          '/api/user/changePassword',
+          { currentPassword: PASSWORD, newPassword: 'another secret', confirmNewPassword: 'another secret' },
+          owner.token,
+        );
         expect(res.statusCode).toBe(200);
         const fresh = res.json().data.accessToken;
         expect(fresh).not.toBe(owner.token);
@@ -124,7 +153,7 @@ for (const deployment of DEPLOYMENTS) {
         expect((await t.app.inject({ url: '/api/user', headers: bearer(fresh) })).statusCode).toBe(200);
       });
 
-      it('a stranger requesting resets for the owner\'s mailbox does not stop the owner\'s own reset', async () => {
+      it("a stranger requesting resets for the owner's mailbox does not stop the owner's own reset", async () => {
         const owner = await signUp(t.app, t.database);
         for (let i = 0; i < 10; i++) await post(freshIp(), '/api/auth/requestResetPasswordLink', { emailAddress: owner.email });
         const mine = await post(freshIp(), '/api/auth/requestResetPasswordLink', { emailAddress: owner.email });

@@ -61,7 +61,11 @@ async function connectedDriver(ctx: AppContext): Promise<Driver> {
 }
 
 function engineContext(database: Database, platformUrl: string, timeoutMs = TIMEOUT_MS) {
-  return testContext(database, { clock: new TestClock(Date.now()), env: { ...simulatorEnv(platformUrl), PLATFORM_TIMEOUT_MS: String(timeoutMs) }, engine: { timings: FAST, random: () => 1 } });
+  return testContext(database, {
+    clock: new TestClock(Date.now()),
+    env: { ...simulatorEnv(platformUrl), PLATFORM_TIMEOUT_MS: String(timeoutMs) },
+    engine: { timings: FAST, random: () => 1 },
+  });
 }
 
 async function startSearching(ctx: AppContext, driver: Driver): Promise<void> {
@@ -96,7 +100,10 @@ interface Books {
 }
 
 async function booksOf({ db }: HasDb, sim: Simulator, driver: Driver): Promise<Books> {
-  const booked = sim.control.readRecord({ accountId: driver.accountId }).accepts.filter((a) => a.won).map((a) => a.offerId);
+  const booked = sim.control
+    .readRecord({ accountId: driver.accountId })
+    .accepts.filter((a) => a.won)
+    .map((a) => a.offerId);
   const accepted = await db.selectFrom('offer_logs').select(['id', 'offer_id', 'cost_cents']).where('user_id', '=', driver.id).where('action', '=', 'BLOCK_ACCEPT').execute();
   const fees = (await entriesOf(db, driver.id)).filter((e) => e.kind === 'fee');
   const feesOf = (logId: string) => fees.filter((f) => f.key === `fee:${logId}`);
@@ -112,7 +119,8 @@ async function booksOf({ db }: HasDb, sim: Simulator, driver: Driver): Promise<B
 }
 
 const openAttemptsOf = ({ db }: HasDb, driver: Driver) => db.selectFrom('accept_attempts').select('offer_id').where('user_id', '=', driver.id).execute();
-const loggedOffersOf = async ({ db }: HasDb, driver: Driver) => (await db.selectFrom('offer_logs').select('offer_id').where('user_id', '=', driver.id).execute()).map((r) => r.offer_id);
+const loggedOffersOf = async ({ db }: HasDb, driver: Driver) =>
+  (await db.selectFrom('offer_logs').select('offer_id').where('user_id', '=', driver.id).execute()).map((r) => r.offer_id);
 
 /** The suite's PostgreSQL schema as a URL another pool (or process) can open, named so its connections can be found. */
 async function postgresUrlOf(database: Database, applicationName: string): Promise<string> {
@@ -196,7 +204,11 @@ async function searchThroughFaults(database: Database, fault: PlatformFault): Pr
   try {
     const driver = await connectedDriver(ctx);
     sim.control.setFaults({
-      rules: [fault === 'timeout' ? { kind: 'latency', latencyMs: TIMEOUT_MS * 2, rate: FAULT_RATE, accountId: driver.accountId } : { kind: fault, rate: FAULT_RATE, accountId: driver.accountId }],
+      rules: [
+        fault === 'timeout'
+          ? { kind: 'latency', latencyMs: TIMEOUT_MS * 2, rate: FAULT_RATE, accountId: driver.accountId }
+          : { kind: fault, rate: FAULT_RATE, accountId: driver.accountId },
+      ],
     });
     await startSearching(ctx, driver);
     // Getting ready takes a few calls in a row that must all succeed: the offers come once it polls.
@@ -209,7 +221,11 @@ async function searchThroughFaults(database: Database, fault: PlatformFault): Pr
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const faultyUntil = sim.control.state().nextSeq;
     sim.control.setFaults({ rules: [] });
-    await waitFor(`every offer logged and no accept left open (${fault})`, async () => (await loggedOffersOf(ctx, driver)).length === OFFERS_PER_DRIVER && (await openAttemptsOf(ctx, driver)).length === 0, 30_000);
+    await waitFor(
+      `every offer logged and no accept left open (${fault})`,
+      async () => (await loggedOffersOf(ctx, driver)).length === OFFERS_PER_DRIVER && (await openAttemptsOf(ctx, driver)).length === 0,
+      30_000,
+    );
 
     const calls = sim.control.readRecord({ accountId: driver.accountId }).requests.filter((r) => r.seq < faultyUntil);
     const failed = (r: (typeof calls)[number]) => r.outcome.startsWith('fault_') || r.latencyMs >= TIMEOUT_MS * 2;
@@ -277,14 +293,20 @@ describeEachDatabase('faults: the engine against a failing platform, database an
           // asking the platform, writing the log entry and the fee) or right after.
           await waitFor('the engine at work on the offer', async () => (await engineConnections()) > 0, 10_000);
           await new Promise((resolve) => setTimeout(resolve, (i * 7) % 20));
-          const { rows } = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = ${applicationName}`.execute(database().db);
+          const { rows } = await sql<{ ended: boolean }>`select pg_terminate_backend(pid) as ended from pg_stat_activity where application_name = ${applicationName}`.execute(
+            database().db,
+          );
           terminated += rows.filter((r) => r.ended).length;
           await new Promise((resolve) => setTimeout(resolve, 300));
         }
         expect(terminated).toBeGreaterThanOrEqual(offers);
         // Checked through the suite's own connections: the engine's are the ones being ended.
         const suite = database();
-        await waitFor('every offer logged and no accept left open', async () => (await loggedOffersOf(suite, driver)).length === offers && (await openAttemptsOf(suite, driver)).length === 0, 30_000);
+        await waitFor(
+          'every offer logged and no accept left open',
+          async () => (await loggedOffersOf(suite, driver)).length === offers && (await openAttemptsOf(suite, driver)).length === 0,
+          30_000,
+        );
         const books = await booksOf(suite, sim, driver);
         expect({ lost: books.lost, extra: books.extra }).toEqual({ lost: [], extra: [] });
         expect(books.booked).toHaveLength(offers);
@@ -345,7 +367,9 @@ describeEachDatabase('faults: the engine against a failing platform, database an
       expect({ lost: books.lost, extra: books.extra }).toEqual({ lost: [], extra: [] });
       const balance = (await ctx.db.selectFrom('users').select('credit_cents').where('id', '=', driver.id).executeTakeFirstOrThrow()).credit_cents;
       expect(balance).toBe(1000 - (KILLS + 1) * FEE);
-      t.diagnostic(`figures: engine processes killed between accept and log write=${KILLS} blocks booked=${books.booked.length} blocks lost=${books.lost.length} charged twice=${books.extra.length}`);
+      t.diagnostic(
+        `figures: engine processes killed between accept and log write=${KILLS} blocks booked=${books.booked.length} blocks lost=${books.lost.length} charged twice=${books.extra.length}`,
+      );
     } finally {
       await engine?.kill();
       if (restarted) await closeContext(restarted);
@@ -361,7 +385,11 @@ describeEachDatabase('faults: the engine against a failing platform, database an
     let locker: pg.Client | null = null;
     let shared: Database | null = null;
     try {
-      const wonOffers = () => sim.control.readRecord({ accountId: driver.accountId }).accepts.filter((a) => a.won).map((a) => a.offerId);
+      const wonOffers = () =>
+        sim.control
+          .readRecord({ accountId: driver.accountId })
+          .accepts.filter((a) => a.won)
+          .map((a) => a.offerId);
 
       // 1. The accept has left the engine; the platform never got it. Nothing is booked.
       const sentNotArrived = new Promise((resolve) => proxy.holdNext('/AcceptOffer', 1, resolve, 'request'));
@@ -421,7 +449,9 @@ describeEachDatabase('faults: the engine against a failing platform, database an
       expect(fees).toHaveLength(1);
       const balance = (await shared.db.selectFrom('users').select('credit_cents').where('id', '=', driver.id).executeTakeFirstOrThrow()).credit_cents;
       expect(balance).toBe(1000 - FEE);
-      t.diagnostic(`figures: kill points exercised=${unproven ? 2 : 1} blocks booked=${books.booked.length} charged twice=0 booked but unproven (never charged)=${unproven ? 1 : 0}`);
+      t.diagnostic(
+        `figures: kill points exercised=${unproven ? 2 : 1} blocks booked=${books.booked.length} charged twice=0 booked but unproven (never charged)=${unproven ? 1 : 0}`,
+      );
     } finally {
       await engine?.kill();
       await locker?.end().catch(() => undefined);

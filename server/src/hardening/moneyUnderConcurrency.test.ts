@@ -84,8 +84,16 @@ describeEachDatabase('money under concurrency', (database) => {
     const ids = searching.map((d) => d.id);
     if ((await database().db.selectFrom('accept_attempts').select('offer_id').where('user_id', 'in', ids).execute()).length > 0) return false;
     const logs = await database().db.selectFrom('offer_logs').select(['user_id', 'offer_id']).where('user_id', 'in', ids).execute();
-    const won = new Set(sim.control.readRecord({}).accepts.filter((a) => a.won).map((a) => a.offerId));
-    return injected.every(({ offerId, serviceAreaId }) => won.has(offerId) || ids.filter((id) => areaOf.get(id) === serviceAreaId).every((id) => logs.some((l) => l.user_id === id && l.offer_id === offerId)));
+    const won = new Set(
+      sim.control
+        .readRecord({})
+        .accepts.filter((a) => a.won)
+        .map((a) => a.offerId),
+    );
+    return injected.every(
+      ({ offerId, serviceAreaId }) =>
+        won.has(offerId) || ids.filter((id) => areaOf.get(id) === serviceAreaId).every((id) => logs.some((l) => l.user_id === id && l.offer_id === offerId)),
+    );
   }
 
   /** Connects the drivers' platform accounts, sets a filter taking any block, presses Start, and lets the engine accept a few blocks. */
@@ -104,7 +112,9 @@ describeEachDatabase('money under concurrency', (database) => {
         userId: driver.id,
         token: driver.token,
         serviceAreaId: areaOf.get(driver.id)!,
-        acceptedLogIds: (await database().db.selectFrom('offer_logs').select('id').where('user_id', '=', driver.id).where('action', '=', 'BLOCK_ACCEPT').execute()).map((r) => r.id),
+        acceptedLogIds: (await database().db.selectFrom('offer_logs').select('id').where('user_id', '=', driver.id).where('action', '=', 'BLOCK_ACCEPT').execute()).map(
+          (r) => r.id,
+        ),
         firstFreeStart: tomorrowAt(1) + d * 86_400 + OFFERS_BEFORE * 4 * 3600,
       })),
     );
@@ -125,12 +135,23 @@ describeEachDatabase('money under concurrency', (database) => {
         const paid = op.type === 'checkout.session.completed' || op.type === 'checkout.session.async_payment_succeeded';
         const payload = checkoutEvent(op.type, { client_reference_id: op.orderId, payment_status: paid ? 'paid' : 'unpaid', amount_total: op.amountCents });
         const signature = stripeSignature(api, payload, op.signed ? {} : { secret: 'whsec_forged_by_someone_else' });
-        const res = await stripeApp.inject({ method: 'POST', url: '/api/store/stripeWebhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+        const res = await stripeApp.inject({
+          method: 'POST',
+          url: '/api/store/stripeWebhook',
+          payload,
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        });
         if (res.statusCode !== (op.signed ? 200 : 400)) return { op, outcome: `failed: webhook answered ${res.statusCode} ${res.body.slice(0, 100)}` };
         return { op, outcome: op.signed ? String(res.json().data.settlement) : 'refused' };
       }
       case 'devCheckout': {
-        const res = await devApp.inject({ method: 'POST', url: `/dev/checkout/${op.orderId}/${op.action}`, remoteAddress: '127.0.0.1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+        const res = await devApp.inject({
+          method: 'POST',
+          url: `/dev/checkout/${op.orderId}/${op.action}`,
+          remoteAddress: '127.0.0.1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        });
         return { op, outcome: res.statusCode === 303 ? 'redirected' : `failed: dev checkout answered ${res.statusCode}` };
       }
       case 'charge':
@@ -156,7 +177,9 @@ describeEachDatabase('money under concurrency', (database) => {
   it('keeps every balance exact through thousands of concurrent payments, replays, rewards, fees and refunds', async (t) => {
     const random = new SeededRandom(SEED);
     const inviters = await Promise.all(range(INVITERS).map(() => stripeApp.signUp()));
-    const codes = await Promise.all(inviters.map(async (driver) => (await stripeApp.inject({ url: '/api/user', headers: bearer(driver.token) })).json().data.shareableCode as string));
+    const codes = await Promise.all(
+      inviters.map(async (driver) => (await stripeApp.inject({ url: '/api/user', headers: bearer(driver.token) })).json().data.shareableCode as string),
+    );
     const invited = await Promise.all(codes.flatMap((inviteCode) => range(INVITED_PER_INVITER).map(() => devApp.signUp({ inviteCode }))));
     const others = await Promise.all(range(OTHER_DRIVERS).map(() => devApp.signUp()));
     const drivers = [...inviters, ...invited, ...others];
@@ -176,7 +199,12 @@ describeEachDatabase('money under concurrency', (database) => {
     const byId = new Map(rows.map((row) => [row.id, row]));
     const orders: PlannedOrder[] = ids.map((id) => ({ id, userId: byId.get(id)!.user_id, amountCents: byId.get(id)!.amount_cents }));
 
-    const plan = planMoneyOperations(random, orders, drivers.map((d) => d.id), FEE_LOGS_PER_DRIVER);
+    const plan = planMoneyOperations(
+      random,
+      orders,
+      drivers.map((d) => d.id),
+      FEE_LOGS_PER_DRIVER,
+    );
     plan.operations = random.shuffled([...plan.operations, ...planEngineOperations(random, searching, OFFERS_DURING)]);
     const results = await Promise.all(plan.operations.map((op) => perform(op).catch((error: unknown) => ({ op, outcome: `failed: ${String(error)}` }))));
     await waitFor('the engine judged the offers of the storm', () => engineSettled(others.slice(0, SEARCHING_DRIVERS)), 30_000);
@@ -205,7 +233,13 @@ describeEachDatabase('money under concurrency', (database) => {
       if (cancelledFirst.has(orderId) && settled === 0) continue;
       if (settled > 1 || (settled === 0 && !completedByDevPage.has(orderId))) failures.push(`order ${orderId} was settled by ${settled} webhook calls`);
     }
-    const audit = await auditLedger(database().db, { appliedCharges, appliedRefunds, mustBePaid: plan.mustBePaid, settlementClocks: [stripeApp.clock.now(), devApp.clock.now()], forfeitRefunds });
+    const audit = await auditLedger(database().db, {
+      appliedCharges,
+      appliedRefunds,
+      mustBePaid: plan.mustBePaid,
+      settlementClocks: [stripeApp.clock.now(), devApp.clock.now()],
+      forfeitRefunds,
+    });
     const blocks = await blocksVersusPlatform(searching.map((d) => d.userId));
     failures.push(...blocks.problems);
 
@@ -223,7 +257,22 @@ describeEachDatabase('money under concurrency', (database) => {
     // The mix really happened: charges refused for want of credit, refunds of nothing, replays.
     const outcomes = new Set(results.map((r) => `${r.op.kind}:${r.outcome}`));
     expect(stormAccepts).toBeGreaterThan(0);
-    for (const expected of ['forfeit:refunded', 'forfeit:refused', 'offer:injected', 'charge:applied', 'charge:duplicate', 'charge:insufficient', 'refund:applied', 'refund:duplicate', 'refund:not-charged', 'webhook:paid', 'webhook:unchanged', 'webhook:cancelled', 'webhook:amount-mismatch', 'webhook:refused']) {
+    for (const expected of [
+      'forfeit:refunded',
+      'forfeit:refused',
+      'offer:injected',
+      'charge:applied',
+      'charge:duplicate',
+      'charge:insufficient',
+      'refund:applied',
+      'refund:duplicate',
+      'refund:not-charged',
+      'webhook:paid',
+      'webhook:unchanged',
+      'webhook:cancelled',
+      'webhook:amount-mismatch',
+      'webhook:refused',
+    ]) {
       expect(outcomes).toContain(expected);
     }
   });
@@ -239,8 +288,17 @@ describeEachDatabase('money under concurrency', (database) => {
     let lost = 0;
     for (const userId of userIds) {
       const accountId = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, userId))!.platformUserId;
-      const booked = sim.control.readRecord({ accountId }).accepts.filter((a) => a.won).map((a) => a.offerId).sort();
-      const entries = await database().db.selectFrom('offer_logs').select(['offer_id', 'start_time', 'forfeited_at']).where('user_id', '=', userId).where('action', '=', 'BLOCK_ACCEPT').execute();
+      const booked = sim.control
+        .readRecord({ accountId })
+        .accepts.filter((a) => a.won)
+        .map((a) => a.offerId)
+        .sort();
+      const entries = await database()
+        .db.selectFrom('offer_logs')
+        .select(['offer_id', 'start_time', 'forfeited_at'])
+        .where('user_id', '=', userId)
+        .where('action', '=', 'BLOCK_ACCEPT')
+        .execute();
       accepted += entries.length;
       const logged = entries.map((e) => e.offer_id).sort();
       lost += booked.filter((offerId) => !logged.includes(offerId)).length;
@@ -248,7 +306,8 @@ describeEachDatabase('money under concurrency', (database) => {
       const onSchedule = new Set(sim.control.schedule(accountId).map((block) => Math.floor(block.startTime)));
       for (const entry of entries) {
         const scheduled = onSchedule.has(Math.floor(entry.start_time));
-        if (scheduled === Boolean(entry.forfeited_at)) problems.push(`driver ${userId}: block ${entry.offer_id} forfeited: ${Boolean(entry.forfeited_at)}, on the platform's schedule: ${scheduled}`);
+        if (scheduled === Boolean(entry.forfeited_at))
+          problems.push(`driver ${userId}: block ${entry.offer_id} forfeited: ${Boolean(entry.forfeited_at)}, on the platform's schedule: ${scheduled}`);
       }
     }
     return { accepted, lost, problems };

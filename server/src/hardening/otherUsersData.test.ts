@@ -71,13 +71,26 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     const loggedOut = await h.signUp();
     await h.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(loggedOut.token) });
     const changed = await h.signUp();
-    const secondSession = (await h.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: changed.email, password: PASSWORD } })).json().data.accessToken as string;
+    const secondSession = (await h.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: changed.email, password: PASSWORD } })).json().data
+      .accessToken as string;
     const newPassword = 'a changed password 1';
     h.secrets.add('changed password', newPassword);
-    expect((await h.inject({ method: 'POST', url: '/api/user/changePassword', headers: bearer(secondSession), payload: { currentPassword: PASSWORD, newPassword, confirmNewPassword: newPassword } })).statusCode).toBe(200);
+    expect(
+      (
+        await h.inject({
+          method: 'POST',
+          url: '/api/user/changePassword',
+          headers: bearer(secondSession),
+          payload: { currentPassword: PASSWORD, newPassword, confirmNewPassword: newPassword },
+        })
+      ).statusCode,
+    ).toBe(200);
     const reset = await h.signUp();
     const resetToken = await issueToken(h.database.db, reset.id, 'reset', h.clock.now(), 3_600_000);
-    expect((await h.inject({ method: 'POST', url: '/api/auth/changePassword', headers: bearer(resetToken), payload: { password: newPassword, confirmPassword: newPassword } })).statusCode).toBe(200);
+    expect(
+      (await h.inject({ method: 'POST', url: '/api/auth/changePassword', headers: bearer(resetToken), payload: { password: newPassword, confirmPassword: newPassword } }))
+        .statusCode,
+    ).toBe(200);
 
     a = await h.signUp({ phoneNumber: '+1 555 010 7777' });
     b = await h.signUp();
@@ -112,10 +125,14 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect(order.statusCode).toBe(200);
     const account = (await h.inject({ url: '/api/user', headers: bearer(a.token) })).json().data;
     const filterName = `A secret filter ${a.id.slice(0, 8)}`;
-    expect((await h.inject({ method: 'POST', url: '/api/user/saveFilter', headers: bearer(a.token), payload: { filter: { ...account.filters[0], name: filterName } } })).statusCode).toBe(200);
+    expect(
+      (await h.inject({ method: 'POST', url: '/api/user/saveFilter', headers: bearer(a.token), payload: { filter: { ...account.filters[0], name: filterName } } })).statusCode,
+    ).toBe(200);
     const code = await issueTelegramLinkCode(h.database.db, '424242', h.clock.now());
     const preferences = { emailAddress: `alerts-${a.email}`, whatsAppNumber: '+1 555 010 9999', telegramAuthCode: code };
-    expect((await h.inject({ method: 'POST', url: '/api/user/saveNotificationPreferences', headers: bearer(a.token), payload: { notificationPreferences: preferences } })).statusCode).toBe(200);
+    expect(
+      (await h.inject({ method: 'POST', url: '/api/user/saveNotificationPreferences', headers: bearer(a.token), payload: { notificationPreferences: preferences } })).statusCode,
+    ).toBe(200);
     const orders = await h.database.db.selectFrom('orders').select('id').where('user_id', '=', a.id).execute();
     pushDeviceOfA = browserSubscription(`A-secret-device-${a.id.slice(0, 8)}`);
     const device = await h.inject({ method: 'POST', url: '/api/user/pushDevices', headers: bearer(a.token), payload: pushDeviceOfA });
@@ -146,7 +163,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     await writeIntent(ctx.db, attempt);
     expect((await openPlatformSession(ctx, platform).acceptOffer(offer.offerId)).ok).toBe(true);
     const recorded = await recordAccept(ctx.db, attempt);
-    if (recorded.status !== 'recorded') throw new Error('A\'s block was not recorded');
+    if (recorded.status !== 'recorded') throw new Error("A's block was not recorded");
     const ignored = { ...offer, offerId: `ignored-by-A-${a.id.slice(0, 8)}`, startTime: blockStart + 86_400, endTime: blockStart + 86_400 + 3600 };
     await logIgnored(ctx.db, a.id, now, [{ offer: ignored, reason: 'filter' }]);
     const ignoredRow = await ctx.db.selectFrom('offer_logs').select('id').where('user_id', '=', a.id).where('offer_id', '=', ignored.offerId).executeTakeFirstOrThrow();
@@ -195,7 +212,12 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
       ['POST /api/user/toggleSearchState', { method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0 } }],
     ] as const) {
       const refused = await asB(route, request as InjectOptions);
-      expect({ route, status: refused.statusCode, redirect: refused.json().redirect, problems: refusalProblems(refused) }).toEqual({ route, status: 409, redirect: '/connectAccount', problems: [] });
+      expect({ route, status: refused.statusCode, redirect: refused.json().redirect, problems: refusalProblems(refused) }).toEqual({
+        route,
+        status: 409,
+        redirect: '/connectAccount',
+        problems: [],
+      });
     }
     expect((await asB('GET /api/user/getSearchState', { url: '/api/user/getSearchState' })).json().data).toBe(false);
 
@@ -203,7 +225,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     const challenge = await asB('POST /api/user/connectAccount', { method: 'POST', url: '/api/user/connectAccount', payload: {} });
     const { challenge_url, code_verifier } = challenge.json().challenge_session;
     const landing = await signInAsDriver(challenge_url, b.email);
-    const connected = await asB("POST /api/user/connectAccount", { method: "POST", url: "/api/user/connectAccount", payload: { challenge_response: landing, code_verifier } });
+    const connected = await asB('POST /api/user/connectAccount', { method: 'POST', url: '/api/user/connectAccount', payload: { challenge_response: landing, code_verifier } });
     expect(connected.statusCode).toBe(200);
     const platformOfB = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, b.id))!;
     expect(platformOfB.platformUserId).not.toBe(platformOfA.accountId);
@@ -363,7 +385,14 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
         figures.leaks += leaked(response).length;
         // A deploy token is no browser session: refused without sending anyone to a sign-in page.
         const redirect = operation.credential === 'reset' ? '/' : operation.credential === 'deploy' ? undefined : '/login';
-        expect({ route: `${operation.method} ${operation.path}`, what, status: response.statusCode, problems: refusalProblems(response), redirect: response.json().redirect, leaked: leaked(response) }).toEqual({
+        expect({
+          route: `${operation.method} ${operation.path}`,
+          what,
+          status: response.statusCode,
+          problems: refusalProblems(response),
+          redirect: response.json().redirect,
+          leaked: leaked(response),
+        }).toEqual({
           route: `${operation.method} ${operation.path}`,
           what,
           status: 401,

@@ -51,7 +51,10 @@ describeEachDatabase('platform tokens at rest', (database) => {
       expect(raw).toHaveLength(2);
       const otherKey = createTokenCipher(randomBytes(32));
       for (const row of raw) {
-        for (const [field, sealed] of [['access', row.access_token], ['refresh', row.refresh_token]] as const) {
+        for (const [field, sealed] of [
+          ['access', row.access_token],
+          ['refresh', row.refresh_token],
+        ] as const) {
           expect(sealed).toMatch(/^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$/);
           // The server's key opens it in its own row and field (the context accounts.ts seals with)...
           expect(tokens).toContain(ctx.tokenCipher.decrypt(sealed, `${row.user_id}:${field}`));
@@ -65,7 +68,11 @@ describeEachDatabase('platform tokens at rest', (database) => {
 
       // With the server's key: one driver's sealed token copied into the other's row does not open there.
       const [first, second] = raw;
-      await ctx.db.updateTable('platform_accounts').set({ access_token: first!.access_token, refresh_token: first!.refresh_token }).where('user_id', '=', second!.user_id).execute();
+      await ctx.db
+        .updateTable('platform_accounts')
+        .set({ access_token: first!.access_token, refresh_token: first!.refresh_token })
+        .where('user_id', '=', second!.user_id)
+        .execute();
       expect(await loadPlatformAccount(ctx.db, ctx.tokenCipher, second!.user_id)).toBeNull();
       expect(await loadPlatformAccount(ctx.db, ctx.tokenCipher, first!.user_id)).toMatchObject({ tokens: { accessToken: expect.any(String) } });
       t.diagnostic(`figures: platform tokens checked=${tokens.length} token pieces found in the database=0 opened with another key=0`);

@@ -56,10 +56,24 @@ describeEachDatabase('secrets in the log of every credential flow and failure', 
     const session = login.json().data.accessToken as string;
     const changed = 'the changed password 42';
     h.secrets.add('changed password', changed);
-    const change = await h.inject({ method: 'POST', url: '/api/user/changePassword', headers: bearer(session), payload: { currentPassword: PASSWORD, newPassword: changed, confirmNewPassword: changed } });
+    const change = await h.inject({
+      method: 'POST',
+      url: '/api/user/changePassword',
+      headers: bearer(session),
+      payload: { currentPassword: PASSWORD, newPassword: changed, confirmNewPassword: changed },
+    });
     expect(change.statusCode).toBe(200);
     const freshSession = change.json().data.accessToken as string;
-    expect((await h.inject({ method: 'POST', url: '/api/user/changePassword', headers: bearer(freshSession), payload: { currentPassword: 'a wrong current one', newPassword: changed, confirmNewPassword: changed } })).statusCode).toBe(400);
+    expect(
+      (
+        await h.inject({
+          method: 'POST',
+          url: '/api/user/changePassword',
+          headers: bearer(freshSession),
+          payload: { currentPassword: 'a wrong current one', newPassword: changed, confirmNewPassword: changed },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const since = h.mailer.sent.length;
     await h.inject({ method: 'POST', url: '/api/auth/requestResetPasswordLink', payload: { emailAddress: driver.email } });
@@ -75,7 +89,12 @@ describeEachDatabase('secrets in the log of every credential flow and failure', 
     await h.inject({ method: 'POST', url: '/api/auth/changePassword', headers: bearer(resetToken), payload: { password: chosen, confirmPassword: chosen } });
 
     const code = await issueTelegramLinkCode(h.database.db, '777000', h.clock.now());
-    await h.inject({ method: 'POST', url: '/api/user/saveNotificationPreferences', headers: bearer(token), payload: { notificationPreferences: { emailAddress: '', whatsAppNumber: '', telegramAuthCode: code } } });
+    await h.inject({
+      method: 'POST',
+      url: '/api/user/saveNotificationPreferences',
+      headers: bearer(token),
+      payload: { notificationPreferences: { emailAddress: '', whatsAppNumber: '', telegramAuthCode: code } },
+    });
 
     const order = await h.inject({ method: 'POST', url: '/api/store/createStripeOrder', headers: bearer(token), payload: { topup_amount: 1000 } });
     const orderId = api.requests.at(-1)!.body.get('client_reference_id')!;

@@ -118,7 +118,10 @@ describe('security headers on pages and API answers', () => {
       'an API 415': await app.inject({ method: 'POST', url: '/api/auth/login', payload: 'x', headers: { 'content-type': 'application/xml' } }),
     };
     for (const [what, res] of Object.entries(answers)) {
-      expect({ what, problems: [...securityHeaderProblems(res, true), ...policyProblems(String(res.headers['content-security-policy']), origins)] }).toEqual({ what, problems: [] });
+      expect({ what, problems: [...securityHeaderProblems(res, true), ...policyProblems(String(res.headers['content-security-policy']), origins)] }).toEqual({
+        what,
+        problems: [],
+      });
     }
     for (const what of ['an API answer', 'an API 401', 'an API 404', 'an API 400'] as const) expect(answers[what].headers['cache-control']).toBe('no-store');
   });
@@ -127,8 +130,13 @@ describe('security headers on pages and API answers', () => {
 describe('the Content Security Policy for any remotes configuration', () => {
   /** Where remotes may be deployed: absolute URLs on any host and port, or this server (relative). */
   const host = fc.tuple(fc.constantFrom('cdn', 'static', 'preview', 'a-b'), fc.constantFrom('example.com', 'example.org', 'test')).map(([name, domain]) => `${name}.${domain}`);
-  const origin = fc.tuple(fc.constantFrom('https', 'http'), host, fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined })).map(([scheme, name, port]) => new URL(`${scheme}://${name}${port ? `:${port}` : ''}`).origin);
-  const remoteEntry = fc.oneof(origin.map((o) => `${o}/remote/mf-manifest.json`), fc.constant(undefined));
+  const origin = fc
+    .tuple(fc.constantFrom('https', 'http'), host, fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }))
+    .map(([scheme, name, port]) => new URL(`${scheme}://${name}${port ? `:${port}` : ''}`).origin);
+  const remoteEntry = fc.oneof(
+    origin.map((o) => `${o}/remote/mf-manifest.json`),
+    fc.constant(undefined),
+  );
 
   async function policyFor(env: NodeJS.ProcessEnv): Promise<string> {
     const app = Fastify();
@@ -154,7 +162,16 @@ describe('the Content Security Policy for any remotes configuration', () => {
   });
 
   it('refuses to start with a preview setting that would widen the policy', async () => {
-    for (const widening of ['*', 'https:', "'unsafe-eval'", 'https://*.example.com', 'https://x.example.com/path', 'https://a.example.com;script-src *', 'javascript:alert(1)', 'data:']) {
+    for (const widening of [
+      '*',
+      'https:',
+      "'unsafe-eval'",
+      'https://*.example.com',
+      'https://x.example.com/path',
+      'https://a.example.com;script-src *',
+      'javascript:alert(1)',
+      'data:',
+    ]) {
       await expect(policyFor({ REMOTE_PREVIEW_ORIGINS: widening })).rejects.toThrow(/REMOTE_PREVIEW_ORIGINS/);
     }
   });

@@ -54,8 +54,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { token, devMode }:
   if (!token && !devMode) return;
   const guard = token ? tokenGuard(token) : localDeveloperOnly;
   const security = token ? [{ metricsToken: [] }] : [];
-  app.get('/metrics', { onRequest: guard, schema: { tags: ['operations'], summary: 'Prometheus metrics (text exposition format), with the METRICS_TOKEN bearer token', security } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store').type(registry.contentType);
-    return registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    { onRequest: guard, schema: { tags: ['operations'], summary: 'Prometheus metrics (text exposition format), with the METRICS_TOKEN bearer token', security } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store').type(registry.contentType);
+      return registry.metrics();
+    },
+  );
 });

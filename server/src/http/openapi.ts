@@ -12,8 +12,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       info: {
         title: 'BlockPilot API',
         version,
-        description:
-          'Every answer is the envelope { data?, alert?, redirect?, errors? }: alert is a message to show, redirect a path to go to, errors a message per form field.',
+        description: 'Every answer is the envelope { data?, alert?, redirect?, errors? }: alert is a message to show, redirect a path to go to, errors a message per form field.',
       },
       components: {
         securitySchemes: {

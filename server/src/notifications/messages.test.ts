@@ -28,7 +28,15 @@ describe('notification texts', () => {
   });
 
   it('an accepted block: when, where, pay and fee (or none in a fee-free period), with a link to the log', () => {
-    const block = { startTime: START, endTime: START + 3 * 3600, serviceAreaId: 'a1', serviceAreaName: 'Seattle (DWA6) - Amazon.com', priceAmount: 95, currency: 'USD', feeCents: 333 };
+    const block = {
+      startTime: START,
+      endTime: START + 3 * 3600,
+      serviceAreaId: 'a1',
+      serviceAreaName: 'Seattle (DWA6) - Amazon.com',
+      priceAmount: 95,
+      currency: 'USD',
+      feeCents: 333,
+    };
     const text = acceptedText(block, reader);
     expect(text.subject).toBe('Block accepted: Tue, Jun 3 · 10:00 AM – 1:00 PM');
     expect(text.text.split('\n')).toEqual([
@@ -54,7 +62,9 @@ describe('notification texts', () => {
     expect(stoppedText('reconnect', reader).text).toContain('https://app.example/connectAccount');
     // A tap on a push notification opens the page the text links to.
     expect(stoppedText('reconnect', reader).link).toBe('https://app.example/connectAccount');
-    expect(acceptedText({ startTime: START, endTime: START + 3600, serviceAreaId: 'a1', serviceAreaName: null, priceAmount: 50, currency: 'USD', feeCents: 0 }, reader).link).toBe('https://app.example/dashboard/logs');
+    expect(acceptedText({ startTime: START, endTime: START + 3600, serviceAreaId: 'a1', serviceAreaName: null, priceAmount: 50, currency: 'USD', feeCents: 0 }, reader).link).toBe(
+      'https://app.example/dashboard/logs',
+    );
     expect(chatText({ subject: 'S', text: 'T', link: 'https://app.example/dashboard' })).toBe('S\n\nT');
   });
 });

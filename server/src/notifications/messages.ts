@@ -39,7 +39,16 @@ const zoneClocks = new Map<string, Intl.DateTimeFormat>();
 function wallClock(ms: number, zone: string): Date {
   let format = zoneClocks.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     zoneClocks.set(zone, format);
   }
   const part = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, Number(p.value)]));

@@ -15,7 +15,7 @@ export interface PollPace {
 }
 
 /** A refused call: retried with backoff by the search, which is aborted meanwhile. */
-const NOT_OWNER: PlatformFailure = Object.freeze({ ok: false, kind: 'transient', cause: 'connection', status: null, detail: 'this worker no longer holds the driver\'s lease' });
+const NOT_OWNER: PlatformFailure = Object.freeze({ ok: false, kind: 'transient', cause: 'connection', status: null, detail: "this worker no longer holds the driver's lease" });
 
 /** `gateway` for one driver: calls only while `owns()`; offers polls recorded in `pace`. */
 export function fencedGateway(gateway: PlatformGateway, owns: () => boolean, pace: PollPace, now: () => number = Date.now): PlatformGateway {

@@ -61,7 +61,7 @@ describeWithRedis('per-driver leases', (redis) => {
     expect(a.valid('kept')).toBe(true);
   });
 
-  it('stop counting as valid on the worker\'s own clock when renewals stop, before Redis lets another take it', async () => {
+  it("stop counting as valid on the worker's own clock when renewals stop, before Redis lets another take it", async () => {
     let now = 1_000;
     const a = leasesFor('a', 4_000, () => now);
     await a.acquire('u2');

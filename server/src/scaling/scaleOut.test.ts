@@ -155,7 +155,11 @@ describeWithRedis('scale-out: three workers and two API processes', (redis) => {
     const handed = drivers.filter((d) => pollsOf(d.accountId).at(-1)!.clientId === leaving.id);
     const stoppingAt = Date.now();
     await stopServer(leaving);
-    await waitFor('handed-over drivers polled by the last worker', () => handed.every((d) => pollsOf(d.accountId).some((p) => p.startedAt > stoppingAt && p.clientId === staying.id)), 15_000);
+    await waitFor(
+      'handed-over drivers polled by the last worker',
+      () => handed.every((d) => pollsOf(d.accountId).some((p) => p.startedAt > stoppingAt && p.clientId === staying.id)),
+      15_000,
+    );
     const gaps = handed.map((d) => {
       const polls = pollsOf(d.accountId);
       const first = polls.findIndex((p) => p.startedAt > stoppingAt && p.clientId === staying.id);

@@ -50,7 +50,12 @@ export async function shouldSearch(db: Kysely<DatabaseSchema>, userId: string): 
 export async function noLongerSearching(db: Kysely<DatabaseSchema>, userIds: readonly string[]): Promise<string[]> {
   const stopped: string[] = [];
   for (let from = 0; from < userIds.length; from += 1_000) {
-    const rows = await db.selectFrom('users').select('id').where('id', 'in', userIds.slice(from, from + 1_000)).where('searching', '=', false).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', userIds.slice(from, from + 1_000))
+      .where('searching', '=', false)
+      .execute();
     stopped.push(...rows.map((r) => r.id));
   }
   return stopped;

@@ -110,96 +110,111 @@ describeWithRedis('search workers sharing one queue', (redis) => {
       }
     };
 
-    it('a started driver is searched by a worker; Stop through the API ends it before it answers', inWorld(async (w) => {
-      await w.startWorker('w1');
-      await start(w);
-      await waitFor('polls by the worker', () => w.polls().length >= 2);
-      expect(w.polls().every((p) => p.clientId === 'w1')).toBe(true);
-      expect(await w.api.search.has(w.driver.id)).toBe(true);
+    it(
+      'a started driver is searched by a worker; Stop through the API ends it before it answers',
+      inWorld(async (w) => {
+        await w.startWorker('w1');
+        await start(w);
+        await waitFor('polls by the worker', () => w.polls().length >= 2);
+        expect(w.polls().every((p) => p.clientId === 'w1')).toBe(true);
+        expect(await w.api.search.has(w.driver.id)).toBe(true);
 
-      await w.api.db.updateTable('users').set({ searching: false }).where('id', '=', w.driver.id).execute();
-      await w.api.search.stop(w.driver.id);
-      const stoppedAt = Date.now();
-      const count = w.polls().length;
-      await sleep(1_500);
-      expect(w.polls()).toHaveLength(count);
-      expect(w.polls().every((p) => p.startedAt <= stoppedAt)).toBe(true);
-      expect(leaseHolder(await redis().redis.get(searchKeys(w.prefix).lease(w.driver.id)))).toBeNull();
-      const queue = openSearchQueue(redis().redis, searchKeys(w.prefix));
-      await waitFor('the job finished and removed', async () => (await queue.getJob(w.driver.id)) === undefined);
-      await queue.close();
-      expect(w.workers.get('w1')!.worker.size).toBe(0);
-    }));
+        await w.api.db.updateTable('users').set({ searching: false }).where('id', '=', w.driver.id).execute();
+        await w.api.search.stop(w.driver.id);
+        const stoppedAt = Date.now();
+        const count = w.polls().length;
+        await sleep(1_500);
+        expect(w.polls()).toHaveLength(count);
+        expect(w.polls().every((p) => p.startedAt <= stoppedAt)).toBe(true);
+        expect(leaseHolder(await redis().redis.get(searchKeys(w.prefix).lease(w.driver.id)))).toBeNull();
+        const queue = openSearchQueue(redis().redis, searchKeys(w.prefix));
+        await waitFor('the job finished and removed', async () => (await queue.getJob(w.driver.id)) === undefined);
+        await queue.close();
+        expect(w.workers.get('w1')!.worker.size).toBe(0);
+      }),
+    );
 
-    it('a closing worker hands the driver over: no overlap, no gap, the pace kept', inWorld(async (w) => {
-      await w.startWorker('w1');
-      await w.startWorker('w2');
-      await start(w);
-      await waitFor('a few polls', () => w.polls().length >= 3);
-      const first = w.holder();
-      const other = first === 'w1' ? 'w2' : 'w1';
-      await w.workers.get(first)!.close();
-      w.workers.delete(first);
-      await waitFor('polls by the other worker', () => w.polls().filter((p) => p.clientId === other).length >= 2);
-      const polls = w.polls();
-      const handover = polls.findIndex((p) => p.clientId === other);
-      expect(polls.slice(handover).every((p) => p.clientId === other)).toBe(true);
-      const gap = polls[handover]!.startedAt - polls[handover - 1]!.startedAt;
-      // The simulator asks for 1 poll/s: the new worker polls when the next was due, not sooner.
-      expect(gap).toBeGreaterThanOrEqual(950);
-      expect(gap).toBeLessThan(1_800);
-      expect(w.sim.control.findViolations().concurrentPolling).toEqual([]);
-    }));
+    it(
+      'a closing worker hands the driver over: no overlap, no gap, the pace kept',
+      inWorld(async (w) => {
+        await w.startWorker('w1');
+        await w.startWorker('w2');
+        await start(w);
+        await waitFor('a few polls', () => w.polls().length >= 3);
+        const first = w.holder();
+        const other = first === 'w1' ? 'w2' : 'w1';
+        await w.workers.get(first)!.close();
+        w.workers.delete(first);
+        await waitFor('polls by the other worker', () => w.polls().filter((p) => p.clientId === other).length >= 2);
+        const polls = w.polls();
+        const handover = polls.findIndex((p) => p.clientId === other);
+        expect(polls.slice(handover).every((p) => p.clientId === other)).toBe(true);
+        const gap = polls[handover]!.startedAt - polls[handover - 1]!.startedAt;
+        // The simulator asks for 1 poll/s: the new worker polls when the next was due, not sooner.
+        expect(gap).toBeGreaterThanOrEqual(950);
+        expect(gap).toBeLessThan(1_800);
+        expect(w.sim.control.findViolations().concurrentPolling).toEqual([]);
+      }),
+    );
 
-    it('a filter change through the API reaches the worker holding the driver', inWorld(async (w) => {
-      await w.startWorker('w1');
-      await w.startWorker('w2');
-      await start(w);
-      await waitFor('polling', () => w.polls().length >= 1);
-      w.sim.control.injectOffer({ serviceAreaId: w.areas[1]!, offerId: 'elsewhere', startTime: tomorrowAt(3), durationHours: 3, priceAmount: 150 });
-      await sleep(1_500);
-      const logged = () => w.api.db.selectFrom('offer_logs').select(['offer_id', 'action']).where('user_id', '=', w.driver.id).execute();
-      expect(await logged()).toEqual([]);
-      await setFilters(w.api, w.driver.id, [anyBlockFilter([w.areas[1]!])]);
-      w.api.search.changed(w.driver.id, 'filters');
-      const rows = await waitFor('the offer in the new area accepted', async () => {
-        const found = await logged();
-        return found.length > 0 && found;
-      });
-      expect(rows).toEqual([{ offer_id: 'elsewhere', action: 'BLOCK_ACCEPT' }]);
-    }));
+    it(
+      'a filter change through the API reaches the worker holding the driver',
+      inWorld(async (w) => {
+        await w.startWorker('w1');
+        await w.startWorker('w2');
+        await start(w);
+        await waitFor('polling', () => w.polls().length >= 1);
+        w.sim.control.injectOffer({ serviceAreaId: w.areas[1]!, offerId: 'elsewhere', startTime: tomorrowAt(3), durationHours: 3, priceAmount: 150 });
+        await sleep(1_500);
+        const logged = () => w.api.db.selectFrom('offer_logs').select(['offer_id', 'action']).where('user_id', '=', w.driver.id).execute();
+        expect(await logged()).toEqual([]);
+        await setFilters(w.api, w.driver.id, [anyBlockFilter([w.areas[1]!])]);
+        w.api.search.changed(w.driver.id, 'filters');
+        const rows = await waitFor('the offer in the new area accepted', async () => {
+          const found = await logged();
+          return found.length > 0 && found;
+        });
+        expect(rows).toEqual([{ offer_id: 'elsewhere', action: 'BLOCK_ACCEPT' }]);
+      }),
+    );
 
-    it('a worker whose lease is taken stops calling the platform for the driver until it holds it again', inWorld(async (w) => {
-      await w.startWorker('w1');
-      await start(w);
-      await waitFor('polling', () => w.polls().length >= 2);
-      const lease = searchKeys(w.prefix).lease(w.driver.id);
-      const takenAt = Date.now();
-      await redis().redis.set(lease, 'another-worker', 'PX', 2_500);
-      await waitFor('the lease back with w1', async () => (await redis().redis.get(lease))?.startsWith('w1:'), 10_000);
-      const backAt = Date.now();
-      await waitFor('polling again', () => w.polls().some((p) => p.startedAt > backAt));
-      // Allowed: a poll sent before the renewal noticed (one renewal interval plus one poll in flight).
-      const during = w.polls().filter((p) => p.startedAt > takenAt + LEASE_RENEW_MS + 1_100 && p.startedAt < backAt - 100);
-      expect(during).toEqual([]);
-    }));
+    it(
+      'a worker whose lease is taken stops calling the platform for the driver until it holds it again',
+      inWorld(async (w) => {
+        await w.startWorker('w1');
+        await start(w);
+        await waitFor('polling', () => w.polls().length >= 2);
+        const lease = searchKeys(w.prefix).lease(w.driver.id);
+        const takenAt = Date.now();
+        await redis().redis.set(lease, 'another-worker', 'PX', 2_500);
+        await waitFor('the lease back with w1', async () => (await redis().redis.get(lease))?.startsWith('w1:'), 10_000);
+        const backAt = Date.now();
+        await waitFor('polling again', () => w.polls().some((p) => p.startedAt > backAt));
+        // Allowed: a poll sent before the renewal noticed (one renewal interval plus one poll in flight).
+        const during = w.polls().filter((p) => p.startedAt > takenAt + LEASE_RENEW_MS + 1_100 && p.startedAt < backAt - 100);
+        expect(during).toEqual([]);
+      }),
+    );
 
-    it('a job whose lock lapsed comes back to the same worker: still one search, the pace kept, and the worker closes', inWorld(async (w) => {
-      const worker = await w.startWorker('w1');
-      await start(w);
-      await waitFor('polling', () => w.polls().length >= 2);
-      const from = w.polls().length;
-      // As if the worker had stalled past its lock: BullMQ gives the job out again, to this worker.
-      await redis().redis.del(`${w.prefix}:search:${w.driver.id}:lock`);
-      await sleep(4_000);
-      const polls = w.polls().slice(from - 1);
-      expect(polls.length).toBeGreaterThanOrEqual(2);
-      const gaps = polls.slice(1).map((p, i) => p.startedAt - polls[i]!.startedAt);
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(950);
-      expect(worker.worker.size).toBe(1);
-      await waitFor('polling after the lock came back', () => w.polls().length > from + 1);
-      await worker.close();
-      w.workers.delete('w1');
-    }));
+    it(
+      'a job whose lock lapsed comes back to the same worker: still one search, the pace kept, and the worker closes',
+      inWorld(async (w) => {
+        const worker = await w.startWorker('w1');
+        await start(w);
+        await waitFor('polling', () => w.polls().length >= 2);
+        const from = w.polls().length;
+        // As if the worker had stalled past its lock: BullMQ gives the job out again, to this worker.
+        await redis().redis.del(`${w.prefix}:search:${w.driver.id}:lock`);
+        await sleep(4_000);
+        const polls = w.polls().slice(from - 1);
+        expect(polls.length).toBeGreaterThanOrEqual(2);
+        const gaps = polls.slice(1).map((p, i) => p.startedAt - polls[i]!.startedAt);
+        expect(Math.min(...gaps)).toBeGreaterThanOrEqual(950);
+        expect(worker.worker.size).toBe(1);
+        await waitFor('polling after the lock came back', () => w.polls().length > from + 1);
+        await worker.close();
+        w.workers.delete('w1');
+      }),
+    );
   });
 });

@@ -159,7 +159,15 @@ export class SearchWorker {
   private async process(job: Job<SearchJobData>, token: string): Promise<string> {
     const { userId } = job.data;
     let ended!: () => void;
-    const slot: Slot = { userId, ended: new Promise((resolve) => (ended = resolve)), search: null, controller: null, pace: { nextPollAt: job.data.notBefore ?? 0 }, jobLost: false, ownLock: null };
+    const slot: Slot = {
+      userId,
+      ended: new Promise((resolve) => (ended = resolve)),
+      search: null,
+      controller: null,
+      pace: { nextPollAt: job.data.notBefore ?? 0 },
+      jobLost: false,
+      ownLock: null,
+    };
     // The job came back to this same worker (its lock lapsed while this worker was stalled): the
     // processor still holding it must end first, or the driver would be searched twice here (the
     // lease is this worker's either way).

@@ -20,13 +20,21 @@ export interface WorkerProcess {
 }
 
 /** Starts taking search jobs; REDIS_URL must be set. */
-export async function startSearchWorker(config: ServerConfig, db: Kysely<DatabaseSchema>, options: Omit<ContextOptions, 'sharedRateLimiter' | 'sharedLiveEvents'>): Promise<WorkerProcess> {
+export async function startSearchWorker(
+  config: ServerConfig,
+  db: Kysely<DatabaseSchema>,
+  options: Omit<ContextOptions, 'sharedRateLimiter' | 'sharedLiveEvents'>,
+): Promise<WorkerProcess> {
   const { redisUrl, redisPrefix, workerId, workerCapacity, timings } = config.scaling;
   if (!redisUrl) throw new Error('a search worker needs REDIS_URL');
   const redis = openRedis(redisUrl, `${workerId}-worker`);
   const keys = searchKeys(redisPrefix);
   const live = new RedisLiveEvents(redis, keys.liveChannel, options.log, keys.creditFellChannel);
-  const { adapters, background, creditWatch, searchDependencies } = createEngineParts(config, db, { ...options, sharedRateLimiter: new RedisRateLimiter(redis, redisPrefix), sharedLiveEvents: live });
+  const { adapters, background, creditWatch, searchDependencies } = createEngineParts(config, db, {
+    ...options,
+    sharedRateLimiter: new RedisRateLimiter(redis, redisPrefix),
+    sharedLiveEvents: live,
+  });
   // The automatic top-up runs in the API processes (they hold the payments): tell them.
   const stopForwarding = live.forwardCreditFalls(creditWatch);
   const worker = new SearchWorker({ redis, keys, deps: searchDependencies, workerId, capacity: workerCapacity, timings });

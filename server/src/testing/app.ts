@@ -30,7 +30,14 @@ export async function startTestApp(
     configure = (c) => c,
     serveFrontend = false,
     engine,
-  }: { env?: NodeJS.ProcessEnv; adapters?: Partial<Adapters>; clock?: TestClock; configure?: (config: ServerConfig) => ServerConfig; serveFrontend?: boolean; engine?: EngineOptions } = {},
+  }: {
+    env?: NodeJS.ProcessEnv;
+    adapters?: Partial<Adapters>;
+    clock?: TestClock;
+    configure?: (config: ServerConfig) => ServerConfig;
+    serveFrontend?: boolean;
+    engine?: EngineOptions;
+  } = {},
 ): Promise<TestApp> {
   const config = configure(testConfig({ SCRYPT_LOG2_COST: '10', PUBLIC_URL: 'https://blockpilot.test', ...env }));
   const app = await buildApp({ config, database, serveFrontend, clock, ...(adapters ? { adapters } : {}), ...(engine ? { engine } : {}) });

@@ -25,5 +25,14 @@ export function simulatorEnv(platformUrl: string): NodeJS.ProcessEnv {
 }
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): ServerConfig {
-  return loadConfig({ LOG_LEVEL: 'silent', PLATFORM_SIM: 'off', DATA_DIR: '/nonexistent', PLATFORM_TOKEN_KEY: TEST_TOKEN_KEY, LINK_SIGNING_KEY: TEST_LINK_SIGNING_KEY, VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY, DEV_MODE: 'on', ...env });
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    PLATFORM_SIM: 'off',
+    DATA_DIR: '/nonexistent',
+    PLATFORM_TOKEN_KEY: TEST_TOKEN_KEY,
+    LINK_SIGNING_KEY: TEST_LINK_SIGNING_KEY,
+    VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY,
+    DEV_MODE: 'on',
+    ...env,
+  });
 }

@@ -55,20 +55,17 @@ export async function startHoldingProxy(targetUrl: string): Promise<HoldingProxy
       holding.onHeld(entry);
       return;
     }
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host } },
-      async (answer) => {
-        if (!holding) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const text = (await readBody(answer)).toString('utf8');
-        const entry = { method: req.method ?? 'GET', path, status: answer.statusCode ?? 0, body: text };
-        held.push(entry);
-        holding.onHeld(entry);
-      },
-    );
+    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host } }, async (answer) => {
+      if (!holding) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const text = (await readBody(answer)).toString('utf8');
+      const entry = { method: req.method ?? 'GET', path, status: answer.statusCode ?? 0, body: text };
+      held.push(entry);
+      holding.onHeld(entry);
+    });
     // The simulator dropped the connection (an injected reset): so does the proxy.
     upstream.on('error', () => req.socket.destroy());
     upstream.end(body);

@@ -35,5 +35,12 @@ export function auditEntriesOf(t: TestApp, action: string, targetUserId?: string
 }
 
 export async function auditEntryCount(t: TestApp): Promise<number> {
-  return Number((await t.database.db.selectFrom('audit_entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await t.database.db
+        .selectFrom('audit_entries')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }

@@ -30,9 +30,7 @@ export interface PlatformFixture {
   close(): Promise<void>;
 }
 
-export async function startPlatform(
-  options: { sim?: SimulatorOptions; client?: Partial<Omit<PlatformClientOptions, 'endpoints' | 'now'>> } = {},
-): Promise<PlatformFixture> {
+export async function startPlatform(options: { sim?: SimulatorOptions; client?: Partial<Omit<PlatformClientOptions, 'endpoints' | 'now'>> } = {}): Promise<PlatformFixture> {
   const clock = fakeClock();
   // No rivals and no rate limit unless a test asks: each test sets up exactly the behaviour it checks.
   const sim = createSimulator({ seed: 7, clock, rivalMeanDelayMs: null, rateLimitMax: 0, ...options.sim });

@@ -58,7 +58,7 @@ describe('the API client and its envelope', () => {
     expect(navigations).toEqual(['/dashboard', '/']);
   });
 
-  it('keeps extra payload of a failure, such as the connect call\'s challenge session', async () => {
+  it("keeps extra payload of a failure, such as the connect call's challenge session", async () => {
     const challenge = { challenge_url: 'https://sim/ap/signin?x', code_verifier: 'v' };
     server.on('POST /user/connectAccount', { status: 400, body: { challenge_session: challenge } });
     const error = (await api.user.connectAccount({}).catch((e: unknown) => e)) as ApiError;
@@ -66,7 +66,7 @@ describe('the API client and its envelope', () => {
     expect(error.fieldErrors).toEqual({});
   });
 
-  it('raises no toast for a polled call\'s repeated failures', async () => {
+  it("raises no toast for a polled call's repeated failures", async () => {
     server.on('GET /store/getOrderStatus', { status: 404, body: { alert: 'This order does not exist.' } });
     await expect(api.store.getOrderStatus('o-1')).rejects.toBeInstanceOf(ApiError);
     await expect(api.store.getOrderStatus('o-1')).rejects.toBeInstanceOf(ApiError);

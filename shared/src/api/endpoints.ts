@@ -81,8 +81,7 @@ export const api = {
     register: (body: RegisterRequest) => call<Session>((http) => http.post('/auth/register', body)),
     requestResetPasswordLink: (body: { emailAddress: string }) => call<null>((http) => http.post('/auth/requestResetPasswordLink', body)),
     /** Whether the e-mailed link's reset token can still change the password (asked when the page opens). */
-    resetLinkState: (resetToken: string) =>
-      call<{ usable: boolean }>((http) => http.get('/auth/resetLinkState', { ...LOAD, headers: { Authorization: `Bearer ${resetToken}` } })),
+    resetLinkState: (resetToken: string) => call<{ usable: boolean }>((http) => http.get('/auth/resetLinkState', { ...LOAD, headers: { Authorization: `Bearer ${resetToken}` } })),
     /** Change a forgotten password with the reset token from the e-mailed link. */
     changePassword: (resetToken: string, body: { password: string; confirmPassword: string }) =>
       call<Session>((http) => http.post('/auth/changePassword', body, { headers: { Authorization: `Bearer ${resetToken}` } })),
@@ -137,8 +136,7 @@ export const api = {
     sendTestNotification: (channel: NotificationChannel) => call<null>((http) => http.post('/user/sendTestNotification', { channel })),
     /** The name the dashboard greets the driver with. */
     saveDisplayName: (displayName: string) => call<null>((http) => http.post('/user/saveDisplayName', { displayName })),
-    changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) =>
-      call<Session>((http) => http.post('/user/changePassword', body)),
+    changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) => call<Session>((http) => http.post('/user/changePassword', body)),
     /** Earnings and the offer funnel over the span's days, summed by the server in the driver's time zone. */
     getStats: (range: DayRange) => call<DriverStats>((http) => http.get('/user/stats', { ...LOAD, params: range })),
     /** Accepted blocks (not forfeited) starting on the span's days, earliest first. */
@@ -154,8 +152,7 @@ export const api = {
     createStripeOrder: (topup_amount: number) => call<string>((http) => http.post('/store/createStripeOrder', { topup_amount })),
     buyMembership: (planId: string) => call<string>((http) => http.post('/store/createStripeOrder', { membership_plan_id: planId })),
     /** Truthy once the order is paid. Polled every second. */
-    getOrderStatus: (orderStatusId: string) =>
-      call<unknown>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: Date.now() } })),
+    getOrderStatus: (orderStatusId: string) => call<unknown>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: Date.now() } })),
     /** The automatic top-up: settings, saved card, last charge or failure. */
     getAutoTopUp: () => call<AutoTopUp>((http) => http.get('/store/autoTopUp', LOAD)),
     saveAutoTopUp: (settings: AutoTopUpSettings) => call<AutoTopUp>((http) => http.put('/store/autoTopUp', settings)),

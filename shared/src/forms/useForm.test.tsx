@@ -94,7 +94,7 @@ describe('useForm', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('clears a field\'s error when that field changes, and only that one', async () => {
+  it("clears a field's error when that field changes, and only that one", async () => {
     server.on('POST /auth/login', { status: 400, body: { errors: { emailAddress: 'Bad address', password: 'Wrong password' } } });
     render(
       <MockProviders>

@@ -136,9 +136,7 @@ export function useForm<V extends FormValues>({ initialValues, validate, onSubmi
   useEffect(() => {
     const form = formRef.current;
     if (!focusRequest || !form) return;
-    const first = Array.from(form.elements).find(
-      (el): el is HTMLElement => el instanceof HTMLElement && 'name' in el && Boolean(errors[(el as HTMLInputElement).name]),
-    );
+    const first = Array.from(form.elements).find((el): el is HTMLElement => el instanceof HTMLElement && 'name' in el && Boolean(errors[(el as HTMLInputElement).name]));
     first?.focus();
     // Only a new request moves focus, not every change of the messages.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -173,10 +171,7 @@ export function useForm<V extends FormValues>({ initialValues, validate, onSubmi
     }
   };
 
-  const otherErrors = useMemo(
-    () => Object.fromEntries(Object.entries(errors).filter(([name]) => !(name in initialRef.current))),
-    [errors],
-  );
+  const otherErrors = useMemo(() => Object.fromEntries(Object.entries(errors).filter(([name]) => !(name in initialRef.current))), [errors]);
 
   return {
     ...controls,

@@ -59,15 +59,7 @@ export function createMockSession(overrides: Partial<SessionValue> = {}): MockSe
   return session;
 }
 
-export function MockProviders({
-  children,
-  session = createMockSession(),
-  initialPath = '/',
-}: {
-  children: ReactNode;
-  session?: SessionValue;
-  initialPath?: string;
-}) {
+export function MockProviders({ children, session = createMockSession(), initialPath = '/' }: { children: ReactNode; session?: SessionValue; initialPath?: string }) {
   return (
     <ThemeProvider theme={theme}>
       <SessionContext.Provider value={session}>

@@ -11,11 +11,17 @@ function Probe() {
   return <p data-testid="state">{session.ready ? `ready:${session.account?.display_name}` : 'not ready'}</p>;
 }
 
-const renderSession = () => render(<SessionProvider><Probe /></SessionProvider>);
+const renderSession = () =>
+  render(
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
+  );
 /** Lets pending promises (the mocked API answers) settle inside act. */
-const settle = () => act(async () => {
-  await jest.advanceTimersByTimeAsync(0);
-});
+const settle = () =>
+  act(async () => {
+    await jest.advanceTimersByTimeAsync(0);
+  });
 
 describe('the session (docs/PRODUCT.md section 4)', () => {
   let server: MockApi;

@@ -43,6 +43,6 @@ export const SessionContext = createContext<SessionValue | null>(null);
 
 export function useSession(): SessionValue {
   const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession() needs the shell\'s SessionProvider (or the mock one in tests)');
+  if (!value) throw new Error("useSession() needs the shell's SessionProvider (or the mock one in tests)");
   return value;
 }

@@ -11,8 +11,8 @@ afterEach(() => {
   delete globals[EARLY_REQUESTS_GLOBAL];
 });
 
-describe('the answers of the page script\'s early requests', () => {
-  it('hands a successful answer\'s data over once, then asks the client', async () => {
+describe("the answers of the page script's early requests", () => {
+  it("hands a successful answer's data over once, then asks the client", async () => {
     leave({ account: answer(200, { data: { email: 'early@example.com' } }) });
     const ask = jest.fn(() => Promise.resolve({ email: 'asked@example.com' }));
     await expect(takeEarlyAnswer('account', 'a-token', ask)).resolves.toEqual({ email: 'early@example.com' });
@@ -33,7 +33,7 @@ describe('the answers of the page script\'s early requests', () => {
     await expect(takeEarlyAnswer('searchStatus', 'a-token', () => Promise.resolve('asked'))).resolves.toBe('asked');
   });
 
-  it('never hands one session\'s answer to another token, nor without a token', async () => {
+  it("never hands one session's answer to another token, nor without a token", async () => {
     leave({ account: answer(200, { data: 'the other driver' }) }, 'another-token');
     await expect(takeEarlyAnswer('account', 'a-token', () => Promise.resolve('mine'))).resolves.toBe('mine');
     await expect(takeEarlyAnswer('account', null, () => Promise.resolve('none'))).resolves.toBe('none');

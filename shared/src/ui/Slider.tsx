@@ -36,21 +36,7 @@ const MOVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 
  * knob is tapped, or pushed by a key, where it already rests, so a tap or a moving key on the
  * resting knob chooses the value it shows; otherwise `min` could never be chosen directly.
  */
-export function Slider({
-  label,
-  min,
-  max,
-  step = 1,
-  value,
-  onChange,
-  formatValue = String,
-  emptyText = 'Not chosen',
-  helperText,
-  error,
-  disabled,
-  id,
-  name,
-}: SliderProps) {
+export function Slider({ label, min, max, step = 1, value, onChange, formatValue = String, emptyText = 'Not chosen', helperText, error, disabled, id, name }: SliderProps) {
   const ids = useFieldIds(id);
   const shown = value === null ? emptyText : formatValue(value);
   return (

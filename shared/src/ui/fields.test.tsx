@@ -106,13 +106,7 @@ describe('Select', () => {
   it('lists a placeholder and the options, and selects by label', async () => {
     wrap(<Controlled />);
     const select = screen.getByRole('combobox', { name: 'Country' });
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Choose your country',
-      'United States',
-      'Canada',
-      'United Kingdom',
-      'Australia',
-    ]);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose your country', 'United States', 'Canada', 'United Kingdom', 'Australia']);
     expect(select).toHaveValue('');
     await userEvent.selectOptions(select, 'Canada');
     expect(select).toHaveValue('CA');

@@ -64,12 +64,7 @@ const thumb = css`
   border-radius: 50%;
   pointer-events: auto;
   cursor: grab;
-  background: radial-gradient(
-    circle,
-    ${({ theme }) => theme.palette.primary} 0 10px,
-    ${({ theme }) => theme.palette.paper} 10.5px 12.5px,
-    transparent 13px
-  );
+  background: radial-gradient(circle, ${({ theme }) => theme.palette.primary} 0 10px, ${({ theme }) => theme.palette.paper} 10.5px 12.5px, transparent 13px);
 `;
 
 const focusedThumb = css`

@@ -42,7 +42,11 @@ describe('the hand-off from the page script to the shell', () => {
   it('clicks the button the visitor clicked while the app was loading (the menu)', () => {
     const onClick = jest.fn();
     data[BOOT_PENDING_CLICK] = 'nav-menu-button';
-    boot(<button type="button" id="nav-menu-button" onClick={onClick}>Menu</button>);
+    boot(
+      <button type="button" id="nav-menu-button" onClick={onClick}>
+        Menu
+      </button>,
+    );
     expect(onClick).toHaveBeenCalledTimes(1);
     expect(data[BOOT_PENDING_CLICK]).toBeUndefined();
   });

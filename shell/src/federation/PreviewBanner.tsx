@@ -17,7 +17,11 @@ export function PreviewBanner() {
     previewState().then(setState, () => undefined);
   }, []);
   if (state.kind === 'none') return null;
-  const endLink = <a href="?remotePreview=" style={{ color: '#fff' }}>End preview</a>;
+  const endLink = (
+    <a href="?remotePreview=" style={{ color: '#fff' }}>
+      End preview
+    </a>
+  );
   return state.kind === 'active' ? (
     <Bar $refused={false} role="status" data-preview="active">
       Previewing {state.override.remote} from {state.origin}. {endLink}

@@ -17,7 +17,11 @@ export function ReleasePreviewBanner() {
     releasePreviewState().then(setState, () => undefined);
   }, []);
   if (!state) return null;
-  const endLink = <a href={`?${RELEASE_PREVIEW_KEY}=`} style={{ color: '#fff' }}>End preview</a>;
+  const endLink = (
+    <a href={`?${RELEASE_PREVIEW_KEY}=`} style={{ color: '#fff' }}>
+      End preview
+    </a>
+  );
   return 'invalid' in state ? (
     <Bar $refused role="alert" data-release-preview="invalid">
       This preview link is invalid or has expired; you see the live app. {endLink}

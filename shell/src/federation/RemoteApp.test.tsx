@@ -19,7 +19,11 @@ describe('loading a remote inside the shell', () => {
 
   it('shows a spinner, then the remote', async () => {
     const loader = jest.fn().mockResolvedValue(Working);
-    render(<MockProviders><RemoteApp name="mf_auth" loader={loader} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_auth" loader={loader} />
+      </MockProviders>,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     expect(await screen.findByText('remote content')).toBeInTheDocument();
     expect(loader).toHaveBeenCalledWith('mf_auth', { retry: false });
@@ -27,7 +31,11 @@ describe('loading a remote inside the shell', () => {
 
   it('shows a fallback with Retry when the remote fails to load, and loads it again on Retry', async () => {
     const loader = jest.fn().mockRejectedValueOnce(new Error('Failed to fetch remoteEntry.js')).mockResolvedValueOnce(Working);
-    render(<MockProviders><RemoteApp name="mf_account" loader={loader} diagnose={serverDown()} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_account" loader={loader} diagnose={serverDown()} />
+      </MockProviders>,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your account page could not be loaded');
     expect(await screen.findByText(/answered with an error \(503\)\. This is not your connection/)).toBeInTheDocument();
@@ -41,7 +49,11 @@ describe('loading a remote inside the shell', () => {
   it('keeps offering Retry while the remote stays down', async () => {
     const loader = jest.fn().mockRejectedValue(new Error('RUNTIME-003: Failed to get manifest. manifestUrl: /remotes/mf_account/mf-manifest.json'));
     const diagnose = jest.fn(async (): Promise<RemoteFailure> => ({ kind: 'offline' }));
-    render(<MockProviders><RemoteApp name="mf_account" loader={loader} diagnose={diagnose} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_account" loader={loader} diagnose={diagnose} />
+      </MockProviders>,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your device seems to be offline. Check your connection, then retry.');
     expect(screen.getByRole('alert')).not.toHaveTextContent('RUNTIME-003');
@@ -65,7 +77,11 @@ describe('loading a remote inside the shell', () => {
 
   it('offers no Retry while it is still finding out what failed', async () => {
     const loader = jest.fn().mockRejectedValue(new Error('down'));
-    render(<MockProviders><RemoteApp name="mf_auth" loader={loader} diagnose={() => new Promise(() => undefined)} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_auth" loader={loader} diagnose={() => new Promise(() => undefined)} />
+      </MockProviders>,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in page could not be loaded');
     expect(screen.getByRole('alert')).toHaveTextContent('Checking what went wrong');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeDisabled();

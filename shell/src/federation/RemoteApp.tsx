@@ -6,19 +6,7 @@
  */
 import { PRERENDERED_ATTRIBUTE, type RemoteName } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
-import {
-  Component,
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type MouseEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { Component, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { diagnoseLoadFailure, type RemoteFailure } from './diagnose';
 import { discardPrerenderedPage, forgetPrerenderedFocus, internalLinkOf, prerenderedPageFor, restorePrerenderedFocus } from './prerenderedPage';

@@ -15,11 +15,11 @@ function servers(statuses: Record<string, number>): typeof fetch {
 const online = () => true;
 
 describe('why a remote failed to load', () => {
-  it('is the driver\'s connection when the browser is offline', async () => {
+  it("is the driver's connection when the browser is offline", async () => {
     expect(await diagnoseLoadFailure(MANIFEST, { fetchImpl: servers({}), online: () => false })).toEqual({ kind: 'offline' });
   });
 
-  it('is ours when the remote\'s manifest answers with an error status', async () => {
+  it("is ours when the remote's manifest answers with an error status", async () => {
     expect(await diagnoseLoadFailure(MANIFEST, { fetchImpl: servers({ [MANIFEST]: 503, [HEALTH_PATH]: 200 }), online })).toEqual({
       kind: 'serverError',
       status: 503,
@@ -30,7 +30,7 @@ describe('why a remote failed to load', () => {
     });
   });
 
-  it('is ours when the remote\'s host is silent while our API answers', async () => {
+  it("is ours when the remote's host is silent while our API answers", async () => {
     expect(await diagnoseLoadFailure(MANIFEST, { fetchImpl: servers({ [HEALTH_PATH]: 200 }), online })).toEqual({ kind: 'remoteUnreachable' });
   });
 
@@ -42,7 +42,7 @@ describe('why a remote failed to load', () => {
     expect(await diagnoseLoadFailure(MANIFEST, { fetchImpl: servers({}), online })).toEqual({ kind: 'offline' });
   });
 
-  it('is the remote\'s code when everything answers fine', async () => {
+  it("is the remote's code when everything answers fine", async () => {
     expect(await diagnoseLoadFailure(MANIFEST, { fetchImpl: servers({ [MANIFEST]: 200, [HEALTH_PATH]: 200 }), online })).toEqual({ kind: 'broken' });
   });
 });

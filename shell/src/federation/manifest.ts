@@ -31,11 +31,7 @@ function originOf(url: string, base: string): string | null {
 }
 
 /** Applies an override to the manifest's remotes when its origin is allowed. */
-export function applyPreview(
-  manifest: RemotesManifest,
-  override: PreviewOverride | null,
-  pageOrigin: string,
-): { remotes: RemoteManifestEntry[]; preview: PreviewState } {
+export function applyPreview(manifest: RemotesManifest, override: PreviewOverride | null, pageOrigin: string): { remotes: RemoteManifestEntry[]; preview: PreviewState } {
   const remotes = manifest.remotes.map((r) => ({ ...r, entry: new URL(r.entry, pageOrigin).href }));
   if (!override) return { remotes, preview: { kind: 'none' } };
   const origin = originOf(override.entry, pageOrigin) ?? override.entry;

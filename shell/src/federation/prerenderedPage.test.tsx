@@ -35,7 +35,11 @@ describe('the prerendered page while its remote loads', () => {
     expect(boot()).toEqual({ remote: 'mf_landing', pathname: '/', html: PRERENDERED });
     let resolve!: (app: typeof Live) => void;
     const loader = jest.fn(() => new Promise<typeof Live>((r) => (resolve = r)));
-    const { unmount } = render(<MockProviders><RemoteApp name="mf_landing" loader={loader} /></MockProviders>);
+    const { unmount } = render(
+      <MockProviders>
+        <RemoteApp name="mf_landing" loader={loader} />
+      </MockProviders>,
+    );
     expect(screen.getByRole('heading', { name: 'Never miss a block again' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
@@ -45,7 +49,11 @@ describe('the prerendered page while its remote loads', () => {
     unmount();
 
     // A later visit to the page (client-side) loads normally: the static copy was for the first paint only.
-    render(<MockProviders><RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} />
+      </MockProviders>,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
   });
 
@@ -55,7 +63,12 @@ describe('the prerendered page while its remote loads', () => {
     function Where() {
       return <output>{useLocation().pathname}</output>;
     }
-    render(<MockProviders><RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} /><Where /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} />
+        <Where />
+      </MockProviders>,
+    );
     expect(fireEvent.click(screen.getByRole('link', { name: 'Elsewhere' }))).toBe(true);
     expect(document.querySelector('output')).toHaveTextContent('/');
     expect(fireEvent.click(screen.getByRole('link', { name: 'Try free' }))).toBe(false);
@@ -65,10 +78,18 @@ describe('the prerendered page while its remote loads', () => {
   it('is only used by the remote it was made for, at the path it was made for', () => {
     serverPage();
     boot();
-    render(<MockProviders><RemoteApp name="mf_auth" loader={() => new Promise(() => undefined)} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_auth" loader={() => new Promise(() => undefined)} />
+      </MockProviders>,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     window.history.pushState({}, '', '/askAQuestion');
-    render(<MockProviders><RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_landing" loader={() => new Promise(() => undefined)} />
+      </MockProviders>,
+    );
     expect(screen.queryByRole('heading', { name: 'Never miss a block again' })).not.toBeInTheDocument();
     window.history.pushState({}, '', '/');
   });
@@ -88,7 +109,11 @@ describe('the prerendered page while its remote loads', () => {
     const loader = jest.fn().mockRejectedValueOnce(new Error('RUNTIME-003 manifestUrl')).mockResolvedValueOnce(Live);
     const diagnose = async () => ({ kind: 'serverError', status: 503 }) as const;
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<MockProviders><RemoteApp name="mf_landing" loader={loader} diagnose={diagnose} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_landing" loader={loader} diagnose={diagnose} />
+      </MockProviders>,
+    );
     expect(await screen.findByText(/answered with an error \(503\)\. This is not your connection/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Never miss a block again' })).toBeInTheDocument();
     expect(screen.queryByText(/RUNTIME-003/)).not.toBeInTheDocument();
@@ -100,7 +125,11 @@ describe('the prerendered page while its remote loads', () => {
     boot();
     const loader = jest.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(Live);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<MockProviders><RemoteApp name="mf_landing" loader={loader} diagnose={async () => ({ kind: 'offline' })} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_landing" loader={loader} diagnose={async () => ({ kind: 'offline' })} />
+      </MockProviders>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('live landing')).toBeInTheDocument();
   });
@@ -112,10 +141,18 @@ describe('the prerendered page while its remote loads', () => {
     expect(document.activeElement).toBe(document.body);
     let resolve!: (app: ComponentType) => void;
     const loader = jest.fn(() => new Promise<ComponentType>((r) => (resolve = r)));
-    render(<MockProviders><RemoteApp name="mf_landing" loader={loader} /></MockProviders>);
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_landing" loader={loader} />
+      </MockProviders>,
+    );
     expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Try free' }));
 
-    resolve(() => <main><a href="/register">Try free</a></main>);
+    resolve(() => (
+      <main>
+        <a href="/register">Try free</a>
+      </main>
+    ));
     await screen.findByRole('main');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Try free' })));
   });

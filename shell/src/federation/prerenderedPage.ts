@@ -63,9 +63,7 @@ export function restorePrerenderedFocus(root: Element | null): void {
   const active = root?.ownerDocument.activeElement;
   if (!root || !key || (active && active !== root.ownerDocument.body)) return;
   const candidates = Array.from(root.querySelectorAll<HTMLElement>(key.tag.toLowerCase()));
-  const match = key.id
-    ? candidates.find((el) => el.id === key.id)
-    : candidates.find((el) => el.getAttribute('href') === key.href && (el.textContent?.trim() ?? '') === key.text);
+  const match = key.id ? candidates.find((el) => el.id === key.id) : candidates.find((el) => el.getAttribute('href') === key.href && (el.textContent?.trim() ?? '') === key.text);
   match?.focus();
 }
 

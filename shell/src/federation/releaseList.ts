@@ -29,10 +29,12 @@ export function remoteListHeaders(preview: string | null, token: string | null =
 
 /** Names of loaded remotes whose entry in `latest` is not the one they were loaded from. */
 export function changedRemotes(loaded: ReadonlyMap<string, string>, latest: RemotesManifest): string[] {
-  return [...loaded].filter(([name, entry]) => {
-    const now = latest.remotes.find((remote) => remote.name === name);
-    return now !== undefined && new URL(now.entry, window.location.origin).href !== entry;
-  }).map(([name]) => name);
+  return [...loaded]
+    .filter(([name, entry]) => {
+      const now = latest.remotes.find((remote) => remote.name === name);
+      return now !== undefined && new URL(now.entry, window.location.origin).href !== entry;
+    })
+    .map(([name]) => name);
 }
 
 /** Tells the shell's release id of a loaded remote, so the server can judge a canary. */
@@ -56,10 +58,13 @@ export const RELEASE_CHECK_INTERVAL_MS = 60_000;
 export function watchReleases(read: () => Promise<RemotesManifest>, loaded: () => ReadonlyMap<string, string>, onChange: (names: string[]) => void): () => void {
   const check = () => {
     if (document.visibilityState !== 'visible' || loaded().size === 0) return;
-    read().then((latest) => {
-      const names = changedRemotes(loaded(), latest);
-      if (names.length) onChange(names);
-    }, () => undefined);
+    read().then(
+      (latest) => {
+        const names = changedRemotes(loaded(), latest);
+        if (names.length) onChange(names);
+      },
+      () => undefined,
+    );
   };
   const timer = window.setInterval(check, RELEASE_CHECK_INTERVAL_MS);
   document.addEventListener('visibilitychange', check);

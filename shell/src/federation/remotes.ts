@@ -68,7 +68,11 @@ export function releasePreviewState(): Promise<RemotesManifest['releasePreview']
 
 /** Calls `onChange` with loaded remotes whose release changed on the server; returns how to stop. */
 export function watchRemoteReleases(onChange: (names: string[]) => void): () => void {
-  return watchReleases(() => readRemoteList({ cache: 'no-cache' }), () => loaded, onChange);
+  return watchReleases(
+    () => readRemoteList({ cache: 'no-cache' }),
+    () => loaded,
+    onChange,
+  );
 }
 
 /** The component a remote exposes as `./App`; `retry` forces a fresh load after a failure. */

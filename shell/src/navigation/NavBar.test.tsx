@@ -22,7 +22,10 @@ function renderAt(path: string, signedIn: boolean, role?: Role) {
   return { go: (to: string) => act(() => navigate(to)) };
 }
 
-const mainLinks = () => within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((a) => a.textContent);
+const mainLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('the navigation bar', () => {
   it('shows Home, Contact, Login, Register to a visitor', () => {
@@ -39,7 +42,11 @@ describe('the navigation bar', () => {
     renderAt('/knowledgeBase', true);
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     const drawer = screen.getByTestId('nav-drawer');
-    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Help', 'Account', 'Knowledge base', 'Logout']);
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Help', 'Account', 'Knowledge base', 'Logout']);
     const link = within(drawer).getByRole('link', { name: 'Knowledge base' });
     expect(link).toHaveAttribute('href', '/knowledgeBase');
     expect(link).toHaveAttribute('aria-current', 'page');
@@ -73,7 +80,12 @@ describe('the navigation bar', () => {
     const session = createMockSession();
     render(
       <MockProviders session={session} initialPath="/b">
-        <NavBar routes={[{ path: '/a', name: 'A' }, { path: '/b', name: 'B' }]} />
+        <NavBar
+          routes={[
+            { path: '/a', name: 'A' },
+            { path: '/b', name: 'B' },
+          ]}
+        />
       </MockProviders>,
     );
     expect(screen.getByRole('link', { name: 'B' })).toHaveAttribute('aria-current', 'page');
@@ -89,7 +101,11 @@ describe('the navigation bar', () => {
     await userEvent.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
     const drawer = screen.getByTestId('nav-drawer');
-    expect(within(drawer).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Contact', 'Login', 'Register']);
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Contact', 'Login', 'Register']);
 
     go('/register');
     expect(screen.queryByTestId('nav-drawer')).toBeNull();
@@ -108,7 +124,7 @@ describe('the navigation bar', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('offers a skip link to the page\'s main content as the first stop of the keyboard', async () => {
+  it("offers a skip link to the page's main content as the first stop of the keyboard", async () => {
     renderAt('/', true);
     await userEvent.tab();
     const skip = screen.getByRole('link', { name: 'Skip to content' });

@@ -41,9 +41,35 @@ describe('who renders each path (docs/PRODUCT.md section 2)', () => {
     expect(ownerOf(signedOutOwners, '/LOGIN')).toMatchObject({ remote: 'mf_auth' });
   });
 
-  const SAMPLE_PATHS = ['/', '/login', '/LOGIN', '/login/', '/register', '/resetPassword', '/resetPassword/t-1', '/promotionOptOut', '/promotionOptOut/u-1',
-    '/promotionOptOut/u-1/x', '/invite/CODE1', '/askAQuestion', '/connectAccount', '/logout', '/knowledgeBase', '/help', '/account', '/account/credit',
-    '/dashboard', '/dashboard/logs', '/Dashboard/Stats', '/admin', '/admin/users/u-1', '/administrator', '/accounts', '/nowhere', '/a/b/c'];
+  const SAMPLE_PATHS = [
+    '/',
+    '/login',
+    '/LOGIN',
+    '/login/',
+    '/register',
+    '/resetPassword',
+    '/resetPassword/t-1',
+    '/promotionOptOut',
+    '/promotionOptOut/u-1',
+    '/promotionOptOut/u-1/x',
+    '/invite/CODE1',
+    '/askAQuestion',
+    '/connectAccount',
+    '/logout',
+    '/knowledgeBase',
+    '/help',
+    '/account',
+    '/account/credit',
+    '/dashboard',
+    '/dashboard/logs',
+    '/Dashboard/Stats',
+    '/admin',
+    '/admin/users/u-1',
+    '/administrator',
+    '/accounts',
+    '/nowhere',
+    '/a/b/c',
+  ];
 
   it.each([
     ['signed out', signedOutOwners],

@@ -15,7 +15,15 @@ describe('the service worker', () => {
   });
 
   it('never answers a remote, the remote list, a release file, a page or the API, even if a list named one', () => {
-    const everything = new Set(['/remotes/mf-dashboard/main.aaaaaaaa.js', '/remotes/mf-dashboard/mf-manifest.json', '/remotes.json', '/releases/mf-auth/1.0.0/remoteEntry.js', '/', '/dashboard', '/api/user']);
+    const everything = new Set([
+      '/remotes/mf-dashboard/main.aaaaaaaa.js',
+      '/remotes/mf-dashboard/mf-manifest.json',
+      '/remotes.json',
+      '/releases/mf-auth/1.0.0/remoteEntry.js',
+      '/',
+      '/dashboard',
+      '/api/user',
+    ]);
     for (const path of everything) expect(servedFromCache(get(path), ORIGIN, everything)).toBe(false);
     expect(servedFromCache(get('/remotes/mf-dashboard/main.aaaaaaaa.js'), ORIGIN, SHELL_FILES)).toBe(false);
   });
@@ -26,6 +34,9 @@ describe('the service worker', () => {
       options: { body: 'When: Tue', tag: 'accepted', icon: '/icons/icon-192.png', badge: '/icons/badge-72.png', data: { url: 'https://app.example/dashboard/logs' } },
     });
     expect(notificationOf({ title: 'x', url: 'https://evil.example/phish' }, ORIGIN).options.data.url).toBe('https://app.example/dashboard');
-    expect(notificationOf(null, ORIGIN)).toMatchObject({ title: 'BlockPilot', options: { body: 'Open BlockPilot to see what happened.', data: { url: 'https://app.example/dashboard' } } });
+    expect(notificationOf(null, ORIGIN)).toMatchObject({
+      title: 'BlockPilot',
+      options: { body: 'Open BlockPilot to see what happened.', data: { url: 'https://app.example/dashboard' } },
+    });
   });
 });

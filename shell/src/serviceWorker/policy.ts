@@ -52,6 +52,12 @@ export function notificationOf(data: unknown, origin: string): ShownNotification
   })();
   return {
     title: text(fields.title, 'BlockPilot'),
-    options: { body: text(fields.body, 'Open BlockPilot to see what happened.'), tag: text(fields.tag, 'blockpilot'), icon: APP_ICON, badge: BADGE_ICON, data: { url: sameOrigin } },
+    options: {
+      body: text(fields.body, 'Open BlockPilot to see what happened.'),
+      tag: text(fields.tag, 'blockpilot'),
+      icon: APP_ICON,
+      badge: BADGE_ICON,
+      data: { url: sameOrigin },
+    },
   };
 }

@@ -8,7 +8,11 @@ describe('the global alert toast', () => {
   afterEach(() => jest.useRealTimers());
 
   it('shows each message with its severity and hides it after 5 s', () => {
-    render(<MockProviders><Snackbar /></MockProviders>);
+    render(
+      <MockProviders>
+        <Snackbar />
+      </MockProviders>,
+    );
     act(() => notify('Saved', 'success'));
     act(() => notify('Could not save', 'error'));
     expect(screen.getByRole('status')).toHaveTextContent('Saved');
@@ -22,7 +26,11 @@ describe('the global alert toast', () => {
   });
 
   it('does not stack identical toasts: a repeat replaces the one shown and is shown for its own 5 s', () => {
-    render(<MockProviders><Snackbar /></MockProviders>);
+    render(
+      <MockProviders>
+        <Snackbar />
+      </MockProviders>,
+    );
     act(() => notify('Could not save', 'error'));
     act(() => jest.advanceTimersByTime(TOAST_MS - 1000));
     act(() => notify('Could not save', 'error'));
@@ -34,8 +42,12 @@ describe('the global alert toast', () => {
     expect(screen.queryByText('Could not save')).toBeNull();
   });
 
-  it('a success of a form takes the place of that form\'s earlier error; other toasts stay', () => {
-    render(<MockProviders><Snackbar /></MockProviders>);
+  it("a success of a form takes the place of that form's earlier error; other toasts stay", () => {
+    render(
+      <MockProviders>
+        <Snackbar />
+      </MockProviders>,
+    );
     act(() => notify('Please correct the highlighted fields.', 'error', 'POST /user/changePassword'));
     act(() => notify('Copied', 'success'));
     act(() => notify('Password changed.', 'success', 'POST /user/changePassword'));
@@ -45,7 +57,11 @@ describe('the global alert toast', () => {
   });
 
   it('sits at the bottom left of the page', () => {
-    render(<MockProviders><Snackbar /></MockProviders>);
+    render(
+      <MockProviders>
+        <Snackbar />
+      </MockProviders>,
+    );
     act(() => notify('Hello'));
     const stack = screen.getByText('Hello').parentElement!;
     const style = getComputedStyle(stack);

@@ -39,8 +39,7 @@ const Item = styled.div<{ $severity: Toast['severity'] }>`
   border-radius: ${({ theme }) => theme.radius}px;
   color: #fff;
   box-shadow: ${({ theme }) => theme.shadow};
-  background: ${({ theme, $severity }) =>
-    $severity === 'success' ? theme.palette.success : $severity === 'error' ? theme.palette.error : theme.palette.text};
+  background: ${({ theme, $severity }) => ($severity === 'success' ? theme.palette.success : $severity === 'error' ? theme.palette.error : theme.palette.text)};
 `;
 
 export function Snackbar() {

@@ -13,7 +13,7 @@ type Argv = Parameters<typeof landing>[1];
 export default (env: { from?: string; to?: string }, argv: Argv) => {
   if (!env.from || !env.to) throw new Error('Give the text to replace: --env from=... --env to=...');
   const [app, ...rest] = [landing(env, argv)].flat();
-  if (!app?.module?.rules) throw new Error('mf-landing\'s webpack config has no module rules to add the text loader to');
+  if (!app?.module?.rules) throw new Error("mf-landing's webpack config has no module rules to add the text loader to");
   app.module.rules.unshift({
     test: /SupportForm\.tsx$/,
     enforce: 'pre',

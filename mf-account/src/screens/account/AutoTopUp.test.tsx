@@ -47,7 +47,10 @@ describe('Automatic top-up in the Credit section', () => {
 
   it('shows each field error the server finds under its field', async () => {
     server.on('GET /store/autoTopUp', { data: { ...AUTO_TOP_UP_OFF, card: CARD } });
-    server.on('PUT /store/autoTopUp', { status: 400, body: { alert: 'Please correct the highlighted fields.', errors: { amount: 'Choose 10.00 to 50.00.', threshold: 'Choose 0.00 or more.' } } });
+    server.on('PUT /store/autoTopUp', {
+      status: 400,
+      body: { alert: 'Please correct the highlighted fields.', errors: { amount: 'Choose 10.00 to 50.00.', threshold: 'Choose 0.00 or more.' } },
+    });
     renderCredit();
     const settings = await form();
     await userEvent.click(within(settings).getByRole('button', { name: 'Save automatic top-up' }));
@@ -59,7 +62,12 @@ describe('Automatic top-up in the Credit section', () => {
 
   it('after a declined charge: says it is off, why, and that nothing was charged', async () => {
     server.on('GET /store/autoTopUp', {
-      data: { ...AUTO_TOP_UP_OFF, card: { label: 'Test card (declines)' }, lastCharge: { amount: 2000, status: 'cancelled', at: Date.UTC(2026, 0, 6, 18) }, lastFailure: { reason: 'The card was declined.', at: Date.UTC(2026, 0, 6, 18) } },
+      data: {
+        ...AUTO_TOP_UP_OFF,
+        card: { label: 'Test card (declines)' },
+        lastCharge: { amount: 2000, status: 'cancelled', at: Date.UTC(2026, 0, 6, 18) },
+        lastFailure: { reason: 'The card was declined.', at: Date.UTC(2026, 0, 6, 18) },
+      },
     });
     renderCredit();
     const notice = (await screen.findByText('Automatic top-up is off')).closest('[role="alert"]');

@@ -32,7 +32,7 @@ describe('Credit section', () => {
     await plansLoaded();
   });
 
-  it('shows the balance in cents as 2 decimals with the account\'s currency symbol, in the header and the section', async () => {
+  it("shows the balance in cents as 2 decimals with the account's currency symbol, in the header and the section", async () => {
     renderCredit({ credit: 1234, currency_symbol: '£' });
     expect(sectionHeader(/^Credit/)).toHaveAccessibleName('Credit £12.34');
     expect(screen.getByText('Your credit').nextSibling).toHaveTextContent('£12.34');
@@ -109,7 +109,10 @@ describe('Credit section', () => {
   describe('membership plans', () => {
     it('holds their place with placeholders while loading, then lists each plan with its price and days', async () => {
       let answer!: () => void;
-      server.on('GET /store/getMembershipPlans', () => new Promise((resolve) => (answer = () => resolve({ data: [{ id: 'week', name: 'Weekly', price: 1499, days: 7, description: 'Seven days free of fees.' }] }))));
+      server.on(
+        'GET /store/getMembershipPlans',
+        () => new Promise((resolve) => (answer = () => resolve({ data: [{ id: 'week', name: 'Weekly', price: 1499, days: 7, description: 'Seven days free of fees.' }] }))),
+      );
       renderCredit({ currency_symbol: 'A$' });
       expect(screen.getByRole('list', { name: 'Loading membership plans' })).toHaveAttribute('aria-busy', 'true');
       await waitFor(() => expect(answer).toBeDefined());
@@ -205,9 +208,14 @@ describe('Credit section', () => {
           { kind: 'signup', amountCents: 1000, at: Date.now() - 120_000 },
         ],
       });
-      renderApp('/account/credit', createMockSession({ account: mockAccount({ currency_symbol: '$' }), serviceAreas: [{ id: 'sa-1', shortName: 'DSE4', fullName: 'Seattle (DSE4) - Sodo' }] }));
+      renderApp(
+        '/account/credit',
+        createMockSession({ account: mockAccount({ currency_symbol: '$' }), serviceAreas: [{ id: 'sa-1', shortName: 'DSE4', fullName: 'Seattle (DSE4) - Sodo' }] }),
+      );
       const history = await screen.findByRole('list', { name: 'Credit history' });
-      const lines = within(history).getAllByRole('listitem').map((item) => item.textContent);
+      const lines = within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
       expect(lines).toEqual(['Refund: forfeited DSE4 block of Jan 7, 10:30+$3.50', 'Fee: forfeited DSE4 block of Jan 7, 10:30−$3.50', 'Sign-up bonus+$10.00']);
       await plansLoaded();
     });

@@ -39,8 +39,8 @@ function FeeStatus({ account }: { account: Account }) {
   if (!membershipEndsAt && !trialEndsAt) {
     return (
       <SectionText>
-        BlockPilot takes {FEE_PERCENT} of each accepted block from your credit, and gives it back if you forfeit the block through BlockPilot. No fee is
-        charged while a free trial or a membership is active.
+        BlockPilot takes {FEE_PERCENT} of each accepted block from your credit, and gives it back if you forfeit the block through BlockPilot. No fee is charged while a free trial
+        or a membership is active.
       </SectionText>
     );
   }

@@ -31,7 +31,10 @@ describe('Your name section', () => {
   });
 
   it("shows the server's message under the field and does not reload", async () => {
-    server.on('POST /user/saveDisplayName', { status: 400, body: { alert: 'Please correct the highlighted fields.', errors: { displayName: 'Enter the name you want to be greeted with.' } } });
+    server.on('POST /user/saveDisplayName', {
+      status: 400,
+      body: { alert: 'Please correct the highlighted fields.', errors: { displayName: 'Enter the name you want to be greeted with.' } },
+    });
     const { session } = await openSection();
     await userEvent.clear(name());
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }));

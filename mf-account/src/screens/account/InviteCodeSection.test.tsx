@@ -52,7 +52,7 @@ describe('Invite Code section', () => {
     await act(async () => jest.runOnlyPendingTimersAsync());
   });
 
-  it('where the clipboard is refused, selects the link for the phone\'s own copy menu and says so', async () => {
+  it("where the clipboard is refused, selects the link for the phone's own copy menu and says so", async () => {
     const user = userEvent.setup();
     useClipboard(async () => {
       throw new Error('NotAllowedError');

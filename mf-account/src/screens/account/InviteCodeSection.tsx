@@ -34,24 +34,17 @@ export function InviteCodeSection({ shareableCode, currencySymbol }: { shareable
     } catch {
       fieldRef.current?.focus();
       fieldRef.current?.select();
-      notify('Copying is blocked here: the link is selected, copy it with your phone\'s menu.', 'error');
+      notify("Copying is blocked here: the link is selected, copy it with your phone's menu.", 'error');
     }
   };
 
   return (
     <>
       <SectionText>
-        Share your link with other drivers. When a driver who signed up with it deposits at least {formatCents(currencySymbol, INVITE_REWARD_THRESHOLD_CENTS)},
-        you get {formatCents(currencySymbol, INVITE_REWARD_CENTS)} credit.
+        Share your link with other drivers. When a driver who signed up with it deposits at least {formatCents(currencySymbol, INVITE_REWARD_THRESHOLD_CENTS)}, you get{' '}
+        {formatCents(currencySymbol, INVITE_REWARD_CENTS)} credit.
       </SectionText>
-      <TextField
-        ref={fieldRef}
-        label="Your invite link"
-        value={link}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        helperText={`Invite code: ${shareableCode}`}
-      />
+      <TextField ref={fieldRef} label="Your invite link" value={link} readOnly onFocus={(event) => event.currentTarget.select()} helperText={`Invite code: ${shareableCode}`} />
       <Actions>
         <Button type="button" onClick={() => void copy()}>
           {copied ? 'Copied' : 'Copy link'}

@@ -55,7 +55,7 @@ describe('Notification Preferences section', () => {
     expect(session.actions).toEqual(['refresh']);
   });
 
-  it('shows the server\'s message under each field, the Telegram auth code\'s included, and does not reload', async () => {
+  it("shows the server's message under each field, the Telegram auth code's included, and does not reload", async () => {
     server.on('POST /user/saveNotificationPreferences', {
       status: 400,
       body: { errors: { emailAddress: 'Enter a valid e-mail address.', telegramAuthCode: 'This code is unknown or has expired.' } },
@@ -79,12 +79,14 @@ describe('Notification Preferences section', () => {
       await plansLoaded();
       await userEvent.click(screen.getByRole('button', { name: 'How do I connect Telegram?' }));
       const dialog = screen.getByRole('dialog', { name: 'Connect Telegram' });
-      const steps = within(dialog).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent);
+      const steps = within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('strong')?.textContent);
       expect(steps).toEqual(['Get the Telegram app', 'Find your auth code with our bot', 'Enter it in Notification Preferences']);
       expect(within(dialog).getByRole('link', { name: /Get Telegram/ })).toHaveAttribute('target', '_blank');
     });
 
-    it("names the bot by its @handle with a link to open it, once the server has said which bot it is", async () => {
+    it('names the bot by its @handle with a link to open it, once the server has said which bot it is', async () => {
       server.on('GET /publicConfig', { data: { supportEmail: 'help@example.test', telegramBot: { handle: '@BlockPilotBot', url: 'https://t.me/BlockPilotBot' } } });
       renderPreferences();
       await plansLoaded();

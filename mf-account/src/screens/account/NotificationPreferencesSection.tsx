@@ -58,7 +58,12 @@ const EVENT_LABELS: Record<NotificationEvent, string> = {
   stopped: 'Search stopped',
 };
 
-const everyEvent = (): NotificationEventChoices => ({ email: [...NOTIFICATION_EVENTS], whatsapp: [...NOTIFICATION_EVENTS], telegram: [...NOTIFICATION_EVENTS], push: [...NOTIFICATION_EVENTS] });
+const everyEvent = (): NotificationEventChoices => ({
+  email: [...NOTIFICATION_EVENTS],
+  whatsapp: [...NOTIFICATION_EVENTS],
+  telegram: [...NOTIFICATION_EVENTS],
+  push: [...NOTIFICATION_EVENTS],
+});
 
 /** One channel's events and its "Send a test" button, which tries the channel as saved. */
 function ChannelChoices({ channel, chosen, onChange }: { channel: NotificationChannel; chosen: NotificationEvent[]; onChange(events: NotificationEvent[]): void }) {
@@ -79,15 +84,15 @@ function ChannelChoices({ channel, chosen, onChange }: { channel: NotificationCh
           key={event}
           label={EVENT_LABELS[event]}
           checked={chosen.includes(event)}
-          onChange={(e) => onChange(e.target.checked ? NOTIFICATION_EVENTS.filter((other) => other === event || chosen.includes(other)) : chosen.filter((other) => other !== event))}
+          onChange={(e) =>
+            onChange(e.target.checked ? NOTIFICATION_EVENTS.filter((other) => other === event || chosen.includes(other)) : chosen.filter((other) => other !== event))
+          }
         />
       ))}
       <Button type="button" $variant="outlined" aria-label={labels.test} disabled={test.pending} onClick={sendTest}>
         {test.pending ? 'Sending…' : 'Send a test'}
       </Button>
-      {test.result && (
-        <TestResult role={test.failed ? 'alert' : 'status'}>{test.result}</TestResult>
-      )}
+      {test.result && <TestResult role={test.failed ? 'alert' : 'status'}>{test.result}</TestResult>}
     </ChannelGroup>
   );
 }

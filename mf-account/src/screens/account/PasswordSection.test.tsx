@@ -29,7 +29,7 @@ describe('Password section', () => {
     expect(field('Confirm new password')).toHaveAttribute('autocomplete', 'new-password');
   });
 
-  it('shows the server\'s message under each of the three fields and keeps the session', async () => {
+  it("shows the server's message under each of the three fields and keeps the session", async () => {
     server.on('POST /user/changePassword', {
       status: 400,
       body: { errors: { currentPassword: 'This is not your current password.', newPassword: 'Use at least 8 characters.', confirmNewPassword: 'The passwords do not match.' } },

@@ -24,16 +24,16 @@ export function PasswordSection() {
     <>
       <SectionText>Changing your password signs you out of BlockPilot on your other devices.</SectionText>
       <SectionForm onSubmit={form.handleSubmit} aria-label="Change password">
-      <PasswordField label="Current password" autoComplete="current-password" {...form.field('currentPassword')} />
-      <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
-      <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmNewPassword')} />
-      <FormFeedback form={form} />
-      {form.succeeded && <Notice tone="success">{PASSWORD_CHANGED_TEXT}</Notice>}
-      <Actions>
-        <SubmitButton pending={form.pending} pendingLabel="Changing…">
-          Change password
-        </SubmitButton>
-      </Actions>
+        <PasswordField label="Current password" autoComplete="current-password" {...form.field('currentPassword')} />
+        <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmNewPassword')} />
+        <FormFeedback form={form} />
+        {form.succeeded && <Notice tone="success">{PASSWORD_CHANGED_TEXT}</Notice>}
+        <Actions>
+          <SubmitButton pending={form.pending} pendingLabel="Changing…">
+            Change password
+          </SubmitButton>
+        </Actions>
       </SectionForm>
     </>
   );

@@ -67,7 +67,9 @@ describe('Notification Preferences: push and per channel events', () => {
   const renderPreferences = (events?: Record<string, string[]>) =>
     renderApp(
       '/account/notificationPreferences',
-      createMockSession({ account: mockAccount({ notificationPreferences: { emailAddress: 'dana@example.com', whatsAppNumber: '', telegramAuthCode: '', ...(events ? { events } : {}) } as never }) }),
+      createMockSession({
+        account: mockAccount({ notificationPreferences: { emailAddress: 'dana@example.com', whatsAppNumber: '', telegramAuthCode: '', ...(events ? { events } : {}) } as never }),
+      }),
     );
   const thisDevice = () => screen.findByRole('switch', { name: 'This device' });
   const channel = (name: string) => screen.getByRole('group', { name });
@@ -152,7 +154,11 @@ describe('Notification Preferences: push and per channel events', () => {
     await plansLoaded();
     expect(await thisDevice()).toBeChecked();
     const others = screen.getByRole('list', { name: 'Your other devices' });
-    expect(within(others).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['Firefox on Windows']);
+    expect(
+      within(others)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Firefox on Windows']);
     await userEvent.click(within(others).getByRole('button', { name: 'Remove Firefox on Windows' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Your other devices' })).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('switch', { name: 'This device' }));
@@ -181,7 +187,9 @@ describe('Notification Preferences: push and per channel events', () => {
 
   it('"Send a test" tries one channel and says whether it went, or why not', async () => {
     server.on('POST /user/sendTestNotification', (call) =>
-      (call.body as { channel: string }).channel === 'email' ? { data: null, alert: 'Test sent.' } : { status: 409, body: { code: 'BP_ERR_NOTIFICATION_CHANNEL_OFF', alert: 'Save a WhatsApp number first.' } },
+      (call.body as { channel: string }).channel === 'email'
+        ? { data: null, alert: 'Test sent.' }
+        : { status: 409, body: { code: 'BP_ERR_NOTIFICATION_CHANNEL_OFF', alert: 'Save a WhatsApp number first.' } },
     );
     renderPreferences();
     await plansLoaded();

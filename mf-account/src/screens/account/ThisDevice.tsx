@@ -43,7 +43,13 @@ export function ThisDevice() {
 
   useEffect(() => {
     let current = true;
-    const ownEndpoint = pushAvailability() === 'unsupported' ? Promise.resolve(null) : currentSubscription().then((s) => s?.endpoint ?? null, () => null);
+    const ownEndpoint =
+      pushAvailability() === 'unsupported'
+        ? Promise.resolve(null)
+        : currentSubscription().then(
+            (s) => s?.endpoint ?? null,
+            () => null,
+          );
     Promise.all([api.user.getPushDevices(), ownEndpoint]).then(
       ([devices, own]) => {
         if (!current) return;
@@ -114,7 +120,11 @@ export function ThisDevice() {
         checked={Boolean(thisDevice)}
         disabled={pending || (blocked && !thisDevice)}
         aria-busy={pending}
-        helperText={thisDevice ? `Notifications come to this device (${thisDevice.label}), even when BlockPilot is closed.` : 'Switch on to get notifications on this device, even when BlockPilot is closed.'}
+        helperText={
+          thisDevice
+            ? `Notifications come to this device (${thisDevice.label}), even when BlockPilot is closed.`
+            : 'Switch on to get notifications on this device, even when BlockPilot is closed.'
+        }
         onChange={(event) => void toggle(event.target.checked)}
       />
       {problem && <Notice tone="error">{problem}</Notice>}

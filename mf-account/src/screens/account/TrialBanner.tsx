@@ -30,8 +30,7 @@ export function TrialBanner() {
   return (
     <>
       <SectionText>
-        Try BlockPilot for {TRIAL_DAYS} days without any fee on the blocks it accepts for you. One trial per driver, and it starts when you press the
-        button.
+        Try BlockPilot for {TRIAL_DAYS} days without any fee on the blocks it accepts for you. One trial per driver, and it starts when you press the button.
       </SectionText>
       <Button type="button" disabled={starting} aria-busy={starting || undefined} onClick={() => void startTrial()}>
         {starting ? 'Just a moment' : 'Start Trial'}

@@ -139,7 +139,7 @@ describe('Purchase Completed (/account/purchaseCompleted)', () => {
   });
   afterEach(() => server.restore());
 
-  it('is a \'Purchase Completed\' dialog with the new balance over the account page', async () => {
+  it("is a 'Purchase Completed' dialog with the new balance over the account page", async () => {
     renderApp('/account/purchaseCompleted', createMockSession({ account: mockAccount({ credit: 3500, currency_symbol: '$' }) }));
     const dialog = screen.getByRole('dialog', { name: 'Purchase Completed' });
     expect(dialog).toHaveTextContent('Your credit is now $35.00.');

@@ -8,9 +8,25 @@ const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, ho
 /** "Now": Wednesday 25 November 2026, 9:00 local. */
 const NOW = new Date(2026, 10, 25, 9).getTime();
 
-const tomorrow = mockLogEntry({ _id: 'log-tomorrow', startTime: at(26, 10), endTime: at(26, 14), discoveredAt: NOW - 3_600_000, serviceAreaId: 'sa-2', cost: 254, rateInfo: { priceAmount: 72.5 } });
+const tomorrow = mockLogEntry({
+  _id: 'log-tomorrow',
+  startTime: at(26, 10),
+  endTime: at(26, 14),
+  discoveredAt: NOW - 3_600_000,
+  serviceAreaId: 'sa-2',
+  cost: 254,
+  rateInfo: { priceAmount: 72.5 },
+});
 // Started an hour ago: can no longer be forfeited.
-const started = mockLogEntry({ _id: 'log-started', startTime: at(25, 8), endTime: at(25, 12), discoveredAt: NOW - 86_400_000, serviceAreaId: 'sa-1', cost: 350, rateInfo: { priceAmount: 100 } });
+const started = mockLogEntry({
+  _id: 'log-started',
+  startTime: at(25, 8),
+  endTime: at(25, 12),
+  discoveredAt: NOW - 86_400_000,
+  serviceAreaId: 'sa-1',
+  cost: 350,
+  rateInfo: { priceAmount: 100 },
+});
 
 describe('Calendar (/dashboard/calendar)', () => {
   let server: MockApi;
@@ -56,15 +72,11 @@ describe('Calendar (/dashboard/calendar)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
     expect(server.callsTo('GET /user/blocks').map((c) => c.params)).toEqual([{ from: '2026-11-23', to: '2026-11-29' }]);
     const week = screen.getByRole('list', { name: 'Week of Mon, Nov 23' });
-    expect(within(week).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
-      'Mon, Nov 23',
-      'Tue, Nov 24',
-      'Wed, Nov 25 Today',
-      'Thu, Nov 26',
-      'Fri, Nov 27',
-      'Sat, Nov 28',
-      'Sun, Nov 29',
-    ]);
+    expect(
+      within(week)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Mon, Nov 23', 'Tue, Nov 24', 'Wed, Nov 25 Today', 'Thu, Nov 26', 'Fri, Nov 27', 'Sat, Nov 28', 'Sun, Nov 29']);
     expect(day('Mon, Nov 23')).toHaveTextContent('No blocks');
     const thursday = day('Thu, Nov 26');
     expect(thursday).toHaveTextContent('10:00 AM – 2:00 PM');
@@ -77,7 +89,7 @@ describe('Calendar (/dashboard/calendar)', () => {
     expect(within(today).queryByRole('button', { name: /Forfeit/ })).not.toBeInTheDocument();
   });
 
-  it('forfeits a block with the log\'s confirmation, and takes it off the week', async () => {
+  it("forfeits a block with the log's confirmation, and takes it off the week", async () => {
     server.on('POST /user/forfeitBlock', { data: null, alert: 'Block forfeited. Your fee of $2.54 was refunded.' });
     await open(DESKTOP_WIDTH);
     fireEvent.click(within(day('Thu, Nov 26')).getByRole('button', { name: /^Forfeit the block at DWA6/ }));

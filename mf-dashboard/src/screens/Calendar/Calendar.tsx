@@ -128,7 +128,12 @@ export function Calendar() {
                         </p>
                         <Muted data-forfeit-line>{forfeitLine(entry, now)}</Muted>
                         {canForfeit(entry, now) && (
-                          <Button type="button" $variant="outlined" onClick={() => forfeit.ask(entry)} aria-label={`Forfeit the block at ${shortName(entry)}, ${dayTitle(day)}, ${formatTimeRange(entry.startTime, entry.endTime)}`}>
+                          <Button
+                            type="button"
+                            $variant="outlined"
+                            onClick={() => forfeit.ask(entry)}
+                            aria-label={`Forfeit the block at ${shortName(entry)}, ${dayTitle(day)}, ${formatTimeRange(entry.startTime, entry.endTime)}`}
+                          >
                             Forfeit
                           </Button>
                         )}

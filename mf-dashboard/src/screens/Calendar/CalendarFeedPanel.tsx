@@ -71,7 +71,9 @@ export function CalendarFeedPanel() {
   return (
     <Panel aria-labelledby={titleId}>
       <h2 id={titleId}>Your calendar on your phone</h2>
-      <p>Subscribe to your blocks in your phone&apos;s calendar app with a private link. Anyone with the link can see your blocks: keep it to yourself, and revoke it if it gets out.</p>
+      <p>
+        Subscribe to your blocks in your phone&apos;s calendar app with a private link. Anyone with the link can see your blocks: keep it to yourself, and revoke it if it gets out.
+      </p>
       {feed === null ? (
         loaded.state === 'error' ? (
           <LoadFailed title="Your calendar link could not be loaded" onRetry={loaded.retry} />

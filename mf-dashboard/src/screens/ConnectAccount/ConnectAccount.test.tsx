@@ -10,7 +10,10 @@ describe('Connect Account (/connectAccount)', () => {
   let server: MockApi;
   let open: jest.SpyInstance;
   beforeEach(() => {
-    server = mockApi({ 'POST /user/connectAccount': (call) => (call.body && (call.body as { challenge_response?: string }).challenge_response ? { data: null } : { status: 400, body: { challenge_session: CHALLENGE } }) });
+    server = mockApi({
+      'POST /user/connectAccount': (call) =>
+        call.body && (call.body as { challenge_response?: string }).challenge_response ? { data: null } : { status: 400, body: { challenge_session: CHALLENGE } },
+    });
     open = jest.spyOn(window, 'open').mockImplementation(() => null);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });

@@ -97,9 +97,7 @@ export function ConnectAccount() {
             </Button>
             <ButtonHint role="status">{challenge.state === 'loading' ? 'Preparing your sign-in link…' : ''}</ButtonHint>
           </AmazonButtonRow>
-          {challenge.state === 'failed' && (
-            <LoadFailed title="The sign-in link could not be prepared" onRetry={challenge.retry} />
-          )}
+          {challenge.state === 'failed' && <LoadFailed title="The sign-in link could not be prepared" onRetry={challenge.retry} />}
         </Paper>
 
         <Paper aria-labelledby="connect-video-title">

@@ -20,7 +20,12 @@ describe('the tutorial video of the Connect Account page', () => {
       ['video/mp4', MEDIA.mp4],
     ]);
     const track = video().querySelector('track')!;
-    expect([track.getAttribute('kind'), track.getAttribute('srclang'), track.getAttribute('src'), track.hasAttribute('default')]).toEqual(['captions', 'en', MEDIA.captions, false]);
+    expect([track.getAttribute('kind'), track.getAttribute('srclang'), track.getAttribute('src'), track.hasAttribute('default')]).toEqual([
+      'captions',
+      'en',
+      MEDIA.captions,
+      false,
+    ]);
   });
 
   it('keeps the player when only the WebM fails (the browser goes on to the MP4)', () => {

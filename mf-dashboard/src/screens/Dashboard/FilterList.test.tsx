@@ -38,7 +38,10 @@ describe('Your filters (docs/PRODUCT.md "Several filters")', () => {
   };
   const list = () => screen.getByRole('region', { name: 'Your filters' });
   const row = (name: RegExp) => within(list()).getByRole('listitem', { name });
-  const rowNames = () => within(list()).getAllByRole('listitem').map((item) => within(item).getByRole('heading', { level: 3 }).textContent);
+  const rowNames = () =>
+    within(list())
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByRole('heading', { level: 3 }).textContent);
   const saves = () => server.callsTo('POST /user/saveFilter').map((c) => (c.body as { filter: Filter }).filter);
 
   it('lists the dashboard filter first, which cannot be deleted, then the others with their state and stations', async () => {

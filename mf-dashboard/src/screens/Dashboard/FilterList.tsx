@@ -254,7 +254,14 @@ function FilterRow({ initial, position, last, open, onOpenChange, busy, onMove, 
       <RowText>{stationsOf(filter, serviceAreas, abbreviate)}</RowText>
       <RowActions>
         <Switch label="Switched on" checked={filter.enabled} onChange={(event) => update({ enabled: event.target.checked })} />
-        <Button type="button" $variant="outlined" aria-expanded={open} aria-controls={`${ids}-editor`} aria-label={`${open ? 'Close' : 'Edit'}: ${name}`} onClick={() => onOpenChange(!open)}>
+        <Button
+          type="button"
+          $variant="outlined"
+          aria-expanded={open}
+          aria-controls={`${ids}-editor`}
+          aria-label={`${open ? 'Close' : 'Edit'}: ${name}`}
+          onClick={() => onOpenChange(!open)}
+        >
           {open ? 'Close' : 'Edit'}
         </Button>
         <Button type="button" $variant="text" data-move="up" aria-label={`Move up: ${name}`} disabled={busy} onClick={() => onMove(-1)}>

@@ -185,7 +185,7 @@ describe('Filters (/dashboard/settings)', () => {
     expect(status()).toHaveTextContent('Saved @ 03:04 PM');
   });
 
-  it('shows the server\'s message under each section, and clears them all on the next success', async () => {
+  it("shows the server's message under each section, and clears them all on the next success", async () => {
     const messages = {
       serviceAreas: 'Choose at least one service area.',
       days: 'Choose at least one day.',

@@ -246,7 +246,10 @@ describe('Logs (/dashboard/logs)', () => {
 
   describe('forfeit', () => {
     const forfeitButtons = () => within(area()).queryAllByRole('button', { name: /^Forfeit/ });
-    const forfeitable = () => items().filter((item) => within(item).queryByRole('button', { name: /^Forfeit/ })).map((item) => item.getAttribute('data-log-id'));
+    const forfeitable = () =>
+      items()
+        .filter((item) => within(item).queryByRole('button', { name: /^Forfeit/ }))
+        .map((item) => item.getAttribute('data-log-id'));
 
     it('is offered only inside the window: not started, and more than 45 min before start or discovered under 5 min ago', async () => {
       server.on('POST /user/getLogs', {
@@ -430,7 +433,9 @@ describe('Logs (/dashboard/logs)', () => {
     it('asks for the newest page at once when a live event says entries were written, and takes in one written late at a time it had', async () => {
       const session = createMockSession({ serviceAreas: mockServiceAreas });
       // One poll of the engine: the ignored offer is written first, the accept of the same moment after it.
-      server.on('POST /user/getLogs', { data: [offer('ignored', MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', reason: 'pay', cost: undefined }), offer('older', 2 * MINUTE)] });
+      server.on('POST /user/getLogs', {
+        data: [offer('ignored', MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', reason: 'pay', cost: undefined }), offer('older', 2 * MINUTE)],
+      });
       renderLogs(session);
       await flush();
       server.on('POST /user/getLogs', {

@@ -59,7 +59,9 @@ describe('the puzzle pause (docs/LIVE.md "Puzzle pause")', () => {
     expect(screen.getByText(noticeTitle)).toBeInTheDocument();
     fireEvent.click(resume());
     await flush();
-    expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([expect.objectContaining({ searching: true, timezoneOffset: new Date().getTimezoneOffset() })]);
+    expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([
+      expect.objectContaining({ searching: true, timezoneOffset: new Date().getTimezoneOffset() }),
+    ]);
     expect(session.actions).toEqual(expect.arrayContaining(['setSearchStatus:true', 'refresh']));
     expect(screen.queryByText(noticeTitle)).not.toBeInTheDocument();
   });

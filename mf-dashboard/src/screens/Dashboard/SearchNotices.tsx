@@ -44,8 +44,8 @@ export function SearchNotices({ formatCents }: { formatCents: (cents: number) =>
           <Row>
             <p>
               Your credit ({credit}) is less than the fee of the offers that match your filter, so they are skipped
-              {status.missed.count > 0 ? ` (${status.missed.count === 1 ? '1 offer' : `${status.missed.count} offers`} worth ${formatCents(status.missed.valueCents)} so far)` : ''}. Top up and
-              the search resumes by itself.
+              {status.missed.count > 0 ? ` (${status.missed.count === 1 ? '1 offer' : `${status.missed.count} offers`} worth ${formatCents(status.missed.valueCents)} so far)` : ''}
+              . Top up and the search resumes by itself.
             </p>
             {topUp}
           </Row>

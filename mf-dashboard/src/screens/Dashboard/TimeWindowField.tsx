@@ -54,13 +54,16 @@ export function TimeWindowField({ value, error, onChange }: TimeWindowFieldProps
         valueText={formatTimeWindow(value)}
         outside={overnight}
         handleLabels={overnight ? ['Latest start (next day)', 'Earliest start'] : ['Earliest start', 'Latest start']}
-        helperText={
-          overnight ? "Blocks starting from the right handle's time, across midnight, until the left one's" : 'Blocks starting inside this window, however late they end'
-        }
+        helperText={overnight ? "Blocks starting from the right handle's time, across midnight, until the left one's" : 'Blocks starting inside this window, however late they end'}
         error={error}
         onChange={(next) => onChange(windowOf(next, overnight))}
       />
-      <Switch label="Overnight" helperText="The window runs across midnight; a block counts on the day it starts" checked={overnight} onChange={(event) => setOvernight(event.target.checked)} />
+      <Switch
+        label="Overnight"
+        helperText="The window runs across midnight; a block counts on the day it starts"
+        checked={overnight}
+        onChange={(event) => setOvernight(event.target.checked)}
+      />
     </Group>
   );
 }

@@ -41,5 +41,7 @@ export function forfeitLine(entry: LogEntry, now: number): string {
   if (why) return why;
   const deadline = forfeitDeadline(entry);
   const left = deadline - now;
-  return left <= FORFEIT_COUNTDOWN_MS ? `Forfeit possible for ${minutesLeft(left)} more` : `Forfeit possible until ${formatDay(new Date(deadline))}, ${formatTime(new Date(deadline))}`;
+  return left <= FORFEIT_COUNTDOWN_MS
+    ? `Forfeit possible for ${minutesLeft(left)} more`
+    : `Forfeit possible until ${formatDay(new Date(deadline))}, ${formatTime(new Date(deadline))}`;
 }

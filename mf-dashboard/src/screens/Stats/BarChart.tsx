@@ -74,10 +74,19 @@ export function BarChart({ labels, series, formatValue, labelEvery = 1, height =
             series.map((s, index) => {
               const value = s.values[group] ?? 0;
               const y = values(value);
-              return <Bar key={`${group}-${index}`} x={(groups(group) ?? 0) + (within(index) ?? 0)} y={y} width={within.bandwidth()} height={innerHeight - y} fill={s.color} rx={2} />;
+              return (
+                <Bar key={`${group}-${index}`} x={(groups(group) ?? 0) + (within(index) ?? 0)} y={y} width={within.bandwidth()} height={innerHeight - y} fill={s.color} rx={2} />
+              );
             }),
           )}
-          <AxisLeft scale={values} numTicks={4} tickFormat={(value) => formatValue(Number(value))} stroke={theme.palette.divider} tickStroke={theme.palette.divider} tickLabelProps={() => ({ ...tickStyle, textAnchor: 'end', dx: -4, dy: 4 })} />
+          <AxisLeft
+            scale={values}
+            numTicks={4}
+            tickFormat={(value) => formatValue(Number(value))}
+            stroke={theme.palette.divider}
+            tickStroke={theme.palette.divider}
+            tickLabelProps={() => ({ ...tickStyle, textAnchor: 'end', dx: -4, dy: 4 })}
+          />
           <AxisBottom
             top={innerHeight}
             scale={groups}

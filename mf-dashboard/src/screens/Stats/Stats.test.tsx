@@ -4,7 +4,16 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays, daysOf } from '../../components/days';
 import { flush, PHONE_WIDTH, renderApp } from '../../testing';
 
-const period = (start: string, overrides: Partial<StatsPeriod> = {}): StatsPeriod => ({ start, accepted: 0, forfeited: 0, minutesBooked: 0, payCents: 0, payPerHourCents: null, feesCents: 0, ...overrides });
+const period = (start: string, overrides: Partial<StatsPeriod> = {}): StatsPeriod => ({
+  start,
+  accepted: 0,
+  forfeited: 0,
+  minutesBooked: 0,
+  payCents: 0,
+  payPerHourCents: null,
+  feesCents: 0,
+  ...overrides,
+});
 const funnel = (overrides: Partial<FunnelCounts> = {}): FunnelCounts => ({ seen: 0, matching: 0, accepted: 0, lost: 0, ...overrides });
 
 /** Four weeks, 9 November to 6 December 2026 (the last three and the coming one), with two blocks on the 23rd and 24th. */
@@ -20,9 +29,11 @@ function sampleStats(): DriverStats {
           ? period(day, { accepted: 1, forfeited: 1 })
           : period(day),
     ),
-    weeks: [0, 7, 14, 21].map((n) => addDays('2026-11-09', n)).map((week) =>
-      week === '2026-11-23' ? period(week, { accepted: 2, forfeited: 1, minutesBooked: 180, payCents: 7250, payPerHourCents: 2417, feesCents: 254 }) : period(week),
-    ),
+    weeks: [0, 7, 14, 21]
+      .map((n) => addDays('2026-11-09', n))
+      .map((week) =>
+        week === '2026-11-23' ? period(week, { accepted: 2, forfeited: 1, minutesBooked: 180, payCents: 7250, payPerHourCents: 2417, feesCents: 254 }) : period(week),
+      ),
     totals: { accepted: 2, forfeited: 1, minutesBooked: 180, payCents: 7250, payPerHourCents: 2417, feesCents: 254 },
     funnel: funnel({ seen: 7, matching: 4, accepted: 2, lost: 1 }),
     byServiceArea: [
@@ -39,7 +50,16 @@ function sampleStats(): DriverStats {
 
 function emptyStats(): DriverStats {
   const s = sampleStats();
-  return { ...s, days: s.days.map((d) => period(d.start)), weeks: s.weeks.map((w) => period(w.start)), totals: period('x'), funnel: funnel(), byServiceArea: [], byHour: s.byHour.map(({ hour }) => ({ hour, ...funnel() })), ignoredByReason: [] };
+  return {
+    ...s,
+    days: s.days.map((d) => period(d.start)),
+    weeks: s.weeks.map((w) => period(w.start)),
+    totals: period('x'),
+    funnel: funnel(),
+    byServiceArea: [],
+    byHour: s.byHour.map(({ hour }) => ({ hour, ...funnel() })),
+    ignoredByReason: [],
+  };
 }
 
 describe('Stats (/dashboard/stats)', () => {
@@ -79,7 +99,7 @@ describe('Stats (/dashboard/stats)', () => {
     expect(screen.getByRole('heading', { name: 'Pay per day' })).toBeInTheDocument();
   });
 
-  it("asks the server for the last three weeks and the coming one, and shows the money it summed", async () => {
+  it('asks the server for the last three weeks and the coming one, and shows the money it summed', async () => {
     await open();
     expect(server.callsTo('GET /user/stats').map((c) => c.params)).toEqual([{ from: '2026-11-09', to: '2026-12-06' }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Stats' })).toBeInTheDocument();
@@ -94,17 +114,33 @@ describe('Stats (/dashboard/stats)', () => {
     expect(figure('Fees paid')).toBe('$2.54');
     const weeks = screen.getByRole('table', { name: 'Per week, Monday to Sunday' });
     expect(within(weeks).getAllByRole('row')).toHaveLength(5);
-    expect(within(within(weeks).getByRole('row', { name: /^Nov 23/ })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', '1', '3 h', '$72.50', '$24.17', '$2.54']);
+    expect(
+      within(within(weeks).getByRole('row', { name: /^Nov 23/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '1', '3 h', '$72.50', '$24.17', '$2.54']);
   });
 
   it('gives every chart a table with a caption, for screen readers and on demand', async () => {
     await open();
     const perDay = screen.getByRole('table', { name: 'Per day' });
     expect(within(perDay).getAllByRole('row')).toHaveLength(29);
-    expect(within(within(perDay).getByRole('row', { name: /^Nov 24/ })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '1', '0 h', '$0.00', '–', '$0.00']);
+    expect(
+      within(within(perDay).getByRole('row', { name: /^Nov 24/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '1', '0 h', '$0.00', '–', '$0.00']);
     const stations = screen.getByRole('table', { name: 'Offers per station' });
-    expect(within(stations).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['DSE4', 'DWA6']);
-    expect(within(within(stations).getByRole('row', { name: /^DWA6/ })).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', '1', '0', '1']);
+    expect(
+      within(stations)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['DSE4', 'DWA6']);
+    expect(
+      within(within(stations).getByRole('row', { name: /^DWA6/ }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '1', '0', '1']);
     const hours = screen.getByRole('table', { name: "Offers per hour of the block's start (America/New_York)" });
     expect(within(hours).getAllByRole('row')).toHaveLength(25);
     expect(screen.getByRole('table', { name: 'Why offers were not taken' })).toHaveTextContent('Outside your time window2');

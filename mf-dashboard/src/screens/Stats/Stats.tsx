@@ -94,7 +94,9 @@ export function Stats() {
     if (isEmpty(data)) {
       return (
         <Notice title="No blocks yet">
-          <p>Nothing was seen or accepted for you from {shortDay(range.from)} to {shortDay(range.to)}.</p>
+          <p>
+            Nothing was seen or accepted for you from {shortDay(range.from)} to {shortDay(range.to)}.
+          </p>
           <p>Blocks BlockPilot accepts, and the offers it sees while searching, are counted here.</p>
         </Notice>
       );
@@ -103,7 +105,9 @@ export function Stats() {
     return (
       <>
         <Section aria-labelledby="stats-totals">
-          <h2 id="stats-totals">Your money, {shortDay(range.from)} – {shortDay(range.to)}</h2>
+          <h2 id="stats-totals">
+            Your money, {shortDay(range.from)} – {shortDay(range.to)}
+          </h2>
           <Figures>
             <div>
               <dt>Blocks accepted</dt>
@@ -134,13 +138,23 @@ export function Stats() {
 
         <Section aria-labelledby="stats-days">
           <h2 id="stats-days">Pay per day</h2>
-          <BarChart labels={data.days.map((d) => String(dateOf(d.start).getDate()))} labelEvery={7} series={[{ name: 'Pay', color: colors.matching, values: data.days.map((d) => d.payCents) }]} formatValue={money} />
+          <BarChart
+            labels={data.days.map((d) => String(dateOf(d.start).getDate()))}
+            labelEvery={7}
+            series={[{ name: 'Pay', color: colors.matching, values: data.days.map((d) => d.payCents) }]}
+            formatValue={money}
+          />
           <DataTable caption="Per day" columns={['Day', ...PERIOD_COLUMNS]} rows={data.days.map((d) => [shortDay(d.start), ...periodCells(d)] as const)} shown={tablesShown} />
         </Section>
 
         <Section aria-labelledby="stats-weeks">
           <h2 id="stats-weeks">Per week</h2>
-          <DataTable caption="Per week, Monday to Sunday" columns={['Week of', ...PERIOD_COLUMNS]} rows={data.weeks.map((w) => [shortDay(w.start), ...periodCells(w)] as const)} shown />
+          <DataTable
+            caption="Per week, Monday to Sunday"
+            columns={['Week of', ...PERIOD_COLUMNS]}
+            rows={data.weeks.map((w) => [shortDay(w.start), ...periodCells(w)] as const)}
+            shown
+          />
         </Section>
 
         <Section aria-labelledby="stats-funnel">
@@ -154,14 +168,24 @@ export function Stats() {
             ))}
           </Figures>
           {data.ignoredByReason.length > 0 && (
-            <DataTable caption="Why offers were not taken" columns={['Reason', 'Offers']} rows={data.ignoredByReason.map((r) => [REASON_LABELS[r.reason], r.count] as const)} shown />
+            <DataTable
+              caption="Why offers were not taken"
+              columns={['Reason', 'Offers']}
+              rows={data.ignoredByReason.map((r) => [REASON_LABELS[r.reason], r.count] as const)}
+              shown
+            />
           )}
         </Section>
 
         <Section aria-labelledby="stats-stations">
           <h2 id="stats-stations">Offers per station</h2>
           <BarChart labels={stations} series={funnelSeries(data.byServiceArea)} formatValue={String} />
-          <DataTable caption="Offers per station" columns={['Station', ...FUNNEL_STEPS.map((s) => s.label)]} rows={data.byServiceArea.map((row, i) => [stations[i]!, ...funnelCells(row)] as const)} shown={tablesShown} />
+          <DataTable
+            caption="Offers per station"
+            columns={['Station', ...FUNNEL_STEPS.map((s) => s.label)]}
+            rows={data.byServiceArea.map((row, i) => [stations[i]!, ...funnelCells(row)] as const)}
+            shown={tablesShown}
+          />
         </Section>
 
         <Section aria-labelledby="stats-hours">

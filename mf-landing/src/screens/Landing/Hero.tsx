@@ -99,8 +99,8 @@ export function Hero() {
       <div>
         <Title id="hero-title">Never miss a block again</Title>
         <Lead>
-          BlockPilot searches for delivery blocks around the clock and accepts the ones that match your filters the moment they appear. It runs in the
-          cloud and works in any browser.
+          BlockPilot searches for delivery blocks around the clock and accepts the ones that match your filters the moment they appear. It runs in the cloud and works in any
+          browser.
         </Lead>
         <Buttons>
           <ButtonLink to="/register">Try free</ButtonLink>

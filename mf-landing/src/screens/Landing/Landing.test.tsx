@@ -30,7 +30,9 @@ describe('Landing page (/ and any other signed-out path)', () => {
   it('describes the four features: Filter Offers, Watch in real-time, Search automatically, Get Notified', () => {
     renderApp('/');
     const features = screen.getByRole('region', { name: 'What BlockPilot does for you' });
-    const titles = within(features).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const titles = within(features)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(titles).toEqual(['Filter Offers', 'Watch in real-time', 'Search automatically', 'Get Notified']);
     for (const item of within(features).getAllByRole('listitem')) {
       // Each blurb says something real, not a placeholder.

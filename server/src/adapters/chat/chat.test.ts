@@ -41,7 +41,22 @@ describe('Telegram through grammY, at a configurable Bot API root', () => {
   before(async () => {
     api = await standIn(({ path, body }) => {
       if (path.startsWith('/bot999:revoked/')) return { status: 401, json: { ok: false, error_code: 401, description: 'Unauthorized' } };
-      if (path.endsWith('/getMe')) return { status: 200, json: { ok: true, result: { id: 1, is_bot: true, first_name: 'BlockPilot', username: 'blockpilot_bot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false } } };
+      if (path.endsWith('/getMe'))
+        return {
+          status: 200,
+          json: {
+            ok: true,
+            result: {
+              id: 1,
+              is_bot: true,
+              first_name: 'BlockPilot',
+              username: 'blockpilot_bot',
+              can_join_groups: false,
+              can_read_all_group_messages: false,
+              supports_inline_queries: false,
+            },
+          },
+        };
       if (path.endsWith('/sendMessage')) {
         const { chat_id, text } = JSON.parse(body) as { chat_id: string; text: string };
         return { status: 200, json: { ok: true, result: { message_id: 5, date: 0, chat: { id: Number(chat_id), type: 'private' }, text } } };
@@ -74,11 +89,21 @@ describe('Telegram through grammY, at a configurable Bot API root', () => {
     await expect(channel.botUsername()).resolves.toBeNull();
   });
 
-  it('answers /start in a chat with the text of the app\'s handler', async () => {
+  it("answers /start in a chat with the text of the app's handler", async () => {
     const channel = new GrammyTelegramChannel({ botToken: '123:secret', apiRoot: api.url }, pino({ level: 'silent' }));
     const asked: string[] = [];
     await channel.handleUpdate(
-      { update_id: 1, message: { message_id: 9, date: 0, chat: { id: 777, type: 'private', first_name: 'Dee' }, from: { id: 777, is_bot: false, first_name: 'Dee' }, text: '/start', entities: [{ type: 'bot_command', offset: 0, length: 6 }] } },
+      {
+        update_id: 1,
+        message: {
+          message_id: 9,
+          date: 0,
+          chat: { id: 777, type: 'private', first_name: 'Dee' },
+          from: { id: 777, is_bot: false, first_name: 'Dee' },
+          text: '/start',
+          entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+        },
+      },
       async (chatId) => {
         asked.push(chatId);
         return `Your BlockPilot code is ABCD2345`;
@@ -102,7 +127,7 @@ describe("WhatsApp through a provider's Messages API (Twilio's shape)", () => {
   });
   after(() => new Promise<void>((resolve) => api.server.close(() => resolve())));
 
-  it('posts To/From/Body as whatsapp: addresses with Basic auth to the account\'s Messages.json', async () => {
+  it("posts To/From/Body as whatsapp: addresses with Basic auth to the account's Messages.json", async () => {
     const channel = new TwilioWhatsAppChannel({ apiUrl: api.url, accountSid: 'AC123', authToken: 'tok', from: '+1 415 523 8886' });
     await channel.send('+1 (555) 555-0199', 'Searching paused');
     const sent = api.received.at(-1)!;

@@ -65,15 +65,18 @@ export class GrammyTelegramChannel implements TelegramChannel {
    */
   async botUsername(): Promise<string | null> {
     if (this.bot.isInited()) return this.bot.botInfo.username;
-    this.asking ??= this.bot.init().then(
-      () => this.bot.botInfo.username,
-      (error: unknown) => {
-        this.log.warn({ err: error }, 'could not ask Telegram for the bot username');
-        return null;
-      },
-    ).finally(() => {
-      this.asking = null;
-    });
+    this.asking ??= this.bot
+      .init()
+      .then(
+        () => this.bot.botInfo.username,
+        (error: unknown) => {
+          this.log.warn({ err: error }, 'could not ask Telegram for the bot username');
+          return null;
+        },
+      )
+      .finally(() => {
+        this.asking = null;
+      });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), USERNAME_WAIT_MS);

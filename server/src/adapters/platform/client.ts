@@ -7,14 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ScheduledBlock } from '@blockpilot/shared/types';
 import { HttpTransport, type HttpRequest } from './http.js';
 import { normaliseEligibleAreas, normaliseOffersPage, normaliseSchedule, normaliseServiceAreaPool } from './offers.js';
-import {
-  classifyRefreshFailure,
-  classifyRegisterFailure,
-  classifyWorkFailure,
-  unexpected,
-  type PlatformFailure,
-  type ReceivedResponse,
-} from './outcomes.js';
+import { classifyRefreshFailure, classifyRegisterFailure, classifyWorkFailure, unexpected, type PlatformFailure, type ReceivedResponse } from './outcomes.js';
 import { acceptOfferBody, forfeitPath, getOffersBody, refreshBody, registerBody } from './requests.js';
 import type {
   AccessTokenGrant,
@@ -170,13 +163,7 @@ class HttpPlatformClient implements PlatformClient {
     return { ...constant, 'X-Amzn-RequestId': randomUUID(), 'X-Flex-Client-Time': String(this.now()) };
   }
 
-  private async work<T>(
-    credentials: WorkCredentials,
-    method: HttpRequest['method'],
-    path: string,
-    body: string | undefined,
-    read: BodyReader<T>,
-  ): Promise<PlatformResult<T>> {
+  private async work<T>(credentials: WorkCredentials, method: HttpRequest['method'], path: string, body: string | undefined, read: BodyReader<T>): Promise<PlatformResult<T>> {
     const sent = await this.transport.send({ method, base: this.endpoints.work, path, headers: this.workHeaders(credentials), body });
     if (!sent.ok) return sent;
     const answer = sent.value;

@@ -35,7 +35,13 @@ export function createPlatformGateway(
       const key = hostsKey(endpoints);
       let client = byHosts.get(key);
       if (!client) {
-        client = createPlatformClient({ endpoints, timeoutMs: config.timeoutMs, connectionsPerOrigin: config.connectionsPerOrigin, now, ...(extraWorkHeaders ? { extraWorkHeaders } : {}) });
+        client = createPlatformClient({
+          endpoints,
+          timeoutMs: config.timeoutMs,
+          connectionsPerOrigin: config.connectionsPerOrigin,
+          now,
+          ...(extraWorkHeaders ? { extraWorkHeaders } : {}),
+        });
         byHosts.set(key, client);
       }
       return client;

@@ -57,7 +57,6 @@ export class HttpTransport {
     this.spares = createSpareConnections(options.sparesPerOrigin ?? DEFAULT_SPARES_PER_ORIGIN, options.timeoutMs);
   }
 
-
   /** Sends the request and reads the whole answer, or the `transient` failure that stopped it. */
   async send(request: HttpRequest): Promise<PlatformResult<ReceivedResponse>> {
     const target = this.target(request.base);

@@ -1,13 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import {
-  classifyNetworkError,
-  classifyRefreshFailure,
-  classifyRegisterFailure,
-  classifyWorkFailure,
-  type PlatformFailure,
-  type ReceivedResponse,
-} from './outcomes.js';
+import { classifyNetworkError, classifyRefreshFailure, classifyRegisterFailure, classifyWorkFailure, type PlatformFailure, type ReceivedResponse } from './outcomes.js';
 
 function answer(status: number, json?: unknown, headers: ReceivedResponse['headers'] = {}): ReceivedResponse {
   return { status, headers, json, text: json === undefined ? '' : JSON.stringify(json) };
@@ -21,7 +14,11 @@ describe('outcomes: each work-API error of docs/PLATFORM.md section 3 maps to on
     ['403', answer(403, { message: 'expired' }), { kind: 'tokenExpired' }],
     ['401 Unauthorized request', answer(401, { Message: 'Unauthorized request' }), { kind: 'unauthorized' }],
     ['410', answer(410, {}), { kind: 'offerTaken' }],
-    ['307 with WebUrl', answer(307, captchaBody), { kind: 'captchaRequired', webUrl: captchaBody.challengeMetadata.WebUrl, challengeType: 'ARKOSE_LEVEL_2' } as Partial<PlatformFailure>],
+    [
+      '307 with WebUrl',
+      answer(307, captchaBody),
+      { kind: 'captchaRequired', webUrl: captchaBody.challengeMetadata.WebUrl, challengeType: 'ARKOSE_LEVEL_2' } as Partial<PlatformFailure>,
+    ],
     ['420 OperationFailedException', answer(420, {}, { 'x-amzn-errortype': 'OperationFailedException' }), { kind: 'signingRequired' }],
     ['420 OperationFailedException with a suffix', answer(420, {}, { 'x-amzn-errortype': 'OperationFailedException:http://internal/' }), { kind: 'signingRequired' }],
     ['500', answer(500, { message: 'boom' }), { kind: 'transient', cause: 'serverError', status: 500 } as Partial<PlatformFailure>],

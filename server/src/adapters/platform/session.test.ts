@@ -177,7 +177,10 @@ describe('platform session: refresh failures (client double)', () => {
   it('after a failed background refresh, waits refreshRetryMs before trying again', async () => {
     let now = issuedAtMs + LIFETIME_MS * 0.95;
     const grant = { accessToken: 'new', issuedAtMs: now, expiresAtMs: now + LIFETIME_MS };
-    const { client, refreshCalls, usedTokens } = scriptedClient([{ ok: false, kind: 'transient', cause: 'serverError', status: 503, detail: '' }, { ok: true, value: grant }]);
+    const { client, refreshCalls, usedTokens } = scriptedClient([
+      { ok: false, kind: 'transient', cause: 'serverError', status: 503, detail: '' },
+      { ok: true, value: grant },
+    ]);
     const s = new PlatformSession({ client, tokens, instanceId: 'i', now: () => now, refreshRetryMs: 5000 });
     await s.eligibleServiceAreas();
     await new Promise(setImmediate);
@@ -205,7 +208,15 @@ describe('platform session: refresh failures (client double)', () => {
     const now = issuedAtMs + LIFETIME_MS * 0.95;
     const { client } = scriptedClient([{ ok: true, value: { accessToken: 'new', issuedAtMs: now, expiresAtMs: now + LIFETIME_MS } }]);
     const bug = new Error('store failed');
-    const s = new PlatformSession({ client, tokens, instanceId: 'i', now: () => now, onTokensRefreshed: () => { throw bug; } });
+    const s = new PlatformSession({
+      client,
+      tokens,
+      instanceId: 'i',
+      now: () => now,
+      onTokensRefreshed: () => {
+        throw bug;
+      },
+    });
     expect((await s.eligibleServiceAreas()).ok).toBe(true);
     await new Promise(setImmediate);
     await expect(s.eligibleServiceAreas()).rejects.toBe(bug);

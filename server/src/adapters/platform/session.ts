@@ -10,14 +10,7 @@
  */
 import type { ScheduledBlock } from '@blockpilot/shared/types';
 import type { PlatformFailure } from './outcomes.js';
-import type {
-  OffersPage,
-  PlatformClient,
-  PlatformResult,
-  PlatformServiceArea,
-  PlatformTokens,
-  WorkCredentials,
-} from './types.js';
+import type { OffersPage, PlatformClient, PlatformResult, PlatformServiceArea, PlatformTokens, WorkCredentials } from './types.js';
 
 /** Options of {@link PlatformSession}. */
 export interface PlatformSessionOptions {

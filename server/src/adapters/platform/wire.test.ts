@@ -123,7 +123,13 @@ describe('the client on the wire', () => {
     expect(register.headers['content-type']).toBe('application/json');
     expect(register.headers['x-amz-access-token']).toBeUndefined();
     expect(JSON.parse(register.body)).toEqual({
-      auth_data: { client_id: clientIdFor('abc123', DEFAULT_DEVICE_PROFILE.deviceType), authorization_code: 'ANcode', code_verifier: 'verifier', code_algorithm: 'SHA-256', client_domain: 'DeviceLegacy' },
+      auth_data: {
+        client_id: clientIdFor('abc123', DEFAULT_DEVICE_PROFILE.deviceType),
+        authorization_code: 'ANcode',
+        code_verifier: 'verifier',
+        code_algorithm: 'SHA-256',
+        client_domain: 'DeviceLegacy',
+      },
       registration_data: {
         app_name: DEFAULT_DEVICE_PROFILE.appName,
         app_version: DEFAULT_DEVICE_PROFILE.appVersion,

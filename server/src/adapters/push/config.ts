@@ -41,7 +41,12 @@ export function pushConfig(env: NodeJS.ProcessEnv, supportAddress: string): Push
     privateKey: trimmed(env.VAPID_PRIVATE_KEY),
     publicKey: trimmed(env.VAPID_PUBLIC_KEY),
     subject,
-    endpointHosts: hosts ? hosts.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean) : DEFAULT_PUSH_SERVICE_HOSTS,
+    endpointHosts: hosts
+      ? hosts
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean)
+      : DEFAULT_PUSH_SERVICE_HOSTS,
   };
 }
 

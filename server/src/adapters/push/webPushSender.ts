@@ -42,7 +42,11 @@ export class WebPushSender implements PushSender {
       contentEncoding: 'aes128gcm',
     });
     // fetch sets the length of the body itself (and some dispatchers refuse one given beside it).
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-length').map(([name, value]) => [name, String(value)]));
+    const headers = Object.fromEntries(
+      Object.entries(request.headers)
+        .filter(([name]) => name.toLowerCase() !== 'content-length')
+        .map(([name, value]) => [name, String(value)]),
+    );
     const response = await this.fetchFn(request.endpoint, {
       method: request.method,
       headers,

@@ -13,7 +13,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('country_code', 'text', (c) => c.notNull().check(sql`country_code in ('US', 'CA', 'UK', 'AU')`))
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('display_name', 'text', (c) => c.notNull())
-    .addColumn('credit_cents', 'integer', (c) => c.notNull().defaultTo(0).check(sql`credit_cents >= 0`))
+    .addColumn('credit_cents', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credit_cents >= 0`),
+    )
     .addColumn('shareable_code', 'text', (c) => c.notNull().unique())
     .addColumn('invited_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('trial_ends_at', 'timestamptz')

@@ -24,7 +24,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount_cents', 'integer', (c) => c.notNull().check(sql`amount_cents > 0`))
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('membership_plan_id', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'paid', 'cancelled')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'paid', 'cancelled')`),
+    )
     .addColumn('provider_ref', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('settled_at', 'timestamptz')

@@ -51,7 +51,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(withOfferColumns)
     .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('BLOCK_ACCEPT', 'BLOCK_IGNORE')`))
     .addColumn('reason', 'text', (c) => c.check(sql`reason in ('filter', 'overlap', 'credit', 'taken', 'failed')`))
-    .addColumn('cost_cents', 'integer', (c) => c.notNull().defaultTo(0).check(sql`cost_cents >= 0`))
+    .addColumn('cost_cents', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`cost_cents >= 0`),
+    )
     .addColumn('forfeited_at', 'timestamptz')
     .addUniqueConstraint('offer_logs_user_offer', ['user_id', 'offer_id'])
     .execute();

@@ -13,16 +13,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('search_paused_for', 'text', (c) => c.check(sql`search_paused_for in ('credit')`))
-    .addColumn('missed_offers', 'integer', (c) => c.notNull().defaultTo(0).check(sql`missed_offers >= 0`))
-    .addColumn('missed_value_cents', 'integer', (c) => c.notNull().defaultTo(0).check(sql`missed_value_cents >= 0`))
+    .addColumn('missed_offers', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`missed_offers >= 0`),
+    )
+    .addColumn('missed_value_cents', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`missed_value_cents >= 0`),
+    )
     .addColumn('low_credit_notified_at', 'timestamptz')
     .execute();
   await db.schema.alterTable('platform_accounts').addColumn('eligible_service_areas', 'jsonb').addColumn('eligible_read_at', 'timestamptz').execute();
-  await db.schema
-    .alterTable('offer_logs')
-    .addColumn('overlap_start_time', 'double precision')
-    .addColumn('overlap_service_area_id', 'text')
-    .execute();
+  await db.schema.alterTable('offer_logs').addColumn('overlap_start_time', 'double precision').addColumn('overlap_service_area_id', 'text').execute();
   await sql`alter table offer_logs drop constraint offer_logs_reason_check`.execute(db);
   await sql.raw(`alter table offer_logs add constraint offer_logs_reason_check check (reason in (${REASONS_AFTER}))`).execute(db);
 }

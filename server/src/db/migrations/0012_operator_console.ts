@@ -8,7 +8,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('user').check(sql`role in ('user', 'support', 'admin')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('user')
+        .check(sql`role in ('user', 'support', 'admin')`),
+    )
     .addColumn('suspended_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('users_role').on('users').column('role').where(sql.ref('role'), '<>', 'user').execute();
@@ -42,7 +47,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .alterTable('support_messages')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'answered', 'closed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'answered', 'closed')`),
+    )
     .execute();
   await db.schema.createIndex('support_messages_status').on('support_messages').columns(['status', 'id']).execute();
   await db.schema

@@ -37,7 +37,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.insertInto('release_channels' as never).values([{ name: 'production' }, { name: 'staging' }] as never).execute();
+  await db
+    .insertInto('release_channels' as never)
+    .values([{ name: 'production' }, { name: 'staging' }] as never)
+    .execute();
 
   await db.schema
     .createTable('release_channel_entries')
@@ -97,5 +100,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('release_audit').execute();
   await sql`drop function release_audit_append_only()`.execute(db);
-  for (const table of ['release_load_reports', 'release_tokens', 'release_channel_entries', 'release_channels', 'release_files', 'releases']) await db.schema.dropTable(table).execute();
+  for (const table of ['release_load_reports', 'release_tokens', 'release_channel_entries', 'release_channels', 'release_files', 'releases'])
+    await db.schema.dropTable(table).execute();
 }

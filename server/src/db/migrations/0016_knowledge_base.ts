@@ -32,7 +32,7 @@ export const SEED_ARTICLES: ReadonlyArray<{ question: string; answer: string | s
     question: 'How much does BlockPilot cost?',
     answer: [
       `There is no subscription: BlockPilot charges a fee of ${percent} of the value of each block it accepts for you, taken from your credit.`,
-      `Example: a block paying 80.00 costs a fee of ${money(Math.round(8000 * FEE_BASIS_POINTS / 10_000))}.`,
+      `Example: a block paying 80.00 costs a fee of ${money(Math.round((8000 * FEE_BASIS_POINTS) / 10_000))}.`,
       `New accounts start with ${money(SIGN_UP_BONUS_CENTS)} of free credit. A block is only accepted when your credit covers its fee.`,
       'During a free trial or an active membership no fee is charged at all.',
     ],

@@ -7,7 +7,10 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('filters').addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('filters')
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`
     update filters set position = ordered.position
     from (select id, (row_number() over (partition by user_id order by created_at, id) - 1)::integer as position from filters) as ordered

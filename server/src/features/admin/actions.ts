@@ -89,7 +89,12 @@ export async function stopDriverSearch(ctx: AppContext, operator: AuthenticatedU
     const driver = await lockedDriver(trx, userId);
     if (!driver.searching) throw conflict('This driver is not searching.');
     await trx.updateTable('users').set({ searching: false }).where('id', '=', userId).execute();
-    await recordAudit(trx, actorOf(operator), { action: 'user.stopSearch', targetUserId: userId, reason, before: { searching: true }, after: { searching: false } }, ctx.clock.now());
+    await recordAudit(
+      trx,
+      actorOf(operator),
+      { action: 'user.stopSearch', targetUserId: userId, reason, before: { searching: true }, after: { searching: false } },
+      ctx.clock.now(),
+    );
   });
   await ctx.search.stop(userId);
 }
@@ -151,13 +156,17 @@ export async function refundOrder(ctx: AppContext, operator: AuthenticatedUser, 
     if (order.kind === 'topup') {
       const taken = await charge(trx, order.user_id, ledgerKey.reversal(order.id), order.amount_cents);
       if (taken.status === 'insufficient') {
-        throw conflict(`The driver has already spent part of this top-up (credit ${formatCents('', taken.balance)}): deduct what is left with a credit adjustment instead, or refund by hand.`);
+        throw conflict(
+          `The driver has already spent part of this top-up (credit ${formatCents('', taken.balance)}): deduct what is left with a credit adjustment instead, or refund by hand.`,
+        );
       }
     } else {
       const days = planById(order.membership_plan_id ?? '')?.days ?? 0;
       await trx
         .updateTable('users')
-        .set({ membership_ends_at: sql<Date>`case when membership_ends_at is null then null else greatest(${now}::timestamptz, membership_ends_at - ${days}::int * interval '1 day') end` })
+        .set({
+          membership_ends_at: sql<Date>`case when membership_ends_at is null then null else greatest(${now}::timestamptz, membership_ends_at - ${days}::int * interval '1 day') end`,
+        })
         .where('id', '=', order.user_id)
         .execute();
     }
@@ -168,7 +177,12 @@ export async function refundOrder(ctx: AppContext, operator: AuthenticatedUser, 
       ctx.log.error({ err: error, orderId }, 'the payments adapter could not refund an order');
       throw new HttpError(502, 'The payment provider did not take the refund. Nothing was changed; try again in a minute.');
     }
-    const row = await trx.updateTable('orders').set({ status: 'refunded', refunded_at: now, refund_ref: refundRef }).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('orders')
+      .set({ status: 'refunded', refunded_at: now, refund_ref: refundRef })
+      .where('id', '=', order.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recordAudit(
       trx,
       actorOf(operator),

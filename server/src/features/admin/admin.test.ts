@@ -33,7 +33,8 @@ describeEachDatabase('operator console API', (database) => {
   const as = (who: TestDriver, options: InjectOptions) => callAs(t, who, options);
   const get = (who: TestDriver, url: string) => as(who, { url });
   const post = (who: TestDriver, url: string, payload: object, headers: Record<string, string> = {}) => as(who, { method: 'POST', url, payload, headers });
-  const adjust = (who: TestDriver, userId: string, payload: object, key: string = randomUUID()) => post(who, `/api/admin/users/${userId}/credit`, payload, { 'idempotency-key': key });
+  const adjust = (who: TestDriver, userId: string, payload: object, key: string = randomUUID()) =>
+    post(who, `/api/admin/users/${userId}/credit`, payload, { 'idempotency-key': key });
   const creditOf = async (id: string) => (await t.database.db.selectFrom('users').select('credit_cents').where('id', '=', id).executeTakeFirstOrThrow()).credit_cents;
   const auditOf = (action: string, targetUserId?: string) => auditEntriesOf(t, action, targetUserId);
   const auditCount = () => auditEntryCount(t);
@@ -42,7 +43,13 @@ describeEachDatabase('operator console API', (database) => {
   const ROUTES: Array<{ method: 'GET' | 'POST'; url: () => string; payload?: object; headers?: Record<string, string>; role: 'support' | 'admin' }> = [
     { method: 'GET', url: () => '/api/admin/users?q=x', role: 'support' },
     { method: 'GET', url: () => `/api/admin/users/${driver.id}`, role: 'support' },
-    { method: 'POST', url: () => `/api/admin/users/${driver.id}/credit`, payload: { amountCents: 100, reason: 'probe' }, headers: { 'idempotency-key': randomUUID() }, role: 'admin' },
+    {
+      method: 'POST',
+      url: () => `/api/admin/users/${driver.id}/credit`,
+      payload: { amountCents: 100, reason: 'probe' },
+      headers: { 'idempotency-key': randomUUID() },
+      role: 'admin',
+    },
     { method: 'POST', url: () => `/api/admin/users/${driver.id}/stopSearch`, payload: { reason: 'probe' }, role: 'support' },
     { method: 'POST', url: () => `/api/admin/users/${driver.id}/suspend`, payload: { reason: 'probe' }, role: 'admin' },
     { method: 'POST', url: () => `/api/admin/users/${driver.id}/restore`, payload: { reason: 'probe' }, role: 'admin' },
@@ -98,7 +105,10 @@ describeEachDatabase('operator console API', (database) => {
       }
       expect(await auditCount()).toBe(before);
       expect(await creditOf(driver.id)).toBe(credit);
-      expect((await t.database.db.selectFrom('users').select(['role', 'suspended_at']).where('id', '=', driver.id).executeTakeFirstOrThrow())).toEqual({ role: 'user', suspended_at: null });
+      expect(await t.database.db.selectFrom('users').select(['role', 'suspended_at']).where('id', '=', driver.id).executeTakeFirstOrThrow()).toEqual({
+        role: 'user',
+        suspended_at: null,
+      });
     });
 
     it('an admin grants and revokes a role (audited), but not their own', async () => {
@@ -163,7 +173,9 @@ describeEachDatabase('operator console API', (database) => {
     });
 
     it("shows a driver's page (profile, ledger, orders, invites, search, notifications, tickets) and audits the view", async () => {
-      const invited = await signUp(t.app, t.database, { inviteCode: (await t.database.db.selectFrom('users').select('shareable_code').where('id', '=', driver.id).executeTakeFirstOrThrow()).shareable_code });
+      const invited = await signUp(t.app, t.database, {
+        inviteCode: (await t.database.db.selectFrom('users').select('shareable_code').where('id', '=', driver.id).executeTakeFirstOrThrow()).shareable_code,
+      });
       const res = await get(supportUser, `/api/admin/users/${driver.id}`);
       expect(res.statusCode).toBe(200);
       const page = res.json().data;
@@ -211,7 +223,10 @@ describeEachDatabase('operator console API', (database) => {
       const start = await creditOf(driver.id);
       const entries = (await entriesOf(t.database.db, driver.id)).length;
       const audits = (await auditOf('user.credit', driver.id)).length;
-      const [first, second] = await Promise.all([adjust(admin, driver.id, { amountCents: 700, reason: 'once' }, key), adjust(admin, driver.id, { amountCents: 700, reason: 'once' }, key)]);
+      const [first, second] = await Promise.all([
+        adjust(admin, driver.id, { amountCents: 700, reason: 'once' }, key),
+        adjust(admin, driver.id, { amountCents: 700, reason: 'once' }, key),
+      ]);
       expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
       const third = await adjust(admin, driver.id, { amountCents: 700, reason: 'once' }, key);
       expect(third.json()).toEqual({ data: { credit: start + 700 }, alert: 'This adjustment was already made; nothing changed.' });
@@ -252,7 +267,12 @@ describeEachDatabase('operator console API', (database) => {
       await t.database.db.updateTable('users').set({ searching: true }).where('id', '=', driver.id).execute();
       expect((await post(supportUser, `/api/admin/users/${driver.id}/stopSearch`, { reason: 'runaway search' })).statusCode).toBe(200);
       expect((await get(driver, '/api/user/getSearchState')).json().data).toBe(false);
-      expect((await auditOf('user.stopSearch', driver.id)).at(-1)).toMatchObject({ actor_id: supportUser.id, reason: 'runaway search', before: { searching: true }, after: { searching: false } });
+      expect((await auditOf('user.stopSearch', driver.id)).at(-1)).toMatchObject({
+        actor_id: supportUser.id,
+        reason: 'runaway search',
+        before: { searching: true },
+        after: { searching: false },
+      });
       expect((await post(supportUser, `/api/admin/users/${driver.id}/stopSearch`, { reason: 'again' })).statusCode).toBe(409);
       expectFieldErrors(await post(supportUser, `/api/admin/users/${driver.id}/stopSearch`, {}), ['reason']);
     });
@@ -267,7 +287,9 @@ describeEachDatabase('operator console API', (database) => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().alert).toMatch(/suspended/);
       // A wrong password still says only that the credentials are wrong.
-      expect((await call(t.app, { method: 'POST', url: '/api/auth/login', payload: { emailAddress: victim.email, password: 'not the password' } })).json().alert).not.toMatch(/suspended/);
+      expect((await call(t.app, { method: 'POST', url: '/api/auth/login', payload: { emailAddress: victim.email, password: 'not the password' } })).json().alert).not.toMatch(
+        /suspended/,
+      );
       expect((await t.database.db.selectFrom('users').select('searching').where('id', '=', victim.id).executeTakeFirstOrThrow()).searching).toBe(false);
       expect((await post(admin, `/api/admin/users/${victim.id}/suspend`, { reason: 'twice' })).statusCode).toBe(409);
       expect((await post(admin, `/api/admin/users/${victim.id}/restore`, { reason: 'cleared' })).statusCode).toBe(200);
@@ -282,12 +304,16 @@ describeEachDatabase('operator console API', (database) => {
     const paidTopUp = async (who: TestDriver, topup_amount = 2000) => {
       const res = await post(who, '/api/store/createStripeOrder', { topup_amount });
       const orderId = (res.json().data as string).split('/').pop()!;
-      const done = await t.app.inject({ method: 'POST', url: `/dev/checkout/${orderId}/complete`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' } });
+      const done = await t.app.inject({
+        method: 'POST',
+        url: `/dev/checkout/${orderId}/complete`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' },
+      });
       expect(done.statusCode).toBeLessThan(400);
       return orderId;
     };
 
-    it("refunds a paid top-up once: its credit is taken back, the order is refunded, audited", async () => {
+    it('refunds a paid top-up once: its credit is taken back, the order is refunded, audited', async () => {
       const payer = await signUp(t.app, t.database);
       const orderId = await paidTopUp(payer);
       const start = await creditOf(payer.id);
@@ -296,7 +322,9 @@ describeEachDatabase('operator console API', (database) => {
       expect(res.json().data).toMatchObject({ id: orderId, status: 'refunded', refundedAt: expect.any(Number) });
       expect(await creditOf(payer.id)).toBe(start - 2000);
       expect((await entriesOf(t.database.db, payer.id)).at(-1)).toMatchObject({ key: `reversal:${orderId}`, amountCents: -2000 });
-      expect((await auditOf('order.refund', payer.id)).map((e) => [e.subject, e.before, e.after])).toEqual([[`order:${orderId}`, { status: 'paid' }, { status: 'refunded', refundRef: null }]]);
+      expect((await auditOf('order.refund', payer.id)).map((e) => [e.subject, e.before, e.after])).toEqual([
+        [`order:${orderId}`, { status: 'paid' }, { status: 'refunded', refundRef: null }],
+      ]);
       expect((await post(admin, `/api/admin/orders/${orderId}/refund`, { reason: 'again' })).statusCode).toBe(409);
       expect(await creditOf(payer.id)).toBe(start - 2000);
       expect((await get(admin, `/api/admin/users/${payer.id}`)).json().data.orders[0]).toMatchObject({ id: orderId, status: 'refunded' });
@@ -335,12 +363,21 @@ describeEachDatabase('operator console API', (database) => {
       const [ticket] = (await get(supportUser, `/api/admin/tickets?q=${encodeURIComponent(sender)}`)).json().data;
       const res = await post(supportUser, `/api/admin/tickets/${ticket.id}/reply`, { text: 'The block started before your filter window.' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ id: ticket.id, status: 'answered', replies: [{ authorEmail: supportUser.email, text: 'The block started before your filter window.' }] });
+      expect(res.json().data).toMatchObject({
+        id: ticket.id,
+        status: 'answered',
+        replies: [{ authorEmail: supportUser.email, text: 'The block started before your filter window.' }],
+      });
       const [mail] = await mailTo(t.database, sender);
       expect(mail!.subject).toBe(`Re: your question #${ticket.id} to BlockPilot`);
       expect(mail!.text).toContain('The block started before your filter window.');
       expect(mail!.text).toContain('> Why was my block not accepted yesterday?');
-      expect((await auditOf('ticket.reply')).at(-1)).toMatchObject({ actor_id: supportUser.id, subject: `ticket:${ticket.id}`, before: { status: 'open' }, after: { status: 'answered' } });
+      expect((await auditOf('ticket.reply')).at(-1)).toMatchObject({
+        actor_id: supportUser.id,
+        subject: `ticket:${ticket.id}`,
+        before: { status: 'open' },
+        after: { status: 'answered' },
+      });
 
       expectFieldErrors(await post(supportUser, `/api/admin/tickets/${ticket.id}/reply`, { text: '' }), ['text']);
       expect((await post(supportUser, `/api/admin/tickets/${ticket.id}/status`, { status: 'closed', reason: 'done' })).json().data.status).toBe('closed');

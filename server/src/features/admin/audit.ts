@@ -24,7 +24,6 @@ export interface AuditRecord {
   after?: unknown;
 }
 
-
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 export async function recordAudit(db: Kysely<DatabaseSchema>, actor: Actor, record: AuditRecord, now: Date): Promise<void> {

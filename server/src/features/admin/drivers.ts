@@ -108,7 +108,12 @@ export async function driverDetail(db: Db, userId: string): Promise<AdminUserDet
     db.selectFrom('users').select(['id', 'email', 'created_at']).where('invited_by', '=', userId).orderBy('created_at', 'desc').execute(),
     db.selectFrom('platform_accounts').select(['region', 'platform_user_id', 'connected_at']).where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('offer_logs').select(ENTRY_COLUMNS).where('user_id', '=', userId).orderBy('discovered_at', 'desc').limit(RECENT_LOG).execute(),
-    db.selectFrom('support_messages').selectAll().where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)])).orderBy('id', 'desc').execute(),
+    db
+      .selectFrom('support_messages')
+      .selectAll()
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+      .orderBy('id', 'desc')
+      .execute(),
   ]);
   return {
     ...summaryOf(summary),

@@ -38,7 +38,10 @@ export async function createArticle(ctx: AppContext, operator: AuthenticatedUser
   const values = cleaned(input);
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const { last } = await trx.selectFrom('knowledge_base_articles').select((eb) => eb.fn.max('position').as('last')).executeTakeFirstOrThrow();
+    const { last } = await trx
+      .selectFrom('knowledge_base_articles')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .executeTakeFirstOrThrow();
     const row = await trx
       .insertInto('knowledge_base_articles')
       .values({ ...values, position: (last ?? 0) + 1, created_at: now, updated_at: now })
@@ -56,7 +59,12 @@ export async function updateArticle(ctx: AppContext, operator: AuthenticatedUser
   return ctx.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('knowledge_base_articles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw noSuchArticle();
-    const row = await trx.updateTable('knowledge_base_articles').set({ ...values, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('knowledge_base_articles')
+      .set({ ...values, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const article = articleOf(row);
     await recordAudit(trx, actorOf(operator), { action: 'knowledgeBase.edit', subject: `article:${id}`, before: snapshot(articleOf(before)), after: snapshot(article) }, now);
     return article;
@@ -74,7 +82,11 @@ export async function reorderArticles(ctx: AppContext, operator: AuthenticatedUs
       throw validationError({ ids: 'List every article exactly once: another operator may have added or deleted one; reload and try again.' });
     }
     for (const [index, id] of ids.entries()) {
-      await trx.updateTable('knowledge_base_articles').set({ position: index + 1 }).where('id', '=', id).execute();
+      await trx
+        .updateTable('knowledge_base_articles')
+        .set({ position: index + 1 })
+        .where('id', '=', id)
+        .execute();
     }
     await recordAudit(trx, actorOf(operator), { action: 'knowledgeBase.reorder', before: { ids: before }, after: { ids } }, now);
   });

@@ -51,7 +51,17 @@ describeEachDatabase('promotions API', (database) => {
   const auditOf = (action: string) => auditEntriesOf(t, action);
   const auditCount = () => auditEntryCount(t);
   const verifiedAccounts = async () =>
-    Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('email_verified_at', 'is not', null).where('promotions_opted_out_at', 'is', null).where('suspended_at', 'is', null).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('email_verified_at', 'is not', null)
+          .where('promotions_opted_out_at', 'is', null)
+          .where('suspended_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('is for admins only: 401 without a session, 403 for a driver and for support, nothing changes', async () => {
     const { id } = await compose('Role probe');
@@ -154,7 +164,10 @@ describeEachDatabase('promotions API', (database) => {
       const { id } = await compose('Late opt-out');
       // Fix the recipients without delivering: the row exists, then the driver opts out, then delivery runs.
       await t.database.db.updateTable('promotions').set({ status: 'sending', send_started_at: new Date() }).where('id', '=', id).execute();
-      await t.database.db.insertInto('promotion_recipients').values([{ promotion_id: id, user_id: late.id }]).execute();
+      await t.database.db
+        .insertInto('promotion_recipients')
+        .values([{ promotion_id: id, user_id: late.id }])
+        .execute();
       await t.database.db.updateTable('users').set({ promotions_opted_out_at: new Date() }).where('id', '=', late.id).execute();
       await post(admin, `/api/admin/promotions/${id}/send`);
       expect(await sent(id)).toMatchObject({ delivery: { recipients: 1, sent: 0, skipped: 1 } });

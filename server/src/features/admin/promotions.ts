@@ -71,7 +71,10 @@ const promotionOf = (row: Selectable<PromotionTable>, delivery: Promotion['deliv
 /** Promotions newest first, at most {@link PROMOTION_PAGE_SIZE}. */
 export async function listPromotions(db: Db): Promise<Promotion[]> {
   const rows = await db.selectFrom('promotions').selectAll().orderBy('id', 'desc').limit(PROMOTION_PAGE_SIZE).execute();
-  const delivery = await deliveryOf(db, rows.map((r) => r.id));
+  const delivery = await deliveryOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => promotionOf(row, delivery.get(row.id)!));
 }
 
@@ -85,7 +88,11 @@ export async function createPromotion(ctx: AppContext, operator: AuthenticatedUs
   const values = cleaned(input);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('promotions').values({ ...values, created_by_email: operator.row.email, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('promotions')
+      .values({ ...values, created_by_email: operator.row.email, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, actorOf(operator), { action: 'promotion.create', subject: `promotion:${row.id}`, after: values }, now);
     return row.id;
   });
@@ -133,7 +140,12 @@ export async function sendPromotion(ctx: AppContext, operator: AuthenticatedUser
       .onConflict((oc) => oc.doNothing())
       .returning('user_id')
       .execute();
-    await recordAudit(trx, actorOf(operator), { action: 'promotion.send', subject: `promotion:${id}`, before: { status: 'draft' }, after: { status: 'sending', recipients: inserted.length } }, now);
+    await recordAudit(
+      trx,
+      actorOf(operator),
+      { action: 'promotion.send', subject: `promotion:${id}`, before: { status: 'draft' }, after: { status: 'sending', recipients: inserted.length } },
+      now,
+    );
     return { status: 'sending' as PromotionStatus, started: true };
   });
   if (status === 'sending') deliverInBackground(ctx, id);

@@ -53,5 +53,10 @@ export async function bootstrapAdmin(db: Kysely<DatabaseSchema>, adminEmails: re
   const current = await db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirst();
   if (!current || current.role === 'admin') return;
   await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  await recordAudit(db, BOOTSTRAP_ACTOR, { action: 'user.role', targetUserId: user.id, reason: 'listed in ADMIN_EMAILS', before: { role: current.role }, after: { role: 'admin' } }, now);
+  await recordAudit(
+    db,
+    BOOTSTRAP_ACTOR,
+    { action: 'user.role', targetUserId: user.id, reason: 'listed in ADMIN_EMAILS', before: { role: current.role }, after: { role: 'admin' } },
+    now,
+  );
 }

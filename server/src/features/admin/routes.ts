@@ -117,7 +117,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       config: support,
       schema: {
         tags,
-        summary: "Everything about one driver: profile, credit and ledger, orders, trial and membership, invites, search and recent log, notifications, tickets",
+        summary: 'Everything about one driver: profile, credit and ledger, orders, trial and membership, invites, search and recent log, notifications, tickets',
         security: bearerAuth,
         params: byUserId,
         response: responses(userDetailSchema, [400, 401, 403, 404]),
@@ -227,7 +227,10 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/tickets/:id',
-    { config: support, schema: { tags, summary: 'One ticket with its replies', security: bearerAuth, params: byTicketId, response: responses(ticketSchema, [400, 401, 403, 404]) } },
+    {
+      config: support,
+      schema: { tags, summary: 'One ticket with its replies', security: bearerAuth, params: byTicketId, response: responses(ticketSchema, [400, 401, 403, 404]) },
+    },
     async (request) => {
       const ticket = await ticketOf(ctx.db, Number(request.params.id));
       await audit(request, { action: 'ticket.view', targetUserId: ticket.userId, subject: `ticket:${ticket.id}` });
@@ -276,7 +279,12 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/admin/knowledgeBase',
     {
       config: support,
-      schema: { tags, summary: 'Every article, drafts included, in order', security: bearerAuth, response: responses({ type: 'array', items: knowledgeBaseArticleSchema }, [401, 403]) },
+      schema: {
+        tags,
+        summary: 'Every article, drafts included, in order',
+        security: bearerAuth,
+        response: responses({ type: 'array', items: knowledgeBaseArticleSchema }, [401, 403]),
+      },
     },
     async (request) => {
       const articles = await listArticles(ctx.db);
@@ -329,7 +337,13 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/admin/knowledgeBase/:id',
     {
       config: admin,
-      schema: { tags, summary: 'Delete an article (kept in the audit log)', security: bearerAuth, params: byArticleId, response: responses({ type: 'null' }, [400, 401, 403, 404]) },
+      schema: {
+        tags,
+        summary: 'Delete an article (kept in the audit log)',
+        security: bearerAuth,
+        params: byArticleId,
+        response: responses({ type: 'null' }, [400, 401, 403, 404]),
+      },
     },
     async (request) => {
       await deleteArticle(ctx, currentUser(request), Number(request.params.id));
@@ -341,7 +355,10 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     '/api/admin/promotions',
-    { config: admin, schema: { tags, summary: 'Promotions newest first, with their delivery', security: bearerAuth, response: responses({ type: 'array', items: promotionSchema }, [401, 403]) } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Promotions newest first, with their delivery', security: bearerAuth, response: responses({ type: 'array', items: promotionSchema }, [401, 403]) },
+    },
     async (request) => {
       const promotions = await listPromotions(ctx.db);
       await audit(request, { action: 'promotions.list', after: { found: promotions.length } });
@@ -351,7 +368,16 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get<{ Params: { id: string } }>(
     '/api/admin/promotions/:id',
-    { config: admin, schema: { tags, summary: 'One promotion and how far its sending has got', security: bearerAuth, params: byPromotionId, response: responses(promotionSchema, [400, 401, 403, 404]) } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'One promotion and how far its sending has got',
+        security: bearerAuth,
+        params: byPromotionId,
+        response: responses(promotionSchema, [400, 401, 403, 404]),
+      },
+    },
     async (request) => {
       const promotion = await getPromotion(ctx.db, Number(request.params.id));
       await audit(request, { action: 'promotion.view', subject: `promotion:${promotion.id}` });
@@ -361,7 +387,10 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post<{ Body: PromotionInput }>(
     '/api/admin/promotions',
-    { config: admin, schema: { tags, summary: 'Compose a promotion (a draft until sent)', security: bearerAuth, body: promotionBody, response: responses(promotionSchema, [400, 401, 403]) } },
+    {
+      config: admin,
+      schema: { tags, summary: 'Compose a promotion (a draft until sent)', security: bearerAuth, body: promotionBody, response: responses(promotionSchema, [400, 401, 403]) },
+    },
     async (request) => ok(await createPromotion(ctx, currentUser(request), request.body), { alert: 'The promotion is saved as a draft.' }),
   );
 

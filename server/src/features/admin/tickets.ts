@@ -97,7 +97,14 @@ export async function setTicketStatus(ctx: AppContext, operator: AuthenticatedUs
     await recordAudit(
       trx,
       actorOf(operator),
-      { action: status === 'closed' ? 'ticket.close' : 'ticket.reopen', targetUserId: ticket.user_id, subject: `ticket:${id}`, reason, before: { status: ticket.status }, after: { status } },
+      {
+        action: status === 'closed' ? 'ticket.close' : 'ticket.reopen',
+        targetUserId: ticket.user_id,
+        subject: `ticket:${id}`,
+        reason,
+        before: { status: ticket.status },
+        after: { status },
+      },
       ctx.clock.now(),
     );
   });

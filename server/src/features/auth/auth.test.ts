@@ -71,7 +71,11 @@ describeEachDatabase('auth routes', (database) => {
     it('ignores a forged, altered, expired or outdated verification link', async () => {
       const res = await post('/api/auth/register', registration());
       const token = res.json().data.accessToken;
-      const { id, email } = await t.database.db.selectFrom('users').select(['id', 'email']).where('email', '=', (await getUser(token)).json().data.emailAddress).executeTakeFirstOrThrow();
+      const { id, email } = await t.database.db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where('email', '=', (await getUser(token)).json().data.emailAddress)
+        .executeTakeFirstOrThrow();
       const expired = verificationPath(id, email, new Date(t.clock.now().getTime() - 1000));
       const otherAddress = verificationPath(id, 'someone-else@example.com');
       const good = verificationPath(id, email);
@@ -138,7 +142,7 @@ describeEachDatabase('auth routes', (database) => {
   });
 
   describe('POST /api/auth/login', () => {
-    it('answers the right password with a working session, whatever the e-mail\'s case', async () => {
+    it("answers the right password with a working session, whatever the e-mail's case", async () => {
       const driver = await signUp(t.app, t.database);
       const res = await post('/api/auth/login', { emailAddress: driver.email.toUpperCase(), password: PASSWORD });
       expect(res.statusCode).toBe(200);

@@ -46,7 +46,6 @@ declare module 'fastify' {
   }
 }
 
-
 /** The caller of a route guarded by requireUser or requireResetToken. */
 export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw unauthorized();

@@ -126,7 +126,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     {
       schema: {
         tags,
-        summary: "Whether the e-mailed link's reset token (sent as the bearer token) can still change the password; checked when the page opens, so a used or expired link is recognised before the driver types a new password",
+        summary:
+          "Whether the e-mailed link's reset token (sent as the bearer token) can still change the password; checked when the page opens, so a used or expired link is recognised before the driver types a new password",
         response: responses({ type: 'object', required: ['usable'], properties: { usable: { type: 'boolean' } } }, []),
       },
     },

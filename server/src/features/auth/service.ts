@@ -92,7 +92,11 @@ export async function login(ctx: AppContext, emailAddress: string, password: str
   if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
   await bootstrapAdmin(ctx.db, ctx.config.auth.adminEmails, user, ctx.clock.now());
   if (ctx.passwords.needsRehash(user.password_hash)) {
-    await ctx.db.updateTable('users').set({ password_hash: await ctx.passwords.hash(password) }).where('id', '=', user.id).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ password_hash: await ctx.passwords.hash(password) })
+      .where('id', '=', user.id)
+      .execute();
   }
   return issueToken(ctx.db, user.id, 'access', ctx.clock.now(), ctx.config.auth.sessionTtlMs);
 }
@@ -146,11 +150,7 @@ export async function resetPassword(ctx: AppContext, resetToken: string, passwor
 }
 
 /** The account page's change: needs the current password; every session ends, the caller gets a fresh one. */
-export async function changePassword(
-  ctx: AppContext,
-  userId: string,
-  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
-): Promise<string> {
+export async function changePassword(ctx: AppContext, userId: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }): Promise<string> {
   const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!(await ctx.passwords.verify(currentPassword, password_hash))) throw validationError({ currentPassword: 'The current password is wrong.' });
   const passwordHash = await ctx.passwords.hash(newPassword);

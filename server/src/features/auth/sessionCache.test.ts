@@ -62,7 +62,12 @@ const revocations: Array<{ name: string; revoke(by: FastifyInstance, database: D
     async revoke(by, _database, driver) {
       // Changed from another session of the driver's: the one under attack is not the caller's.
       const other = (await call(by, { method: 'POST', url: '/api/auth/login', payload: { emailAddress: driver.email, password: PASSWORD } })).json().data.accessToken as string;
-      const res = await call(by, { method: 'POST', url: '/api/user/changePassword', headers: bearer(other), payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD } });
+      const res = await call(by, {
+        method: 'POST',
+        url: '/api/user/changePassword',
+        headers: bearer(other),
+        payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
     },
   },
@@ -70,7 +75,12 @@ const revocations: Array<{ name: string; revoke(by: FastifyInstance, database: D
     name: 'password reset',
     async revoke(by, database, driver) {
       const resetToken = await resetTokenFor(database, by, driver.email);
-      const res = await call(by, { method: 'POST', url: '/api/auth/changePassword', headers: bearer(resetToken), payload: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
+      const res = await call(by, {
+        method: 'POST',
+        url: '/api/auth/changePassword',
+        headers: bearer(resetToken),
+        payload: { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
     },
   },
@@ -117,7 +127,12 @@ describeEachDatabase('session cache: revocation on the same process', (database)
   it('the password change answers a fresh session that works at once, and only that one', async () => {
     const driver = await signUp(t.app, t.database);
     await expectAccepted(t.app, driver.token);
-    const res = await call(t.app, { method: 'POST', url: '/api/user/changePassword', headers: bearer(driver.token), payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD } });
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/changePassword',
+      headers: bearer(driver.token),
+      payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     await expectRefused(t.app, driver.token);
     await expectAccepted(t.app, res.json().data.accessToken);

@@ -18,7 +18,10 @@ export interface FeedEvent {
 
 /** `20261123T153000Z` */
 function utc(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped. */

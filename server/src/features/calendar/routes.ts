@@ -61,7 +61,12 @@ export async function calendarRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/user/calendarFeed',
     {
       ...signedIn,
-      schema: { tags, summary: 'Make a new calendar feed link; the earlier one stops working. The URL is shown only in this answer.', security: bearerAuth, response: responses(feedSchema, [401]) },
+      schema: {
+        tags,
+        summary: 'Make a new calendar feed link; the earlier one stops working. The URL is shown only in this answer.',
+        security: bearerAuth,
+        response: responses(feedSchema, [401]),
+      },
     },
     async (request) => {
       const now = ctx.clock.now();

@@ -125,8 +125,7 @@ export function createShellPages(frontend: ServerConfig['frontend'], options: { 
   };
   const withLanding = (page: string, fragment: string) =>
     page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`);
-  const inert = (page: string) =>
-    page.replace(APP_PRELOAD, '').replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`);
+  const inert = (page: string) => page.replace(APP_PRELOAD, '').replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`);
 
   return {
     async pageFor(pathname) {

@@ -14,9 +14,7 @@ export async function creditHistoryOf(db: Kysely<DatabaseSchema>, userId: string
   const rows = await db
     .selectFrom('ledger_entries as e')
     // A fee's and a refund's key is `<kind>:<log id>`: the log entry of their block.
-    .leftJoin('offer_logs as l', (join) =>
-      join.onRef('l.user_id', '=', 'e.user_id').on(sql<boolean>`e.kind in ('fee', 'refund') and l.id::text = split_part(e.key, ':', 2)`),
-    )
+    .leftJoin('offer_logs as l', (join) => join.onRef('l.user_id', '=', 'e.user_id').on(sql<boolean>`e.kind in ('fee', 'refund') and l.id::text = split_part(e.key, ':', 2)`))
     .select(['e.kind', 'e.amount_cents', 'e.created_at', 'l.start_time', 'l.end_time', 'l.service_area_id', 'l.price_amount', 'l.forfeited_at'])
     .where('e.user_id', '=', userId)
     .orderBy('e.id', 'desc')

@@ -35,7 +35,9 @@ export function entryFromRow(row: EntryRow): LogEntry {
     ...(row.action === 'BLOCK_ACCEPT' ? { cost: row.cost_cents } : {}),
     rateInfo: { priceAmount: row.price_amount, currency: row.currency },
     ...(row.reason ? { reason: row.reason } : {}),
-    ...(row.overlap_start_time !== null && row.overlap_service_area_id !== null ? { overlaps: { startTime: row.overlap_start_time, serviceAreaId: row.overlap_service_area_id } } : {}),
+    ...(row.overlap_start_time !== null && row.overlap_service_area_id !== null
+      ? { overlaps: { startTime: row.overlap_start_time, serviceAreaId: row.overlap_service_area_id } }
+      : {}),
   };
 }
 

@@ -26,7 +26,13 @@ export async function issueChallenge(db: Db, client: PlatformClient, userId: str
     await trx.deleteFrom('platform_challenges').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
     await trx
       .insertInto('platform_challenges')
-      .values({ verifier_hash: hashToken(challenge.codeVerifier), user_id: userId, region, device_serial: challenge.deviceSerial, expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS) })
+      .values({
+        verifier_hash: hashToken(challenge.codeVerifier),
+        user_id: userId,
+        region,
+        device_serial: challenge.deviceSerial,
+        expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
+      })
       .execute();
     // Keep the newest few: an old tab's challenge still works, an unbounded pile does not grow.
     const stale = await trx
@@ -37,7 +43,15 @@ export async function issueChallenge(db: Db, client: PlatformClient, userId: str
       .offset(MAX_OPEN_CHALLENGES)
       .limit(100)
       .execute();
-    if (stale.length) await trx.deleteFrom('platform_challenges').where('verifier_hash', 'in', stale.map((s) => s.verifier_hash)).execute();
+    if (stale.length)
+      await trx
+        .deleteFrom('platform_challenges')
+        .where(
+          'verifier_hash',
+          'in',
+          stale.map((s) => s.verifier_hash),
+        )
+        .execute();
   });
   return challenge;
 }

@@ -116,7 +116,11 @@ describeEachDatabase('search-engine routes', (database) => {
       const driver = await signUp(t.app, t.database);
       const res = await post('/api/user/connectAccount', { emailAddress: driver.email, password: 'my amazon password', otp: '123456' }, driver.token);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ code: 'BP_ERR_PLATFORM_CHALLENGE', alert: PASSWORD_NOT_TAKEN, challenge_session: { challenge_url: expect.any(String), code_verifier: expect.any(String) } });
+      expect(res.json()).toEqual({
+        code: 'BP_ERR_PLATFORM_CHALLENGE',
+        alert: PASSWORD_NOT_TAKEN,
+        challenge_session: { challenge_url: expect.any(String), code_verifier: expect.any(String) },
+      });
     });
 
     it("a UK driver's challenge is for the EU region's sign-in", async () => {
@@ -154,7 +158,7 @@ describeEachDatabase('search-engine routes', (database) => {
       expect(await instance()).not.toBe(first);
     });
 
-    it('a wrong, foreign or code-less URL, a spent or expired sign-in, another driver\'s verifier: errors.challenge_response', async () => {
+    it("a wrong, foreign or code-less URL, a spent or expired sign-in, another driver's verifier: errors.challenge_response", async () => {
       const driver = await signUp(t.app, t.database);
       const other = await signUp(t.app, t.database);
       const { challenge_url, code_verifier } = await challenge(driver.token);
@@ -193,7 +197,7 @@ describeEachDatabase('search-engine routes', (database) => {
   });
 
   describe('service areas, schedule, search state and Start/Stop', () => {
-    it('getServiceAreas: 409 until connected, then the region\'s areas (station code as short name), cached', async () => {
+    it("getServiceAreas: 409 until connected, then the region's areas (station code as short name), cached", async () => {
       const driver = await signUp(t.app, t.database);
       const refused = await post('/api/user/getServiceAreas', {}, driver.token);
       expect(refused.statusCode).toBe(409);
@@ -251,7 +255,11 @@ describeEachDatabase('search-engine routes', (database) => {
       expect(spent.headers['retry-after']).toBeDefined();
       expect(reads()).toBe(1);
       // A stale stored read while the share is still spent: the stored read rather than an error.
-      await db().updateTable('platform_accounts').set({ schedule: '[]', schedule_read_at: new Date(clock.now().getTime() - 9000) }).where('user_id', '=', a.id).execute();
+      await db()
+        .updateTable('platform_accounts')
+        .set({ schedule: '[]', schedule_read_at: new Date(clock.now().getTime() - 9000) })
+        .where('user_id', '=', a.id)
+        .execute();
       expect((await get('/api/user/getSchedule', a.token)).json()).toEqual({ data: [] });
       expect(reads()).toBe(1);
     });
@@ -365,10 +373,19 @@ describeEachDatabase('search-engine routes', (database) => {
         cost_cents: action === 'BLOCK_ACCEPT' ? 175 : 0,
       });
       // 60 single entries a second apart (every tenth accepted), then one poll's 70 offers at one time.
-      await db().insertInto('offer_logs').values(Array.from({ length: 60 }, (_, i) => row(i, base + i * 1000, i % 10 === 0 ? 'BLOCK_ACCEPT' : 'BLOCK_IGNORE'))).execute();
-      await db().insertInto('offer_logs').values(Array.from({ length: groupSize }, (_, i) => row(100 + i, base + 100_000))).execute();
+      await db()
+        .insertInto('offer_logs')
+        .values(Array.from({ length: 60 }, (_, i) => row(i, base + i * 1000, i % 10 === 0 ? 'BLOCK_ACCEPT' : 'BLOCK_IGNORE')))
+        .execute();
+      await db()
+        .insertInto('offer_logs')
+        .values(Array.from({ length: groupSize }, (_, i) => row(100 + i, base + 100_000)))
+        .execute();
       const other = await signUp(t.app, t.database);
-      await db().insertInto('offer_logs').values({ ...row(0, base + 200_000), user_id: other.id }).execute();
+      await db()
+        .insertInto('offer_logs')
+        .values({ ...row(0, base + 200_000), user_id: other.id })
+        .execute();
     });
     const logs = async (query: object) => {
       const res = await post('/api/user/getLogs', { query }, driver.token);
@@ -526,7 +543,18 @@ describeEachDatabase('search-engine routes', (database) => {
 
       const ignored = await db()
         .insertInto('offer_logs')
-        .values({ user_id: driver.id, offer_id: 'ignored-one', action: 'BLOCK_IGNORE', reason: 'filter', discovered_at: new Date(now), start_time: now / 1000 + 7200, end_time: now / 1000 + 9000, service_area_id: 'a', price_amount: 10, currency: 'USD' })
+        .values({
+          user_id: driver.id,
+          offer_id: 'ignored-one',
+          action: 'BLOCK_IGNORE',
+          reason: 'filter',
+          discovered_at: new Date(now),
+          start_time: now / 1000 + 7200,
+          end_time: now / 1000 + 9000,
+          service_area_id: 'a',
+          price_amount: 10,
+          currency: 'USD',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const before = { credit: await credit(), scheduled: scheduled() };

@@ -15,7 +15,8 @@ const tags = ['user'];
 
 const connectBody = {
   type: 'object',
-  description: 'The pasted-URL form (challenge_response + code_verifier), or nothing to get a challenge. The e-mail/password/otp form is answered with a challenge too: BlockPilot never takes the platform password.',
+  description:
+    'The pasted-URL form (challenge_response + code_verifier), or nothing to get a challenge. The e-mail/password/otp form is answered with a challenge too: BlockPilot never takes the platform password.',
   properties: {
     challenge_response: { type: 'string', maxLength: 8192, description: "The URL of the platform's 'Looking for Something?' page" },
     code_verifier: { type: 'string', maxLength: 128, description: 'The code_verifier of the challenge_session' },

@@ -44,7 +44,8 @@ export function describeBuild(remote: string, files: readonly BuildFile[]): Buil
   if (manifest.name !== remote) return { errors: { manifest: `${MANIFEST_FILE} is the build of "${String(manifest.name)}", not of ${remote}.` } };
   const entry = manifest.metaData?.remoteEntry;
   const entryPath = [entry?.path, entry?.name].filter((part) => typeof part === 'string' && part !== '').join('/');
-  if (!entryPath || !files.some((file) => file.path === entryPath)) return { errors: { files: `The remote entry the manifest names (${entryPath || 'none'}) is not among the files.` } };
+  if (!entryPath || !files.some((file) => file.path === entryPath))
+    return { errors: { files: `The remote entry the manifest names (${entryPath || 'none'}) is not among the files.` } };
   if (!Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes)) return { errors: { manifest: `${MANIFEST_FILE} lists no shared modules or exposed modules.` } };
   const shared: ReleaseSharedModule[] = [];
   for (const module of manifest.shared) {

@@ -66,5 +66,12 @@ export async function revokeDeployToken(db: Kysely<DatabaseSchema>, id: string, 
 }
 
 function infoOf(row: { id: string; label: string; remote: string; created_by: string; created_at: Date; revoked_at: Date | null }): DeployTokenInfo {
-  return { id: row.id, label: row.label, remote: row.remote, createdBy: row.created_by, createdAt: new Date(row.created_at).toISOString(), revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null };
+  return {
+    id: row.id,
+    label: row.label,
+    remote: row.remote,
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at).toISOString(),
+    revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+  };
 }

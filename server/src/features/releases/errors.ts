@@ -36,10 +36,12 @@ export const releaseErrors = {
   tokenScope: (remote: string) => fail(RELEASE_ERROR_CODES.tokenScope, `This deploy token may not change ${remote}.`),
   adminRequired: () => fail(RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens.'),
   invalidBuild: (errors: FieldErrors) => fail(RELEASE_ERROR_CODES.invalidBuild, 'The build cannot be published.', {}, errors),
-  exists: (remote: string, version: string, buildDigest: string) => fail(RELEASE_ERROR_CODES.exists, `${remote} ${version} is already published; releases are immutable, publish a new version.`, { buildDigest }),
+  exists: (remote: string, version: string, buildDigest: string) =>
+    fail(RELEASE_ERROR_CODES.exists, `${remote} ${version} is already published; releases are immutable, publish a new version.`, { buildDigest }),
   unknownRelease: (remote: string, version: string) => fail(RELEASE_ERROR_CODES.unknownRelease, `${remote} has no release ${version}.`),
   unknownRemote: (remote: string) => fail(RELEASE_ERROR_CODES.unknownRemote, `There is no remote named ${remote}.`),
-  revisionConflict: (channel: string, revision: number) => fail(RELEASE_ERROR_CODES.revisionConflict, `${channel} moved (now at revision ${revision}); read it again and retry.`, { revision }),
+  revisionConflict: (channel: string, revision: number) =>
+    fail(RELEASE_ERROR_CODES.revisionConflict, `${channel} moved (now at revision ${revision}); read it again and retry.`, { revision }),
   gateRefused: (mismatches: Mismatch[]) =>
     fail(RELEASE_ERROR_CODES.gateRefused, `Refused by the compatibility gate: ${mismatches.map((m) => m.message).join('; ')}.`, { mismatches }),
   nothingToRollBack: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.nothingToRollBack, `${channel} has no earlier release of ${remote} to roll back to.`),

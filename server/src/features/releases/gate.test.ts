@@ -9,7 +9,13 @@ const candidate = (shared: GateCandidate['shared'], exposes = ['./App', './lifec
 
 describe('checkCompatibility', () => {
   it('passes a build of the same singletons that exposes what the shell loads', () => {
-    expect(checkCompatibility({ candidate: candidate([react('19.3.1'), { name: 'styled-components', version: '6.6.0', requiredVersion: '6.6.0' }]), parties: [shell, liveAuth], consumedExposes: ['./App'] })).toEqual([]);
+    expect(
+      checkCompatibility({
+        candidate: candidate([react('19.3.1'), { name: 'styled-components', version: '6.6.0', requiredVersion: '6.6.0' }]),
+        parties: [shell, liveAuth],
+        consumedExposes: ['./App'],
+      }),
+    ).toEqual([]);
   });
 
   it('refuses a build against another React major, naming each side', () => {
@@ -41,6 +47,8 @@ describe('checkCompatibility', () => {
   });
 
   it('refuses a version that is not semver instead of guessing', () => {
-    expect(checkCompatibility({ candidate: candidate([react('latest')]), parties: [shell], consumedExposes: [] })).toEqual([expect.objectContaining({ kind: 'invalid-version', subject: 'react' })]);
+    expect(checkCompatibility({ candidate: candidate([react('latest')]), parties: [shell], consumedExposes: [] })).toEqual([
+      expect.objectContaining({ kind: 'invalid-version', subject: 'react' }),
+    ]);
   });
 });

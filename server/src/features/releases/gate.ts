@@ -52,23 +52,38 @@ export function checkCompatibility({ candidate, parties, consumedExposes }: Gate
       const theirs = party.shared.find((other) => other.name === name);
       if (!theirs) continue;
       if (theirs.requiredVersion && !semver.satisfies(version, theirs.requiredVersion)) {
-        mismatches.push({ kind: 'candidate-not-accepted', subject: name, party: party.label, message: `${candidate.label} provides ${name} ${version}, but ${party.label} requires ${theirs.requiredVersion}` });
+        mismatches.push({
+          kind: 'candidate-not-accepted',
+          subject: name,
+          party: party.label,
+          message: `${candidate.label} provides ${name} ${version}, but ${party.label} requires ${theirs.requiredVersion}`,
+        });
       }
       if (!semver.valid(theirs.version)) continue;
       provided.push(theirs.version);
       if (requiredVersion && !semver.satisfies(theirs.version, requiredVersion)) {
-        mismatches.push({ kind: 'party-not-accepted', subject: name, party: party.label, message: `${candidate.label} requires ${name} ${requiredVersion}, but ${party.label} provides ${theirs.version}` });
+        mismatches.push({
+          kind: 'party-not-accepted',
+          subject: name,
+          party: party.label,
+          message: `${candidate.label} requires ${name} ${requiredVersion}, but ${party.label} provides ${theirs.version}`,
+        });
       }
     }
     const highestLive = semver.maxSatisfying(provided, '*', { includePrerelease: true });
     // A singleton's highest loaded version wins in the federation runtime: a newer one here would
     // replace the version every live remote was tested with, without any of them being released.
     if (highestLive && semver.gt(version, highestLive)) {
-      mismatches.push({ kind: 'would-upgrade-everyone', subject: name, message: `${candidate.label} would make ${name} ${version} the highest version on the channel (live: ${highestLive}) and upgrade every other remote with it` });
+      mismatches.push({
+        kind: 'would-upgrade-everyone',
+        subject: name,
+        message: `${candidate.label} would make ${name} ${version} the highest version on the channel (live: ${highestLive}) and upgrade every other remote with it`,
+      });
     }
   }
   for (const path of consumedExposes) {
-    if (!candidate.exposes.includes(path)) mismatches.push({ kind: 'missing-expose', subject: path, party: 'shell', message: `the shell loads ${path} from every remote, and ${candidate.label} does not expose it` });
+    if (!candidate.exposes.includes(path))
+      mismatches.push({ kind: 'missing-expose', subject: path, party: 'shell', message: `the shell loads ${path} from every remote, and ${candidate.label} does not expose it` });
   }
   return mismatches;
 }

@@ -61,7 +61,17 @@ export function releaseFileUrl(remote: string, version: string, file: string): s
   return `/releases/${remote}/${version}/${file}`;
 }
 
-const RELEASE_COLUMNS = ['releases.id', 'releases.remote', 'releases.version', 'releases.build_digest', 'releases.git_commit', 'releases.published_by', 'releases.published_at', 'releases.shared', 'releases.exposes'] as const;
+const RELEASE_COLUMNS = [
+  'releases.id',
+  'releases.remote',
+  'releases.version',
+  'releases.build_digest',
+  'releases.git_commit',
+  'releases.published_by',
+  'releases.published_at',
+  'releases.shared',
+  'releases.exposes',
+] as const;
 
 type ReleaseRow = {
   id: string;
@@ -168,7 +178,21 @@ export function createRegistry(deps: RegistryDependencies) {
     return row;
   }
 
-  async function audit(executor: Db | Trx, record: { actor: string; action: string; channel?: string; remote?: string; fromReleaseId?: string | null; toReleaseId?: string | null; revision?: number; reason?: string | null; forced?: boolean; detail?: Record<string, unknown> }) {
+  async function audit(
+    executor: Db | Trx,
+    record: {
+      actor: string;
+      action: string;
+      channel?: string;
+      remote?: string;
+      fromReleaseId?: string | null;
+      toReleaseId?: string | null;
+      revision?: number;
+      reason?: string | null;
+      forced?: boolean;
+      detail?: Record<string, unknown>;
+    },
+  ) {
     await executor
       .insertInto('release_audit')
       .values({
@@ -227,7 +251,13 @@ export function createRegistry(deps: RegistryDependencies) {
           .insertInto('release_files')
           .values(decoded.map((file) => ({ release_id: inserted.id, path: file.path, integrity: file.integrity, size: file.bytes.length })))
           .execute();
-        await audit(trx, { actor: actor.name, action: 'publish', remote, toReleaseId: inserted.id, detail: { version: input.version, buildDigest: digest, gitCommit: input.gitCommit ?? null, files: decoded.length } });
+        await audit(trx, {
+          actor: actor.name,
+          action: 'publish',
+          remote,
+          toReleaseId: inserted.id,
+          detail: { version: input.version, buildDigest: digest, gitCommit: input.gitCommit ?? null, files: decoded.length },
+        });
         return inserted;
       });
       return summaryOf(row);
@@ -280,7 +310,10 @@ export function createRegistry(deps: RegistryDependencies) {
       entries: rows.map((row) => ({
         remote: row.remote,
         release: { id: row.release_id, version: row.stable_version },
-        canary: row.canary_release_id && row.canary_version ? { id: row.canary_release_id, version: row.canary_version, percent: row.canary_percent ?? 0, users: row.canary_users } : null,
+        canary:
+          row.canary_release_id && row.canary_version
+            ? { id: row.canary_release_id, version: row.canary_version, percent: row.canary_percent ?? 0, users: row.canary_users }
+            : null,
       })),
     };
   }
@@ -311,7 +344,11 @@ export function createRegistry(deps: RegistryDependencies) {
   }
 
   function gate(release: ReleaseRow, parties: GateParty[]): Mismatch[] {
-    return checkCompatibility({ candidate: { label: `${release.remote}@${release.version}`, shared: release.shared, exposes: release.exposes }, parties, consumedExposes: [REMOTE_APP_EXPOSE] });
+    return checkCompatibility({
+      candidate: { label: `${release.remote}@${release.version}`, shared: release.shared, exposes: release.exposes },
+      parties,
+      consumedExposes: [REMOTE_APP_EXPOSE],
+    });
   }
 
   /**
@@ -319,9 +356,17 @@ export function createRegistry(deps: RegistryDependencies) {
    * and bumps the revision only if nobody moved it meanwhile: a conditional update, so two API
    * instances promoting at once cannot both win.
    */
-  async function onChannel<T>(name: string, expectedRevision: number | undefined, move: (trx: Trx, channel: ChannelStatus, commit: () => Promise<number>) => Promise<T>): Promise<T> {
+  async function onChannel<T>(
+    name: string,
+    expectedRevision: number | undefined,
+    move: (trx: Trx, channel: ChannelStatus, commit: () => Promise<number>) => Promise<T>,
+  ): Promise<T> {
     return db.transaction().execute(async (trx) => {
-      await trx.insertInto('release_channels').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      await trx
+        .insertInto('release_channels')
+        .values({ name })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
       const channel = (await channelStatus(trx, name))!;
       if (expectedRevision !== undefined && expectedRevision !== channel.revision) throw releaseErrors.revisionConflict(name, channel.revision);
       const commit = async () => {
@@ -359,8 +404,10 @@ export function createRegistry(deps: RegistryDependencies) {
         const current = channel.entries.find((e) => e.remote === input.remote) ?? null;
         const base = { channel: channelName, remote: input.remote, version: release.version, fromVersion: current?.release.version ?? null };
         if (!isCanary && current?.release.id === release.id && !current.canary) return { ...base, revision: channel.revision, action: 'unchanged', forced: false, mismatches: [] };
-        if (isCanary && !current) throw releaseErrors.invalidBuild({ percent: `${input.remote} has no release live on ${channelName} yet: its first release goes live for everyone.` });
-        if (isCanary && current?.release.id === release.id) throw releaseErrors.invalidBuild({ version: `${release.version} is already the stable release of ${input.remote} on ${channelName}.` });
+        if (isCanary && !current)
+          throw releaseErrors.invalidBuild({ percent: `${input.remote} has no release live on ${channelName} yet: its first release goes live for everyone.` });
+        if (isCanary && current?.release.id === release.id)
+          throw releaseErrors.invalidBuild({ version: `${release.version} is already the stable release of ${input.remote} on ${channelName}.` });
         const mismatches = gate(release, await partiesFor(trx, channel, input.remote));
         if (mismatches.length && !input.force) {
           refusal.mismatches = mismatches;
@@ -369,7 +416,12 @@ export function createRegistry(deps: RegistryDependencies) {
         const revision = await commit();
         const action = isCanary ? 'canary' : 'promote';
         if (isCanary) {
-          await trx.updateTable('release_channel_entries').set({ canary_release_id: release.id, canary_percent: input.percent ?? 0, canary_users: users }).where('channel', '=', channelName).where('remote', '=', input.remote).execute();
+          await trx
+            .updateTable('release_channel_entries')
+            .set({ canary_release_id: release.id, canary_percent: input.percent ?? 0, canary_users: users })
+            .where('channel', '=', channelName)
+            .where('remote', '=', input.remote)
+            .execute();
         } else {
           await trx
             .insertInto('release_channel_entries')
@@ -406,11 +458,42 @@ export function createRegistry(deps: RegistryDependencies) {
         if (current.canary) {
           // The newest change is the canary: rolling back ends it, the stable release stays.
           const revision = await commit();
-          await trx.updateTable('release_channel_entries').set({ canary_release_id: null, canary_percent: null, canary_users: [] }).where('channel', '=', channelName).where('remote', '=', input.remote).execute();
-          await audit(trx, { actor: actor.name, action: 'canary-rollback', channel: channelName, remote: input.remote, fromReleaseId: current.canary.id, toReleaseId: current.release.id, revision, reason: input.reason ?? null, detail: { version: current.release.version } });
-          return { channel: channelName, remote: input.remote, revision, action: 'canary-rollback', version: current.release.version, fromVersion: current.canary.version, forced: false, mismatches: [] };
+          await trx
+            .updateTable('release_channel_entries')
+            .set({ canary_release_id: null, canary_percent: null, canary_users: [] })
+            .where('channel', '=', channelName)
+            .where('remote', '=', input.remote)
+            .execute();
+          await audit(trx, {
+            actor: actor.name,
+            action: 'canary-rollback',
+            channel: channelName,
+            remote: input.remote,
+            fromReleaseId: current.canary.id,
+            toReleaseId: current.release.id,
+            revision,
+            reason: input.reason ?? null,
+            detail: { version: current.release.version },
+          });
+          return {
+            channel: channelName,
+            remote: input.remote,
+            revision,
+            action: 'canary-rollback',
+            version: current.release.version,
+            fromVersion: current.canary.version,
+            forced: false,
+            mismatches: [],
+          };
         }
-        const moves = await trx.selectFrom('release_audit').select(['action', 'to_release_id']).where('channel', '=', channelName).where('remote', '=', input.remote).where('action', 'in', ['promote', 'rollback']).orderBy('id').execute();
+        const moves = await trx
+          .selectFrom('release_audit')
+          .select(['action', 'to_release_id'])
+          .where('channel', '=', channelName)
+          .where('remote', '=', input.remote)
+          .where('action', 'in', ['promote', 'rollback'])
+          .orderBy('id')
+          .execute();
         const targetId = rollbackTarget(moves.map((m) => ({ action: m.action, toReleaseId: m.to_release_id })));
         if (!targetId) throw releaseErrors.nothingToRollBack(channelName, input.remote);
         const target = (await trx.selectFrom('releases').select(RELEASE_COLUMNS).where('id', '=', targetId).executeTakeFirst())!;
@@ -421,8 +504,28 @@ export function createRegistry(deps: RegistryDependencies) {
         }
         const revision = await commit();
         await trx.updateTable('release_channel_entries').set({ release_id: target.id }).where('channel', '=', channelName).where('remote', '=', input.remote).execute();
-        await audit(trx, { actor: actor.name, action: 'rollback', channel: channelName, remote: input.remote, fromReleaseId: current.release.id, toReleaseId: target.id, revision, reason: input.reason ?? null, forced: mismatches.length > 0, detail: { version: target.version, mismatches } });
-        return { channel: channelName, remote: input.remote, revision, action: 'rollback', version: target.version, fromVersion: current.release.version, forced: mismatches.length > 0, mismatches };
+        await audit(trx, {
+          actor: actor.name,
+          action: 'rollback',
+          channel: channelName,
+          remote: input.remote,
+          fromReleaseId: current.release.id,
+          toReleaseId: target.id,
+          revision,
+          reason: input.reason ?? null,
+          forced: mismatches.length > 0,
+          detail: { version: target.version, mismatches },
+        });
+        return {
+          channel: channelName,
+          remote: input.remote,
+          revision,
+          action: 'rollback',
+          version: target.version,
+          fromVersion: current.release.version,
+          forced: mismatches.length > 0,
+          mismatches,
+        };
       });
     } catch (error) {
       if (refusal.release) await refused(actor, channelName, input.remote, refusal.release, refusal.mismatches, 'rollback');
@@ -430,12 +533,35 @@ export function createRegistry(deps: RegistryDependencies) {
     }
   }
 
-  async function auditLog({ channel, remote, movesOnly = false, limit = 100 }: { channel?: string | undefined; remote?: string | undefined; movesOnly?: boolean; limit?: number }): Promise<AuditRecord[]> {
+  async function auditLog({
+    channel,
+    remote,
+    movesOnly = false,
+    limit = 100,
+  }: {
+    channel?: string | undefined;
+    remote?: string | undefined;
+    movesOnly?: boolean;
+    limit?: number;
+  }): Promise<AuditRecord[]> {
     let query = db
       .selectFrom('release_audit as a')
       .leftJoin('releases as f', 'f.id', 'a.from_release_id')
       .leftJoin('releases as t', 't.id', 'a.to_release_id')
-      .select(['a.id', 'a.at', 'a.actor', 'a.action', 'a.channel', 'a.remote', 'f.version as from_version', 't.version as to_version', 'a.revision', 'a.reason', 'a.forced', 'a.detail'])
+      .select([
+        'a.id',
+        'a.at',
+        'a.actor',
+        'a.action',
+        'a.channel',
+        'a.remote',
+        'f.version as from_version',
+        't.version as to_version',
+        'a.revision',
+        'a.reason',
+        'a.forced',
+        'a.detail',
+      ])
       .orderBy('a.id', 'desc')
       .limit(limit);
     if (channel) query = query.where('a.channel', '=', channel);
@@ -464,7 +590,11 @@ export function createRegistry(deps: RegistryDependencies) {
   async function reportLoad(releaseId: string, reporter: string, failed: boolean): Promise<void> {
     const known = await db.selectFrom('releases').select('id').where('id', '=', releaseId).executeTakeFirst();
     if (!known) return;
-    await db.insertInto('release_load_reports').values({ release_id: releaseId, reporter, failed, reported_at: deps.clock.now() }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('release_load_reports')
+      .values({ release_id: releaseId, reporter, failed, reported_at: deps.clock.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     if (!failed) return;
     const canaries = await db.selectFrom('release_channel_entries').select(['channel', 'remote']).where('canary_release_id', '=', releaseId).execute();
     if (!canaries.length) return;
@@ -486,7 +616,20 @@ export function createRegistry(deps: RegistryDependencies) {
     }
   }
 
-  return { publish, list, get, fileIndex, readVerified: (integrity: string) => files.get(integrity), status, channelStatus: (name: string) => channelStatus(db, name), promote, rollback, auditLog, reportLoad, audit: (record: Parameters<typeof audit>[1]) => audit(db, record) };
+  return {
+    publish,
+    list,
+    get,
+    fileIndex,
+    readVerified: (integrity: string) => files.get(integrity),
+    status,
+    channelStatus: (name: string) => channelStatus(db, name),
+    promote,
+    rollback,
+    auditLog,
+    reportLoad,
+    audit: (record: Parameters<typeof audit>[1]) => audit(db, record),
+  };
 }
 
 export type ReleaseRegistry = ReturnType<typeof createRegistry>;

@@ -32,8 +32,17 @@ const file = (filePath: string, text: string) => {
 
 /** A build of `remote` as the tooling emits it: manifest, remote entry, one chunk saying `label`. */
 function build(remote: string, label: string, { shared = REACT_19, exposes = ['./App', './lifecycle'] } = {}) {
-  const manifest = { id: remote, name: remote, metaData: { name: remote, remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, shared, exposes: exposes.map((p) => ({ path: p })) };
-  return { gitCommit: 'abc1234', files: [file('mf-manifest.json', JSON.stringify(manifest)), file('remoteEntry.js', `var ${remote};`), file('app.0123abcd.js', `render("${label}")`)] };
+  const manifest = {
+    id: remote,
+    name: remote,
+    metaData: { name: remote, remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+    shared,
+    exposes: exposes.map((p) => ({ path: p })),
+  };
+  return {
+    gitCommit: 'abc1234',
+    files: [file('mf-manifest.json', JSON.stringify(manifest)), file('remoteEntry.js', `var ${remote};`), file('app.0123abcd.js', `render("${label}")`)],
+  };
 }
 
 describeEachDatabase('release registry routes', (database) => {
@@ -45,16 +54,29 @@ describeEachDatabase('release registry routes', (database) => {
     const frontend = fakeFrontend();
     // The shell's build requires the same React as REACT_19.
     writeFileSync(path.join(frontend, 'shell/dist/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: REACT_19, exposes: [] }));
-    t = await startTestApp(database(), { env: { RELEASE_TOKEN, DATA_DIR: dataDir, FRONTEND_DIR: frontend, RELEASE_CANARY_MIN_REPORTS: '4', RELEASE_CANARY_MAX_FAILURE_PERCENT: '25', RELEASE_TEAM_EMAILS: `mf_account=${ACCOUNT_TEAM},mf-account=${ACCOUNT_ONCALL}` }, serveFrontend: true });
+    t = await startTestApp(database(), {
+      env: {
+        RELEASE_TOKEN,
+        DATA_DIR: dataDir,
+        FRONTEND_DIR: frontend,
+        RELEASE_CANARY_MIN_REPORTS: '4',
+        RELEASE_CANARY_MAX_FAILURE_PERCENT: '25',
+        RELEASE_TEAM_EMAILS: `mf_account=${ACCOUNT_TEAM},mf-account=${ACCOUNT_ONCALL}`,
+      },
+      serveFrontend: true,
+    });
     driver = await signUp(t.app, t.database);
   });
   after(async () => {
     await t.app.close();
   });
 
-  const publish = (remote: string, version: string, body: object, headers: Record<string, string> = admin) => t.app.inject({ method: 'PUT', url: `/api/releases/${remote}/${version}`, payload: body, headers });
-  const promote = (channel: string, body: object, headers: Record<string, string> = admin) => t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/promote`, payload: body, headers });
-  const rollback = (channel: string, body: object, headers: Record<string, string> = admin) => t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/rollback`, payload: body, headers });
+  const publish = (remote: string, version: string, body: object, headers: Record<string, string> = admin) =>
+    t.app.inject({ method: 'PUT', url: `/api/releases/${remote}/${version}`, payload: body, headers });
+  const promote = (channel: string, body: object, headers: Record<string, string> = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/promote`, payload: body, headers });
+  const rollback = (channel: string, body: object, headers: Record<string, string> = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/rollback`, payload: body, headers });
   const remoteList = async (headers: Record<string, string> = {}) => (await t.app.inject({ url: '/remotes.json', headers })).json();
   const entryOf = async (name: string, headers: Record<string, string> = {}) => (await remoteList(headers)).remotes.find((r: { name: string }) => r.name === name);
 
@@ -66,10 +88,18 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await publish('mf_auth', '0.0.1', build('mf_auth', 'x'), bearer('wrong-token-0123456789012345'))).statusCode).toBe(401);
     });
 
-    it('stores an immutable release with each file\'s integrity, and refuses the same version again (409)', async () => {
+    it("stores an immutable release with each file's integrity, and refuses the same version again (409)", async () => {
       const res = await publish('mf_auth', '1.0.0', build('mf_auth', 'auth v1'));
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ remote: 'mf_auth', version: '1.0.0', gitCommit: 'abc1234', publishedBy: 'RELEASE_TOKEN', entry: '/releases/mf_auth/1.0.0/mf-manifest.json', exposes: ['./App', './lifecycle'], shared: REACT_19 });
+      expect(res.json().data).toMatchObject({
+        remote: 'mf_auth',
+        version: '1.0.0',
+        gitCommit: 'abc1234',
+        publishedBy: 'RELEASE_TOKEN',
+        entry: '/releases/mf_auth/1.0.0/mf-manifest.json',
+        exposes: ['./App', './lifecycle'],
+        shared: REACT_19,
+      });
       const again = await publish('mf_auth', '1.0.0', build('mf_auth', 'something else'));
       expect(again.statusCode).toBe(409);
       expect(again.json().code).toBe('BP_ERR_RELEASE_EXISTS');
@@ -138,7 +168,11 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await promote('production', { remote: 'mf_auth', version: '3.0.0' })).statusCode).toBe(200);
       expect((await entryOf('mf_auth')).release).toMatchObject({ version: '3.0.0', integrity: expect.stringMatching(/^sha384-/) });
 
-      expect((await rollback('production', { remote: 'mf_auth', reason: 'login broken' })).json().data).toMatchObject({ action: 'rollback', version: '2.0.0', fromVersion: '3.0.0' });
+      expect((await rollback('production', { remote: 'mf_auth', reason: 'login broken' })).json().data).toMatchObject({
+        action: 'rollback',
+        version: '2.0.0',
+        fromVersion: '3.0.0',
+      });
       expect((await rollback('production', { remote: 'mf_auth' })).json().data.version).toBe('1.0.0');
       const none = await rollback('production', { remote: 'mf_auth' });
       expect(none.statusCode).toBe(409);
@@ -146,7 +180,13 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await entryOf('mf_auth')).entry).toBe('/releases/mf_auth/1.0.0/mf-manifest.json');
 
       const history = (await t.app.inject({ url: '/api/releases/channels/production/history?remote=mf_auth', headers: admin })).json().data;
-      expect(history.map((h: { action: string; toVersion: string }) => `${h.action} ${h.toVersion}`)).toEqual(['rollback 1.0.0', 'rollback 2.0.0', 'promote 3.0.0', 'promote 2.0.0', 'promote 1.0.0']);
+      expect(history.map((h: { action: string; toVersion: string }) => `${h.action} ${h.toVersion}`)).toEqual([
+        'rollback 1.0.0',
+        'rollback 2.0.0',
+        'promote 3.0.0',
+        'promote 2.0.0',
+        'promote 1.0.0',
+      ]);
       expect(history[1]).toMatchObject({ reason: 'login broken', actor: 'RELEASE_TOKEN', fromVersion: '3.0.0' });
     });
 
@@ -162,7 +202,10 @@ describeEachDatabase('release registry routes', (database) => {
       const stale = await promote('production', { remote: 'mf_auth', version: '2.0.0', expectedRevision: revision - 1 });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toMatchObject({ code: 'BP_ERR_RELEASE_REVISION_CONFLICT', data: { revision } });
-      const racing = await Promise.all([promote('production', { remote: 'mf_auth', version: '2.0.0', expectedRevision: revision }), promote('production', { remote: 'mf_auth', version: '3.0.0', expectedRevision: revision })]);
+      const racing = await Promise.all([
+        promote('production', { remote: 'mf_auth', version: '2.0.0', expectedRevision: revision }),
+        promote('production', { remote: 'mf_auth', version: '3.0.0', expectedRevision: revision }),
+      ]);
       expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const after = (await t.app.inject({ url: '/api/releases/channels', headers: admin })).json().data.find((c: { name: string }) => c.name === 'production');
       expect(after.revision).toBe(revision + 1);
@@ -179,7 +222,9 @@ describeEachDatabase('release registry routes', (database) => {
       expect(body.code).toBe('BP_ERR_RELEASE_GATE_REFUSED');
       expect(body.alert).toContain('mf_dashboard@9.0.0 provides react 18.3.1, but shell requires 19.3.1');
       // mf_auth is at whichever of the two racing promotes above won.
-      expect(body.data.mismatches.map((m: { party: string }) => m.party)).toEqual(expect.arrayContaining(['shell', expect.stringMatching(/^mf_auth@[23]\.0\.0$/), 'mf_account@1.0.0']));
+      expect(body.data.mismatches.map((m: { party: string }) => m.party)).toEqual(
+        expect.arrayContaining(['shell', expect.stringMatching(/^mf_auth@[23]\.0\.0$/), 'mf_account@1.0.0']),
+      );
       expect((await entryOf('mf_dashboard')).release).toBeUndefined();
 
       // Forced on a named preview channel, so production stays consistent for the tests below.
@@ -212,7 +257,8 @@ describeEachDatabase('release registry routes', (database) => {
       expect(await Promise.all(drivers.map(async (d) => (await entryOf('mf_account', bearer(d.token))).release.version))).toEqual(versions);
 
       const releaseId = (await entryOf('mf_account', bearer(named.token))).release.id;
-      const report = (d: TestDriver, failed: boolean) => t.app.inject({ method: 'POST', url: '/api/releases/loadReports', payload: { releaseId, failed }, headers: bearer(d.token) });
+      const report = (d: TestDriver, failed: boolean) =>
+        t.app.inject({ method: 'POST', url: '/api/releases/loadReports', payload: { releaseId, failed }, headers: bearer(d.token) });
       expect((await report(drivers[0]!, false)).statusCode).toBe(200);
       expect((await report(drivers[1]!, false)).statusCode).toBe(200);
       expect((await report(drivers[2]!, true)).statusCode).toBe(200);
@@ -251,7 +297,9 @@ describeEachDatabase('release registry routes', (database) => {
       expect(other.statusCode).toBe(403);
       expect(other.json().code).toBe('BP_ERR_RELEASE_TOKEN_SCOPE');
       expect((await promote('production', { remote: 'mf_auth', version: '1.0.0' }, team)).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'POST', url: '/api/releases/tokens', payload: { label: 'escalate', remote: 'mf_auth' }, headers: team })).json().code).toBe('BP_ERR_RELEASE_ADMIN_REQUIRED');
+      expect((await t.app.inject({ method: 'POST', url: '/api/releases/tokens', payload: { label: 'escalate', remote: 'mf_auth' }, headers: team })).json().code).toBe(
+        'BP_ERR_RELEASE_ADMIN_REQUIRED',
+      );
       expect((await t.app.inject({ url: '/api/releases/tokens', headers: admin })).json().data).toEqual([expect.not.objectContaining({ token: expect.anything() })]);
 
       expect((await t.app.inject({ method: 'DELETE', url: `/api/releases/tokens/${id}`, headers: admin })).json().data.revokedAt).toEqual(expect.any(String));
@@ -274,7 +322,7 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await remoteList({ [RELEASE_PREVIEW_HEADER]: sealed })).releasePreview).toEqual({ invalid: true });
     });
 
-    it("for a channel, swap one remote for whatever release of it the channel serves when the page loads", async () => {
+    it('for a channel, swap one remote for whatever release of it the channel serves when the page loads', async () => {
       const channelLink = (channel: string, payload: object, headers: Record<string, string> = admin) =>
         t.app.inject({ method: 'POST', url: `/api/releases/channels/${channel}/previewLink`, payload, headers });
       const notYet = await channelLink('staging', { remote: 'mf_landing' });
@@ -295,7 +343,9 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await promote('staging', { remote: 'mf_landing', version: '2.1.0' })).statusCode).toBe(200);
       expect(await swapped()).toMatchObject({ landing: { version: '2.1.0', preview: true }, banner: { version: '2.1.0', channel: 'staging' } });
       expect((await entryOf('mf_landing')).release?.version).not.toBe('2.1.0');
-      const audited = (await t.app.inject({ url: '/api/releases/audit?remote=mf_landing&channel=staging', headers: admin })).json().data.filter((e: { action: string }) => e.action === 'preview-link');
+      const audited = (await t.app.inject({ url: '/api/releases/audit?remote=mf_landing&channel=staging', headers: admin }))
+        .json()
+        .data.filter((e: { action: string }) => e.action === 'preview-link');
       expect(audited).toEqual([expect.objectContaining({ channel: 'staging', toVersion: '2.0.0' })]);
 
       // A team's token previews only its own remote; a remote unknown to the registry is a 400.

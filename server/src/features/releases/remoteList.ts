@@ -44,7 +44,9 @@ function previewedRelease(db: Kysely<DatabaseSchema>, grant: PreviewGrant) {
     .where('r.remote', '=', grant.remote);
   if (grant.channel === undefined) return releases.where('r.id', '=', grant.releaseId).executeTakeFirst();
   const { channel } = grant;
-  return releases.innerJoin('release_channel_entries as e', (join) => join.onRef('e.release_id', '=', 'r.id').on('e.remote', '=', grant.remote).on('e.channel', '=', channel)).executeTakeFirst();
+  return releases
+    .innerJoin('release_channel_entries as e', (join) => join.onRef('e.release_id', '=', 'r.id').on('e.remote', '=', grant.remote).on('e.channel', '=', channel))
+    .executeTakeFirst();
 }
 
 export interface RemoteListRequest {
@@ -68,21 +70,35 @@ export async function resolveRemoteList(
   const previewed = grant ? await previewedRelease(db, grant) : undefined;
 
   const remotes: RemoteManifestEntry[] = config.frontend.remotes.map(({ name, entry }) => {
-    if (previewed?.remote === name) return { name, entry: releaseFileUrl(name, previewed.version, MANIFEST_FILE), release: { id: previewed.id, version: previewed.version, integrity: previewed.integrity, preview: true } };
+    if (previewed?.remote === name)
+      return {
+        name,
+        entry: releaseFileUrl(name, previewed.version, MANIFEST_FILE),
+        release: { id: previewed.id, version: previewed.version, integrity: previewed.integrity, preview: true },
+      };
     const mine = rows.filter((row) => row.remote === name);
     const first = mine[0];
     if (!first) return { name, entry };
     const canary = first.canary_release_id !== null && seesCanary({ releaseId: first.canary_release_id, percent: first.canary_percent ?? 0, users: first.canary_users }, user);
     const chosen = mine.find((row) => row.id === (canary ? first.canary_release_id : first.release_id));
     if (!chosen) return { name, entry };
-    return { name, entry: releaseFileUrl(name, chosen.version, MANIFEST_FILE), release: { id: chosen.id, version: chosen.version, integrity: chosen.integrity, ...(canary ? { canary: true } : {}) } };
+    return {
+      name,
+      entry: releaseFileUrl(name, chosen.version, MANIFEST_FILE),
+      release: { id: chosen.id, version: chosen.version, integrity: chosen.integrity, ...(canary ? { canary: true } : {}) },
+    };
   });
   return {
     remotes,
     previewOrigins: config.frontend.previewOrigins,
     channel,
     ...(preview
-      ? { releasePreview: previewed && grant ? { remote: previewed.remote, version: previewed.version, expiresAt: grant.expiresAt, ...(grant.channel ? { channel: grant.channel } : {}) } : { invalid: true as const } }
+      ? {
+          releasePreview:
+            previewed && grant
+              ? { remote: previewed.remote, version: previewed.version, expiresAt: grant.expiresAt, ...(grant.channel ? { channel: grant.channel } : {}) }
+              : { invalid: true as const },
+        }
       : {}),
   };
 }

@@ -70,7 +70,10 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
   /** When a preview link asked for now ends: after `hours`, or RELEASE_PREVIEW_LINK_HOURS. */
   const previewExpiry = (hours: number | undefined) => new Date(ctx.clock.now().getTime() + (hours ? hours * 3_600_000 : ctx.config.releases.previewLinkTtlMs)).toISOString();
   /** The link a grant opens (docs/RELEASES.md "Preview links"). */
-  const previewLink = (grant: PreviewGrant) => ({ url: `${ctx.config.publicUrl}/?releasePreview=${encodeURIComponent(signPreview(ctx.tokenCipher, grant))}`, expiresAt: grant.expiresAt });
+  const previewLink = (grant: PreviewGrant) => ({
+    url: `${ctx.config.publicUrl}/?releasePreview=${encodeURIComponent(signPreview(ctx.tokenCipher, grant))}`,
+    expiresAt: grant.expiresAt,
+  });
   app.decorateRequest('deployer', null);
   const requireDeployer = async (request: FastifyRequest) => {
     request.deployer = await deployActorFor(ctx.db, ctx.config.releases.token, bearerTokenOf(request));
@@ -94,37 +97,82 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     {
       ...guarded,
       bodyLimit: PUBLISH_BODY_LIMIT,
-      schema: { tags, summary: 'Publish an immutable release: the build\'s files, with the sha384 of each', security: deployTokenAuth, params: releaseParams, body: publishBody, response: responses(releaseSchema, [400, 401, 403, 409]) },
+      schema: {
+        tags,
+        summary: "Publish an immutable release: the build's files, with the sha384 of each",
+        security: deployTokenAuth,
+        params: releaseParams,
+        body: publishBody,
+        response: responses(releaseSchema, [400, 401, 403, 409]),
+      },
     },
     async (request) => {
       const { remote, version } = request.params;
       assertMayChange(deployer(request), remote);
       checkVersion(version);
-      return ok(await registry.publish(deployer(request), remote, { version, gitCommit: request.body.gitCommit, files: request.body.files }), { alert: `Published ${remote} ${version}.` });
+      return ok(await registry.publish(deployer(request), remote, { version, gitCommit: request.body.gitCommit, files: request.body.files }), {
+        alert: `Published ${remote} ${version}.`,
+      });
     },
   );
 
   app.get<{ Querystring: { remote?: string } }>(
     '/api/releases',
-    { ...guarded, schema: { tags, summary: 'Releases, newest first', security: deployTokenAuth, querystring: listQuery, response: responses({ type: 'array', items: releaseSchema }, [400, 401]) } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Releases, newest first',
+        security: deployTokenAuth,
+        querystring: listQuery,
+        response: responses({ type: 'array', items: releaseSchema }, [400, 401]),
+      },
+    },
     async (request) => ok(await registry.list(request.query.remote)),
   );
 
   app.get<{ Params: { remote: string; version: string } }>(
     '/api/releases/:remote/:version',
-    { ...guarded, schema: { tags, summary: 'One release with its files and their integrity', security: deployTokenAuth, params: releaseParams, response: responses(releaseSchema, [400, 401, 404]) } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'One release with its files and their integrity',
+        security: deployTokenAuth,
+        params: releaseParams,
+        response: responses(releaseSchema, [400, 401, 404]),
+      },
+    },
     async (request) => ok(await registry.get(request.params.remote, request.params.version)),
   );
 
   app.get(
     '/api/releases/channels',
-    { ...guarded, schema: { tags, summary: 'Every channel: its revision and which release of each remote it serves', security: deployTokenAuth, response: responses({ type: 'array', items: channelSchema }, [401]) } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Every channel: its revision and which release of each remote it serves',
+        security: deployTokenAuth,
+        response: responses({ type: 'array', items: channelSchema }, [401]),
+      },
+    },
     async () => ok(await registry.status()),
   );
 
   app.get<{ Params: { channel: string }; Querystring: AuditQuery }>(
     '/api/releases/channels/:channel/history',
-    { ...guarded, schema: { tags, summary: 'The channel\'s moves, newest first', security: deployTokenAuth, params: channelParams, querystring: auditQuery, response: responses({ type: 'array', items: auditSchema }, [400, 401]) } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: "The channel's moves, newest first",
+        security: deployTokenAuth,
+        params: channelParams,
+        querystring: auditQuery,
+        response: responses({ type: 'array', items: auditSchema }, [400, 401]),
+      },
+    },
     async (request) => ok(await registry.auditLog({ channel: request.params.channel, remote: request.query.remote, limit: request.query.limit ?? 100, movesOnly: true })),
   );
 
@@ -145,7 +193,12 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
       assertMayChange(deployer(request), request.body.remote);
       checkForce(request.body);
       const result = await registry.promote(deployer(request), request.params.channel, request.body);
-      return ok(result, { alert: result.action === 'unchanged' ? `${result.remote} ${result.version} is already live on ${result.channel}.` : `${result.remote} ${result.version} is live on ${result.channel} (${result.action}).` });
+      return ok(result, {
+        alert:
+          result.action === 'unchanged'
+            ? `${result.remote} ${result.version} is already live on ${result.channel}.`
+            : `${result.remote} ${result.version} is live on ${result.channel} (${result.action}).`,
+      });
     },
   );
 
@@ -153,7 +206,14 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     '/api/releases/channels/:channel/rollback',
     {
       ...guarded,
-      schema: { tags, summary: 'End the remote\'s canary, or return it to the release live before the current one', security: deployTokenAuth, params: channelParams, body: rollbackBody, response: responses(moveSchema, [400, 401, 403, 409]) },
+      schema: {
+        tags,
+        summary: "End the remote's canary, or return it to the release live before the current one",
+        security: deployTokenAuth,
+        params: channelParams,
+        body: rollbackBody,
+        response: responses(moveSchema, [400, 401, 403, 409]),
+      },
     },
     async (request) => {
       assertMayChange(deployer(request), request.body.remote);
@@ -165,7 +225,16 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
 
   app.get<{ Querystring: AuditQuery }>(
     '/api/releases/audit',
-    { ...guarded, schema: { tags, summary: 'The append-only audit log, newest first', security: deployTokenAuth, querystring: auditQuery, response: responses({ type: 'array', items: auditSchema }, [400, 401]) } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'The append-only audit log, newest first',
+        security: deployTokenAuth,
+        querystring: auditQuery,
+        response: responses({ type: 'array', items: auditSchema }, [400, 401]),
+      },
+    },
     async (request) => ok(await registry.auditLog({ remote: request.query.remote, channel: request.query.channel, limit: request.query.limit ?? 100 })),
   );
 
@@ -173,7 +242,14 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     '/api/releases/:remote/:version/previewLink',
     {
       ...guarded,
-      schema: { tags, summary: 'A signed, expiring link that opens the app with this release swapped in, for one browser', security: deployTokenAuth, params: releaseParams, body: previewLinkBody, response: responses(previewLinkSchema, [400, 401, 403, 404]) },
+      schema: {
+        tags,
+        summary: 'A signed, expiring link that opens the app with this release swapped in, for one browser',
+        security: deployTokenAuth,
+        params: releaseParams,
+        body: previewLinkBody,
+        response: responses(previewLinkSchema, [400, 401, 403, 404]),
+      },
     },
     async (request) => {
       const actor = deployer(request);
@@ -192,7 +268,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
       ...guarded,
       schema: {
         tags,
-        summary: "A signed, expiring link that opens the app with one remote swapped for whatever release of it this channel serves when the page loads, for one browser",
+        summary: 'A signed, expiring link that opens the app with one remote swapped for whatever release of it this channel serves when the page loads, for one browser',
         security: deployTokenAuth,
         params: channelParams,
         body: channelPreviewLinkBody,
@@ -208,14 +284,29 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
       const entry = (await registry.channelStatus(channel))?.entries.find((e) => e.remote === remote);
       if (!entry) throw releaseErrors.notOnChannel(channel, remote);
       const expiresAt = previewExpiry(hours);
-      await registry.audit({ actor: actor.name, action: 'preview-link', channel, remote, toReleaseId: entry.release.id, detail: { channel, version: entry.release.version, expiresAt } });
+      await registry.audit({
+        actor: actor.name,
+        action: 'preview-link',
+        channel,
+        remote,
+        toReleaseId: entry.release.id,
+        detail: { channel, version: entry.release.version, expiresAt },
+      });
       return ok(previewLink({ remote, channel, expiresAt }));
     },
   );
 
   app.get(
     '/api/releases/tokens',
-    { ...guarded, schema: { tags, summary: 'Deploy tokens (never the tokens themselves); RELEASE_TOKEN only', security: deployTokenAuth, response: responses({ type: 'array', items: tokenSchema }, [401, 403]) } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Deploy tokens (never the tokens themselves); RELEASE_TOKEN only',
+        security: deployTokenAuth,
+        response: responses({ type: 'array', items: tokenSchema }, [401, 403]),
+      },
+    },
     async (request) => {
       assertAdmin(deployer(request));
       return ok(await listDeployTokens(ctx.db));
@@ -224,7 +315,16 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
 
   app.post<{ Body: { label: string; remote: string } }>(
     '/api/releases/tokens',
-    { ...guarded, schema: { tags, summary: 'Mint a deploy token for one remote (shown once); RELEASE_TOKEN only', security: deployTokenAuth, body: mintTokenBody, response: responses(tokenSchema, [400, 401, 403]) } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Mint a deploy token for one remote (shown once); RELEASE_TOKEN only',
+        security: deployTokenAuth,
+        body: mintTokenBody,
+        response: responses(tokenSchema, [400, 401, 403]),
+      },
+    },
     async (request) => {
       const actor = deployer(request);
       assertAdmin(actor);
@@ -236,7 +336,16 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
 
   app.delete<{ Params: { id: string } }>(
     '/api/releases/tokens/:id',
-    { ...guarded, schema: { tags, summary: 'Revoke a deploy token; repeating it is harmless; RELEASE_TOKEN only', security: deployTokenAuth, params: tokenParams, response: responses(tokenSchema, [400, 401, 403, 404]) } },
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Revoke a deploy token; repeating it is harmless; RELEASE_TOKEN only',
+        security: deployTokenAuth,
+        params: tokenParams,
+        response: responses(tokenSchema, [400, 401, 403, 404]),
+      },
+    },
     async (request) => {
       const actor = deployer(request);
       assertAdmin(actor);
@@ -251,7 +360,12 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     '/api/releases/loadReports',
     {
       onRequest: app.identifyUser,
-      schema: { tags, summary: 'The shell reports that a release loaded or failed to (canaries roll back on failures)', body: loadReportBody, response: responses(nullData, [400]) },
+      schema: {
+        tags,
+        summary: 'The shell reports that a release loaded or failed to (canaries roll back on failures)',
+        body: loadReportBody,
+        response: responses(nullData, [400]),
+      },
     },
     async (request) => {
       // One vote per signed-in driver, or per address for a visitor.

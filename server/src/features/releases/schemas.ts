@@ -4,13 +4,19 @@ import { optionalText, text, uuid } from '../../http/schemas.js';
 
 const remoteName = { type: 'string', enum: REMOTES.map((remote) => remote.name), description: 'Federation name of the remote, e.g. mf_auth' } as const;
 /** Semantic version without build metadata (`+...` would not survive a URL path unescaped). */
-const version = { type: 'string', minLength: 5, maxLength: 64, pattern: '^\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$', description: 'Semantic version, e.g. 1.4.0 or 1.4.0-rc.1' } as const;
+const version = {
+  type: 'string',
+  minLength: 5,
+  maxLength: 64,
+  pattern: '^\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$',
+  description: 'Semantic version, e.g. 1.4.0 or 1.4.0-rc.1',
+} as const;
 const channelName = { type: 'string', pattern: RELEASE_CHANNEL_NAME.source, description: 'production, staging, or a named preview channel' } as const;
 /** A file path inside the build: relative, forward slashes, no `.` or `..` segments. */
 // No segment starts with a dot, so neither '.' nor '..' can climb out of the release's folder
 // (written without a lookahead: the fuzzer generates values from every route's patterns).
 const filePath = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$' } as const;
-const integrity = { type: 'string', pattern: '^sha384-[A-Za-z0-9+/]{64}$', description: 'SRI form of the file\'s sha384' } as const;
+const integrity = { type: 'string', pattern: '^sha384-[A-Za-z0-9+/]{64}$', description: "SRI form of the file's sha384" } as const;
 const reason = optionalText(500);
 
 export const remoteParams = { type: 'object', required: ['remote'], properties: { remote: remoteName } } as const;
@@ -97,7 +103,12 @@ const previewHours = { type: 'integer', minimum: 1, maximum: 720, description: '
 export const previewLinkBody = { type: 'object', additionalProperties: false, properties: { hours: previewHours } } as const;
 export const channelPreviewLinkBody = { type: 'object', additionalProperties: false, required: ['remote'], properties: { remote: remoteName, hours: previewHours } } as const;
 export const previewLinkSchema = { type: 'object', properties: { url: { type: 'string' }, expiresAt: { type: 'string' } } } as const;
-export const loadReportBody = { type: 'object', additionalProperties: false, required: ['releaseId', 'failed'], properties: { releaseId: uuid, failed: { type: 'boolean' } } } as const;
+export const loadReportBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['releaseId', 'failed'],
+  properties: { releaseId: uuid, failed: { type: 'boolean' } },
+} as const;
 
 const sharedModule = { type: 'object', properties: { name: { type: 'string' }, version: { type: 'string' }, requiredVersion: { type: 'string' } } } as const;
 export const releaseSchema = {
@@ -146,7 +157,12 @@ export const channelSchema = {
         properties: {
           remote: { type: 'string' },
           release: versionRef,
-          canary: { anyOf: [{ type: 'null' }, { type: 'object', properties: { ...versionRef.properties, percent: { type: 'integer' }, users: { type: 'array', items: { type: 'string' } } } }] },
+          canary: {
+            anyOf: [
+              { type: 'null' },
+              { type: 'object', properties: { ...versionRef.properties, percent: { type: 'integer' }, users: { type: 'array', items: { type: 'string' } } } },
+            ],
+          },
         },
       },
     },
@@ -173,5 +189,13 @@ export const auditSchema = {
 
 export const tokenSchema = {
   type: 'object',
-  properties: { id: { type: 'string' }, label: { type: 'string' }, remote: { type: 'string' }, createdBy: { type: 'string' }, createdAt: { type: 'string' }, revokedAt: { type: ['string', 'null'] }, token: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    label: { type: 'string' },
+    remote: { type: 'string' },
+    createdBy: { type: 'string' },
+    createdAt: { type: 'string' },
+    revokedAt: { type: ['string', 'null'] },
+    token: { type: 'string' },
+  },
 } as const;

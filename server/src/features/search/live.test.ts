@@ -81,7 +81,8 @@ describeEachDatabase('live search status', (database) => {
     const { area } = await connectWithAnyBlockFilter(helper, await userRow(helper, driver.id));
     return { ...driver, area };
   }
-  const toggle = (driver: TestDriver, payload: object) => call(t.app, { method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0, ...payload }, headers: bearer(driver.token) });
+  const toggle = (driver: TestDriver, payload: object) =>
+    call(t.app, { method: 'POST', url: '/api/user/toggleSearchState', payload: { timezoneOffset: 0, ...payload }, headers: bearer(driver.token) });
   const status = async (driver: TestDriver): Promise<SearchStatus> => (await call(t.app, { url: '/api/user/getSearchStatus', headers: bearer(driver.token) })).json().data;
   const searching = async (driver: TestDriver) => (await t.database.db.selectFrom('users').select('searching').where('id', '=', driver.id).executeTakeFirstOrThrow()).searching;
   const stop = (driver: TestDriver) => toggle(driver, { searching: false });
@@ -115,7 +116,10 @@ describeEachDatabase('live search status', (database) => {
 
     it('refuses a Start whose filter names only stations the account may not work, saying so; the stations are marked', async () => {
       const driver = await connectedDriver();
-      const areas = (await call(t.app, { method: 'POST', url: '/api/user/getServiceAreas', payload: {}, headers: bearer(driver.token) })).json().data as Array<{ id: string; eligible?: boolean }>;
+      const areas = (await call(t.app, { method: 'POST', url: '/api/user/getServiceAreas', payload: {}, headers: bearer(driver.token) })).json().data as Array<{
+        id: string;
+        eligible?: boolean;
+      }>;
       const notEligible = areas.filter((area) => area.eligible === false);
       expect(areas.some((area) => area.id === driver.area && area.eligible === true)).toBe(true);
       expect(notEligible.length).toBeGreaterThan(0);
@@ -171,14 +175,16 @@ describeEachDatabase('live search status', (database) => {
         expect(paused).toMatchObject({ searching: true, missed: { count: 2, valueCents: 43_000 }, feesCovered: 0, lowCredit: true });
         await waitFor('the device hears the pause', () => lastStatus(device)?.pausedFor === 'credit');
         expect(device.events.some((e) => e.type === 'logs')).toBe(true);
-        const entries = (await call(t.app, { method: 'POST', url: '/api/user/getLogs', payload: { query: { reason: { $in: ['credit'] } } }, headers: bearer(driver.token) })).json().data;
+        const entries = (await call(t.app, { method: 'POST', url: '/api/user/getLogs', payload: { query: { reason: { $in: ['credit'] } } }, headers: bearer(driver.token) })).json()
+          .data;
         expect(entries.map((e: { reason: string }) => e.reason)).toEqual(['credit', 'credit']);
 
         const notices = async () => (await readOutbox(t.database.db, { to: driver.email })).filter((m) => m.subject === 'Your BlockPilot credit is running low');
         await waitFor('the low-credit notice', async () => (await notices()).length === 1);
 
         // A top-up through the checkout resumes the search by itself.
-        const url = (await call(t.app, { method: 'POST', url: '/api/store/createStripeOrder', payload: { topup_amount: 2000 }, headers: bearer(driver.token) })).json().data as string;
+        const url = (await call(t.app, { method: 'POST', url: '/api/store/createStripeOrder', payload: { topup_amount: 2000 }, headers: bearer(driver.token) })).json()
+          .data as string;
         await t.app.inject({ method: 'POST', url: `${url}/complete`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' } });
         await waitFor('resumed after the top-up', async () => (await status(driver)).pausedFor === null);
         await waitFor('the device hears the resume and the credit', () => lastStatus(device)?.pausedFor === null && device.events.some((e) => e.type === 'account'));
@@ -210,7 +216,11 @@ describeEachDatabase('live search status', (database) => {
           sim.control.injectOffer({ serviceAreaId, offerId: `${offerId}-${driver.id}`, startTime, durationHours: 2, priceAmount, ...more });
         const bookedStart = soon + day;
         offer('booked', bookedStart, 150);
-        await waitFor('the first block booked', async () => (await t.database.db.selectFrom('offer_logs').select('action').where('user_id', '=', driver.id).where('action', '=', 'BLOCK_ACCEPT').executeTakeFirst()) ?? false);
+        await waitFor(
+          'the first block booked',
+          async () =>
+            (await t.database.db.selectFrom('offer_logs').select('action').where('user_id', '=', driver.id).where('action', '=', 'BLOCK_ACCEPT').executeTakeFirst()) ?? false,
+        );
         offer('overlap', bookedStart + 3600, 200);
         offer('time', soon + 2 * day + 12 * 3600, 150);
         offer('pay', soon + 3 * day, 30);
@@ -218,7 +228,12 @@ describeEachDatabase('live search status', (database) => {
         offer('hidden', soon + 4 * day, 150, { hidden: true });
         offer('station', soon + 5 * day, 150, {}, unselected);
         const reasons = await waitFor('every offer logged', async () => {
-          const rows = await t.database.db.selectFrom('offer_logs').select(['offer_id', 'reason', 'overlap_start_time', 'overlap_service_area_id']).where('user_id', '=', driver.id).where('action', '=', 'BLOCK_IGNORE').execute();
+          const rows = await t.database.db
+            .selectFrom('offer_logs')
+            .select(['offer_id', 'reason', 'overlap_start_time', 'overlap_service_area_id'])
+            .where('user_id', '=', driver.id)
+            .where('action', '=', 'BLOCK_IGNORE')
+            .execute();
           return rows.length >= 5 && rows;
         });
         const reasonOf = (id: string) => reasons.find((r) => r.offer_id === `${id}-${driver.id}`);
@@ -229,7 +244,8 @@ describeEachDatabase('live search status', (database) => {
         expect(reasonOf('hidden')?.reason).toBe('hidden');
         // Only stations a filter names are polled: an unselected one is never asked for, so never logged.
         expect(reasonOf('station')).toBeUndefined();
-        const logs = (await call(t.app, { method: 'POST', url: '/api/user/getLogs', payload: { query: { reason: { $in: ['overlap'] } } }, headers: bearer(driver.token) })).json().data;
+        const logs = (await call(t.app, { method: 'POST', url: '/api/user/getLogs', payload: { query: { reason: { $in: ['overlap'] } } }, headers: bearer(driver.token) })).json()
+          .data;
         expect(logs).toEqual([expect.objectContaining({ reason: 'overlap', overlaps: { startTime: bookedStart, serviceAreaId: mine } })]);
       } finally {
         await stop(driver);

@@ -30,7 +30,8 @@ export function streamLiveEvents(app: FastifyInstance, ctx: AppContext): void {
       onRequest: app.requireUser,
       schema: {
         tags: ['user'],
-        summary: "The driver's live events (text/event-stream): `status` (the search status), `account` (credit changed), `logs` (new entries), `logRemoved` (an entry left the log)",
+        summary:
+          "The driver's live events (text/event-stream): `status` (the search status), `account` (credit changed), `logs` (new entries), `logRemoved` (an entry left the log)",
         security: bearerAuth,
       },
     },

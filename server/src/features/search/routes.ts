@@ -28,7 +28,12 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     '/api/user/getSearchStatus',
     {
       ...signedIn,
-      schema: { tags, summary: "What the driver's search is doing: running, paused for credit (and what it skipped), low credit, no eligible station", security: bearerAuth, response: responses(searchStatusSchema, [401]) },
+      schema: {
+        tags,
+        summary: "What the driver's search is doing: running, paused for credit (and what it skipped), low credit, no eligible station",
+        security: bearerAuth,
+        response: responses(searchStatusSchema, [401]),
+      },
     },
     async (request) => ok(await searchStatusOf(ctx.db, currentUser(request).id, ctx.clock.now().getTime())),
   );

@@ -43,7 +43,10 @@ describeEachDatabase('toggleSearchState and the time zone', (database) => {
   /** Monday 3 Nov 2025 14:00 UTC: 09:00 in New York (EST, just after the fall-back), 10:00 at the summer offset 240. */
   const mondayMorning = Date.UTC(2025, 10, 3, 14);
   const matchesMondayMorning = async () =>
-    (await loadCompiledFilters(t.database.db, driver.id)).match({ serviceAreaId: area, startMs: mondayMorning, endMs: mondayMorning + 3 * HOUR, priceCents: 9000 }, mondayMorning - HOUR) !== null;
+    (await loadCompiledFilters(t.database.db, driver.id)).match(
+      { serviceAreaId: area, startMs: mondayMorning, endMs: mondayMorning + 3 * HOUR, priceCents: 9000 },
+      mondayMorning - HOUR,
+    ) !== null;
 
   describe('POST /api/user/toggleSearchState', () => {
     it('refuses an unknown or malformed timeZone with a message under timeZone, and does not start', async () => {
@@ -72,10 +75,16 @@ describeEachDatabase('toggleSearchState and the time zone', (database) => {
     });
 
     it('with the wanted state, a Stop of a stopped search and a Start of a running one change nothing', async () => {
-      expect((await toggle({ timezoneOffset: 240, searching: false })).json()).toEqual({ data: { searching: false, status: expect.any(Object) }, alert: 'Searching is already stopped.' });
+      expect((await toggle({ timezoneOffset: 240, searching: false })).json()).toEqual({
+        data: { searching: false, status: expect.any(Object) },
+        alert: 'Searching is already stopped.',
+      });
       expect((await stored()).searching).toBe(false);
       expect((await toggle({ timezoneOffset: 240, searching: true })).json().data).toMatchObject({ searching: true });
-      expect((await toggle({ timezoneOffset: 240, searching: true })).json()).toEqual({ data: { searching: true, status: expect.any(Object) }, alert: 'Searching is already running.' });
+      expect((await toggle({ timezoneOffset: 240, searching: true })).json()).toEqual({
+        data: { searching: true, status: expect.any(Object) },
+        alert: 'Searching is already running.',
+      });
       expect((await stored()).searching).toBe(true);
       expect((await toggle({ timezoneOffset: 240, searching: false })).json().data).toMatchObject({ searching: false });
       expect((await toggle({ timezoneOffset: 240, searching: false })).json().data).toMatchObject({ searching: false });

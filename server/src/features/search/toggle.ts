@@ -67,7 +67,11 @@ export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOf
   const start = wanted ?? !user.searching;
   if (!start) {
     if (!user.searching) return { searching: false, alert: 'Searching is already stopped.' };
-    await ctx.db.updateTable('users').set({ searching: false, ...NOT_PAUSED }).where('id', '=', userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ searching: false, ...NOT_PAUSED })
+      .where('id', '=', userId)
+      .execute();
     await ctx.search.stop(userId);
     ctx.live.publish(userId, { type: 'search' });
     return { searching: false, alert: 'Searching stopped.' };

@@ -116,7 +116,10 @@ export async function driverStats(db: Kysely<DatabaseSchema>, userId: string, zo
   // grouping(x) is 0 in the rows grouped by x, 1 where x was rolled up.
   const dayRows = new Map(periods.rows.filter((r) => r.by_day === 0).map((r) => [r.day!, r]));
   const weekRows = new Map(periods.rows.filter((r) => r.by_day === 1 && r.by_week === 0).map((r) => [r.week!, r]));
-  const { start: _start, ...totals } = period('', periods.rows.find((r) => r.by_day === 1 && r.by_week === 1));
+  const { start: _start, ...totals } = period(
+    '',
+    periods.rows.find((r) => r.by_day === 1 && r.by_week === 1),
+  );
   const funnelRows = funnel.rows;
   const byHour = new Map(funnelRows.filter((r) => r.by_hour === 0).map((r) => [r.hour!, r]));
 

@@ -252,7 +252,7 @@ describeEachDatabase("the driver's app: stats, calendar and feed", (database) =>
       expect((await get('/api/user/calendarFeed', a.token)).json().data).toEqual({ createdAt: null });
     });
 
-    it("shows each driver only their own blocks, and an unknown token nothing", async () => {
+    it('shows each driver only their own blocks, and an unknown token nothing', async () => {
       const urlOfB = (await t.app.inject({ method: 'POST', url: '/api/user/calendarFeed', headers: bearer(b.token) })).json().data.url;
       const text = (await get(feedPath(urlOfB))).body.replace(/\r\n /g, '');
       expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1);

@@ -46,7 +46,10 @@ describeEachDatabase('automatic top-up', (database) => {
   }
 
   /** A fee charged: the credit falls by `cents`. */
-  const fee = (driver: TestDriver, cents: number) => database().db.transaction().execute((trx) => charge(trx, driver.id, `fee:${randomUUID()}`, cents));
+  const fee = (driver: TestDriver, cents: number) =>
+    database()
+      .db.transaction()
+      .execute((trx) => charge(trx, driver.id, `fee:${randomUUID()}`, cents));
   /** What every process does after a fee: check, all at once. */
   const everyProcessChecks = (driver: TestDriver) => Promise.all(processes.map((ctx) => autoTopUpIfDue(ctx, driver.id)));
   const topUps = async (driver: TestDriver) => (await entriesOf(database().db, driver.id)).filter((entry) => entry.kind === 'topup');

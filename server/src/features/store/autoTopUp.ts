@@ -95,7 +95,11 @@ export async function saveCard(ctx: AppContext, event: CardSavedEvent): Promise<
 
 /** Forgets the saved card; automatic top-up goes off with it. */
 export async function removeCard(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db.updateTable('auto_top_ups').set({ enabled: false, customer_ref: null, payment_method_ref: null, card_label: null, setup_id: null }).where('user_id', '=', userId).execute();
+  await ctx.db
+    .updateTable('auto_top_ups')
+    .set({ enabled: false, customer_ref: null, payment_method_ref: null, card_label: null, setup_id: null })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Runs {@link autoTopUpIfDue} in the background: never on the engine's live path. */

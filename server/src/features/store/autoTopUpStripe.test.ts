@@ -38,7 +38,9 @@ describeEachDatabase('automatic top-up with Stripe', (database) => {
   const enable = (driver: TestDriver, threshold: number) =>
     t.app.inject({ method: 'PUT', url: '/api/store/autoTopUp', payload: { enabled: true, amount: 2000, threshold }, headers: bearer(driver.token) });
   const settledOrder = (driver: TestDriver) =>
-    waitFor('a settled order', () => database().db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', driver.id).where('status', '<>', 'pending').executeTakeFirst());
+    waitFor('a settled order', () =>
+      database().db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', driver.id).where('status', '<>', 'pending').executeTakeFirst(),
+    );
 
   it('saves a card with a setup session and charges it off-session, once per order, as a top-up', async () => {
     const driver = await signUp(t.app, t.database);
@@ -51,7 +53,14 @@ describeEachDatabase('automatic top-up with Stripe', (database) => {
     const order = await settledOrder(driver);
     expect(order.status).toBe('paid');
     const charge = api.requests.find((request) => request.url.endsWith('/v1/payment_intents'))!;
-    expect(Object.fromEntries(charge.body)).toMatchObject({ amount: '2000', currency: 'usd', customer: 'cus_pm_pays', payment_method: 'pm_pays', off_session: 'true', confirm: 'true' });
+    expect(Object.fromEntries(charge.body)).toMatchObject({
+      amount: '2000',
+      currency: 'usd',
+      customer: 'cus_pm_pays',
+      payment_method: 'pm_pays',
+      off_session: 'true',
+      confirm: 'true',
+    });
     expect(charge.idempotencyKey).toBe(`auto-top-up:${order.id}`);
     expect(await balanceOf(database().db, driver.id)).toBe(SIGN_UP_BONUS_CENTS + 2000);
   });

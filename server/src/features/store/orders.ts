@@ -43,7 +43,16 @@ export async function createOrder(ctx: AppContext, userId: string, purchase: Pur
   const item = itemOf(purchase, currencySymbol);
   const order = await ctx.db
     .insertInto('orders')
-    .values({ user_id: userId, kind: item.kind, amount_cents: item.amountCents, currency, membership_plan_id: item.planId, provider_ref: null, created_at: ctx.clock.now(), settled_at: null })
+    .values({
+      user_id: userId,
+      kind: item.kind,
+      amount_cents: item.amountCents,
+      currency,
+      membership_plan_id: item.planId,
+      provider_ref: null,
+      created_at: ctx.clock.now(),
+      settled_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   try {

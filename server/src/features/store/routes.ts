@@ -78,7 +78,10 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.get(
     '/api/store/autoTopUp',
-    { ...signedIn, schema: { tags, summary: 'The automatic top-up: settings, saved card, last charge or failure', security: bearerAuth, response: responses(autoTopUpSchema, [401]) } },
+    {
+      ...signedIn,
+      schema: { tags, summary: 'The automatic top-up: settings, saved card, last charge or failure', security: bearerAuth, response: responses(autoTopUpSchema, [401]) },
+    },
     async (request) => ok(await autoTopUpOf(ctx, currentUser(request).id)),
   );
 
@@ -86,7 +89,13 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     '/api/store/autoTopUp',
     {
       ...signedIn,
-      schema: { tags, summary: 'Save the automatic top-up (turning it on needs a saved card)', security: bearerAuth, body: autoTopUpSettingsSchema, response: responses(autoTopUpSchema, [400, 401]) },
+      schema: {
+        tags,
+        summary: 'Save the automatic top-up (turning it on needs a saved card)',
+        security: bearerAuth,
+        body: autoTopUpSettingsSchema,
+        response: responses(autoTopUpSchema, [400, 401]),
+      },
     },
     async (request) => {
       const userId = currentUser(request).id;
@@ -97,7 +106,15 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   app.post(
     '/api/store/autoTopUp/card',
-    { ...signedIn, schema: { tags, summary: 'Start saving a card; answers with the page URL', security: bearerAuth, response: responses({ type: 'string', description: 'URL of the card page' }, [401, 503]) } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Start saving a card; answers with the page URL',
+        security: bearerAuth,
+        response: responses({ type: 'string', description: 'URL of the card page' }, [401, 503]),
+      },
+    },
     async (request) => ok(await startCardSetup(ctx, currentUser(request).id)),
   );
 

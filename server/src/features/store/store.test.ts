@@ -114,7 +114,7 @@ describeEachDatabase('store routes with the dev checkout', (database) => {
     expect((await account(member.token)).membershipEndsAt).toBe(now + 14 * DAY);
   });
 
-  it('rewards the inviter once, when the invited driver\'s top-ups first reach 10.00, by promotional e-mail', async () => {
+  it("rewards the inviter once, when the invited driver's top-ups first reach 10.00, by promotional e-mail", async () => {
     const inviter = await signUp(t.app, t.database);
     const invited = await signUp(t.app, t.database, { inviteCode: (await account(inviter.token)).shareableCode });
     await form(await checkout({ topup_amount: 1000 }, invited.token), 'complete');

@@ -74,10 +74,16 @@ describeEachDatabase('Stripe Checkout and its webhook', (database) => {
     await t.app.inject({ method: 'POST', url: '/api/store/createStripeOrder', payload: { topup_amount: 3000 }, headers: bearer(driver.token) });
     const orderId = orderIdOfLastCheckout();
     const before = await credit();
-    expect((await deliver(event('checkout.session.completed', { client_reference_id: orderId, payment_status: 'unpaid', amount_total: 3000 }))).json().data.settlement).toBe('ignored');
-    expect((await deliver(event('checkout.session.async_payment_succeeded', { client_reference_id: orderId, payment_status: 'paid', amount_total: 1 }))).json().data.settlement).toBe('amount-mismatch');
+    expect((await deliver(event('checkout.session.completed', { client_reference_id: orderId, payment_status: 'unpaid', amount_total: 3000 }))).json().data.settlement).toBe(
+      'ignored',
+    );
+    expect(
+      (await deliver(event('checkout.session.async_payment_succeeded', { client_reference_id: orderId, payment_status: 'paid', amount_total: 1 }))).json().data.settlement,
+    ).toBe('amount-mismatch');
     expect(await credit()).toBe(before);
-    expect((await deliver(event('checkout.session.async_payment_succeeded', { client_reference_id: orderId, payment_status: 'paid', amount_total: 3000 }))).json().data.settlement).toBe('paid');
+    expect(
+      (await deliver(event('checkout.session.async_payment_succeeded', { client_reference_id: orderId, payment_status: 'paid', amount_total: 3000 }))).json().data.settlement,
+    ).toBe('paid');
     expect(await credit()).toBe(before + 3000);
   });
 

@@ -46,7 +46,12 @@ export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     '/api/knowledgeBase/',
     {
       onRequest: app.requireUser,
-      schema: { tags: ['support'], summary: 'Questions and answers: the published articles, in order', security: bearerAuth, response: responses({ type: 'array', items: knowledgeBaseItemSchema }, [401]) },
+      schema: {
+        tags: ['support'],
+        summary: 'Questions and answers: the published articles, in order',
+        security: bearerAuth,
+        response: responses({ type: 'array', items: knowledgeBaseItemSchema }, [401]),
+      },
     },
     async () => ok(await publishedKnowledgeBase(ctx.db)),
   );

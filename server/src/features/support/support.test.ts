@@ -23,7 +23,13 @@ describeEachDatabase('support routes', (database) => {
 
   describe('POST /api/help/sendQuestion', () => {
     const send = (payload: object, options: { token?: string; ip?: string } = {}) =>
-      call(t.app, { method: 'POST', url: '/api/help/sendQuestion', payload, ...(options.token ? { headers: bearer(options.token) } : {}), ...(options.ip ? { remoteAddress: options.ip } : {}) });
+      call(t.app, {
+        method: 'POST',
+        url: '/api/help/sendQuestion',
+        payload,
+        ...(options.token ? { headers: bearer(options.token) } : {}),
+        ...(options.ip ? { remoteAddress: options.ip } : {}),
+      });
 
     it('stores the question and e-mails it to support, replying to the sender', async () => {
       const res = await send(QUESTION);
@@ -82,7 +88,7 @@ describeEachDatabase('support routes', (database) => {
       expect(res.json()).toEqual({ data: { supportEmail: DEFAULT_SUPPORT_EMAIL, telegramBot: null } });
     });
 
-    it("names the Telegram bot by its @handle with its t.me link, as Telegram knows it", async () => {
+    it('names the Telegram bot by its @handle with its t.me link, as Telegram knows it', async () => {
       const config = testContext(t.database, { env: { SUPPORT_EMAIL: 'help@example.com' } }).config;
       const telegram = { botUsername: async () => 'BlockPilotBot' };
       expect(await publicConfigOf({ config, telegram } as unknown as Parameters<typeof publicConfigOf>[0])).toEqual({

@@ -63,7 +63,16 @@ describeEachDatabase('several filters', (database) => {
       const driver = await signUp(t.app, t.database);
       const before = await filtersOf(driver);
       expectFieldErrors(await add(driver, { ...DEFAULT_FILTER, name: '', pay: [60, 40], days: [9] }), ['name', 'pay', 'days']);
-      expectFieldErrors(await post(driver, '/api/user/saveFilter', { filter: { name: 'Only a name' } }), ['enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive']);
+      expectFieldErrors(await post(driver, '/api/user/saveFilter', { filter: { name: 'Only a name' } }), [
+        'enabled',
+        'serviceAreas',
+        'days',
+        'time',
+        'pay',
+        'payType',
+        'duration',
+        'timeToArrive',
+      ]);
       expect(await filtersOf(driver)).toEqual(before);
     });
 

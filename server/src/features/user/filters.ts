@@ -69,7 +69,7 @@ export const reorderFiltersBody = {
       maxItems: MAX_FILTERS_PER_DRIVER,
       uniqueItems: true,
       items: uuid,
-      description: "Every filter id of the driver, once each, in the new order (the first is the one the dashboard shows)",
+      description: 'Every filter id of the driver, once each, in the new order (the first is the one the dashboard shows)',
     },
   },
 } as const;

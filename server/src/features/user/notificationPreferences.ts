@@ -15,7 +15,12 @@ export const notificationEventsSchema = {
   additionalProperties: false,
   required: [...NOTIFICATION_CHANNELS],
   description: 'Per channel, the events that notify there',
-  properties: Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, { type: 'array', uniqueItems: true, maxItems: NOTIFICATION_EVENTS.length, items: { type: 'string', enum: NOTIFICATION_EVENTS } }])),
+  properties: Object.fromEntries(
+    NOTIFICATION_CHANNELS.map((channel) => [
+      channel,
+      { type: 'array', uniqueItems: true, maxItems: NOTIFICATION_EVENTS.length, items: { type: 'string', enum: NOTIFICATION_EVENTS } },
+    ]),
+  ),
 } as const;
 
 export const notificationPreferencesSchema = {

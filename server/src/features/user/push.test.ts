@@ -38,7 +38,9 @@ describe('push settings', () => {
 
   it('names a device from its user agent', () => {
     expect(deviceLabel(ANDROID_CHROME)).toBe('Chrome on Android');
-    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari on iOS');
+    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe(
+      'Safari on iOS',
+    );
     expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox on Windows');
     expect(deviceLabel(undefined)).toBe('Browser');
   });
@@ -136,13 +138,18 @@ describeEachDatabase('push devices and notification choices', (database) => {
     expect((await account()).events).toEqual({ email: ['accepted', 'lowCredit'], whatsapp: [], telegram: ['stopped'], push: ['accepted', 'captcha'] });
     expect((await post('/api/user/saveNotificationPreferences', { notificationPreferences: base }, fresh.token)).statusCode).toBe(200);
     expect((await account()).events.push).toEqual(['accepted', 'captcha']);
-    expectFieldErrors(await post('/api/user/saveNotificationPreferences', { notificationPreferences: { ...base, events: { ...events, push: ['sunrise'] } } }, fresh.token), ['events']);
+    expectFieldErrors(await post('/api/user/saveNotificationPreferences', { notificationPreferences: { ...base, events: { ...events, push: ['sunrise'] } } }, fresh.token), [
+      'events',
+    ]);
     expectFieldErrors(await post('/api/user/saveNotificationPreferences', { notificationPreferences: { ...base, events: { email: [] } } }, fresh.token), ['events']);
   });
 
   it('"Send a test" on push reaches every device, encrypted for it and signed with the VAPID key; a channel with nowhere to send says so', async () => {
     const tester = await signUp(t.app, t.database);
-    expect((await post('/api/user/sendTestNotification', { channel: 'push' }, tester.token)).json()).toMatchObject({ code: 'BP_ERR_NOTIFICATION_CHANNEL_OFF', alert: 'Switch on notifications on a device first.' });
+    expect((await post('/api/user/sendTestNotification', { channel: 'push' }, tester.token)).json()).toMatchObject({
+      code: 'BP_ERR_NOTIFICATION_CHANNEL_OFF',
+      alert: 'Switch on notifications on a device first.',
+    });
     expect((await post('/api/user/sendTestNotification', { channel: 'whatsapp' }, tester.token)).statusCode).toBe(409);
     expectFieldErrors(await post('/api/user/sendTestNotification', { channel: 'pigeon' }, tester.token), ['channel']);
     const phone = pushService.subscription();
@@ -171,7 +178,15 @@ describeEachDatabase('push devices and notification choices', (database) => {
   });
 
   describe('the push channel of the notifications', () => {
-    const block = { startTime: Date.UTC(2026, 5, 3, 15) / 1000, endTime: Date.UTC(2026, 5, 3, 18) / 1000, serviceAreaId: 'a1', serviceAreaName: 'Seattle (DWA6)', priceAmount: 95, currency: 'USD', feeCents: 333 };
+    const block = {
+      startTime: Date.UTC(2026, 5, 3, 15) / 1000,
+      endTime: Date.UTC(2026, 5, 3, 18) / 1000,
+      serviceAreaId: 'a1',
+      serviceAreaName: 'Seattle (DWA6)',
+      priceAmount: 95,
+      currency: 'USD',
+      feeCents: 333,
+    };
     const log = pino({ level: 'silent' });
     const notificationsFor = () => {
       const background = new BackgroundTasks(log);

@@ -22,8 +22,8 @@ export const pushSubscriptionSchema = {
   required: ['endpoint', 'p256dh', 'auth'],
   properties: {
     endpoint: { type: 'string', format: 'plain-text', minLength: 1, maxLength: ENDPOINT_MAX_LENGTH, description: "The push service's URL (PushSubscription.endpoint)" },
-    p256dh: { ...stringOf('push-public-key', 100), description: "PushSubscription.toJSON().keys.p256dh" },
-    auth: { ...stringOf('push-auth-secret', 32), description: "PushSubscription.toJSON().keys.auth" },
+    p256dh: { ...stringOf('push-public-key', 100), description: 'PushSubscription.toJSON().keys.p256dh' },
+    auth: { ...stringOf('push-auth-secret', 32), description: 'PushSubscription.toJSON().keys.auth' },
   },
 } as const;
 
@@ -62,12 +62,24 @@ type Row = { id: string; label: string; endpoint: string; created_at: Date };
 const deviceOf = (row: Row): PushDevice => ({ id: row.id, label: row.label, endpoint: row.endpoint, createdAt: row.created_at.getTime() });
 
 export async function pushDevicesOf(db: Kysely<DatabaseSchema>, userId: string): Promise<PushDevice[]> {
-  const rows = await db.selectFrom('push_subscriptions').select(['id', 'label', 'endpoint', 'created_at']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'label', 'endpoint', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map(deviceOf);
 }
 
 /** Saves the caller's browser subscription; its endpoint is checked against the allowed push services first. */
-export async function savePushDevice(db: Kysely<DatabaseSchema>, userId: string, input: PushSubscriptionInput, label: string, endpointHosts: readonly string[]): Promise<PushDevice> {
+export async function savePushDevice(
+  db: Kysely<DatabaseSchema>,
+  userId: string,
+  input: PushSubscriptionInput,
+  label: string,
+  endpointHosts: readonly string[],
+): Promise<PushDevice> {
   const problem = endpointProblem(input.endpoint, endpointHosts);
   if (problem) throw validationError({ endpoint: problem });
   return db.transaction().execute(async (trx) => {
@@ -77,7 +89,14 @@ export async function savePushDevice(db: Kysely<DatabaseSchema>, userId: string,
       .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: input.p256dh, auth: input.auth, label }))
       .returning(['id', 'label', 'endpoint', 'created_at'])
       .executeTakeFirstOrThrow();
-    const kept = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MAX_PUSH_DEVICES).execute();
+    const kept = await trx
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(MAX_PUSH_DEVICES)
+      .execute();
     await trx
       .deleteFrom('push_subscriptions')
       .where('user_id', '=', userId)

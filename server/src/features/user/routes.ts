@@ -150,7 +150,12 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/user/startTrial',
     {
       ...signedIn,
-      schema: { tags, summary: `Start the ${TRIAL_DAYS} day free trial (once per driver and per platform account; needs a connected account)`, security: bearerAuth, response: responses(nullData, [401, 409]) },
+      schema: {
+        tags,
+        summary: `Start the ${TRIAL_DAYS} day free trial (once per driver and per platform account; needs a connected account)`,
+        security: bearerAuth,
+        response: responses(nullData, [401, 409]),
+      },
     },
     async (request) => {
       const userId = currentUser(request).id;
@@ -203,9 +208,12 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       ...signedIn,
       schema: {
         tags,
-        summary: "The driver's push devices, and the VAPID public key a browser subscribes with (docs/LIVE.md \"Push notifications\")",
+        summary: 'The driver\'s push devices, and the VAPID public key a browser subscribes with (docs/LIVE.md "Push notifications")',
         security: bearerAuth,
-        response: responses({ type: 'object', required: ['publicKey', 'devices'], properties: { publicKey: { type: 'string' }, devices: { type: 'array', items: pushDeviceSchema } } }, [401]),
+        response: responses(
+          { type: 'object', required: ['publicKey', 'devices'], properties: { publicKey: { type: 'string' }, devices: { type: 'array', items: pushDeviceSchema } } },
+          [401],
+        ),
       },
     },
     async (request) => ok({ publicKey: ctx.push.publicKey, devices: await pushDevicesOf(ctx.db, currentUser(request).id) }),
@@ -233,7 +241,13 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     '/api/user/pushDevices/:id',
     {
       ...signedIn,
-      schema: { tags, summary: 'Switch Web Push off for one of the driver\'s devices', security: bearerAuth, params: { type: 'object', required: ['id'], properties: { id: uuid } }, response: responses(nullData, [400, 401, 404]) },
+      schema: {
+        tags,
+        summary: "Switch Web Push off for one of the driver's devices",
+        security: bearerAuth,
+        params: { type: 'object', required: ['id'], properties: { id: uuid } },
+        response: responses(nullData, [400, 401, 404]),
+      },
     },
     async (request) => {
       if (!(await removePushDevice(ctx.db, currentUser(request).id, request.params.id))) throw notFound('This device no longer receives notifications. Reload the page.');
@@ -273,7 +287,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       config: { fieldRules: confirms('newPassword', 'confirmNewPassword') },
       schema: {
         tags,
-        summary: "Change the password; ends every session of the driver, this one too, and answers a fresh one",
+        summary: 'Change the password; ends every session of the driver, this one too, and answers a fresh one',
         security: bearerAuth,
         body: {
           type: 'object',

@@ -48,11 +48,13 @@ export function trialEligible(user: { trial_ends_at: Date | null; membership_end
 
 /** Whether the platform account connected to the user (the `users` row of the outer query) has had a trial, as a subquery. */
 export function platformTrialUsed(eb: ExpressionBuilder<DatabaseSchema, 'users'>) {
-  return eb.exists(
-    eb
-      .selectFrom('platform_accounts')
-      .innerJoin('platform_trials', 'platform_trials.platform_user_id', 'platform_accounts.platform_user_id')
-      .select('platform_trials.platform_user_id')
-      .whereRef('platform_accounts.user_id', '=', 'users.id'),
-  ).$castTo<boolean>();
+  return eb
+    .exists(
+      eb
+        .selectFrom('platform_accounts')
+        .innerJoin('platform_trials', 'platform_trials.platform_user_id', 'platform_accounts.platform_user_id')
+        .select('platform_trials.platform_user_id')
+        .whereRef('platform_accounts.user_id', '=', 'users.id'),
+    )
+    .$castTo<boolean>();
 }

@@ -238,7 +238,13 @@ describeEachDatabase('user routes', (database) => {
       const res = await save({ emailAddress: 'Alerts@Example.com', whatsAppNumber: '+44 7700 900123', telegramAuthCode: '' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ data: null, alert: expect.any(String) });
-      expect(await preferences()).toEqual({ emailAddress: 'alerts@example.com', whatsAppNumber: '+44 7700 900123', telegramAuthCode: '', telegramConnected: false, events: EVERY_EVENT_EVERYWHERE });
+      expect(await preferences()).toEqual({
+        emailAddress: 'alerts@example.com',
+        whatsAppNumber: '+44 7700 900123',
+        telegramAuthCode: '',
+        telegramConnected: false,
+        events: EVERY_EVENT_EVERYWHERE,
+      });
       expect((await save({ emailAddress: '', whatsAppNumber: '', telegramAuthCode: '', telegramConnected: false })).statusCode).toBe(200);
       expect(await preferences()).toMatchObject({ emailAddress: '', whatsAppNumber: '' });
     });

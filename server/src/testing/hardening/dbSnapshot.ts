@@ -45,7 +45,10 @@ export async function snapshotUserRows(db: Kysely<DatabaseSchema>, userId: strin
     where table_schema = current_schema() and column_name = 'user_id' order by table_name`.execute(db);
   const perTable = [
     sql`select 'users' as name, md5(coalesce(string_agg(t::text, ','), '')) as digest from users t where t.id = ${userId}`,
-    ...tables.map(({ name }) => sql`select ${name} as name, count(*)::text || ':' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${sql.table(name)} t where t.user_id = ${userId}`),
+    ...tables.map(
+      ({ name }) =>
+        sql`select ${name} as name, count(*)::text || ':' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${sql.table(name)} t where t.user_id = ${userId}`,
+    ),
   ];
   const { rows } = await sql<{ name: string; digest: string }>`${sql.join(perTable, sql` union all `)}`.execute(db);
   return new Map(rows.map((row) => [row.name, row.digest]));

@@ -97,7 +97,20 @@ function wireCase(operation: Operation, known: KnownValues): fc.Arbitrary<FuzzCa
   const broken = fc.oneof(
     validText.chain((text) => fc.integer({ min: 0, max: Math.max(0, text.length - 1) }).map((cut) => ({ payload: text.slice(0, cut), type: 'application/json' }))),
     validText.chain((text) => fc.constantFrom('x', ',', '}', ' garbage', '\u0000', '\n{}').map((tail) => ({ payload: text + tail, type: 'application/json' }))),
-    fc.constantFrom("{'a':1}", '{a:1}', 'NaN', '[1,]', '{"a":1,}', '{"a":undefined}', '\ud800', '/*x*/{}', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"admin":true}}}').map((payload) => ({ payload, type: 'application/json' })),
+    fc
+      .constantFrom(
+        "{'a':1}",
+        '{a:1}',
+        'NaN',
+        '[1,]',
+        '{"a":1,}',
+        '{"a":undefined}',
+        '\ud800',
+        '/*x*/{}',
+        '{"__proto__":{"admin":true}}',
+        '{"constructor":{"prototype":{"admin":true}}}',
+      )
+      .map((payload) => ({ payload, type: 'application/json' })),
     validText.map((text) => ({ payload: text.replace(/^\{/, '{"__proto__":{"isAdmin":true},'), type: 'application/json' })),
     fc.tuple(validText, fc.constantFrom(...WRONG_CONTENT_TYPES, ...(operation.body ? ['text/plain'] : []))).map(([payload, type]) => ({ payload, type })),
     fc.tuple(validText, fc.integer({ min: BODY_LIMIT_BYTES + 1, max: 4 * BODY_LIMIT_BYTES })).map(([text, size]) => ({
@@ -138,17 +151,39 @@ function credentialCase(operation: Operation, known: KnownValues): fc.Arbitrary<
  * predict, so these may pass; they must still never cause a 5xx or a change.
  */
 function rawQueryCase(operation: Operation): fc.Arbitrary<FuzzCase> {
-  const piece = fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%ED%A0%80', '%C0%AE', '&&', '=', '==', 'a[]=1', 'a[b][c]=1', '__proto__=1', 'constructor[prototype][x]=1', '+', '%2B', ';', '#', 'é', '😀');
-  return fc.array(fc.tuple(fc.constantFrom(...Object.keys(operation.query?.properties ?? { q: {} })), fc.array(piece, { minLength: 1, maxLength: 4 })), { minLength: 1, maxLength: 4 }).map((pairs) => ({
-    route: `${operation.method} ${operation.path}`,
-    credential: operation.credential,
-    request: {
-      method: operation.method,
-      url: `${pathOf(operation, undefined).url}?${pairs.map(([key, pieces]) => `${key}=${pieces.join('')}`).join('&')}`,
-      headers: authorization(operation),
-    },
-    refusal: null,
-  }));
+  const piece = fc.constantFrom(
+    '%',
+    '%zz',
+    '%E0%A4%A',
+    '%00',
+    '%ED%A0%80',
+    '%C0%AE',
+    '&&',
+    '=',
+    '==',
+    'a[]=1',
+    'a[b][c]=1',
+    '__proto__=1',
+    'constructor[prototype][x]=1',
+    '+',
+    '%2B',
+    ';',
+    '#',
+    'é',
+    '😀',
+  );
+  return fc
+    .array(fc.tuple(fc.constantFrom(...Object.keys(operation.query?.properties ?? { q: {} })), fc.array(piece, { minLength: 1, maxLength: 4 })), { minLength: 1, maxLength: 4 })
+    .map((pairs) => ({
+      route: `${operation.method} ${operation.path}`,
+      credential: operation.credential,
+      request: {
+        method: operation.method,
+        url: `${pathOf(operation, undefined).url}?${pairs.map(([key, pieces]) => `${key}=${pieces.join('')}`).join('&')}`,
+        headers: authorization(operation),
+      },
+      refusal: null,
+    }));
 }
 
 const TAKES_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -179,6 +214,9 @@ export function fuzzCases(operations: readonly Operation[], known: KnownValues):
 
 /** A request the route's schema accepts, drawn with `seed` (its token is the access stand-in, see {@link withCredentials}). */
 export function exampleRequest(operation: Operation, known: KnownValues, seed: number): InjectOptions {
-  const [example] = fc.sample(schemaCase(operation, known, (base) => base), { seed, numRuns: 1 });
+  const [example] = fc.sample(
+    schemaCase(operation, known, (base) => base),
+    { seed, numRuns: 1 },
+  );
   return example!.request;
 }

@@ -46,10 +46,17 @@ export async function auditLedger(db: Kysely<DatabaseSchema>, reported: Reported
     const cancelledFirst = order.status === 'cancelled' && (order.provider_ref === null || order.refunded_at !== null);
     const shouldBePaid = reported.mustBePaid.has(order.id) && !cancelledFirst;
     if ((order.status === 'paid') !== shouldBePaid) problems.push(`order ${order.id} is ${order.status}, ${shouldBePaid ? 'but was paid' : 'but no valid payment arrived'}`);
-    const keys = order.kind === 'topup' ? [[ledgerKey.topup(order.id), order.amount_cents]] : [[ledgerKey.payment(order.id), order.amount_cents], [ledgerKey.membership(order.id), -order.amount_cents]];
+    const keys =
+      order.kind === 'topup'
+        ? [[ledgerKey.topup(order.id), order.amount_cents]]
+        : [
+            [ledgerKey.payment(order.id), order.amount_cents],
+            [ledgerKey.membership(order.id), -order.amount_cents],
+          ];
     for (const [key, amount] of keys as Array<[string, number]>) {
       const entry = entryByKey.get(key);
-      if (order.status === 'paid' && (entry?.amount_cents !== amount || entry.user_id !== order.user_id)) problems.push(`paid order ${order.id} has ${key} = ${entry?.amount_cents}, not ${amount}`);
+      if (order.status === 'paid' && (entry?.amount_cents !== amount || entry.user_id !== order.user_id))
+        problems.push(`paid order ${order.id} has ${key} = ${entry?.amount_cents}, not ${amount}`);
       if (order.status !== 'paid' && entry) problems.push(`unpaid order ${order.id} has ledger entry ${key}`);
     }
     if (order.status === 'paid' && order.kind === 'topup') paidTopUps.set(order.user_id, (paidTopUps.get(order.user_id) ?? 0) + order.amount_cents);
@@ -64,18 +71,21 @@ export async function auditLedger(db: Kysely<DatabaseSchema>, reported: Reported
     const days = membershipDays.get(user.id);
     const start = user.membership_ends_at && days !== undefined ? user.membership_ends_at.getTime() - days * DAY_MS : null;
     const fromAClock = start !== null && reported.settlementClocks.some((clock) => Math.abs(clock.getTime() - start) < 1000);
-    if ((days !== undefined || user.membership_ends_at) && !fromAClock) problems.push(`user ${user.id} has ${days} paid membership days but the membership ends ${user.membership_ends_at?.toISOString()}`);
+    if ((days !== undefined || user.membership_ends_at) && !fromAClock)
+      problems.push(`user ${user.id} has ${days} paid membership days but the membership ends ${user.membership_ends_at?.toISOString()}`);
   }
 
   // Fees and refunds: each applied once, a refund equal to its fee and only after it.
   for (const [logId, amounts] of reported.appliedCharges) {
     if (amounts.length > 1) problems.push(`fee ${logId} reported applied ${amounts.length} times`);
-    if (entryByKey.get(ledgerKey.fee(logId))?.amount_cents !== -amounts[0]!) problems.push(`fee ${logId} applied but its entry is ${entryByKey.get(ledgerKey.fee(logId))?.amount_cents}`);
+    if (entryByKey.get(ledgerKey.fee(logId))?.amount_cents !== -amounts[0]!)
+      problems.push(`fee ${logId} applied but its entry is ${entryByKey.get(ledgerKey.fee(logId))?.amount_cents}`);
   }
   for (const entry of entries.filter((e) => e.kind === 'refund')) {
     const logId = entry.key.slice('refund:'.length);
     const fee = entryByKey.get(ledgerKey.fee(logId));
-    if (!fee || fee.amount_cents !== -entry.amount_cents || fee.user_id !== entry.user_id) problems.push(`refund ${entry.key} of ${entry.amount_cents} does not match its fee ${fee?.amount_cents}`);
+    if (!fee || fee.amount_cents !== -entry.amount_cents || fee.user_id !== entry.user_id)
+      problems.push(`refund ${entry.key} of ${entry.amount_cents} does not match its fee ${fee?.amount_cents}`);
   }
   for (const [logId, count] of reported.appliedRefunds) if (count > 1) problems.push(`refund ${logId} reported applied ${count} times`);
 
@@ -85,7 +95,8 @@ export async function auditLedger(db: Kysely<DatabaseSchema>, reported: Reported
     const reached = (paidTopUps.get(user.id) ?? 0) >= INVITE_REWARD_THRESHOLD_CENTS;
     const reward = entryByKey.get(ledgerKey.invite(user.id));
     if (user.invited_by && reached !== Boolean(reward)) problems.push(`invited driver ${user.id} reached the threshold: ${reached}, reward: ${Boolean(reward)}`);
-    if (reward && (reward.user_id !== user.invited_by || reward.amount_cents !== INVITE_REWARD_CENTS)) problems.push(`invite reward for ${user.id} went to ${reward.user_id}: ${reward.amount_cents}`);
+    if (reward && (reward.user_id !== user.invited_by || reward.amount_cents !== INVITE_REWARD_CENTS))
+      problems.push(`invite reward for ${user.id} went to ${reward.user_id}: ${reward.amount_cents}`);
     if (user.invited_by && reached) rewards.set(user.invited_by, (rewards.get(user.invited_by) ?? 0) + INVITE_REWARD_CENTS);
   }
   const feesByUser = new Map<string, number>();
@@ -95,8 +106,10 @@ export async function auditLedger(db: Kysely<DatabaseSchema>, reported: Reported
     const fee = entryByKey.get(ledgerKey.fee(block.id));
     const refund = entryByKey.get(ledgerKey.refund(block.id));
     const refundDue = block.forfeited_at ? block.cost_cents : 0;
-    if ((fee?.amount_cents ?? 0) !== -block.cost_cents || (fee && fee.user_id !== block.user_id)) problems.push(`block ${block.id} cost ${block.cost_cents} but its fee entry is ${fee?.amount_cents}`);
-    if ((refund?.amount_cents ?? 0) !== refundDue) problems.push(`block ${block.id} (forfeited: ${Boolean(block.forfeited_at)}) has refund ${refund?.amount_cents}, not ${refundDue}`);
+    if ((fee?.amount_cents ?? 0) !== -block.cost_cents || (fee && fee.user_id !== block.user_id))
+      problems.push(`block ${block.id} cost ${block.cost_cents} but its fee entry is ${fee?.amount_cents}`);
+    if ((refund?.amount_cents ?? 0) !== refundDue)
+      problems.push(`block ${block.id} (forfeited: ${Boolean(block.forfeited_at)}) has refund ${refund?.amount_cents}, not ${refundDue}`);
     const refundsReported = reported.forfeitRefunds.get(block.id) ?? 0;
     if (refundsReported !== (refundDue > 0 ? 1 : 0)) problems.push(`block ${block.id}: ${refundsReported} forfeit answers reported a refund of ${refundDue}`);
     feesByUser.set(block.user_id, (feesByUser.get(block.user_id) ?? 0) + block.cost_cents - refundDue);

@@ -61,9 +61,17 @@ function paymentReports(random: SeededRandom, order: PlannedOrder): MoneyOperati
 /** Reports that must never make an order paid: expiries, cancels, wrong amounts, forged signatures. */
 function noise(random: SeededRandom, order: PlannedOrder, odds: number): MoneyOperation[] {
   const reports: MoneyOperation[] = [];
-  if (random.chance(odds)) reports.push({ kind: 'webhook', orderId: order.id, type: random.pick(['checkout.session.expired', 'checkout.session.async_payment_failed'] as const), amountCents: 0, signed: true });
+  if (random.chance(odds))
+    reports.push({
+      kind: 'webhook',
+      orderId: order.id,
+      type: random.pick(['checkout.session.expired', 'checkout.session.async_payment_failed'] as const),
+      amountCents: 0,
+      signed: true,
+    });
   if (random.chance(odds)) reports.push({ kind: 'devCheckout', orderId: order.id, action: 'cancel' });
-  if (random.chance(odds)) reports.push({ kind: 'webhook', orderId: order.id, type: 'checkout.session.completed', amountCents: order.amountCents + random.pick([1, -1, 500]), signed: true });
+  if (random.chance(odds))
+    reports.push({ kind: 'webhook', orderId: order.id, type: 'checkout.session.completed', amountCents: order.amountCents + random.pick([1, -1, 500]), signed: true });
   if (random.chance(odds)) reports.push({ kind: 'webhook', orderId: order.id, type: 'checkout.session.completed', amountCents: order.amountCents, signed: false });
   return reports;
 }

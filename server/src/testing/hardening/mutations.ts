@@ -113,7 +113,15 @@ function mutate(root: { value: unknown }, schema: JsonSchema, draw: MutationDraw
       return;
     default:
       // The same value in another JSON type: "5" for 5, 5 for "5", [x] for x, {x} for [x].
-      site.replace(typeof site.value === 'string' ? Number(site.value) || site.value.length : typeof site.value === 'number' ? String(site.value) : Array.isArray(site.value) ? { ...site.value } : [site.value]);
+      site.replace(
+        typeof site.value === 'string'
+          ? Number(site.value) || site.value.length
+          : typeof site.value === 'number'
+            ? String(site.value)
+            : Array.isArray(site.value)
+              ? { ...site.value }
+              : [site.value],
+      );
   }
 }
 
