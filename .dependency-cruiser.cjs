@@ -5,7 +5,7 @@
  */
 const LAYERS = 'docs/ARCHITECTURE.md section 5.1';
 /** Test files and test support may reach anywhere. */
-const NOT_TESTS = '(\\.test\\.tsx?$|/__tests__/|/testing/|/hardening/)';
+const NOT_TESTS = '(\\.test\\.tsx?$|/__tests__/|^server/test/|/hardening/)';
 
 module.exports = {
   forbidden: [

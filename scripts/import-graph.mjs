@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
-const NOT_TESTS = '\\.test\\.tsx?$|__tests__|/testing/|/hardening/|/mock/';
+const NOT_TESTS = '\\.test\\.tsx?$|__tests__|^server/test/|/hardening/|/mock/';
 
 function mermaid(args) {
   return execFileSync('npx', ['--no-install', 'depcruise', '--config', '.dependency-cruiser.cjs', '--exclude', NOT_TESTS, '--output-type', 'mermaid', ...args], {

@@ -17,7 +17,7 @@
  * The steps run in order.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { decryptPush, startLocalPushService, verifiedVapidClaims, type LocalPushService, type TestSubscription } from '../../server/src/testing/pushService';
+import { decryptPush, startLocalPushService, verifiedVapidClaims, type LocalPushService, type TestSubscription } from '../../server/test/pushService';
 import { apiCall, registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
 import { launchBrowser, openPage, product } from '../src/support/browser';

@@ -7,8 +7,8 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/index.js';
 import { HttpError, validationError } from './http/errors.js';
 import { PAGE_SCRIPT_HASH } from './http/securityHeaders.js';
-import { testConfig } from './testing/config.js';
-import { fakeFrontend } from './testing/frontend.js';
+import { testConfig } from '../test/config.js';
+import { fakeFrontend } from '../test/frontend.js';
 import type { Database } from './types.js';
 
 describe('the app shell: health, manifest, static hosting and the envelope', () => {

@@ -1,6 +1,6 @@
 /**
  * What `npm run build` compiles into dist is production code only: test support lives in
- * src/testing/ and the tests beside the code, and tsconfig.build.json leaves both out. An exclude
+ * server/test/, outside src/, and the tests beside the code, which tsconfig.build.json leaves out. An exclude
  * only drops a file as a root: a production file that imports test support would pull it back in.
  * So this walks the very program the build compiles, imports included, and asserts that no file of
  * it is a test, test support, or loads the test runner (docs/ARCHITECTURE.md, "Tests").
@@ -23,21 +23,21 @@ function buildProgram(): ts.Program {
 /** Why a file of the server must not be in the build, or null when it may. */
 export function testCodeReason(path: string, text: string): string | null {
   if (/\.test\.tsx?$/.test(path)) return 'is a test';
-  if (/(^|\/)(testing|__tests__)\//.test(path)) return 'is test support';
+  if (/^test\//.test(path) || /(^|\/)__tests__\//.test(path)) return 'is test support';
   if (/from ['"]node:test['"]/.test(text)) return 'imports node:test';
   return null;
 }
 
 it('flags a test, test support and a file that loads the test runner', () => {
   expect(testCodeReason('src/app.test.ts', '')).toBe('is a test');
-  expect(testCodeReason('src/testing/hardening/hardenedApp.ts', '')).toBe('is test support');
+  expect(testCodeReason('test/hardening/hardenedApp.ts', '')).toBe('is test support');
   expect(testCodeReason('src/scaling/leases.ts', "import { describe } from 'node:test';")).toBe('imports node:test');
   expect(testCodeReason('src/scaling/leases.ts', "import { setTimeout } from 'node:timers/promises';")).toBeNull();
 });
 
 it('the production build compiles no test code, imports followed', () => {
   const program = buildProgram();
-  const ours = program.getSourceFiles().filter((file) => !file.isDeclarationFile && relative(SERVER, file.fileName).startsWith('src/'));
+  const ours = program.getSourceFiles().filter((file) => !file.isDeclarationFile && /^(src|test)\//.test(relative(SERVER, file.fileName)));
   expect(ours.length).toBeGreaterThan(100);
   const offenders = ours.flatMap((file) => {
     const path = relative(SERVER, file.fileName);

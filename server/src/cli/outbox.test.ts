@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '../db/index.js';
-import { signUp, startTestApp, type TestApp } from '../testing/app.js';
+import { signUp, startTestApp, type TestApp } from '../../test/app.js';
 import { formatMessage } from './outbox.js';
 
 const run = promisify(execFile);

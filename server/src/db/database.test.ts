@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { sql } from 'kysely';
 import { migrate } from './index.js';
 import { migrations } from './migrations/index.js';
-import { describeEachDatabase } from '../testing/databases.js';
+import { describeEachDatabase } from '../../test/databases.js';
 
 describeEachDatabase('the database module', (database) => {
   it('has applied every migration on open, and a second run applies none', async () => {

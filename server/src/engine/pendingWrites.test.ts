@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import pino from 'pino';
-import { testContext } from '../testing/context.js';
-import { describeEachDatabase, withOutage } from '../testing/databases.js';
-import { signUpDriver, tomorrowAt } from '../testing/platform.js';
+import { testContext } from '../../test/context.js';
+import { describeEachDatabase, withOutage } from '../../test/databases.js';
+import { signUpDriver, tomorrowAt } from '../../test/platform.js';
 import type { IgnoredOffer } from './offerLog.js';
 import { PendingWrites } from './pendingWrites.js';
 

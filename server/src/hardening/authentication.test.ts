@@ -9,12 +9,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { login, requestPasswordReset } from '../features/auth/service.js';
 import { LOGIN_BACKOFF, RATE_LIMITS } from '../http/rateLimits.js';
 import { createPasswordHasher, type PasswordHasher } from '../security/passwords.js';
-import { bearer, freshIp, PASSWORD, registration, startTestApp, uniqueEmail, type TestDriver } from '../testing/app.js';
-import { testConfig } from '../testing/config.js';
-import { testContext } from '../testing/context.js';
-import { describeEachDatabase } from '../testing/databases.js';
-import { refusalProblems } from '../testing/hardening/envelopeCheck.js';
-import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testing/hardening/hardenedApp.js';
+import { bearer, freshIp, PASSWORD, registration, startTestApp, uniqueEmail, type TestDriver } from '../../test/app.js';
+import { testConfig } from '../../test/config.js';
+import { testContext } from '../../test/context.js';
+import { describeEachDatabase } from '../../test/databases.js';
+import { refusalProblems } from '../../test/hardening/envelopeCheck.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../../test/hardening/hardenedApp.js';
 
 /** `scrypt$<log2 N>$<r>$<p>$<salt>$<key>` read back into its parts. */
 function hashParameters(stored: string) {

@@ -8,13 +8,13 @@ import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import fc from 'fast-check';
 import { issueToken } from '../features/auth/tokens.js';
-import { bearer } from '../testing/app.js';
-import { describeEachDatabase } from '../testing/databases.js';
-import { fakeStripeApi, fakeStripeGateway, stripeEnv } from '../testing/stripe.js';
-import { fuzzCases, isFuzzed, withCredentials } from '../testing/hardening/fuzzRequests.js';
-import { runFuzzCases, type FuzzFigures } from '../testing/hardening/fuzzRunner.js';
-import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testing/hardening/hardenedApp.js';
-import { documentedOperations, registeredRoutes } from '../testing/hardening/routeInventory.js';
+import { bearer } from '../../test/app.js';
+import { describeEachDatabase } from '../../test/databases.js';
+import { fakeStripeApi, fakeStripeGateway, stripeEnv } from '../../test/stripe.js';
+import { fuzzCases, isFuzzed, withCredentials } from '../../test/hardening/fuzzRequests.js';
+import { runFuzzCases, type FuzzFigures } from '../../test/hardening/fuzzRunner.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../../test/hardening/hardenedApp.js';
+import { documentedOperations, registeredRoutes } from '../../test/hardening/routeInventory.js';
 
 const SEED = 7_2024;
 /** The release registry's all-remote deploy token, so its routes are attacked past their token check too. */

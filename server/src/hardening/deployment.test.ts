@@ -8,14 +8,14 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
-import { bearer, freshIp, mailTo, PASSWORD, registration, signUp, startTestApp, uniqueEmail, type TestApp } from '../testing/app.js';
-import { describeEachDatabase } from '../testing/databases.js';
+import { bearer, freshIp, mailTo, PASSWORD, registration, signUp, startTestApp, uniqueEmail, type TestApp } from '../../test/app.js';
+import { describeEachDatabase } from '../../test/databases.js';
 import { rmSync } from 'node:fs';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
-import { testConfig } from '../testing/config.js';
-import { fakeFrontend } from '../testing/frontend.js';
+import { testConfig } from '../../test/config.js';
+import { fakeFrontend } from '../../test/frontend.js';
 import { RATE_LIMITS } from '../http/rateLimits.js';
 
 const PROXY = '127.0.0.1';

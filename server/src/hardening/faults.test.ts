@@ -25,15 +25,15 @@ import type { AppContext } from '../context.js';
 import { openDatabase } from '../db/index.js';
 import type { EngineTimings } from '../engine/dependencies.js';
 import { credit, entriesOf } from '../domain/ledger.js';
-import { TestClock } from '../testing/clock.js';
-import { simulatorEnv } from '../testing/config.js';
-import { testContext } from '../testing/context.js';
-import { describeEachDatabase, TEST_POSTGRES_URL } from '../testing/databases.js';
-import { startHoldingProxy } from '../testing/holdingProxy.js';
-import { connectWithAnyBlockFilter, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../testing/platform.js';
+import { TestClock } from '../../test/clock.js';
+import { simulatorEnv } from '../../test/config.js';
+import { testContext } from '../../test/context.js';
+import { describeEachDatabase, TEST_POSTGRES_URL } from '../../test/databases.js';
+import { startHoldingProxy } from '../../test/holdingProxy.js';
+import { connectWithAnyBlockFilter, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
 import type { Database, DatabaseConfig } from '../types.js';
-import { startEngineProcess, type EngineProcess } from '../testing/hardening/engineProcess.js';
-import type { EngineWorkerSettings } from '../testing/hardening/engineWorker.js';
+import { startEngineProcess, type EngineProcess } from '../../test/hardening/engineProcess.js';
+import type { EngineWorkerSettings } from '../../test/hardening/engineWorker.js';
 
 /** Short cadences so a run sees many polls, backoffs and schedule reads in seconds. Jitter pinned to its maximum. */
 const FAST: Partial<EngineTimings> = { backoff: { baseMs: 250, maxMs: 1000 }, openAttemptRecheckMs: 300, resumeSpreadMs: 50 };

@@ -11,10 +11,10 @@ import { expect } from 'expect';
 import { sql } from 'kysely';
 import { loadPlatformAccount } from '../domain/platformAccounts.js';
 import { createTokenCipher, TokenCipherError } from '../security/tokenCipher.js';
-import { simulatorEnv } from '../testing/config.js';
-import { testContext } from '../testing/context.js';
-import { describeEachDatabase } from '../testing/databases.js';
-import { connectDriver, signUpDriver, startSimulator } from '../testing/platform.js';
+import { simulatorEnv } from '../../test/config.js';
+import { testContext } from '../../test/context.js';
+import { describeEachDatabase } from '../../test/databases.js';
+import { connectDriver, signUpDriver, startSimulator } from '../../test/platform.js';
 
 /** A stretch of a token this long found anywhere in the database counts as a leak. */
 const PIECE = 8;

@@ -12,14 +12,14 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import { issueTelegramLinkCode } from '../features/user/telegramLinks.js';
 import { loggerOptions, SECRET_FIELDS } from '../http/logging.js';
-import { bearer, PASSWORD } from '../testing/app.js';
-import { describeEachDatabase } from '../testing/databases.js';
-import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../testing/stripe.js';
-import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../testing/hardening/hardenedApp.js';
-import type { JsonSchema } from '../testing/hardening/jsonSchema.js';
-import { documentedOperations } from '../testing/hardening/routeInventory.js';
-import { SECRET_FIELD } from '../testing/hardening/secrets.js';
-import { validValue } from '../testing/hardening/schemaValues.js';
+import { bearer, PASSWORD } from '../../test/app.js';
+import { describeEachDatabase } from '../../test/databases.js';
+import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../../test/stripe.js';
+import { itLoggedNoSecrets, startHardenedApp, type HardenedApp } from '../../test/hardening/hardenedApp.js';
+import type { JsonSchema } from '../../test/hardening/jsonSchema.js';
+import { documentedOperations } from '../../test/hardening/routeInventory.js';
+import { SECRET_FIELD } from '../../test/hardening/secrets.js';
+import { validValue } from '../../test/hardening/schemaValues.js';
 
 /** Paths (field names from the root) of every secret-looking property of a schema. */
 function secretPaths(schema: JsonSchema, path: string[] = []): string[][] {

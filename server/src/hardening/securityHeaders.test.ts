@@ -13,8 +13,8 @@ import { REMOTES } from '@blockpilot/shared/constants';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/index.js';
 import { registerSecurityHeaders, PAGE_SCRIPT_HASH } from '../http/securityHeaders.js';
-import { testConfig } from '../testing/config.js';
-import { fakeFrontend } from '../testing/frontend.js';
+import { testConfig } from '../../test/config.js';
+import { fakeFrontend } from '../../test/frontend.js';
 import type { Database } from '../types.js';
 
 /** Directives that list where code, styles, images, fonts, media and connections may come from. */

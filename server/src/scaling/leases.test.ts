@@ -2,7 +2,7 @@ import { it } from 'node:test';
 import { expect } from 'expect';
 import { searchKeys } from './keys.js';
 import { UserLeases } from './leases.js';
-import { describeWithRedis } from '../testing/redis.js';
+import { describeWithRedis } from '../../test/redis.js';
 
 describeWithRedis('per-driver leases', (redis) => {
   const leasesFor = (owner: string, leaseMs = 4_000, now?: () => number) => new UserLeases(redis().redis, searchKeys(redis().prefix).lease, owner, leaseMs, now);

@@ -1,8 +1,8 @@
 import { it } from 'node:test';
 import { expect } from 'expect';
-import { testContext } from '../testing/context.js';
-import { describeEachDatabase } from '../testing/databases.js';
-import { signUpDriver } from '../testing/platform.js';
+import { testContext } from '../../test/context.js';
+import { describeEachDatabase } from '../../test/databases.js';
+import { signUpDriver } from '../../test/platform.js';
 import { pruneIgnoredOfferLogs } from './offerLogRetention.js';
 
 describeEachDatabase('offer log retention', (database) => {

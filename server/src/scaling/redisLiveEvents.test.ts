@@ -10,7 +10,7 @@ import type { LiveSignal } from '../adapters/live/types.js';
 import { CreditWatch } from '../engine/creditWatch.js';
 import { searchKeys } from './keys.js';
 import { RedisLiveEvents } from './redisLiveEvents.js';
-import { describeWithRedis } from '../testing/redis.js';
+import { describeWithRedis } from '../../test/redis.js';
 
 const waitUntil = async (what: string, check: () => boolean, timeoutMs = 5_000) => {
   const deadline = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@ import { createPlatformClient, simulatorEndpoints } from './client.js';
 import { newDeviceSerial } from './pkce.js';
 import { authorizationCodeFromLandingUrl, createSignInChallenge } from './signIn.js';
 import type { PlatformResult } from './types.js';
-import { connectAccount, signInAsDriver, startPlatform, type ConnectedAccount, type PlatformFixture } from '../../testing/platformFixture.js';
+import { connectAccount, signInAsDriver, startPlatform, type ConnectedAccount, type PlatformFixture } from '../../../test/platformFixture.js';
 
 /** The value of a successful result; fails the test with the failure otherwise. */
 function value<T>(result: PlatformResult<T>): T {

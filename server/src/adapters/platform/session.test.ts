@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import type { RequestRecord } from '@blockpilot/platform-sim';
 import { PlatformSession, type PlatformSessionOptions } from './session.js';
 import type { AccessTokenGrant, PlatformClient, PlatformResult, PlatformTokens } from './types.js';
-import { connectAccount, startPlatform, type ConnectedAccount, type PlatformFixture } from '../../testing/platformFixture.js';
+import { connectAccount, startPlatform, type ConnectedAccount, type PlatformFixture } from '../../../test/platformFixture.js';
 
 const LIFETIME_MS = 3_600_000;
 

@@ -5,7 +5,7 @@ import { DEFAULT_DEVICE_PROFILE } from './client.js';
 import { clientIdFor, codeChallengeFor, createPkcePair, newDeviceSerial } from './pkce.js';
 import { authorizationCodeFromLandingUrl, createSignInChallenge } from './signIn.js';
 import type { PlatformEndpoints } from './types.js';
-import { signInAsDriver, startPlatform, type PlatformFixture } from '../../testing/platformFixture.js';
+import { signInAsDriver, startPlatform, type PlatformFixture } from '../../../test/platformFixture.js';
 
 const NA: PlatformEndpoints = { signIn: 'https://www.amazon.com', tokens: 'https://api.amazon.com', work: 'https://flex-capacity-na.amazon.com' };
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createPlatformClient, DEFAULT_DEVICE_PROFILE } from './client.js';
 import { clientIdFor } from './pkce.js';
 import type { PlatformClient, WorkCredentials } from './types.js';
-import { fakeClock } from '../../testing/platformFixture.js';
+import { fakeClock } from '../../../test/platformFixture.js';
 
 interface Seen {
   method: string;

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { TestClock } from '../../testing/clock.js';
+import { TestClock } from '../../../test/clock.js';
 import { MemoryRateLimiter } from './memoryRateLimiter.js';
 
 describe('the in-memory rate limiter', () => {

@@ -1,6 +1,6 @@
 import { it } from 'node:test';
 import { expect } from 'expect';
-import { describeWithRedis } from '../../testing/redis.js';
+import { describeWithRedis } from '../../../test/redis.js';
 import { RedisRateLimiter } from './redisRateLimiter.js';
 
 describeWithRedis('the Redis rate limiter', (redis) => {

@@ -9,10 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
-import { call, expectFieldErrors, expectSignInRequired, mailTo, PASSWORD, signUp, uniqueEmail, type TestApp, type TestDriver } from '../../testing/app.js';
-import { describeEachDatabase } from '../../testing/databases.js';
+import { call, expectFieldErrors, expectSignInRequired, mailTo, PASSWORD, signUp, uniqueEmail, type TestApp, type TestDriver } from '../../../test/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
 import { entriesOf } from '../../domain/ledger.js';
-import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../testing/operatorSuite.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
 
 const ADMIN_EMAIL = 'ops-admin@blockpilot.test';
 const NO_ID = '00000000-0000-4000-8000-000000000000';

@@ -6,11 +6,11 @@
  */
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
-import { call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../testing/app.js';
+import { call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../../test/app.js';
 import { EngineHealthSeries } from '../../engine/health.js';
-import { TestClock } from '../../testing/clock.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../testing/operatorSuite.js';
+import { TestClock } from '../../../test/clock.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
 
 const URL = '/api/admin/engineHealth';
 

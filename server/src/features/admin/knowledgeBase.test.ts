@@ -8,9 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions } from 'fastify';
 import { SEED_ARTICLES } from '../../db/migrations/0016_knowledge_base.js';
-import { call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../testing/app.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../testing/operatorSuite.js';
+import { call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../../test/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
 
 const ADMIN_EMAIL = 'kb-admin@blockpilot.test';
 

@@ -9,10 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
-import { call, expectFieldErrors, expectSignInRequired, signUp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../testing/operatorSuite.js';
-import { testContext } from '../../testing/context.js';
+import { call, expectFieldErrors, expectSignInRequired, signUp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
+import { testContext } from '../../../test/context.js';
 import { PROMOTION_BATCH_SIZE, resumePromotions } from './promotions.js';
 
 const ADMIN_EMAIL = 'promo-admin@blockpilot.test';

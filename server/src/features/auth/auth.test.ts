@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import { entriesOf } from '../../domain/ledger.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { testContext } from '../../testing/context.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { testContext } from '../../../test/context.js';
 import {
   bearer,
   call,
@@ -18,7 +18,7 @@ import {
   verificationPath,
   uniqueEmail,
   type TestApp,
-} from '../../testing/app.js';
+} from '../../../test/app.js';
 import { login, WRONG_CREDENTIALS } from './service.js';
 
 /** The reset token of the newest link e-mailed to `email`. */

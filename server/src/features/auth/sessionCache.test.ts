@@ -13,9 +13,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SessionCache, type SessionInvalidation, type SharedInvalidations } from './sessionCache.js';
 import { hashToken } from '../../security/tokens.js';
 import { openDatabase } from '../../db/index.js';
-import { bearer, call, expectSignInRequired, mailTo, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { describeEachDatabase, isolatedPostgres } from '../../testing/databases.js';
-import { describeWithRedis } from '../../testing/redis.js';
+import { bearer, call, expectSignInRequired, mailTo, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { describeEachDatabase, isolatedPostgres } from '../../../test/databases.js';
+import { describeWithRedis } from '../../../test/redis.js';
 import type { Database } from '../../types.js';
 
 const ADMIN_EMAIL = 'sessions-admin@blockpilot.test';

@@ -6,9 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { sql } from 'kysely';
 import { RELEASE_PREVIEW_HEADER } from '@blockpilot/shared/constants';
-import { bearer, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { fakeFrontend } from '../../testing/frontend.js';
+import { bearer, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { fakeFrontend } from '../../../test/frontend.js';
 
 const RELEASE_TOKEN = 'release-token-for-the-route-tests-0123456789';
 /** mf_account's team (RELEASE_TEAM_EMAILS), told when its canary is rolled back. */

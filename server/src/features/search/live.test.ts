@@ -12,12 +12,12 @@ import type { Simulator } from '@blockpilot/platform-sim';
 import type { LiveEvent, SearchStatus } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
-import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { TestClock } from '../../testing/clock.js';
-import { simulatorEnv } from '../../testing/config.js';
-import { testContext } from '../../testing/context.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { anyBlockFilter, connectWithAnyBlockFilter, setFilters, startSimulator, userRow, waitFor } from '../../testing/platform.js';
+import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { TestClock } from '../../../test/clock.js';
+import { simulatorEnv } from '../../../test/config.js';
+import { testContext } from '../../../test/context.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { anyBlockFilter, connectWithAnyBlockFilter, setFilters, startSimulator, userRow, waitFor } from '../../../test/platform.js';
 import { charge, ledgerKey } from '../../domain/ledger.js';
 
 /** One device's live stream: every event it received, in order. */

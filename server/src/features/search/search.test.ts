@@ -8,11 +8,11 @@ import { expect } from 'expect';
 import type { Simulator } from '@blockpilot/platform-sim';
 import type { AppContext } from '../../context.js';
 import { loadCompiledFilters } from '../../engine/searchInputs.js';
-import { bearer, call, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { simulatorEnv } from '../../testing/config.js';
-import { testContext } from '../../testing/context.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { connectWithAnyBlockFilter, startSimulator, userRow } from '../../testing/platform.js';
+import { bearer, call, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { simulatorEnv } from '../../../test/config.js';
+import { testContext } from '../../../test/context.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { connectWithAnyBlockFilter, startSimulator, userRow } from '../../../test/platform.js';
 
 const HOUR = 3_600_000;
 

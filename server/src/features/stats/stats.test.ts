@@ -9,9 +9,9 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { DriverStats, IgnoreReason, LogEntry } from '@blockpilot/shared/types';
 import { charge, ledgerKey, refund } from '../../domain/ledger.js';
-import { bearer, expectFieldErrors, expectSignInRequired, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { TestClock } from '../../testing/clock.js';
-import { describeEachDatabase } from '../../testing/databases.js';
+import { bearer, expectFieldErrors, expectSignInRequired, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { TestClock } from '../../../test/clock.js';
+import { describeEachDatabase } from '../../../test/databases.js';
 
 /** Epoch seconds of a New York wall-clock time in November 2026 (UTC-5, after daylight saving ended). */
 const newYork = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour + 5, minute) / 1000;

@@ -5,10 +5,10 @@ import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import type { AppContext } from '../../context.js';
 import { balanceOf, charge, entriesOf } from '../../domain/ledger.js';
-import { bearer, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { testContext } from '../../testing/context.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { waitFor } from '../../testing/platform.js';
+import { bearer, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { testContext } from '../../../test/context.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { waitFor } from '../../../test/platform.js';
 import { autoTopUpIfDue } from './autoTopUp.js';
 
 const FAILED_SUBJECT = 'Automatic top-up failed and is now off';

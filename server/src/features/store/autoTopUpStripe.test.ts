@@ -2,10 +2,10 @@ import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import { balanceOf } from '../../domain/ledger.js';
-import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { waitFor } from '../../testing/platform.js';
-import { fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../../testing/stripe.js';
+import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { waitFor } from '../../../test/platform.js';
+import { fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../../../test/stripe.js';
 
 describeEachDatabase('automatic top-up with Stripe', (database) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import { INVITE_REWARD_CENTS } from '@blockpilot/shared/constants';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { bearer, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { bearer, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { entriesOf } from '../../domain/ledger.js';
 import { MEMBERSHIP_PLANS } from './plans.js';
 

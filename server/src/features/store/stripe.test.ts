@@ -1,8 +1,8 @@
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../../testing/stripe.js';
-import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../../../test/stripe.js';
+import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 
 describeEachDatabase('Stripe Checkout and its webhook', (database) => {
   let t: TestApp;

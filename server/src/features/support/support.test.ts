@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { DEFAULT_SUPPORT_EMAIL } from '@blockpilot/shared/constants';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { testContext } from '../../testing/context.js';
-import { bearer, call, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { testContext } from '../../../test/context.js';
+import { bearer, call, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { SEED_ARTICLES as KNOWLEDGE_BASE } from '../../db/migrations/0016_knowledge_base.js';
 import { publicConfigOf } from './publicConfig.js';
 import { INVALID_OPT_OUT_LINK, optOutKey, sendPromotionalEmail } from './promotions.js';

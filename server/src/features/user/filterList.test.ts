@@ -11,12 +11,12 @@ import { userIdForEmail, type Simulator } from '@blockpilot/platform-sim';
 import { MAX_FILTERS_PER_DRIVER } from '@blockpilot/shared/constants';
 import { DEFAULT_FILTER, type Filter } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { bearer, call, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { TestClock } from '../../testing/clock.js';
-import { simulatorEnv } from '../../testing/config.js';
-import { testContext } from '../../testing/context.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, startSimulator, tomorrowAt, userRow, waitFor } from '../../testing/platform.js';
+import { bearer, call, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { TestClock } from '../../../test/clock.js';
+import { simulatorEnv } from '../../../test/config.js';
+import { testContext } from '../../../test/context.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, startSimulator, tomorrowAt, userRow, waitFor } from '../../../test/platform.js';
 
 /** A platform account the simulator (seed 11) makes eligible for three stations: one filter per station. */
 const THREE_STATION_ACCOUNT = 'several-filters-2@example.com';

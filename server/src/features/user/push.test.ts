@@ -7,10 +7,10 @@ import { WebPushSender } from '../../adapters/push/webPushSender.js';
 import { RecordingChannel, MessageRecorder } from '../../adapters/chat/recorder.js';
 import { BackgroundTasks } from '../../background.js';
 import { createNotifications } from '../../notifications/service.js';
-import { bearer, call, expectFieldErrors, expectSignInRequired, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
-import { TEST_VAPID_PRIVATE_KEY } from '../../testing/config.js';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { decryptPush, startLocalPushService, verifiedVapidClaims, type LocalPushService, type TestSubscription } from '../../testing/pushService.js';
+import { bearer, call, expectFieldErrors, expectSignInRequired, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { TEST_VAPID_PRIVATE_KEY } from '../../../test/config.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { decryptPush, startLocalPushService, verifiedVapidClaims, type LocalPushService, type TestSubscription } from '../../../test/pushService.js';
 import { deviceLabel, MAX_PUSH_DEVICES } from './pushDevices.js';
 
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';

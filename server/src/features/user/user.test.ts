@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { NOTIFICATION_EVENTS } from '@blockpilot/shared/constants';
 import type { Filter } from '@blockpilot/shared/types';
-import { describeEachDatabase } from '../../testing/databases.js';
-import { bearer, call, expectFieldErrors, expectSignInRequired, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../testing/app.js';
+import { describeEachDatabase } from '../../../test/databases.js';
+import { bearer, call, expectFieldErrors, expectSignInRequired, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { issueTelegramLinkCode, TELEGRAM_LINK_CODE_TTL_MS } from './telegramLinks.js';
 import { TRIAL_DURING_MEMBERSHIP } from './trial.js';
 

@@ -9,9 +9,9 @@
  */
 import { INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.js';
-import { ledgerKey } from '../../domain/ledger.js';
-import { planById } from '../../features/store/plans.js';
+import type { DatabaseSchema } from '../../src/db/schema.js';
+import { ledgerKey } from '../../src/domain/ledger.js';
+import { planById } from '../../src/features/store/plans.js';
 
 const DAY_MS = 86_400_000;
 

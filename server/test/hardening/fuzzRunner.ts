@@ -5,8 +5,8 @@
  * caught without paying a fingerprint per request.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { UNSTORABLE_VALUE_ALERT } from '../../http/errorHandler.js';
-import type { Database } from '../../types.js';
+import { UNSTORABLE_VALUE_ALERT } from '../../src/http/errorHandler.js';
+import type { Database } from '../../src/types.js';
 import { changedTables, snapshotDatabase, type DatabaseSnapshot } from './dbSnapshot.js';
 import { isChallengeAnswer, refusalProblems } from './envelopeCheck.js';
 import type { FuzzCase } from './fuzzRequests.js';

@@ -5,7 +5,7 @@
  * migration is covered without touching this file.
  */
 import { sql, type Kysely } from 'kysely';
-import type { DatabaseSchema } from '../../db/schema.js';
+import type { DatabaseSchema } from '../../src/db/schema.js';
 
 /** Table name -> `<rows>:<md5 of the rows>`. */
 export type DatabaseSnapshot = Map<string, string>;

@@ -1,5 +1,5 @@
 /** A clock tests move by hand. */
-import type { Clock } from '../clock.js';
+import type { Clock } from '../src/clock.js';
 
 export class TestClock implements Clock {
   private time: number;

@@ -1,8 +1,8 @@
 /** The features' context on a suite's database, for tests that call services directly. */
 import pino from 'pino';
-import type { Adapters } from '../adapters/index.js';
-import { createContext, type AppContext, type EngineOptions, type ScaleOut } from '../context.js';
-import type { Database } from '../types.js';
+import type { Adapters } from '../src/adapters/index.js';
+import { createContext, type AppContext, type EngineOptions, type ScaleOut } from '../src/context.js';
+import type { Database } from '../src/types.js';
 import { TestClock } from './clock.js';
 import { testConfig } from './config.js';
 

@@ -4,7 +4,7 @@
  * endpoint secret exactly as Stripe signs them.
  */
 import Stripe from 'stripe';
-import { StripeGateway } from '../adapters/payments/stripeGateway.js';
+import { StripeGateway } from '../src/adapters/payments/stripeGateway.js';
 
 export const STRIPE_SECRET_KEY = 'sk_test_fake_secret_key_0123456789';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test_fake_endpoint_secret';

@@ -4,7 +4,7 @@
  * a request must be refused by validation; a mistake here shows up as a failing fuzz case, not
  * as a silent pass.
  */
-import { FORMATS } from '../../http/formats.js';
+import { FORMATS } from '../../src/http/formats.js';
 import { typeAllowed, typesOf, type JsonSchema } from './jsonSchema.js';
 
 /** ajv-formats' uuid, which also takes the `urn:uuid:` form. */

@@ -5,11 +5,11 @@
  * environment the suite spawns it with (engineProcess.ts).
  */
 import pino from 'pino';
-import { systemClock } from '../../clock.js';
-import { createContext, type EngineOptions } from '../../context.js';
-import { openDatabase } from '../../db/index.js';
+import { systemClock } from '../../src/clock.js';
+import { createContext, type EngineOptions } from '../../src/context.js';
+import { openDatabase } from '../../src/db/index.js';
 import { testConfig } from '../config.js';
-import type { DatabaseConfig } from '../../types.js';
+import type { DatabaseConfig } from '../../src/types.js';
 
 /** What the suite tells the worker, as JSON in BLOCKPILOT_ENGINE_WORKER. */
 export interface EngineWorkerSettings {

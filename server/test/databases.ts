@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe } from 'node:test';
 import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
-import { openDatabase } from '../db/index.js';
-import type { Database, DatabaseConfig } from '../types.js';
+import { openDatabase } from '../src/db/index.js';
+import type { Database, DatabaseConfig } from '../src/types.js';
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

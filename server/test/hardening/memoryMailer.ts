@@ -4,7 +4,7 @@
  * the answer: that late write would look like a change made by the next request. It reports
  * kind `outbox` so the app still registers (and the fuzzer still attacks) the dev outbox route.
  */
-import type { Mailer, MailMessage } from '../../adapters/mail/types.js';
+import type { Mailer, MailMessage } from '../../src/adapters/mail/types.js';
 
 export class MemoryMailer implements Mailer {
   readonly kind = 'outbox';

@@ -7,15 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { createSimulator, type Simulator, type SimulatorOptions } from '@blockpilot/platform-sim';
 import type { Filter } from '@blockpilot/shared/types';
 import { signInAsDriver } from './platformFixture.js';
-import type { AppContext } from '../context.js';
-import { confirmEmailAddress } from '../features/auth/emailVerification.js';
-import { register } from '../features/auth/service.js';
-import { resolveToken, type UserRow } from '../features/auth/tokens.js';
-import { loadPlatformAccount } from '../domain/platformAccounts.js';
-import { connectAccount } from '../features/platform/connect.js';
-import { openPlatformSession } from '../domain/platformSession.js';
-import { DEFAULT_FILTER, insertFilter } from '../domain/filters.js';
-import { HttpError } from '../http/errors.js';
+import type { AppContext } from '../src/context.js';
+import { confirmEmailAddress } from '../src/features/auth/emailVerification.js';
+import { register } from '../src/features/auth/service.js';
+import { resolveToken, type UserRow } from '../src/features/auth/tokens.js';
+import { loadPlatformAccount } from '../src/domain/platformAccounts.js';
+import { connectAccount } from '../src/features/platform/connect.js';
+import { openPlatformSession } from '../src/domain/platformSession.js';
+import { DEFAULT_FILTER, insertFilter } from '../src/domain/filters.js';
+import { HttpError } from '../src/http/errors.js';
 
 /** A simulator for one test: no generated offers, no rivals, no rate limit, unless asked. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<{ sim: Simulator; url: string }> {

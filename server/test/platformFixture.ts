@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createSimulator, type Simulator, type SimulatorOptions } from '@blockpilot/platform-sim';
-import { createPlatformClient, simulatorEndpoints } from '../adapters/platform/client.js';
-import { newDeviceSerial } from '../adapters/platform/pkce.js';
-import { authorizationCodeFromLandingUrl, createSignInChallenge } from '../adapters/platform/signIn.js';
-import type { PlatformClient, PlatformClientOptions, PlatformTokens, WorkCredentials } from '../adapters/platform/types.js';
+import { createPlatformClient, simulatorEndpoints } from '../src/adapters/platform/client.js';
+import { newDeviceSerial } from '../src/adapters/platform/pkce.js';
+import { authorizationCodeFromLandingUrl, createSignInChallenge } from '../src/adapters/platform/signIn.js';
+import type { PlatformClient, PlatformClientOptions, PlatformTokens, WorkCredentials } from '../src/adapters/platform/types.js';
 
 /** A clock that moves only when told. */
 export interface FakeClock {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { after, before, describe } from 'node:test';
 import { Redis } from 'ioredis';
-import { closeRedis, deleteKeys, openRedis } from '../adapters/redis.js';
+import { closeRedis, deleteKeys, openRedis } from '../src/adapters/redis.js';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

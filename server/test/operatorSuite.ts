@@ -4,8 +4,8 @@
  */
 import type { InjectOptions } from 'fastify';
 import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from './app.js';
-import type { EngineOptions } from '../engineParts.js';
-import type { Database } from '../types.js';
+import type { EngineOptions } from '../src/engineParts.js';
+import type { Database } from '../src/types.js';
 
 export interface OperatorSuite {
   t: TestApp;

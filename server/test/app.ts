@@ -6,14 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'expect';
-import type { Adapters } from '../adapters/index.js';
-import { readOutbox, type OutboxMessage } from '../adapters/mail/outboxMailer.js';
-import { buildApp } from '../app.js';
-import type { EngineOptions } from '../engineParts.js';
-import type { Database, ServerConfig } from '../types.js';
+import type { Adapters } from '../src/adapters/index.js';
+import { readOutbox, type OutboxMessage } from '../src/adapters/mail/outboxMailer.js';
+import { buildApp } from '../src/app.js';
+import type { EngineOptions } from '../src/engineParts.js';
+import type { Database, ServerConfig } from '../src/types.js';
 import { TestClock } from './clock.js';
 import { TEST_LINK_SIGNING_KEY, testConfig } from './config.js';
-import { emailVerificationToken, VERIFY_EMAIL_PATH } from '../features/auth/emailVerification.js';
+import { emailVerificationToken, VERIFY_EMAIL_PATH } from '../src/features/auth/emailVerification.js';
 
 export interface TestApp {
   app: FastifyInstance;

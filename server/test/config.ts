@@ -4,8 +4,8 @@
  * tools sets DEV_MODE=off), fixed platform-token, link-signing and VAPID keys (nothing written to disk), and the platform's three hosts of every
  * region at `platformUrl` when a test runs a simulator.
  */
-import { loadConfig } from '../config.js';
-import type { ServerConfig } from '../types.js';
+import { loadConfig } from '../src/config.js';
+import type { ServerConfig } from '../src/types.js';
 
 /** base64 of 32 bytes: the tests' platform-token key. */
 export const TEST_TOKEN_KEY = Buffer.alloc(32, 7).toString('base64');
