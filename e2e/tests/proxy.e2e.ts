@@ -47,6 +47,8 @@ interface Site {
 }
 
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
+/** A production server signs Web Push with a key every process shares (a P-256 private key). */
+const VAPID_PRIVATE_KEY = randomBytes(32).toString('base64url');
 const key = () => randomBytes(32).toString('base64');
 
 let mailbox: Mailbox;
@@ -68,15 +70,22 @@ async function startServer(name: string, proxyPort: number, env: NodeJS.ProcessE
     DEV_MODE: 'off',
     ...env,
   });
-  await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 60_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
   return { proxied: `http://127.0.0.1:${proxyPort}`, direct: `http://127.0.0.1:${port}`, process: child, logFile: path.join(product().artifactsDir, `${name}.log`) };
 }
 
 beforeAll(async () => {
   rememberSecret(product().secretsFile, 'METRICS_TOKEN of the proxied servers', METRICS_TOKEN);
+  rememberSecret(product().secretsFile, 'VAPID_PRIVATE_KEY of the proxied production server', VAPID_PRIVATE_KEY);
   mailbox = await startMailbox();
   const [productionProxyPort, developmentProxyPort] = await Promise.all([freePort(), freePort()]);
-  [production, development] = await Promise.all([
+  // Settled, not all: a server that started is stopped in afterAll even when the other did not start.
+  const started = await Promise.allSettled([
     startServer('proxied-production', productionProxyPort, {
       NODE_ENV: 'production',
       PLATFORM_SIM: 'off',
@@ -87,9 +96,14 @@ beforeAll(async () => {
       PLATFORM_TOKEN_KEY: key(),
       LINK_SIGNING_KEY: key(),
       METRICS_TOKEN,
+      VAPID_PRIVATE_KEY,
     }),
     startServer('proxied-development', developmentProxyPort, { DEV_MODE: 'on' }),
   ]);
+  const [productionStart, developmentStart] = started;
+  if (productionStart.status === 'fulfilled') production = productionStart.value;
+  if (developmentStart.status === 'fulfilled') development = developmentStart.value;
+  for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
   const upstream = (site: string) => Number(new URL(site).port);
   nginx = await startNginx(path.join(product().runDir, 'nginx'), [
     { listenPort: productionProxyPort, upstreamPort: upstream(production.direct) },
