@@ -28,6 +28,7 @@ import { remoteListFor } from './features/releases/remoteListRoute.js';
 import { searchRoutes } from './features/search/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { stripeWebhookRoutes } from './features/store/webhookRoutes.js';
+import { publicConfigOf } from './features/support/publicConfig.js';
 import { supportRoutes } from './features/support/routes.js';
 import { answerTelegramStart } from './features/telegram/start.js';
 import { userRoutes } from './features/user/routes.js';
@@ -108,7 +109,13 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   const releases = createReleaseRegistry(ctx);
   await app.register(releaseRoutes, { ctx, registry: releases });
 
-  if (serveFrontend) await app.register(frontendPlugin, { frontend: config.frontend, sourceMaps: !config.production, remoteList: (request) => remoteListFor(ctx, request) });
+  if (serveFrontend)
+    await app.register(frontendPlugin, {
+      frontend: config.frontend,
+      sourceMaps: !config.production,
+      remoteList: (request) => remoteListFor(ctx, request),
+      publicConfig: () => publicConfigOf(ctx),
+    });
   else app.setNotFoundHandler(sendNotFound);
   return app;
 }

@@ -138,6 +138,12 @@ export const EARLY_GETS = { remoteList: REMOTE_LIST_PATH, account: '/api/user', 
 export type EarlyGet = keyof typeof EARLY_GETS;
 /** The global the page's inline script leaves the early requests under. */
 export const EARLY_REQUESTS_GLOBAL = '__blockpilotEarlyRequests';
+/**
+ * The id of the JSON the server writes into the shell's page: the configuration's public part
+ * (GET /api/publicConfig), so a page reads it without a request, and the landing page without
+ * loading the API client at all.
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'blockpilot-public-config';
 /** A release channel's name: `production`, `staging`, or a named preview such as `pr-42` (docs/RELEASES.md). */
 export const RELEASE_CHANNEL_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 /** The module the shell loads from every remote; the release gate refuses a build without it. */

@@ -1,4 +1,4 @@
-import { DEFAULT_SUPPORT_EMAIL } from '@blockpilot/shared';
+import { DEFAULT_SUPPORT_EMAIL, PUBLIC_CONFIG_ELEMENT_ID } from '@blockpilot/shared';
 import { mockApi, type MockApi } from '@blockpilot/shared/mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -83,6 +83,21 @@ describe('Landing page (/ and any other signed-out path)', () => {
     expect(screen.getAllByRole('link', { name: 'help@example.test' })).toHaveLength(2);
     expect(screen.queryByText(DEFAULT_SUPPORT_EMAIL)).not.toBeInTheDocument();
     expect(server.callsTo('GET /publicConfig')).toHaveLength(1);
+  });
+
+  it('reads the support address the server wrote into the page, without asking the API', () => {
+    const embedded = document.createElement('script');
+    embedded.type = 'application/json';
+    embedded.id = PUBLIC_CONFIG_ELEMENT_ID;
+    embedded.textContent = JSON.stringify({ supportEmail: 'page@example.test', telegramBot: null });
+    document.head.append(embedded);
+    try {
+      renderApp('/');
+      expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'page@example.test' })).toHaveAttribute('href', 'mailto:page@example.test');
+      expect(server.callsTo('GET /publicConfig')).toHaveLength(0);
+    } finally {
+      embedded.remove();
+    }
   });
 
   it.each([

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { RELEASE_FILES_PATH, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
-import type { RemotesManifest } from '@blockpilot/shared/types';
+import type { PublicConfig, RemotesManifest } from '@blockpilot/shared/types';
 import { sendNotFound } from '../../http/errorHandler.js';
 import type { ServerConfig } from '../../types.js';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.js';
@@ -56,11 +56,13 @@ export interface FrontendOptions {
   sourceMaps: boolean;
   /** The remote list for a request (the release registry's); the configured one when absent. */
   remoteList?: (request: FastifyRequest) => Promise<RemotesManifest>;
+  /** The configuration's public part, written into the shell's page (see shellPage.ts). */
+  publicConfig?: () => Promise<PublicConfig>;
 }
 
 const noSourceMaps = (pathName: string) => !pathName.endsWith('.map');
 
-export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMaps, remoteList }: FrontendOptions): Promise<void> {
+export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMaps, remoteList, publicConfig }: FrontendOptions): Promise<void> {
   const allowed = sourceMaps ? {} : { allowedPath: noSourceMaps };
   const configured = remotesManifest(frontend);
   app.get(REMOTE_LIST_PATH, { schema: { hide: true } }, async (request, reply) => {
@@ -94,7 +96,7 @@ export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMap
     });
   }
 
-  const pages = createShellPages(frontend);
+  const pages = createShellPages(frontend, publicConfig ? { publicConfig } : {});
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = hasShell ? await pages.pageFor(request.url.split('?')[0] ?? '/') : null;
     if (!page) return reply.status(503).type('text/plain').send('The front end is not built yet: run `npm start` (it builds it).');

@@ -53,6 +53,20 @@ describe('the shell page with the prerendered landing page', () => {
     assert.ok((await html(pages, '/login'))!.includes(SCRIPTS));
   });
 
+  it("writes the configuration's public part into every page, as JSON that cannot end its element", async () => {
+    const config = { supportEmail: 'help@example.test', telegramBot: { handle: '@bot</script><b>', url: 'https://t.me/bot' } };
+    const pages = createShellPages(frontend, { publicConfig: async () => config });
+    for (const pathname of ['/', '/login', '/dashboard']) {
+      const page = (await html(pages, pathname))!;
+      const [, json] = /<script type="application\/json" id="blockpilot-public-config">(.*?)<\/script><\/head>/.exec(page) ?? [];
+      assert.deepEqual(JSON.parse(json!), config, pathname);
+      assert.doesNotMatch(json!, /</);
+    }
+    // A configuration that cannot be read leaves the page as built: the browser asks the API instead.
+    const failing = createShellPages(frontend, { publicConfig: async () => Promise.reject(new Error('getMe failed')) });
+    assert.equal(await html(failing, '/login'), SHELL);
+  });
+
   it('sends the plain shell page everywhere else', async () => {
     const pages = createShellPages(frontend);
     for (const pathname of ['/login', '/dashboard/logs', '/invite', '/invite/a/b', '/help']) assert.equal(await html(pages, pathname), SHELL, pathname);

@@ -15,7 +15,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
-import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_LANDING_PATH } from '@blockpilot/shared/constants';
+import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_LANDING_PATH, PUBLIC_CONFIG_ELEMENT_ID } from '@blockpilot/shared/constants';
+import type { PublicConfig } from '@blockpilot/shared/types';
 import { DEFERRED_SCRIPT_TYPE } from '@blockpilot/shared/pageScript';
 import type { HostedRemote, ServerConfig } from '../../types.js';
 
@@ -106,8 +107,20 @@ export interface ShellPages {
   pageFor(pathname: string): Promise<ShellPageBody | null>;
 }
 
-export function createShellPages(frontend: ServerConfig['frontend'], options: { fetch?: typeof fetch; now?: () => number } = {}): ShellPages {
+/** The configuration's public part as a JSON element of the page (`<` escaped: it cannot end the element). */
+export function publicConfigElement(config: PublicConfig): string {
+  return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+}
+
+export function createShellPages(
+  frontend: ServerConfig['frontend'],
+  options: { fetch?: typeof fetch; now?: () => number; publicConfig?: () => Promise<PublicConfig> } = {},
+): ShellPages {
   const now = options.now ?? Date.now;
+  // Written into every page, so no page asks for it (the landing page would load the API client
+  // for it alone); read again with the page, so a changed bot name shows within seconds.
+  const readPublicConfig = options.publicConfig;
+  const configElement = readPublicConfig ? freshEvery(async () => publicConfigElement(await readPublicConfig()), now) : async () => '';
   const shell = freshEvery(() => readIfExists(path.join(frontend.shellDir, 'index.html')), now);
   const landingRemote = frontend.remotes.find((remote) => remote.name === LANDING_REMOTE);
   const landing = landingRemote ? freshEvery(prerenderedLandingSource(landingRemote, options.fetch ?? fetch), now) : async () => null;
@@ -123,14 +136,22 @@ export function createShellPages(frontend: ServerConfig['frontend'], options: { 
     built.set(kind, { from, body: next });
     return next;
   };
+  // The composed page is cached by its inputs, which must be the same string objects: so is this one.
+  let lastConfigured: { from: string; config: string; page: string } | null = null;
+  const withConfig = (page: string, config: string) => {
+    if (lastConfigured?.from !== page || lastConfigured.config !== config) lastConfigured = { from: page, config, page: page.replace('</head>', () => `${config}</head>`) };
+    return lastConfigured.page;
+  };
   const withLanding = (page: string, fragment: string) =>
     page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`);
   const inert = (page: string) => page.replace(APP_PRELOAD, '').replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`);
 
   return {
     async pageFor(pathname) {
-      const page = await shell();
-      if (page === null) return null;
+      const shellPage = await shell();
+      if (shellPage === null) return null;
+      const config = (await configElement()) ?? '';
+      const page = config ? withConfig(shellPage, config) : shellPage;
       if (!LANDING_PATHS.test(pathname)) return body('plain', [page], () => page);
       const fragment = await landing();
       if (fragment === null || !EMPTY_OUTLET.test(page)) return body('plain', [page], () => page);
