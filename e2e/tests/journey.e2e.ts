@@ -317,8 +317,11 @@ it('signs out, resets the password through the e-mail outbox and signs in with t
   await page.getByRole('navigation').getByRole('link', { name: 'Login' }).click();
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.waitForURL((url) => url.pathname === '/resetPassword');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Send reset link' }).click();
+  // The sign-in form (also with an "E-mail address") stays on screen until the reset screen is
+  // ready: fill the reset form itself.
+  const resetForm = page.getByRole('form', { name: 'Reset your password' });
+  await resetForm.getByLabel('E-mail address').fill(email);
+  await resetForm.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByText('Check your inbox').waitFor();
 
   const outbox = await page.request.get(`/dev/outbox?to=${encodeURIComponent(email)}`);
