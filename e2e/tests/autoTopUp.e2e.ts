@@ -6,7 +6,7 @@
  * run in order.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, registerDriver } from '../src/support/accounts';
+import { apiCall, filterForWeekday, registerDriver } from '../src/support/accounts';
 import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
@@ -34,23 +34,7 @@ beforeAll(async () => {
   ({ context, page, errors } = await openDriverPage(browser, 1280, token));
   await page.goto('/connectAccount');
   await connectPlatformAccount({ context, page, account: PLATFORM_ACCOUNT, simulatorUrl: product().platformSimulatorUrl });
-  const areas = await apiCall<Array<{ id: string; eligible?: boolean }>>(baseUrl, token, 'POST', '/user/getServiceAreas', {});
-  areaId = areas.find((a) => a.eligible)!.id;
-  const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
-  await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
-    filter: {
-      ...filter,
-      name: 'Auto top-up test',
-      enabled: true,
-      serviceAreas: [areaId],
-      days: [weekday],
-      time: [0, 1320],
-      pay: [20, 100],
-      payType: 'PER_BLOCK',
-      duration: [0, 10],
-      timeToArrive: 0,
-    },
-  });
+  areaId = await filterForWeekday(baseUrl, token, weekday, 'Auto top-up test');
 }, 120_000);
 
 afterAll(async () => {

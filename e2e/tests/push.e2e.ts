@@ -18,7 +18,7 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { decryptPush, startLocalPushService, verifiedVapidClaims, type LocalPushService, type TestSubscription } from '../../server/test/pushService';
-import { apiCall, registerDriver } from '../src/support/accounts';
+import { apiCall, filterForWeekday, registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
 import { launchBrowser, openPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
@@ -167,23 +167,7 @@ it('an accepted block is pushed to the device and shown on the phone', async () 
   await connectPage.goto('/connectAccount');
   await connectPlatformAccount({ context, page: connectPage, account: PLATFORM_ACCOUNT, simulatorUrl: platformSimulatorUrl });
   await connectPage.close();
-  const areas = await apiCall<Array<{ id: string; eligible?: boolean }>>(baseUrl, token, 'POST', '/user/getServiceAreas', {});
-  const areaId = areas.find((a) => a.eligible)!.id;
-  const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
-  await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
-    filter: {
-      ...filter,
-      name: 'Push test',
-      enabled: true,
-      serviceAreas: [areaId],
-      days: [weekday],
-      time: [0, 1320],
-      pay: [20, 100],
-      payType: 'PER_BLOCK',
-      duration: [0, 10],
-      timeToArrive: 0,
-    },
-  });
+  const areaId = await filterForWeekday(baseUrl, token, weekday, 'Push test');
   await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
   const path = new URL(subscription.endpoint).pathname;
   const before = pushService.received.filter((p) => p.path === path).length;

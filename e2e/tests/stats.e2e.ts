@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCall, registerDriver } from '../src/support/accounts';
+import { apiCall, filterForWeekday, registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
 import { launchBrowser, openDriverPage, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
@@ -52,24 +52,8 @@ beforeAll(async () => {
   setup = await openContext(1440);
   await setup.page.goto('/connectAccount');
   await connectPlatformAccount({ context: setup.context, page: setup.page, account: PLATFORM_ACCOUNT, simulatorUrl: platformSimulatorUrl });
-  const areas = await apiCall<Array<{ id: string; eligible?: boolean }>>(baseUrl, token, 'POST', '/user/getServiceAreas', {});
-  const areaId = areas.find((a) => a.eligible)!.id;
   // Blocks of 60.00 and up on the file's weekday, at any notice.
-  const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
-  await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
-    filter: {
-      ...filter,
-      name: 'Stats test',
-      enabled: true,
-      serviceAreas: [areaId],
-      days: [weekday],
-      time: [0, 1320],
-      pay: [20, 100],
-      payType: 'PER_BLOCK',
-      duration: [0, 10],
-      timeToArrive: 0,
-    },
-  });
+  const areaId = await filterForWeekday(baseUrl, token, weekday, 'Stats test');
   await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
   await injectOffer(platformSimulatorUrl, { serviceAreaId: areaId, offerId: `stats-${day}`, startTime: blockStart, durationHours: 2, priceAmount: 120 });
   // Under the filter's pay: logged as ignored, counted as seen and not matching.

@@ -69,3 +69,17 @@ export async function apiCall<T>(baseUrl: string, token: string, method: 'GET' |
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(envelope)}`);
   return envelope.data as T;
 }
+
+/**
+ * Points the connected driver's first filter at their first eligible station, for any block
+ * starting on `weekday` (all day, 60.00 and up, any duration and notice); returns the station's id.
+ */
+export async function filterForWeekday(baseUrl: string, token: string, weekday: number, name: string): Promise<string> {
+  const areas = await apiCall<Array<{ id: string; eligible?: boolean }>>(baseUrl, token, 'POST', '/user/getServiceAreas', {});
+  const areaId = areas.find((a) => a.eligible)!.id;
+  const [filter] = (await apiCall<{ filters: Array<{ id: string }> }>(baseUrl, token, 'GET', '/user')).filters;
+  await apiCall(baseUrl, token, 'POST', '/user/saveFilter', {
+    filter: { ...filter, name, enabled: true, serviceAreas: [areaId], days: [weekday], time: [0, 1320], pay: [20, 100], payType: 'PER_BLOCK', duration: [0, 10], timeToArrive: 0 },
+  });
+  return areaId;
+}
