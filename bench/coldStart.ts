@@ -89,24 +89,20 @@ async function coldVisit(early: boolean): Promise<Run> {
   let accountRequested = Number.NaN;
   let scriptBytes = 0;
   const scripts = new Set<string>();
-  cdp.on('Network.requestWillBeSent', (event) => {
-    if (event.type === 'Document' && !navigationStart) navigationStart = event.timestamp;
-    if (new URL(event.request.url).pathname === EARLY_GETS.account && Number.isNaN(accountRequested)) {
-      accountRequested = (event.timestamp - navigationStart) * 1000;
-    }
-  });
   const requests = new Map<string, { path: string; start: number; end?: number; bytes?: number }>();
   cdp.on('Network.requestWillBeSent', (event) => {
-    requests.set(event.requestId, { path: new URL(event.request.url).pathname, start: (event.timestamp - navigationStart) * 1000 });
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const request = requests.get(event.requestId);
-    if (request) Object.assign(request, { end: (event.timestamp - navigationStart) * 1000, bytes: event.encodedDataLength });
+    if (event.type === 'Document' && !navigationStart) navigationStart = event.timestamp;
+    const path = new URL(event.request.url).pathname;
+    const start = (event.timestamp - navigationStart) * 1000;
+    if (path === EARLY_GETS.account && Number.isNaN(accountRequested)) accountRequested = start;
+    requests.set(event.requestId, { path, start });
   });
   cdp.on('Network.responseReceived', (event) => {
     if (event.type === 'Script') scripts.add(event.requestId);
   });
   cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) Object.assign(request, { end: (event.timestamp - navigationStart) * 1000, bytes: event.encodedDataLength });
     if (scripts.has(event.requestId)) scriptBytes += event.encodedDataLength;
   });
   await page.goto(`${product.url}/dashboard`, { waitUntil: 'commit' });

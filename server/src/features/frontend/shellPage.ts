@@ -136,27 +136,23 @@ export function createShellPages(
     built.set(kind, { from, body: next });
     return next;
   };
-  // The composed page is cached by its inputs, which must be the same string objects: so is this one.
-  let lastConfigured: { from: string; config: string; page: string } | null = null;
-  const withConfig = (page: string, config: string) => {
-    if (lastConfigured?.from !== page || lastConfigured.config !== config) lastConfigured = { from: page, config, page: page.replace('</head>', () => `${config}</head>`) };
-    return lastConfigured.page;
-  };
+  const withConfig = (page: string, config: string) => (config ? page.replace('</head>', () => `${config}</head>`) : page);
   const withLanding = (page: string, fragment: string) =>
     page.replace(EMPTY_OUTLET, (_match, rest: string) => `<div ${PRERENDER_OUTLET_ATTRIBUTE}="${LANDING_REMOTE}"${rest}>${fragment}</div>`);
   const inert = (page: string) => page.replace(APP_PRELOAD, '').replace(APP_SCRIPT, (_tag, src: string) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`);
 
   return {
     async pageFor(pathname) {
-      const shellPage = await shell();
-      if (shellPage === null) return null;
+      const page = await shell();
+      if (page === null) return null;
+      // An input of every page, like the page itself: the cache below compares them.
       const config = (await configElement()) ?? '';
-      const page = config ? withConfig(shellPage, config) : shellPage;
-      if (!LANDING_PATHS.test(pathname)) return body('plain', [page], () => page);
+      const plain = () => body('plain', [page, config], () => withConfig(page, config));
+      if (!LANDING_PATHS.test(pathname)) return plain();
       const fragment = await landing();
-      if (fragment === null || !EMPTY_OUTLET.test(page)) return body('plain', [page], () => page);
-      if (pathname !== DEFERRED_BOOT_PATH) return body('invite', [page, fragment], () => withLanding(page, fragment));
-      return body('landing', [page, fragment], () => inert(withLanding(page, fragment)));
+      if (fragment === null || !EMPTY_OUTLET.test(page)) return plain();
+      if (pathname !== DEFERRED_BOOT_PATH) return body('invite', [page, config, fragment], () => withConfig(withLanding(page, fragment), config));
+      return body('landing', [page, config, fragment], () => inert(withConfig(withLanding(page, fragment), config)));
     },
   };
 }
