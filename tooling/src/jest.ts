@@ -47,7 +47,7 @@ export function createJestConfig(options: JestPackageOptions): Config {
       '^(\\.{1,2}/.*)\\.js$': '$1',
       ...options.moduleNameMapper,
     },
-    setupFilesAfterEnv: [...(jsdom ? [require.resolve('./jsdomSetup.ts')] : []), ...(options.setupFiles ?? [])],
+    setupFilesAfterEnv: [...(jsdom ? [require.resolve('./jsdomSetup.ts'), require.resolve('./translationSetup.ts')] : []), ...(options.setupFiles ?? [])],
     testTimeout: options.testTimeout ?? 10_000,
     clearMocks: true,
     restoreMocks: true,
