@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '@blockpilot/shared/constants';
-import catalogLoader, { CATALOG_FILE, compileCatalog } from './catalogLoader';
+import { CATALOG_FILE, catalogRule, compileCatalog } from './catalogs';
 
 const WORKSPACE = path.resolve(__dirname, '../..');
 
@@ -64,10 +64,9 @@ describe('message catalogs', () => {
     });
   });
 
-  it('the build refuses a message that is not valid ICU, naming the file and the key', () => {
-    expect(() => catalogLoader.call({ resourcePath: 'x/locales/es.json' }, JSON.stringify({ skipped: '{count, plural, one {# oferta}' }))).toThrow(
-      'x/locales/es.json: "skipped" is not a valid ICU message',
-    );
-    expect(catalogLoader.call({ resourcePath: 'x/locales/en.json' }, JSON.stringify({ hello: 'Hello {name}' }))).toBe('export default {"hello":["Hello ",["name"]]};');
+  it('the build compiles each message, and refuses one that is not valid ICU, naming its key', () => {
+    expect(catalogRule.parser.parse(JSON.stringify({ hello: 'Hello {name}' }))).toEqual({ hello: ['Hello ', ['name']] });
+    expect(() => catalogRule.parser.parse(JSON.stringify({ skipped: '{count, plural, one {# oferta}' }))).toThrow('"skipped" is not a valid ICU message');
+    expect(() => compileCatalog(JSON.stringify({ skipped: 3 }), 'x/locales/es.json')).toThrow('x/locales/es.json: "skipped" is not a string');
   });
 });

@@ -14,7 +14,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { DefinePlugin, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { CATALOG_FILE } from './catalogLoader';
+import { catalogRule } from './catalogs';
 import { SOURCE_CONDITION } from './conditions';
 import { FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
 import type { FederatedAppOptions, RemoteAppOptions } from './types';
@@ -195,7 +195,7 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
       rules: [
         swcRule(production),
         // Message catalogs arrive compiled (docs/FRONTEND.md, "Languages").
-        { test: CATALOG_FILE, type: 'javascript/auto', use: require.resolve('./catalogLoader.ts') },
+        catalogRule,
         // The shell's CSS (its fonts) becomes a stylesheet, which its prerender step inlines into the
         // page for the first paint; a remote's CSS travels with its JS, as the remote is found at run time.
         { test: /\.css$/, use: [isHost ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')] },

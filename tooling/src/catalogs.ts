@@ -1,14 +1,14 @@
 /**
- * Webpack loader for a package's message catalog (`src/locales/<language>.json`, docs/FRONTEND.md,
- * "Languages"): compiles every ICU message at build time, so a wrong placeholder or plural fails the
- * build, and the page carries compiled messages and no parser.
+ * A package's message catalogs (`src/locales/<language>.json`, docs/FRONTEND.md, "Languages") are
+ * compiled at build time: a wrong placeholder or plural fails the build, and the page carries
+ * compiled messages and no parser.
  */
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
 /** Which files are catalogs: the build compiles them, the catalog test checks them. */
 export const CATALOG_FILE = /[\\/]locales[\\/][a-z]{2}\.json$/;
 
-export function compileCatalog(source: string, file: string): Record<string, unknown> {
+export function compileCatalog(source: string, file = 'a message catalog'): Record<string, unknown> {
   const messages = JSON.parse(source) as Record<string, unknown>;
   const compiled: Record<string, unknown> = {};
   for (const [key, message] of Object.entries(messages)) {
@@ -22,6 +22,8 @@ export function compileCatalog(source: string, file: string): Record<string, unk
   return compiled;
 }
 
-export default function catalogLoader(this: { resourcePath: string }, source: string): string {
-  return `export default ${JSON.stringify(compileCatalog(source, this.resourcePath))};`;
-}
+/**
+ * The webpack rule: a catalog stays a JSON module (webpack names the file when it fails), parsed
+ * into its compiled messages.
+ */
+export const catalogRule = { test: CATALOG_FILE, type: 'json', parser: { parse: (source: string) => compileCatalog(source) } };
