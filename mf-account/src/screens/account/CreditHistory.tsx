@@ -41,6 +41,8 @@ const KIND_LABELS = {
 } as const satisfies Record<CreditHistoryEntry['kind'], Parameters<AccountTranslate>[0]>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** One formatter per language: building one is costly and every line uses it. */
+const whenFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /**
  * "Jan 6, 18:00" in the browser's time, a 24-hour clock unlike the app's moments (shared/src/format.ts);
@@ -49,7 +51,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function when(ms: number, language: Language): string {
   const date = new Date(ms);
   if (language === 'en') return `${date.toLocaleString('en-US', { month: 'short' })} ${date.getDate()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  return new Intl.DateTimeFormat(INTL_LOCALES[language], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  let format = whenFormats.get(language);
+  if (!format)
+    whenFormats.set(language, (format = new Intl.DateTimeFormat(INTL_LOCALES[language], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  return format.format(date);
 }
 
 /** What a history line says: "Refund: forfeited DSE4 block of Jan 7, 10:30". */
