@@ -1,6 +1,6 @@
 /** E-mail through an SMTP server (nodemailer), configured by one URL such as smtps://user:pass@host:465. */
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Mailer, MailMessage } from './types.js';
+import { headersOf, type Mailer, type MailMessage } from './types.js';
 
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp';
@@ -14,7 +14,8 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const { to, subject, text, replyTo } = message;
+    await this.transport.sendMail({ from: this.from, to, subject, text, ...(replyTo ? { replyTo } : {}), headers: headersOf(message) });
   }
 
   async close(): Promise<void> {
