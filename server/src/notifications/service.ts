@@ -97,7 +97,7 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
   const deliveryOn = (channel: NotificationChannel, userId: string, user: User, message: NotificationText, tag: string): (() => Promise<number>) | null => {
     switch (channel) {
       case 'email':
-        return user.notify_email ? () => deps.mailer.send({ to: user.notify_email, subject: message.subject, text: message.text, language: user.language }).then(() => 1) : null;
+        return user.notify_email ? () => deps.mailer.send({ to: user.notify_email, subject: message.subject, text: message.text }).then(() => 1) : null;
       case 'whatsapp':
         return user.notify_whatsapp ? () => deps.whatsApp.send(user.notify_whatsapp, chatText(message)).then(() => 1) : null;
       case 'telegram':

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { headersOf, type Mailer, type MailMessage } from './types.js';
+import type { Mailer, MailMessage } from './types.js';
 
 /** A kept message as the outbox page and CLI show it. */
 export interface OutboxMessage extends MailMessage {
@@ -18,11 +18,10 @@ export class OutboxMailer implements Mailer {
 
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
-  async send(message: MailMessage): Promise<void> {
-    const { to, subject, text, replyTo } = message;
+  async send({ to, subject, text, replyTo, headers = {} }: MailMessage): Promise<void> {
     await this.db
       .insertInto('outbox')
-      .values({ to_address: to, subject, text, reply_to: replyTo ?? null, headers: JSON.stringify(headersOf(message)) })
+      .values({ to_address: to, subject, text, reply_to: replyTo ?? null, headers: JSON.stringify(headers) })
       .execute();
   }
 

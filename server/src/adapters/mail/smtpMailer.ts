@@ -1,6 +1,6 @@
 /** E-mail through an SMTP server (nodemailer), configured by one URL such as smtps://user:pass@host:465. */
 import nodemailer, { type Transporter } from 'nodemailer';
-import { headersOf, type Mailer, type MailMessage } from './types.js';
+import type { Mailer, MailMessage } from './types.js';
 
 export class SmtpMailer implements Mailer {
   readonly kind = 'smtp';
@@ -14,8 +14,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const { to, subject, text, replyTo } = message;
-    await this.transport.sendMail({ from: this.from, to, subject, text, ...(replyTo ? { replyTo } : {}), headers: headersOf(message) });
+    await this.transport.sendMail({ from: this.from, ...message });
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,4 @@
 /** E-mail leaving the server: the message and the interface every mail adapter implements. */
-import type { Language } from '@blockpilot/shared/constants';
 
 /** One plain-text e-mail. */
 export interface MailMessage {
@@ -9,13 +8,6 @@ export interface MailMessage {
   replyTo?: string;
   /** Extra headers, e.g. List-Unsubscribe on promotional mail. */
   headers?: Record<string, string>;
-  /** The language it is written in, sent as its Content-Language (a reader's mail program and screen reader go by it). */
-  language?: Language;
-}
-
-/** The headers a message goes out with: its own, and its Content-Language when it names a language. */
-export function headersOf({ headers = {}, language }: MailMessage): Record<string, string> {
-  return language ? { ...headers, 'Content-Language': language } : headers;
 }
 
 /**

@@ -71,7 +71,6 @@ export async function replyToTicket(ctx: AppContext, operator: AuthenticatedUser
     await ctx.mailer.send({
       to: ticket.email,
       replyTo: ctx.config.mail.supportAddress,
-      language,
       subject: translate(language, 'email.ticketReply.subject', { ticket: ticket.id }),
       text: translate(language, 'email.ticketReply.text', {
         name: ticket.full_name,

@@ -46,7 +46,6 @@ export function sendVerificationEmail(ctx: AppContext, user: { id: string; email
   ctx.background.run('verification e-mail', () =>
     ctx.mailer.send({
       to: user.email,
-      language: user.language,
       subject: translate(user.language, 'email.verify.subject'),
       text: translate(user.language, 'email.verify.text', { bonus, hours, link }),
     }),

@@ -115,7 +115,6 @@ export async function requestPasswordReset(ctx: AppContext, emailAddress: string
   ctx.background.run('reset-link e-mail', () =>
     ctx.mailer.send({
       to: email,
-      language: user.language,
       subject: translate(user.language, 'email.reset.subject'),
       text: translate(user.language, 'email.reset.text', { minutes, link: `${ctx.config.publicUrl}/resetPassword/${token}` }),
     }),

@@ -46,7 +46,6 @@ export async function sendPromotionalEmail(ctx: AppContext, userId: string, mess
   const link = optOutUrl(ctx, userId);
   await ctx.mailer.send({
     to: user.email,
-    language: user.language,
     subject,
     text: `${text}\n\n--\n${translate(user.language, 'email.promotion.optOut', { link })}`,
     headers: { 'List-Unsubscribe': `<${link}>` },
