@@ -127,7 +127,9 @@ describeEachDatabase("messages in the driver's language", (database) => {
     it("keeps an operator's promotion as written and writes its opt-out line in the driver's language", async () => {
       const ctx = testContext(t.database);
       expect(await sendPromotionalEmail(ctx, spanish.id, { subject: 'Summer news', text: 'Hello drivers' })).toBe(true);
-      expect((await mailWith(spanish.email, 'Summer news')).text).toMatch(/^Hello drivers\n\n--\nPara no recibir más correos como este: https:\/\/blockpilot\.test\/promotionOptOut\/\S+$/);
+      expect((await mailWith(spanish.email, 'Summer news')).text).toMatch(
+        /^Hello drivers\n\n--\nPara no recibir más correos como este: https:\/\/blockpilot\.test\/promotionOptOut\/\S+$/,
+      );
       expect(await sendPromotionalEmail(ctx, english.id, { subject: 'Summer news', text: 'Hello drivers' })).toBe(true);
       expect((await mailWith(english.email, 'Summer news')).text).toMatch(/^Hello drivers\n\n--\nNo more e-mails like this: https:\/\/blockpilot\.test\/promotionOptOut\/\S+$/);
     });
@@ -149,7 +151,9 @@ describeEachDatabase("messages in the driver's language", (database) => {
       }
       const reward = await mailWith(spanish.email, 'Ganaste');
       expect(reward.subject).toBe('Ganaste $10.00 de crédito');
-      expect(reward.text).toMatch(/^Un conductor que invitaste hizo una recarga, así que añadimos \$10\.00 de crédito a tu cuenta de BlockPilot\.\n\n.*\n\n--\nPara no recibir más correos como este: /);
+      expect(reward.text).toMatch(
+        /^Un conductor que invitaste hizo una recarga, así que añadimos \$10\.00 de crédito a tu cuenta de BlockPilot\.\n\n.*\n\n--\nPara no recibir más correos como este: /,
+      );
       const englishReward = await mailWith(english.email, 'You earned');
       expect(englishReward.subject).toBe('You earned $10.00 credit');
       expect(englishReward.text).toMatch(
@@ -175,12 +179,16 @@ describeEachDatabase("messages in the driver's language", (database) => {
       await t.database.db.updateTable('users').set({ time_zone: 'America/New_York' }).where('id', 'in', [spanish.id, english.id]).execute();
     });
     const pushesTo = (subscription: TestSubscription) =>
-      pushService.received.filter((p) => p.path === new URL(subscription.endpoint).pathname).map((p) => JSON.parse(decryptPush(p.body, subscription)) as { title: string; body: string; tag: string });
+      pushService.received
+        .filter((p) => p.path === new URL(subscription.endpoint).pathname)
+        .map((p) => JSON.parse(decryptPush(p.body, subscription)) as { title: string; body: string; tag: string });
 
     it("answers the bot's /start in the linked account's language; a chat not linked yet in its Telegram language, else English", async () => {
       const again = await t.app.inject({ method: 'POST', url: '/dev/telegram/start', payload: { chatId: '880001' }, remoteAddress: LOCAL });
       const { code, reply } = again.json().data;
-      expect(reply).toBe(`Tu código de BlockPilot es ${code}\n\nIngrésalo en BlockPilot, en Cuenta > Preferencias de notificación, en los próximos 15 minutos para recibir aquí tus notificaciones.`);
+      expect(reply).toBe(
+        `Tu código de BlockPilot es ${code}\n\nIngrésalo en BlockPilot, en Cuenta > Preferencias de notificación, en los próximos 15 minutos para recibir aquí tus notificaciones.`,
+      );
       const ctx = { db: t.database.db, clock: t.clock };
       expect((await answerTelegramStart(ctx, '880002', 'es-MX')).reply).toMatch(/^Tu código de BlockPilot es /);
       const unlinked = await answerTelegramStart(ctx, '880003', 'fr');

@@ -69,13 +69,21 @@ describe('notification texts', () => {
   });
 });
 
-describe('notification texts in the driver\'s language', () => {
-  const block = { startTime: START, endTime: START + 3 * 3600, serviceAreaId: 'a1', serviceAreaName: 'Seattle (DWA6) - Amazon.com', priceAmount: 1234.5, currency: 'USD', feeCents: 4321 };
+describe("notification texts in the driver's language", () => {
+  const block = {
+    startTime: START,
+    endTime: START + 3 * 3600,
+    serviceAreaId: 'a1',
+    serviceAreaName: 'Seattle (DWA6) - Amazon.com',
+    priceAmount: 1234.5,
+    currency: 'USD',
+    feeCents: 4321,
+  };
   const spanish = { ...reader, language: 'es' as const };
   /** ICU puts a (narrow) no-break space before "a.m."; the words are what matters here. */
   const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
-  it('writes an English driver\'s every notification as before, word for word', () => {
+  it("writes an English driver's every notification as before, word for word", () => {
     const english = { ...reader, language: 'en' as const };
     expect(acceptedText(block, english)).toEqual(acceptedText(block, reader));
     expect(acceptedText(block, english).text).toContain('Pay: $1234.50\nFee: $43.21 (3.5%)');
@@ -135,7 +143,9 @@ describe('notification texts in the driver\'s language', () => {
   it('writes every other notification in Spanish, with its money and the same links', () => {
     expect(lowCreditText({ creditCents: 123456, feesCovered: 2 }, spanish)).toEqual({
       subject: 'Tu crédito de BlockPilot se está acabando',
-      text: expect.stringMatching(/^Tu crédito es de \$1,234\.56: cubre unas 2 comisiones más de bloques como los que tomas\.\n[\s\S]*Recargar: https:\/\/app\.example\/account\/credit$/),
+      text: expect.stringMatching(
+        /^Tu crédito es de \$1,234\.56: cubre unas 2 comisiones más de bloques como los que tomas\.\n[\s\S]*Recargar: https:\/\/app\.example\/account\/credit$/,
+      ),
       link: 'https://app.example/account/credit',
     });
     expect(lowCreditText({ creditCents: 100, feesCovered: 1 }, spanish).text).toMatch(/^Tu crédito es de \$1\.00: cubre más o menos una comisión más/);
@@ -148,7 +158,10 @@ describe('notification texts in the driver\'s language', () => {
       link: 'https://app.example/dashboard',
     });
     expect(stoppedText('signing', spanish).text).toContain('BlockPilot no falsifica estas verificaciones');
-    expect(stoppedText('reconnect', spanish)).toMatchObject({ subject: 'Búsqueda detenida: vuelve a conectar tu cuenta de Amazon Flex', link: 'https://app.example/connectAccount' });
+    expect(stoppedText('reconnect', spanish)).toMatchObject({
+      subject: 'Búsqueda detenida: vuelve a conectar tu cuenta de Amazon Flex',
+      link: 'https://app.example/connectAccount',
+    });
     expect(testText('whatsapp', spanish).text.split('\n')[0]).toBe('Esto es una prueba: te llegan las notificaciones por WhatsApp.');
     expect(testText('push', spanish).subject).toBe('Notificación de prueba de BlockPilot');
   });
