@@ -10,12 +10,13 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { DEFAULT_SUPPORT_EMAIL } from '@blockpilot/shared/constants';
-import type { OutboxMessage } from '../adapters/mail/outboxMailer.js';
+import { readOutbox, type OutboxMessage } from '../adapters/mail/outboxMailer.js';
 import { answerTelegramStart } from '../features/telegram/start.js';
 import { sendPromotionalEmail } from '../features/support/promotions.js';
 import { bearer, call, mailTo, registration, signUp, startTestApp, uniqueEmail, type TestApp, type TestDriver } from '../../test/app.js';
 import { testContext } from '../../test/context.js';
 import { describeEachDatabase } from '../../test/databases.js';
+import { waitFor } from '../../test/platform.js';
 import { decryptPush, startLocalPushService, type LocalPushService, type TestSubscription } from '../../test/pushService.js';
 import { checkoutEvent, fakeStripeApi, fakeStripeGateway, stripeEnv, stripeSignature, type FakeStripeApi } from '../../test/stripe.js';
 
@@ -45,14 +46,8 @@ describeEachDatabase("messages in the driver's language", (database) => {
   });
 
   const post = (url: string, payload: object, token: string) => call(t.app, { method: 'POST', url, payload, headers: bearer(token) });
-  const mailWith = async (to: string, subject: string): Promise<OutboxMessage> => {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const found = (await mailTo(t.database, to)).find((mail) => mail.subject.startsWith(subject));
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no e-mail "${subject}" to ${to}`);
-  };
+  const mailWith = (to: string, subject: string): Promise<OutboxMessage> =>
+    waitFor(`the e-mail "${subject}" to ${to}`, async () => (await readOutbox(t.database.db, { to })).find((mail) => mail.subject.startsWith(subject)));
 
   describe("an account's e-mails", () => {
     it('sends the address confirmation in the language chosen at sign-up, and again in it when asked', async () => {
@@ -257,7 +252,7 @@ describeEachDatabase("messages in the driver's language", (database) => {
       expect((await mailWith(spanish.email, subjects[1]!)).text.split('\n')[0]).toBe(
         'Intentamos recargar $20.00 a tu crédito de BlockPilot con tu tarjeta guardada: Your card was declined.',
       );
-      for (let attempt = 0; attempt < 100 && pushesTo(phone).length < 5; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitFor('the four pushes', () => pushesTo(phone).length === 5);
       expect(
         pushesTo(phone)
           .slice(1)
@@ -268,8 +263,7 @@ describeEachDatabase("messages in the driver's language", (database) => {
 
     it('sends "Send a test" in Spanish', async () => {
       expect((await post('/api/user/sendTestNotification', { channel: 'push' }, spanish.token)).statusCode).toBe(200);
-      for (let attempt = 0; attempt < 100 && !pushesTo(phone).some((push) => push.tag === 'test'); attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(pushesTo(phone).find((push) => push.tag === 'test')).toEqual({
+      expect(await waitFor('the test push', () => pushesTo(phone).find((push) => push.tag === 'test'))).toEqual({
         title: 'Notificación de prueba de BlockPilot',
         body: 'Esto es una prueba: te llegan las notificaciones push.\nElige de qué te avisamos: https://blockpilot.test/account/notificationPreferences',
         url: 'https://blockpilot.test/account/notificationPreferences',

@@ -70,15 +70,8 @@ describe('notification texts', () => {
 });
 
 describe("notification texts in the driver's language", () => {
-  const block = {
-    startTime: START,
-    endTime: START + 3 * 3600,
-    serviceAreaId: 'a1',
-    serviceAreaName: 'Seattle (DWA6) - Amazon.com',
-    priceAmount: 1234.5,
-    currency: 'USD',
-    feeCents: 4321,
-  };
+  const seattle = { serviceAreaId: 'a1', serviceAreaName: 'Seattle (DWA6) - Amazon.com', currency: 'USD' };
+  const block = { startTime: START, endTime: START + 3 * 3600, ...seattle, priceAmount: 1234.5, feeCents: 4321 };
   const spanish = { ...reader, language: 'es' as const };
   /** ICU puts a (narrow) no-break space before "a.m."; the words are what matters here. */
   const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
