@@ -121,7 +121,8 @@ export function autoTopUpFailedText({ amountCents, reason }: { amountCents: numb
   const link = `${reader.publicUrl}/account/credit`;
   return {
     subject: translate(language, 'notify.autoTopUpFailed.subject'),
-    // The reason is the payment provider's own words: they are passed on as they came.
+    // The reason comes from the payments adapter (mostly the provider's own words, in English) and is also kept
+    // on the account (`last_failure`): it is passed on as it came.
     text: translate(language, 'notify.autoTopUpFailed.text', { amount: formatCents(reader.currencySymbol, amountCents, language), reason, link }),
     link,
   };

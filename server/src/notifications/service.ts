@@ -1,9 +1,10 @@
 /**
  * Telling drivers what the engine did, on the channels of their Notification Preferences: e-mail
  * when an address is set, WhatsApp when a number is set, Telegram when a chat is linked, Web Push
- * on every device switched on (docs/LIVE.md "Push notifications"). Per channel the driver picks
- * which events notify them. Every message is written in the driver's account language. Every notification is fire and forget (the background tasks): it
- * never delays or fails an accept, and a channel that fails is logged without stopping the others.
+ * on every device switched on (docs/LIVE.md "Push notifications"), in the driver's account
+ * language. Per channel the driver picks which events notify them. Every notification is fire and
+ * forget (the background tasks): it never delays or fails an accept, and a channel that fails is
+ * logged without stopping the others.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
