@@ -78,7 +78,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   const ctx = createContext(config, database.db, { clock, log: app.log, adapters, engine, scaleOut: await loadScaleOut(config) });
   warnAboutEmbeddedAdapters(ctx);
   app.addHook('onReady', async () => {
-    ctx.telegram.startReceiving(async (chatId) => (await answerTelegramStart(ctx, chatId)).reply);
+    ctx.telegram.startReceiving(async (chatId, languageCode) => (await answerTelegramStart(ctx, chatId, languageCode)).reply);
     // Every driver whose search was running when the last process stopped searches again.
     await ctx.search.resumeAll();
     await resumePromotions(ctx);

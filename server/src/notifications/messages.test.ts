@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { acceptedText, blockWhen, chatText, stoppedText } from './messages.js';
+import { acceptedText, autoTopUpFailedText, blockWhen, chatText, lowCreditText, stoppedText, testText } from './messages.js';
 
 const reader = { timezoneOffset: 300, currencySymbol: '$', publicUrl: 'https://app.example' };
 /** Tue 3 Jun 2025 15:00 UTC = 10:00 AM in UTC-5. */
@@ -66,5 +66,96 @@ describe('notification texts', () => {
       'https://app.example/dashboard/logs',
     );
     expect(chatText({ subject: 'S', text: 'T', link: 'https://app.example/dashboard' })).toBe('S\n\nT');
+  });
+});
+
+describe("notification texts in the driver's language", () => {
+  const seattle = { serviceAreaId: 'a1', serviceAreaName: 'Seattle (DWA6) - Amazon.com', currency: 'USD' };
+  const block = { startTime: START, endTime: START + 3 * 3600, ...seattle, priceAmount: 1234.5, feeCents: 4321 };
+  const spanish = { ...reader, language: 'es' as const };
+  /** ICU puts a (narrow) no-break space before "a.m."; the words are what matters here. */
+  const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it("writes an English driver's every notification as before, word for word", () => {
+    const english = { ...reader, language: 'en' as const };
+    expect(acceptedText(block, english)).toEqual(acceptedText(block, reader));
+    expect(acceptedText(block, english).text).toContain('Pay: $1234.50\nFee: $43.21 (3.5%)');
+    expect(lowCreditText({ creditCents: 250, feesCovered: 2 }, english)).toEqual({
+      subject: 'Your BlockPilot credit is running low',
+      text: [
+        'Your credit is $2.50: about 2 more fees of blocks like the ones you take.',
+        'When a matching block costs more than your credit, BlockPilot skips it and pauses until you top up;',
+        'a top-up resumes the search by itself.',
+        'Top up: https://app.example/account/credit',
+      ].join('\n'),
+      link: 'https://app.example/account/credit',
+    });
+    expect(lowCreditText({ creditCents: 100, feesCovered: 1 }, english).text).toMatch(/^Your credit is \$1\.00: about one more fee of/);
+    expect(lowCreditText({ creditCents: 0, feesCovered: 0 }, english).text).toMatch(/^Your credit is \$0\.00: no more fees of/);
+    expect(autoTopUpFailedText({ amountCents: 2000, reason: 'Your card was declined.' }, english)).toEqual({
+      subject: 'Automatic top-up failed and is now off',
+      text: [
+        'We tried to top up your BlockPilot credit by $20.00 with your saved card: Your card was declined.',
+        'Nothing was charged, and automatic top-up is now off so it is not tried again.',
+        'Top up or save another card: https://app.example/account/credit',
+      ].join('\n'),
+      link: 'https://app.example/account/credit',
+    });
+    expect(testText('email', english)).toEqual({
+      subject: 'BlockPilot test notification',
+      text: 'This is a test: E-mail notifications reach you.\nChoose what you are told about: https://app.example/account/notificationPreferences',
+      link: 'https://app.example/account/notificationPreferences',
+    });
+    expect(stoppedText('puzzle', english)).toEqual({
+      subject: 'Searching stopped: solve the puzzle in the Amazon Flex app, then press Start',
+      text: [
+        'Amazon Flex asked for a security check (a puzzle) before showing more offers.',
+        'BlockPilot never solves these for you. Open the Amazon Flex app and solve it there,',
+        'then press Start on your dashboard again: https://app.example/dashboard',
+      ].join('\n'),
+      link: 'https://app.example/dashboard',
+    });
+  });
+
+  it('writes a block in Spanish, its day and times as the Spanish app writes them', () => {
+    expect(spaced(blockWhen(START, START + 3 * 3600, 300, null, 'es'))).toBe('mar, 3 jun · 10:00 a.m. – 1:00 p.m.');
+    expect(spaced(blockWhen(START + 12 * 3600, START + 15 * 3600, 300, null, 'es'))).toBe('mar, 3 jun · 10:00 p.m. – mié, 4 jun 1:00 a.m.');
+    const text = acceptedText(block, spanish);
+    expect(spaced(text.subject)).toBe('Bloque aceptado: mar, 3 jun · 10:00 a.m. – 1:00 p.m.');
+    expect(spaced(text.text).split('\n')).toEqual([
+      'BlockPilot aceptó un bloque para ti.',
+      'Cuándo: mar, 3 jun · 10:00 a.m. – 1:00 p.m.',
+      'Dónde: Seattle (DWA6) - Amazon.com',
+      'Pago: $1,234.50',
+      'Comisión: $43.21 (3.5 %)',
+      'Tu registro: https://app.example/dashboard/logs',
+    ]);
+    expect(acceptedText({ ...block, feeCents: 0 }, spanish).text).toContain('Comisión: ninguna (prueba gratuita o membresía)');
+  });
+
+  it('writes every other notification in Spanish, with its money and the same links', () => {
+    expect(lowCreditText({ creditCents: 123456, feesCovered: 2 }, spanish)).toEqual({
+      subject: 'Tu crédito de BlockPilot se está acabando',
+      text: expect.stringMatching(
+        /^Tu crédito es de \$1,234\.56: cubre unas 2 comisiones más de bloques como los que tomas\.\n[\s\S]*Recargar: https:\/\/app\.example\/account\/credit$/,
+      ),
+      link: 'https://app.example/account/credit',
+    });
+    expect(lowCreditText({ creditCents: 100, feesCovered: 1 }, spanish).text).toMatch(/^Tu crédito es de \$1\.00: cubre más o menos una comisión más/);
+    expect(autoTopUpFailedText({ amountCents: 2000, reason: 'Your card was declined.' }, spanish).text.split('\n')[0]).toBe(
+      'Intentamos recargar $20.00 a tu crédito de BlockPilot con tu tarjeta guardada: Your card was declined.',
+    );
+    expect(stoppedText('puzzle', spanish)).toEqual({
+      subject: 'Búsqueda detenida: resuelve la verificación (captcha) en la app de Amazon Flex y presiona Iniciar',
+      text: expect.stringContaining('luego presiona Iniciar otra vez en tu panel: https://app.example/dashboard'),
+      link: 'https://app.example/dashboard',
+    });
+    expect(stoppedText('signing', spanish).text).toContain('BlockPilot no falsifica estas verificaciones');
+    expect(stoppedText('reconnect', spanish)).toMatchObject({
+      subject: 'Búsqueda detenida: vuelve a conectar tu cuenta de Amazon Flex',
+      link: 'https://app.example/connectAccount',
+    });
+    expect(testText('whatsapp', spanish).text.split('\n')[0]).toBe('Esto es una prueba: te llegan las notificaciones por WhatsApp.');
+    expect(testText('push', spanish).subject).toBe('Notificación de prueba de BlockPilot');
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The words of the driver's notifications: a block accepted (when, where, pay, fee), and the
  * engine stopping by itself (a puzzle to solve in the platform's app, a device check it will not
- * fake, a connection to renew). Times read in the driver's time zone: the zone their browser
- * sent with Start (daylight saving included), or the fixed offset an older page sent. Money and
- * dates are written as the app writes them (shared/src/format.ts), in the account's currency.
+ * fake, a connection to renew), in the driver's account language (the server's catalogs,
+ * domain/translate.ts). Times read in the driver's time zone: the zone their browser sent with
+ * Start (daylight saving included), or the fixed offset an older page sent. Money and dates are
+ * written as the app writes them in that language (shared/src/format.ts), in the account's currency.
  */
+import { DEFAULT_LANGUAGE, FEE_BASIS_POINTS, type Language, type NotificationChannel } from '@blockpilot/shared/constants';
 import { formatCents, formatMoney, formatSpan, type WallClock } from '@blockpilot/shared/format';
+import { translate, type MessageKey } from '../domain/translate.js';
 import type { AcceptedBlock, StopReason } from '../engine/types.js';
 
 /** One notification: a subject (e-mail) and its text; chats get both. */
@@ -26,7 +29,11 @@ export interface Reader {
   currencySymbol: string;
   /** Where BlockPilot is, for links. */
   publicUrl: string;
+  /** The driver's account language; English when not given. */
+  language?: Language;
 }
+
+const languageOf = (reader: Reader): Language => reader.language ?? DEFAULT_LANGUAGE;
 
 /** The fields of a Date whose UTC fields read a wall clock (a zone's, or a shifted offset's). */
 function clockOf(local: Date): WallClock {
@@ -55,57 +62,40 @@ function wallClock(ms: number, zone: string): Date {
   return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!));
 }
 
-/** A block in epoch seconds, in the driver's zone (or fixed offset), written as the app writes it: "Tue, Jun 3 · 10:00 AM – 1:00 PM". */
-export function blockWhen(startTime: number, endTime: number, timezoneOffset: number, timeZone?: string | null): string {
+/**
+ * A block in epoch seconds, in the driver's zone (or fixed offset), written as the app writes it in
+ * the driver's language: "Tue, Jun 3 · 10:00 AM – 1:00 PM", "mar, 3 jun · 10:00 a.m. – 1:00 p.m.".
+ */
+export function blockWhen(startTime: number, endTime: number, timezoneOffset: number, timeZone?: string | null, language: Language = DEFAULT_LANGUAGE): string {
   const local = (seconds: number) => (timeZone ? wallClock(Math.round(seconds * 1000), timeZone) : new Date(Math.round(seconds * 1000) - timezoneOffset * 60_000));
-  return formatSpan(clockOf(local(startTime)), clockOf(local(endTime)));
+  return formatSpan(clockOf(local(startTime)), clockOf(local(endTime)), language);
 }
 
 /** The notification of an accepted block. */
 export function acceptedText(block: AcceptedBlock, reader: Reader): NotificationText {
-  const when = blockWhen(block.startTime, block.endTime, reader.timezoneOffset, reader.timeZone);
-  const fee = block.feeCents > 0 ? `${formatCents(reader.currencySymbol, block.feeCents)} (3.5%)` : 'none (free trial or membership)';
+  const language = languageOf(reader);
+  const when = blockWhen(block.startTime, block.endTime, reader.timezoneOffset, reader.timeZone, language);
+  const link = `${reader.publicUrl}/dashboard/logs`;
   return {
-    subject: `Block accepted: ${when}`,
-    text: [
-      'BlockPilot accepted a block for you.',
-      `When: ${when}`,
-      `Where: ${block.serviceAreaName ?? block.serviceAreaId}`,
-      `Pay: ${formatMoney(reader.currencySymbol, block.priceAmount)}`,
-      `Fee: ${fee}`,
-      `Your log: ${reader.publicUrl}/dashboard/logs`,
-    ].join('\n'),
-    link: `${reader.publicUrl}/dashboard/logs`,
+    subject: translate(language, 'notify.accepted.subject', { when }),
+    text: translate(language, 'notify.accepted.text', {
+      when,
+      where: block.serviceAreaName ?? block.serviceAreaId,
+      pay: formatMoney(reader.currencySymbol, block.priceAmount, language),
+      feeFree: block.feeCents > 0 ? 'no' : 'yes',
+      fee: formatCents(reader.currencySymbol, block.feeCents, language),
+      rate: FEE_BASIS_POINTS / 100,
+      link,
+    }),
+    link,
   };
 }
 
-const STOPPED: Record<StopReason, (reader: Reader) => NotificationText> = {
-  puzzle: ({ publicUrl }) => ({
-    subject: 'Searching stopped: solve the puzzle in the Amazon Flex app, then press Start',
-    text: [
-      'Amazon Flex asked for a security check (a puzzle) before showing more offers.',
-      'BlockPilot never solves these for you. Open the Amazon Flex app and solve it there,',
-      `then press Start on your dashboard again: ${publicUrl}/dashboard`,
-    ].join('\n'),
-    link: `${publicUrl}/dashboard`,
-  }),
-  signing: ({ publicUrl }) => ({
-    subject: 'Searching stopped: Amazon Flex asked to verify your device',
-    text: [
-      'Amazon Flex asked for a device check (request signing) that only its own app can pass.',
-      'BlockPilot does not fake such checks, so searching has stopped.',
-      `Use the Amazon Flex app for now; you can press Start again later: ${publicUrl}/dashboard`,
-    ].join('\n'),
-    link: `${publicUrl}/dashboard`,
-  }),
-  reconnect: ({ publicUrl }) => ({
-    subject: 'Searching stopped: connect your Amazon Flex account again',
-    text: [
-      'Amazon Flex no longer accepts your connection (you signed out, or the device was removed).',
-      `Connect your account again, then press Start: ${publicUrl}/connectAccount`,
-    ].join('\n'),
-    link: `${publicUrl}/connectAccount`,
-  }),
+/** Each stop's words, and the page that says what to do. */
+const STOPPED: Record<StopReason, { subject: MessageKey; text: MessageKey; path: string }> = {
+  puzzle: { subject: 'notify.puzzle.subject', text: 'notify.puzzle.text', path: '/dashboard' },
+  signing: { subject: 'notify.signing.subject', text: 'notify.signing.text', path: '/dashboard' },
+  reconnect: { subject: 'notify.reconnect.subject', text: 'notify.reconnect.text', path: '/connectAccount' },
 };
 
 /** What the low-credit notice says: the credit left and how many fees it covers. */
@@ -115,45 +105,42 @@ export interface LowCredit {
 }
 
 /** The notification of credit that covers few fees (docs/LIVE.md "Credit guard"), sent once per crossing. */
-export function lowCreditText({ creditCents, feesCovered }: LowCredit, { currencySymbol, publicUrl }: Reader): NotificationText {
-  const covers = feesCovered === 0 ? 'no more fees' : feesCovered === 1 ? 'about one more fee' : `about ${feesCovered} more fees`;
+export function lowCreditText({ creditCents, feesCovered }: LowCredit, reader: Reader): NotificationText {
+  const language = languageOf(reader);
+  const link = `${reader.publicUrl}/account/credit`;
   return {
-    subject: 'Your BlockPilot credit is running low',
-    text: [
-      `Your credit is ${currencySymbol}${(creditCents / 100).toFixed(2)}: ${covers} of blocks like the ones you take.`,
-      'When a matching block costs more than your credit, BlockPilot skips it and pauses until you top up;',
-      'a top-up resumes the search by itself.',
-      `Top up: ${publicUrl}/account/credit`,
-    ].join('\n'),
-    link: `${publicUrl}/account/credit`,
+    subject: translate(language, 'notify.lowCredit.subject'),
+    text: translate(language, 'notify.lowCredit.text', { credit: formatCents(reader.currencySymbol, creditCents, language), feesCovered, link }),
+    link,
   };
 }
 
 /** An automatic top-up the card did not pay: it is now off (docs/LIVE.md "Automatic top-up"). */
-export function autoTopUpFailedText({ amountCents, reason }: { amountCents: number; reason: string }, { currencySymbol, publicUrl }: Reader): NotificationText {
+export function autoTopUpFailedText({ amountCents, reason }: { amountCents: number; reason: string }, reader: Reader): NotificationText {
+  const language = languageOf(reader);
+  const link = `${reader.publicUrl}/account/credit`;
   return {
-    subject: 'Automatic top-up failed and is now off',
-    text: [
-      `We tried to top up your BlockPilot credit by ${formatCents(currencySymbol, amountCents)} with your saved card: ${reason}`,
-      'Nothing was charged, and automatic top-up is now off so it is not tried again.',
-      `Top up or save another card: ${publicUrl}/account/credit`,
-    ].join('\n'),
-    link: `${publicUrl}/account/credit`,
+    subject: translate(language, 'notify.autoTopUpFailed.subject'),
+    // The reason comes from the payments adapter (mostly the provider's own words, in English) and is also kept
+    // on the account (`last_failure`): it is passed on as it came.
+    text: translate(language, 'notify.autoTopUpFailed.text', { amount: formatCents(reader.currencySymbol, amountCents, language), reason, link }),
+    link,
   };
 }
 
 /** The notification of a search the engine stopped, by reason. */
 export function stoppedText(reason: StopReason, reader: Reader): NotificationText {
-  return STOPPED[reason](reader);
+  const language = languageOf(reader);
+  const { subject, text, path } = STOPPED[reason];
+  const link = `${reader.publicUrl}${path}`;
+  return { subject: translate(language, subject), text: translate(language, text, { link }), link };
 }
 
 /** What a driver gets from "Send a test" on one channel of their Notification Preferences. */
-export function testText(channelName: string, { publicUrl }: Reader): NotificationText {
-  return {
-    subject: 'BlockPilot test notification',
-    text: [`This is a test: ${channelName} notifications reach you.`, `Choose what you are told about: ${publicUrl}/account/notificationPreferences`].join('\n'),
-    link: `${publicUrl}/account/notificationPreferences`,
-  };
+export function testText(channel: NotificationChannel, reader: Reader): NotificationText {
+  const language = languageOf(reader);
+  const link = `${reader.publicUrl}/account/notificationPreferences`;
+  return { subject: translate(language, 'notify.test.subject'), text: translate(language, 'notify.test.text', { channel, link }), link };
 }
 
 /** A chat message: the subject line, then the text. */

@@ -1,9 +1,10 @@
 /**
  * Telling drivers what the engine did, on the channels of their Notification Preferences: e-mail
  * when an address is set, WhatsApp when a number is set, Telegram when a chat is linked, Web Push
- * on every device switched on (docs/LIVE.md "Push notifications"). Per channel the driver picks
- * which events notify them. Every notification is fire and forget (the background tasks): it
- * never delays or fails an accept, and a channel that fails is logged without stopping the others.
+ * on every device switched on (docs/LIVE.md "Push notifications"), in the driver's account
+ * language. Per channel the driver picks which events notify them. Every notification is fire and
+ * forget (the background tasks): it never delays or fails an accept, and a channel that fails is
+ * logged without stopping the others.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -45,9 +46,6 @@ export interface NotificationDependencies {
   publicUrl: string;
 }
 
-/** How each channel is named in a test message. */
-const CHANNEL_NAMES: Record<NotificationChannel, string> = { email: 'E-mail', whatsapp: 'WhatsApp', telegram: 'Telegram', push: 'Push' };
-
 /** A stop for a puzzle is the captcha event; every other stop is the stop event. */
 const stopEvent = (reason: StopReason): NotificationEvent => (reason === 'puzzle' ? 'captcha' : 'stopped');
 
@@ -68,11 +66,17 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
   const readerOf = async (userId: string) => {
     const user = await deps.db
       .selectFrom('users')
-      .select(['notify_email', 'notify_whatsapp', 'telegram_chat_id', 'timezone_offset', 'time_zone', 'country_code'])
+      .select(['notify_email', 'notify_whatsapp', 'telegram_chat_id', 'timezone_offset', 'time_zone', 'country_code', 'language'])
       .where('id', '=', userId)
       .executeTakeFirst();
     if (!user) return null;
-    const reader: Reader = { timezoneOffset: user.timezone_offset, timeZone: user.time_zone, currencySymbol: REGIONS[user.country_code].currencySymbol, publicUrl: deps.publicUrl };
+    const reader: Reader = {
+      timezoneOffset: user.timezone_offset,
+      timeZone: user.time_zone,
+      currencySymbol: REGIONS[user.country_code].currencySymbol,
+      publicUrl: deps.publicUrl,
+      language: user.language,
+    };
     return { user, reader };
   };
 
@@ -129,7 +133,7 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
     async sendTest(userId, channel) {
       const found = await readerOf(userId);
       if (!found) return 'notSetUp';
-      const delivery = deliveryOn(channel, userId, found.user, testText(CHANNEL_NAMES[channel], found.reader), 'test');
+      const delivery = deliveryOn(channel, userId, found.user, testText(channel, found.reader), 'test');
       const sent = delivery ? await delivery() : 0;
       return sent > 0 ? { sent } : 'notSetUp';
     },

@@ -114,6 +114,32 @@ describe('Telegram through grammY, at a configurable Bot API root', () => {
     expect(replies.at(-1)).toMatchObject({ chat_id: 777, text: 'Your BlockPilot code is ABCD2345' });
     await channel.close();
   });
+  it("hands the handler the sender's Telegram language, so a chat not linked yet can be answered in it", async () => {
+    const channel = new GrammyTelegramChannel({ botToken: '123:secret', apiRoot: api.url }, pino({ level: 'silent' }));
+    const asked: Array<[string, string | undefined]> = [];
+    const start = (chatId: number, from: { language_code?: string }) => ({
+      update_id: chatId,
+      message: {
+        message_id: 9,
+        date: 0,
+        chat: { id: chatId, type: 'private' as const, first_name: 'Dee' },
+        from: { id: chatId, is_bot: false, first_name: 'Dee', ...from },
+        text: '/start',
+        entities: [{ type: 'bot_command' as const, offset: 0, length: 6 }],
+      },
+    });
+    const handler = async (chatId: string, languageCode?: string) => {
+      asked.push([chatId, languageCode]);
+      return 'Tu código de BlockPilot es ABCD2345';
+    };
+    await channel.handleUpdate(start(778, { language_code: 'es-MX' }), handler);
+    await channel.handleUpdate(start(779, {}), handler);
+    expect(asked).toEqual([
+      ['778', 'es-MX'],
+      ['779', undefined],
+    ]);
+    await channel.close();
+  });
 });
 
 describe("WhatsApp through a provider's Messages API (Twilio's shape)", () => {

@@ -97,7 +97,7 @@ export class GrammyTelegramChannel implements TelegramChannel {
     this.startHandler = onStart;
     if (registered) return;
     this.bot.command('start', async (ctx) => {
-      const reply = await this.startHandler!(String(ctx.chat.id));
+      const reply = await this.startHandler!(String(ctx.chat.id), ctx.from?.language_code);
       await ctx.reply(reply);
     });
   }

@@ -24,8 +24,11 @@ export interface ChatChannel {
   close(): Promise<void>;
 }
 
-/** What the bot answers to /start in a chat: the text of its reply. */
-export type TelegramStartHandler = (chatId: string) => Promise<string>;
+/**
+ * What the bot answers to /start in a chat: the text of its reply. `languageCode` is the
+ * sender's Telegram language (an IETF tag such as "es"), when Telegram gives it.
+ */
+export type TelegramStartHandler = (chatId: string, languageCode?: string) => Promise<string>;
 
 /** The Telegram channel: it also receives the bot's /start command. */
 export interface TelegramChannel extends ChatChannel {

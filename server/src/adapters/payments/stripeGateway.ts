@@ -1,5 +1,6 @@
 /** Stripe Checkout: a hosted payment page per order, and signed webhooks that report the outcome. */
 import Stripe from 'stripe';
+import type { Language } from '@blockpilot/shared/constants';
 import {
   InvalidWebhookError,
   type CardSavedEvent,
@@ -13,6 +14,9 @@ import {
   type SavedCardCharge,
   type SavedCardOutcome,
 } from './types.js';
+
+/** How Stripe's pages name each language the app speaks (its Spanish for Latin America, like ours). */
+const STRIPE_LOCALES: Record<Language, Stripe.Checkout.SessionCreateParams.Locale> = { en: 'en', es: 'es-419' };
 
 export class StripeGateway implements PaymentGateway {
   readonly kind = 'stripe';
@@ -37,6 +41,7 @@ export class StripeGateway implements PaymentGateway {
         mode: 'payment',
         line_items: [{ quantity: 1, price_data: { currency: request.currency, unit_amount: request.amountCents, product_data: { name: request.description } } }],
         customer_email: request.customerEmail,
+        locale: STRIPE_LOCALES[request.language],
         client_reference_id: request.orderId,
         metadata: { orderId: request.orderId },
         success_url: this.publicUrl + request.successPath,
@@ -63,12 +68,13 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /** A Checkout session in setup mode: Stripe runs a SetupIntent for a customer made here when the driver has none yet. */
-  async createCardSetup({ setupId, customerEmail, customerRef, returnPath }: CardSetupRequest): Promise<{ url: string }> {
+  async createCardSetup({ setupId, customerEmail, customerRef, returnPath, language }: CardSetupRequest): Promise<{ url: string }> {
     const customer = customerRef ?? (await this.stripe.customers.create({ email: customerEmail, metadata: { setupId } }, { idempotencyKey: `customer:${setupId}` })).id;
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'setup',
         customer,
+        locale: STRIPE_LOCALES[language],
         payment_method_types: ['card'],
         setup_intent_data: { metadata: { setupId } },
         success_url: this.publicUrl + returnPath,

@@ -1,4 +1,5 @@
 /** Taking payments: the interface every payments adapter implements and the events it reports. */
+import type { Language } from '@blockpilot/shared/constants';
 
 /** A checkout the provider should run for one order. */
 export interface CheckoutRequest {
@@ -6,8 +7,10 @@ export interface CheckoutRequest {
   amountCents: number;
   /** ISO 4217, lower case (`usd`). */
   currency: string;
-  /** What the driver buys, shown on the payment page. */
+  /** What the driver buys, shown on the payment page (in `language`). */
   description: string;
+  /** The driver's language: the provider's payment page speaks it. */
+  language: Language;
   customerEmail: string;
   /** Where the browser returns after paying / after giving up (paths of this app). */
   successPath: string;
@@ -39,6 +42,8 @@ export interface CardSetupRequest {
   /** This app's id of the setup, reported back when the card is saved. */
   setupId: string;
   customerEmail: string;
+  /** The driver's language: the provider's page speaks it. */
+  language: Language;
   /** The provider's customer of the driver, when one exists already. */
   customerRef: string | null;
   /** Where the browser returns after saving / after giving up (paths of this app). */

@@ -4,9 +4,11 @@
  * adapter and is kept on the ticket.
  */
 import type { Kysely } from 'kysely';
+import { DEFAULT_LANGUAGE } from '@blockpilot/shared/constants';
 import type { Ticket, TicketStatus, TicketSummary } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { translate } from '../../domain/translate.js';
 import { conflict, HttpError, notFound } from '../../http/errors.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { containing, recordAudit } from './audit.js';
@@ -51,19 +53,33 @@ export async function ticketOf(db: Db, id: number): Promise<Ticket> {
 /**
  * E-mails the reply to the sender, then keeps it on the ticket and marks it answered. The e-mail
  * goes first: a reply that could not be sent is not recorded as sent (the operator sees the
- * failure and tries again).
+ * failure and tries again). The operator's words go as written; the e-mail around them is in the
+ * language of the sender's account, English when the ticket has none.
  */
 export async function replyToTicket(ctx: AppContext, operator: AuthenticatedUser, id: number, text: string): Promise<Ticket> {
-  const ticket = await ctx.db.selectFrom('support_messages').select(['id', 'email', 'full_name', 'question', 'status', 'user_id']).where('id', '=', id).executeTakeFirst();
+  const ticket = await ctx.db
+    .selectFrom('support_messages')
+    .leftJoin('users', 'users.id', 'support_messages.user_id')
+    .select(['support_messages.id', 'support_messages.email', 'full_name', 'question', 'status', 'user_id', 'users.language'])
+    .where('support_messages.id', '=', id)
+    .executeTakeFirst();
   if (!ticket) throw noSuchTicket();
   if (ticket.status === 'closed') throw conflict('This ticket is closed. Reopen it to reply.');
   const reply = text.trim();
+  const language = ticket.language ?? DEFAULT_LANGUAGE;
   try {
     await ctx.mailer.send({
       to: ticket.email,
       replyTo: ctx.config.mail.supportAddress,
-      subject: `Re: your question #${ticket.id} to BlockPilot`,
-      text: [`Hello ${ticket.full_name},`, '', reply, '', '--', 'You wrote:', ...ticket.question.split('\n').map((line) => `> ${line}`)].join('\n'),
+      subject: translate(language, 'email.ticketReply.subject', { ticket: ticket.id }),
+      text: translate(language, 'email.ticketReply.text', {
+        name: ticket.full_name,
+        reply,
+        quoted: ticket.question
+          .split('\n')
+          .map((line) => `> ${line}`)
+          .join('\n'),
+      }),
     });
   } catch (error) {
     ctx.log.error({ err: error, ticket: id }, 'a support reply could not be e-mailed');

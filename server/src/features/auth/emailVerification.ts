@@ -8,10 +8,12 @@
  * address the driver has since changed, an expired one or a forged one does nothing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import { SIGN_UP_BONUS_CENTS, type Language } from '@blockpilot/shared/constants';
+import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import { accountChanged } from '../search/changes.js';
 import { credit, ledgerKey } from '../../domain/ledger.js';
+import { translate } from '../../domain/translate.js';
 import { inviteRewardPaid, payInviteRewardIfDue } from '../store/orders.js';
 
 /** What register answers: the bonus is there once the address is confirmed. */
@@ -34,22 +36,18 @@ export function emailVerificationToken(key: Buffer, userId: string, email: strin
   return `${userId}.${expiresAtSeconds}.${signature(key, userId, email, expiresAtSeconds).toString('base64url')}`;
 }
 
-/** E-mails the driver their verification link (in the background). */
-export function sendVerificationEmail(ctx: AppContext, user: { id: string; email: string }): void {
+/** E-mails the driver their verification link (in the background), in their account language. */
+export function sendVerificationEmail(ctx: AppContext, user: { id: string; email: string; language: Language }): void {
   const expiresAt = new Date(ctx.clock.now().getTime() + ctx.config.auth.verifyLinkTtlMs);
   const link = `${ctx.config.publicUrl}${VERIFY_EMAIL_PATH}/${emailVerificationToken(ctx.linkSigningKey, user.id, user.email, expiresAt)}`;
-  const bonus = (SIGN_UP_BONUS_CENTS / 100).toFixed(2);
+  // The bonus is written without a currency, as the sign-up screen writes it.
+  const bonus = formatCents('', SIGN_UP_BONUS_CENTS, user.language);
   const hours = Math.round(ctx.config.auth.verifyLinkTtlMs / 3_600_000);
   ctx.background.run('verification e-mail', () =>
     ctx.mailer.send({
       to: user.email,
-      subject: 'Confirm your BlockPilot e-mail address',
-      text: [
-        `Welcome to BlockPilot! Confirm this is your address to receive your ${bonus} sign-up credit (the link works for ${hours} hours):`,
-        link,
-        '',
-        'If you did not sign up for BlockPilot, ignore this e-mail.',
-      ].join('\n'),
+      subject: translate(user.language, 'email.verify.subject'),
+      text: translate(user.language, 'email.verify.text', { bonus, hours, link }),
     }),
   );
 }

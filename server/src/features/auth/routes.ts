@@ -75,7 +75,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const user = currentUser(request);
       if (user.row.email_verified_at) throw conflict('Your e-mail address is already confirmed.');
       await limit([[`verify-email-resend:${user.id}`, RATE_LIMITS.verificationEmailsPerAccount]]);
-      sendVerificationEmail(ctx, { id: user.id, email: user.row.email });
+      sendVerificationEmail(ctx, { id: user.id, email: user.row.email, language: user.row.language });
       return ok(null, { alert: `We have e-mailed a new link to ${user.row.email}.` });
     },
   );

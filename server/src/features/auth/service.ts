@@ -12,6 +12,7 @@ import { forbidden, refusal, validationError } from '../../http/errors.js';
 import { hashToken, newCode } from '../../security/tokens.js';
 import { bootstrapAdmin } from '../admin/roles.js';
 import { DEFAULT_FILTER, insertFilter } from '../../domain/filters.js';
+import { translate } from '../../domain/translate.js';
 import { invalidResetLink } from './authenticate.js';
 import { sendVerificationEmail } from './emailVerification.js';
 import { consumeResetToken, issueToken, revokeToken, revokeUserTokens } from './tokens.js';
@@ -52,7 +53,7 @@ export async function register(ctx: AppContext, request: RegistrationRequest): P
       const inviteCode = request.inviteCode?.trim().toUpperCase();
       // An unknown code does not stop a sign-up: the driver came for the product, not the code.
       const inviter = inviteCode ? await trx.selectFrom('users').select('id').where('shareable_code', '=', inviteCode).executeTakeFirst() : undefined;
-      const { id } = await trx
+      const { id, language } = await trx
         .insertInto('users')
         .values({
           email,
@@ -71,14 +72,14 @@ export async function register(ctx: AppContext, request: RegistrationRequest): P
           ...(request.language ? { language: request.language } : {}),
           created_at: now,
         })
-        .returning('id')
+        .returning(['id', 'language'])
         .executeTakeFirstOrThrow();
       await insertFilter(trx, id, DEFAULT_FILTER);
       // The sign-up bonus waits for the e-mailed link (emailVerification.ts).
       await bootstrapAdmin(trx, ctx.config.auth.adminEmails, { id, email }, now);
-      return { id, token: await issueToken(trx, id, 'access', now, ctx.config.auth.sessionTtlMs) };
+      return { id, language, token: await issueToken(trx, id, 'access', now, ctx.config.auth.sessionTtlMs) };
     });
-    sendVerificationEmail(ctx, { id: created.id, email });
+    sendVerificationEmail(ctx, { id: created.id, email, language: created.language });
     return created.token;
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
@@ -104,25 +105,18 @@ export async function login(ctx: AppContext, emailAddress: string, password: str
   return issueToken(ctx.db, user.id, 'access', ctx.clock.now(), ctx.config.auth.sessionTtlMs);
 }
 
-/** E-mails a single-use reset link if the address has an account; says nothing either way. */
+/** E-mails a single-use reset link, in the account's language, if the address has an account; says nothing either way. */
 export async function requestPasswordReset(ctx: AppContext, emailAddress: string): Promise<void> {
   const email = normalizeEmail(emailAddress);
-  const user = await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  const user = await ctx.db.selectFrom('users').select(['id', 'language']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
   const token = await issueToken(ctx.db, user.id, 'reset', ctx.clock.now(), ctx.config.auth.resetLinkTtlMs);
   const minutes = Math.round(ctx.config.auth.resetLinkTtlMs / 60_000);
   ctx.background.run('reset-link e-mail', () =>
     ctx.mailer.send({
       to: email,
-      subject: 'Reset your BlockPilot password',
-      text: [
-        'Someone (hopefully you) asked to reset the password of your BlockPilot account.',
-        '',
-        `Choose a new password here (the link works once, for ${minutes} minutes):`,
-        `${ctx.config.publicUrl}/resetPassword/${token}`,
-        '',
-        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-      ].join('\n'),
+      subject: translate(user.language, 'email.reset.subject'),
+      text: translate(user.language, 'email.reset.text', { minutes, link: `${ctx.config.publicUrl}/resetPassword/${token}` }),
     }),
   );
 }

@@ -65,7 +65,7 @@ export async function saveAutoTopUp(ctx: AppContext, userId: string, { enabled, 
 /** Opens the provider's page where the driver saves a card; the URL the browser goes to. */
 export async function startCardSetup(ctx: AppContext, userId: string): Promise<string> {
   const setupId = randomUUID();
-  const { email } = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  const { email, language } = await ctx.db.selectFrom('users').select(['email', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
   const row = await ctx.db
     .insertInto('auto_top_ups')
     .values({ user_id: userId, ...DEFAULTS, setup_id: setupId })
@@ -73,7 +73,7 @@ export async function startCardSetup(ctx: AppContext, userId: string): Promise<s
     .returning('customer_ref')
     .executeTakeFirstOrThrow();
   try {
-    const { url } = await ctx.payments.createCardSetup({ setupId, customerEmail: email, customerRef: row.customer_ref, returnPath: CARD_SETUP_RETURN_PATH });
+    const { url } = await ctx.payments.createCardSetup({ setupId, customerEmail: email, language, customerRef: row.customer_ref, returnPath: CARD_SETUP_RETURN_PATH });
     return url;
   } catch (error) {
     ctx.log.error({ err: error, userId }, 'the payments adapter could not open a card setup');

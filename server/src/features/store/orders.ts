@@ -4,7 +4,7 @@
  * checkout page both end here, so a payment is credited the same way whoever reports it, and
  * once however often it is reported.
  */
-import { INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS } from '@blockpilot/shared/constants';
+import { INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, type Language } from '@blockpilot/shared/constants';
 import { formatCents } from '@blockpilot/shared/format';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { PaymentEvent } from '../../adapters/payments/types.js';
@@ -12,9 +12,10 @@ import type { AppContext } from '../../context.js';
 import type { DatabaseSchema, OrderTable } from '../../db/schema.js';
 import { refusal, validationError } from '../../http/errors.js';
 import { charge, credit, ledgerKey } from '../../domain/ledger.js';
+import { translate } from '../../domain/translate.js';
 import { sendPromotionalEmail } from '../support/promotions.js';
 import { REGIONS } from '../user/regions.js';
-import { planById } from './plans.js';
+import { planById, planName } from './plans.js';
 import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from './returnPaths.js';
 import { accountChanged } from '../search/changes.js';
 
@@ -26,21 +27,23 @@ export type Purchase = { topupCents: number } | { planId: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What an order is for: its kind, price, plan, and the line shown on the payment page. */
-function itemOf(purchase: Purchase, currencySymbol: string): { kind: 'topup' | 'membership'; amountCents: number; planId: string | null; description: string } {
+/** What an order is for: its kind, price, plan, and the line shown on the payment page (in the driver's language). */
+function itemOf(purchase: Purchase, currencySymbol: string, language: Language): { kind: 'topup' | 'membership'; amountCents: number; planId: string | null; description: string } {
   if ('topupCents' in purchase) {
-    return { kind: 'topup', amountCents: purchase.topupCents, planId: null, description: `BlockPilot credit ${formatCents(currencySymbol, purchase.topupCents)}` };
+    const amount = formatCents(currencySymbol, purchase.topupCents, language);
+    return { kind: 'topup', amountCents: purchase.topupCents, planId: null, description: translate(language, 'store.item.topup', { amount }) };
   }
   const plan = planById(purchase.planId);
   if (!plan) throw validationError({ membership_plan_id: 'This plan is not on sale.' });
-  return { kind: 'membership', amountCents: plan.price, planId: plan.id, description: `BlockPilot ${plan.name} membership (${plan.days} days)` };
+  const description = translate(language, 'store.item.membership', { plan: planName(plan.id, language), days: plan.days });
+  return { kind: 'membership', amountCents: plan.price, planId: plan.id, description };
 }
 
 /** Records a pending order and opens its checkout; returns the URL the browser goes to. */
 export async function createOrder(ctx: AppContext, userId: string, purchase: Purchase): Promise<string> {
-  const user = await ctx.db.selectFrom('users').select(['email', 'country_code']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['email', 'country_code', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
   const { currency, currencySymbol } = REGIONS[user.country_code];
-  const item = itemOf(purchase, currencySymbol);
+  const item = itemOf(purchase, currencySymbol, user.language);
   const order = await ctx.db
     .insertInto('orders')
     .values({
@@ -61,6 +64,7 @@ export async function createOrder(ctx: AppContext, userId: string, purchase: Pur
       amountCents: item.amountCents,
       currency,
       description: item.description,
+      language: user.language,
       customerEmail: user.email,
       successPath: purchaseReturnPath(order.id),
       cancelPath: PURCHASE_CANCELLED_PATH,
@@ -182,17 +186,13 @@ export async function payInviteRewardIfDue(trx: Trx, userId: string): Promise<st
   return outcome.status === 'applied' ? invited_by : null;
 }
 
+/** Tells the inviter of their reward by e-mail, in their language (promotional: they may opt out). */
 function notifyInviter(ctx: AppContext, inviterId: string): void {
   ctx.background.run('invite-reward e-mail', async () => {
     const { country_code } = await ctx.db.selectFrom('users').select('country_code').where('id', '=', inviterId).executeTakeFirstOrThrow();
-    const reward = formatCents(REGIONS[country_code].currencySymbol, INVITE_REWARD_CENTS);
-    return sendPromotionalEmail(ctx, inviterId, {
-      subject: `You earned ${reward} credit`,
-      text: [
-        `A driver you invited has topped up, so we added ${reward} credit to your BlockPilot account.`,
-        '',
-        'Invite more drivers with the invite code on your account page: you get the same reward for each of them.',
-      ].join('\n'),
+    return sendPromotionalEmail(ctx, inviterId, (language) => {
+      const reward = formatCents(REGIONS[country_code].currencySymbol, INVITE_REWARD_CENTS, language);
+      return { subject: translate(language, 'email.inviteReward.subject', { reward }), text: translate(language, 'email.inviteReward.text', { reward }) };
     });
   });
 }

@@ -7,7 +7,9 @@
  * opt-out call needs no sign-in (it is clicked from the e-mail), so a bare id would let anyone
  * who learns another driver's id opt them out. Only the mailbox the link was sent to holds a key.
  */
+import type { Language } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
+import { translate } from '../../domain/translate.js';
 import { TokenCipherError } from '../../security/tokenCipher.js';
 
 /** The answer to an opt-out link this server did not issue (cut short, altered, made up). */
@@ -26,15 +28,26 @@ export function optOutUrl(ctx: Pick<AppContext, 'tokenCipher' | 'config'>, userI
   return `${ctx.config.publicUrl}/promotionOptOut/${optOutKey(ctx, userId)}`;
 }
 
-/** Sends unless the driver opted out; true when sent. */
-export async function sendPromotionalEmail(ctx: AppContext, userId: string, message: { subject: string; text: string }): Promise<boolean> {
-  const user = await ctx.db.selectFrom('users').select(['email', 'promotions_opted_out_at']).where('id', '=', userId).executeTakeFirst();
+/** A promotional e-mail's subject and text. */
+export interface PromotionalMessage {
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends unless the driver opted out; true when sent. The message is either written once (an
+ * operator's promotion goes to everyone as written) or written by the server in the driver's
+ * language; the opt-out line is always in the driver's language.
+ */
+export async function sendPromotionalEmail(ctx: AppContext, userId: string, message: PromotionalMessage | ((language: Language) => PromotionalMessage)): Promise<boolean> {
+  const user = await ctx.db.selectFrom('users').select(['email', 'promotions_opted_out_at', 'language']).where('id', '=', userId).executeTakeFirst();
   if (!user || user.promotions_opted_out_at) return false;
+  const { subject, text } = typeof message === 'function' ? message(user.language) : message;
   const link = optOutUrl(ctx, userId);
   await ctx.mailer.send({
     to: user.email,
-    subject: message.subject,
-    text: `${message.text}\n\n--\nNo more e-mails like this: ${link}`,
+    subject,
+    text: `${text}\n\n--\n${translate(user.language, 'email.promotion.optOut', { link })}`,
     headers: { 'List-Unsubscribe': `<${link}>` },
   });
   return true;

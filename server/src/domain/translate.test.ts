@@ -1,0 +1,40 @@
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { LANGUAGES } from '@blockpilot/shared/constants';
+import en from '../locales/en.json' with { type: 'json' };
+import { translate, type MessageKey } from './translate.js';
+
+describe("the server's words", () => {
+  it('fills the placeholders of a message in the language asked for', () => {
+    expect(translate('en', 'notify.accepted.subject', { when: 'Tue, Jun 3' })).toBe('Block accepted: Tue, Jun 3');
+    expect(translate('es', 'notify.accepted.subject', { when: 'mar, 3 jun' })).toBe('Bloque aceptado: mar, 3 jun');
+  });
+
+  it("follows each language's plural rules, and English's words stay the product's", () => {
+    const covers = (language: 'en' | 'es', feesCovered: number) => translate(language, 'notify.lowCredit.text', { credit: '$1.00', feesCovered, link: 'L' }).split('\n')[0];
+    expect([0, 1, 2].map((n) => covers('en', n))).toEqual([
+      'Your credit is $1.00: no more fees of blocks like the ones you take.',
+      'Your credit is $1.00: about one more fee of blocks like the ones you take.',
+      'Your credit is $1.00: about 2 more fees of blocks like the ones you take.',
+    ]);
+    expect([0, 1, 2].map((n) => covers('es', n))).toEqual([
+      'Tu crédito es de $1.00: ya no cubre ninguna comisión de bloques como los que tomas.',
+      'Tu crédito es de $1.00: cubre más o menos una comisión más de bloques como los que tomas.',
+      'Tu crédito es de $1.00: cubre unas 2 comisiones más de bloques como los que tomas.',
+    ]);
+    expect(translate('en', 'email.reset.text', { minutes: 1, link: 'L' })).toContain('(the link works once, for 1 minute)');
+    expect(translate('es', 'email.reset.text', { minutes: 60, link: 'L' })).toContain('(el enlace funciona una sola vez, durante 60 minutos)');
+  });
+
+  it('writes every message of the catalogs in every language: none comes back as its key or with ICU syntax left in it', () => {
+    const counts = { feesCovered: 2, minutes: 2, hours: 2, days: 2, rate: 3.5 };
+    const texts = { when: 'W', where: 'W', pay: 'P', feeFree: 'no', fee: 'F', link: 'L', credit: 'C', amount: 'A', reason: 'R', channel: 'email' };
+    const values = { ...counts, ...texts, bonus: 'B', ticket: 7, name: 'N', reply: 'R', quoted: '> Q', reward: 'R', code: 'ABCD2345', plan: 'P' };
+    for (const language of LANGUAGES) {
+      for (const key of Object.keys(en) as MessageKey[]) {
+        const text = translate(language, key, values);
+        expect({ language, key, text }).toEqual({ language, key, text: expect.not.stringMatching(/^(email|notify|telegram|store)\.|[{}]/) });
+      }
+    }
+  });
+});
