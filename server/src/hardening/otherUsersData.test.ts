@@ -310,11 +310,13 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     const ownDevice = browserSubscription('B-device');
     expect((await asB('POST /api/user/pushDevices', { method: 'POST', url: '/api/user/pushDevices', payload: ownDevice })).json().data.endpoint).toBe(ownDevice.endpoint);
 
-    // Calls on the caller's own account: B's trial, B's name, B's password, B's order, B's account.
+    // Calls on the caller's own account: B's trial, B's name and language, B's password, B's order, B's account.
     expect((await asB('POST /api/user/startTrial', { method: 'POST', url: '/api/user/startTrial' })).statusCode).toBe(200);
     // B's address is verified already: nothing is sent again, to B or to A.
     expect((await asB('POST /api/auth/resendVerificationEmail', { method: 'POST', url: '/api/auth/resendVerificationEmail' })).statusCode).toBe(409);
     expect((await asB('POST /api/user/saveDisplayName', { method: 'POST', url: '/api/user/saveDisplayName', payload: { displayName: 'B' } })).statusCode).toBe(200);
+    // B's language is B's: A's account keeps its own (the snapshot says so).
+    expect((await asB('POST /api/user/saveLanguage', { method: 'POST', url: '/api/user/saveLanguage', payload: { language: 'es' } })).statusCode).toBe(200);
     // B's automatic top-up: B's settings and card only (A's stay as they are: the snapshot says so).
     expect((await asB('GET /api/store/autoTopUp', { url: '/api/store/autoTopUp' })).json().data).toMatchObject({ enabled: false });
     expect((await asB('PUT /api/store/autoTopUp', { method: 'PUT', url: '/api/store/autoTopUp', payload: { enabled: false, amount: 2000, threshold: 500 } })).statusCode).toBe(200);
