@@ -1,13 +1,32 @@
-/** This remote's test fixtures: its routes rendered as the shell would, screen widths, flushing timers. */
+/** This remote's test fixtures: its routes rendered as the shell would, screen widths, flushing timers, translations. */
 import { theme } from '@blockpilot/shared';
+import { TranslationProvider } from '@blockpilot/shared/i18n';
 import { createMockSession, renderRemote, type MockSession } from '@blockpilot/shared/mock';
-import { act } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import App from './App';
+import { useT, type DashboardT } from './i18n';
 
 export const DESKTOP_WIDTH = theme.breakpoints.lg;
 export const PHONE_WIDTH = 360;
 
 export const renderApp = (path: string, session: MockSession = createMockSession()) => renderRemote(App, path, session);
+
+/**
+ * {@link renderApp} inside an awaited act, as a render in a language other than English must be:
+ * a screen may wait (suspend) for its texts (docs/FRONTEND.md, "Languages").
+ */
+export async function renderAppIn(path: string, session: MockSession = createMockSession()): Promise<ReturnType<typeof renderApp>> {
+  let view!: ReturnType<typeof renderApp>;
+  await act(async () => {
+    view = renderApp(path, session);
+  });
+  return view;
+}
+
+/** This remote's `t` in the page's language now, for the helpers that take one (format.ts). */
+export function translator(): DashboardT {
+  return renderHook(() => useT(), { wrapper: TranslationProvider }).result.current;
+}
 
 /** Lets pending promises (mock API answers) and timers due by now run, inside act. */
 export async function flush(ms = 0): Promise<void> {
