@@ -1,6 +1,6 @@
 /** This remote's test fixtures: its routes rendered as the shell would, screen widths, flushing timers, translations. */
 import { theme } from '@blockpilot/shared';
-import { TranslationProvider } from '@blockpilot/shared/i18n';
+import { switchLanguage, TranslationProvider } from '@blockpilot/shared/i18n';
 import { createMockSession, renderRemote, type MockSession } from '@blockpilot/shared/mock';
 import { act, renderHook } from '@testing-library/react';
 import App from './App';
@@ -33,4 +33,26 @@ export async function flush(ms = 0): Promise<void> {
   await act(async () => {
     await jest.advanceTimersByTimeAsync(ms);
   });
+}
+
+/** Runs each test of the enclosing `describe` in Spanish, and puts the page back in English after it. */
+export function inSpanish(): void {
+  beforeEach(async () => {
+    await act(() => switchLanguage('es'));
+  });
+  afterEach(async () => {
+    await act(() => switchLanguage('en'));
+  });
+}
+
+/** Every text of the page, shown or said: its text, its title, and the names and hints in attributes. */
+function pageTexts(): string {
+  const attributes = ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext'];
+  const said = [...document.querySelectorAll(attributes.map((name) => `[${name}]`).join(','))].flatMap((element) => attributes.map((name) => element.getAttribute(name) ?? ''));
+  return [document.title, document.body.textContent ?? '', ...said].join('\n');
+}
+
+/** Fails when the page shows or says one of this remote's keys instead of its message ("dashboard.filter.title"). */
+export function expectNoRawKeys(): void {
+  expect(pageTexts()).not.toMatch(/\bdashboard\.[a-zA-Z]/);
 }
