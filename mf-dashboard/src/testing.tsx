@@ -2,7 +2,7 @@
 import { theme } from '@blockpilot/shared';
 import { switchLanguage, TranslationProvider } from '@blockpilot/shared/i18n';
 import { createMockSession, renderRemote, type MockSession } from '@blockpilot/shared/mock';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
 import App from './App';
 import { useT, type DashboardT } from './i18n';
 
@@ -21,6 +21,21 @@ export async function renderAppIn(path: string, session: MockSession = createMoc
     view = renderApp(path, session);
   });
   return view;
+}
+
+/** Opens a page loaded as its own chunk (Stats, Calendar) with {@link renderAppIn}, and lets its chunk, then its data, arrive. */
+export async function openPageIn(path: string, session: MockSession): Promise<ReturnType<typeof renderApp>> {
+  const view = await renderAppIn(path, session);
+  await flush();
+  await flush();
+  return view;
+}
+
+/** A page of the dashboard's own (Stats, Calendar) shows `title` as its h1 and tab title, and the span of days it shows. */
+export function expectPageShowing(title: string, span: string): void {
+  expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  expect(document.title).toBe(`${title} · BlockPilot`);
+  expect(screen.getByRole('heading', { level: 2, name: span })).toBeInTheDocument();
 }
 
 /** This remote's `t` in the page's language now, for the helpers that take one (format.ts). */
@@ -44,6 +59,12 @@ export function inSpanish(): void {
     await act(() => switchLanguage('en'));
   });
 }
+
+/** An element's text, with spaces of any kind as plain ones (Spanish clocks hold no-break spaces: "6:00 p.m."). */
+export const textOf = (element: Element): string => (element.textContent ?? '').replace(/\s/g, ' ');
+
+/** The texts of elements, in order: the options of a select, the headings of a list. */
+export const textsOf = (elements: readonly Element[]): string[] => elements.map(textOf);
 
 /** Every text of the page, shown or said: its text, its title, and the names and hints in attributes. */
 function pageTexts(): string {

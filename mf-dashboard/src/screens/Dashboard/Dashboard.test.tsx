@@ -2,7 +2,7 @@ import { createMockSession, mockAccount, mockApi, mockSearchStatus, mockServiceA
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { setScreenWidth } from '@blockpilot/shared/mock';
 import { STICKY_BAR_HEIGHT_VARIABLE } from '@blockpilot/shared';
-import { DESKTOP_WIDTH, expectNoRawKeys, flush, inSpanish, PHONE_WIDTH, renderApp, renderAppIn } from '../../testing';
+import { DESKTOP_WIDTH, expectNoRawKeys, flush, inSpanish, PHONE_WIDTH, renderApp, renderAppIn, textsOf } from '../../testing';
 
 describe('Dashboard (/dashboard/*)', () => {
   let server: MockApi;
@@ -361,11 +361,7 @@ describe('Dashboard (/dashboard/*)', () => {
       expect(iniciarDetener()).toHaveTextContent('Iniciar');
       expect(iniciarDetener()).toHaveAccessibleDescription('Sistema detenido');
       const pages = screen.getByRole('navigation', { name: 'Páginas del panel' });
-      expect(
-        within(pages)
-          .getAllByRole('link')
-          .map((link) => link.textContent),
-      ).toEqual(['Panel', 'Estadísticas', 'Calendario']);
+      expect(textsOf(within(pages).getAllByRole('link'))).toEqual(['Panel', 'Estadísticas', 'Calendario']);
       const tabs = screen.getByRole('navigation', { name: 'Vistas del panel' });
       expect(within(tabs).getByRole('link', { name: 'Ajustes' })).toHaveAttribute('aria-current', 'page');
       expect(within(tabs).getByRole('link', { name: 'Registro' })).toHaveAttribute('href', '/dashboard/logs');

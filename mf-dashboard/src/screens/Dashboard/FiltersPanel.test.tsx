@@ -1,7 +1,7 @@
 import { FILTER_AUTOSAVE_MS, STORAGE_KEYS, type Filter } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockFilter, mockServiceAreas, type MockApi } from '@blockpilot/shared/mock';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { expectNoRawKeys, flush, inSpanish, renderApp, renderAppIn } from '../../testing';
+import { expectNoRawKeys, flush, inSpanish, renderApp, renderAppIn, textOf, textsOf } from '../../testing';
 
 describe('Filters (/dashboard/settings)', () => {
   let server: MockApi;
@@ -339,12 +339,14 @@ describe('Filters (/dashboard/settings)', () => {
       fireEvent.click(within(areas).getByRole('checkbox', { name: 'DWA6' }));
       expect(areas).toHaveAccessibleDescription('2 seleccionadas');
       const days = screen.getByRole('group', { name: 'Días' });
-      expect(
-        within(days)
-          .getAllByRole('button')
-          .map((day) => day.textContent),
-      ).toEqual(['domdomingo', 'lunlunes', 'marmartes', 'miémiércoles', 'juejueves', 'vieviernes', 'sábsábado']);
+      // Each day button shows the short name and is named by the full one.
+      const shown = within(days)
+        .getAllByRole('button')
+        .map((day) => day.querySelector('[aria-hidden="true"]')!);
+      expect(textsOf(shown)).toEqual(['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb']);
       expect(within(days).getByRole('button', { name: 'lunes' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(days).getByRole('button', { name: 'miércoles' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(days).getByRole('button', { name: 'domingo' })).toHaveAttribute('aria-pressed', 'false');
       expect(slider('Inicio más temprano')).toHaveAttribute('aria-valuetext', expect.stringMatching(/^6:00\sa\.m\.$/));
       expect(screen.getByText('6:00 a.m. – 6:00 p.m.')).toBeInTheDocument();
       fireEvent.click(screen.getByRole('switch', { name: 'Nocturno' }));
@@ -352,7 +354,7 @@ describe('Filters (/dashboard/settings)', () => {
       expect(slider('Inicio más tardío (día siguiente)')).toBeInTheDocument();
       expect(slider('Pago máximo')).toHaveAttribute('aria-valuetext', '$300.00+');
       expect(screen.getByRole('combobox', { name: 'Tipo de pago' })).toHaveValue('PER_BLOCK');
-      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Por bloque', 'Por hora']);
+      expect(textsOf(screen.getAllByRole('option'))).toEqual(['Por bloque', 'Por hora']);
       expect(slider('Bloque más corto')).toHaveAttribute('aria-valuetext', '2 h');
       expect(slider('Tiempo para llegar')).toHaveAttribute('aria-valuetext', '30 min');
       expect(screen.queryByText('Your filter')).not.toBeInTheDocument();
@@ -366,7 +368,7 @@ describe('Filters (/dashboard/settings)', () => {
       moveSlider('Bloque más largo', 8.5);
       await flush(FILTER_AUTOSAVE_MS);
       expect(saves()[0]?.duration).toEqual([2, 8.5]);
-      expect(spanishStatus().textContent?.replace(/\s/g, ' ')).toMatch(/^Guardado: 03:04 p\. ?m\.$/);
+      expect(textOf(spanishStatus())).toMatch(/^Guardado: 03:04 p\. ?m\.$/);
     });
 
     it('lists the other filters in Spanish, and names a new one "Filtro 2"', async () => {

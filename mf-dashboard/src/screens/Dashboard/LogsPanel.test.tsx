@@ -1,7 +1,7 @@
 import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, LOG_POLL_MS, STORAGE_KEYS, type LogEntry, type LogQuery } from '@blockpilot/shared';
 import { createMockSession, mockApi, mockLogEntry, mockServiceAreas, setScreenWidth, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { DESKTOP_WIDTH, expectNoRawKeys, flush, inSpanish, PHONE_WIDTH, renderApp, renderAppIn } from '../../testing';
+import { DESKTOP_WIDTH, expectNoRawKeys, flush, inSpanish, PHONE_WIDTH, renderApp, renderAppIn, textOf, textsOf } from '../../testing';
 
 const NOW = new Date(2025, 0, 6, 15, 4, 30).getTime(); // a Monday afternoon, local time
 const MINUTE = 60_000;
@@ -463,7 +463,6 @@ describe('Logs (/dashboard/logs)', () => {
     const renderInSpanish = () => renderAppIn('/dashboard/logs', createMockSession({ serviceAreas: mockServiceAreas }));
     const offers = () => screen.getByRole('region', { name: 'Ofertas' });
     const cards = () => within(offers()).queryAllByRole('listitem');
-    const spaced = (element: Element) => element.textContent?.replace(/\s/g, ' ');
 
     it('shows each offer with Spanish words, days, clocks and money, and why an ignored one was ignored', async () => {
       const booked = seconds(new Date(2025, 0, 7, 10, 30).getTime());
@@ -487,14 +486,14 @@ describe('Logs (/dashboard/logs)', () => {
       const [accepted, overlap, time] = cards();
       expect(within(accepted!).getByText('Aceptado')).toBeInTheDocument();
       expect(within(accepted!).getByText('lun, 6 ene')).toBeInTheDocument();
-      expect(spaced(accepted!)).toContain('6:04 p.m. – 10:04 p.m.');
+      expect(textOf(accepted!)).toContain('6:04 p.m. – 10:04 p.m.');
       expect(accepted).toHaveTextContent('Bloque de 4 h');
       expect(accepted).toHaveTextContent('$25.00/h');
       expect(accepted).toHaveTextContent('Comisión $3.50');
-      expect(spaced(accepted!)).toContain('Puedes liberarlo hasta el lun, 6 ene, 5:19 p.m.');
+      expect(textOf(accepted!)).toContain('Puedes liberarlo hasta el lun, 6 ene, 5:19 p.m.');
       expect(within(accepted!).getByRole('button', { name: /^Liberar el bloque en DSE4, lun, 6 ene · 6:04 p\.\s?m\. – 10:04 p\.\s?m\.$/ })).toBeInTheDocument();
       expect(within(overlap!).getByText('Ignorado')).toBeInTheDocument();
-      expect(spaced(overlap!)).toContain('Se cruza con tu bloque de DSE4 (10:30 a.m.)');
+      expect(textOf(overlap!)).toContain('Se cruza con tu bloque de DSE4 (10:30 a.m.)');
       expect(time).toHaveTextContent('Fuera de tu horario');
       expect(screen.getByRole('button', { name: 'Mostrar más registros' })).toBeInTheDocument();
       expect(screen.queryByText('Accepted')).not.toBeInTheDocument();
@@ -518,11 +517,7 @@ describe('Logs (/dashboard/logs)', () => {
       await flush();
       expect(offers()).toHaveTextContent('Todavía no hay ofertas.');
       const show = screen.getByRole('combobox', { name: 'Mostrar' });
-      expect(
-        within(show)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Aceptadas e ignoradas', 'Solo aceptadas', 'Solo ignoradas']);
+      expect(textsOf(within(show).getAllByRole('option'))).toEqual(['Aceptadas e ignoradas', 'Solo aceptadas', 'Solo ignoradas']);
       fireEvent.change(screen.getByRole('combobox', { name: 'Motivo' }), { target: { value: 'taken' } });
       await flush();
       expect(offers()).toHaveTextContent('No hay ofertas ignoradas por “Otro conductor la tomó primero”.');

@@ -2,7 +2,7 @@ import type { DriverStats, Envelope, FunnelCounts, StatsPeriod } from '@blockpil
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays, daysOf } from '../../components/days';
-import { expectNoRawKeys, flush, inSpanish, PHONE_WIDTH, renderApp, renderAppIn } from '../../testing';
+import { expectNoRawKeys, expectPageShowing, flush, inSpanish, PHONE_WIDTH, openPageIn, renderApp, textsOf } from '../../testing';
 
 const period = (start: string, overrides: Partial<StatsPeriod> = {}): StatsPeriod => ({
   start,
@@ -203,21 +203,12 @@ describe('Stats (/dashboard/stats)', () => {
 
   describe('in Spanish (docs/FRONTEND.md, "Languages")', () => {
     inSpanish();
-    const openInSpanish = async () => {
-      await renderAppIn('/dashboard/stats', session());
-      await flush();
-      await flush();
-    };
-    const headers = (table: HTMLElement) =>
-      within(table)
-        .getAllByRole('columnheader')
-        .map((c) => c.textContent);
+    const openInSpanish = () => openPageIn('/dashboard/stats', session());
+    const headers = (table: HTMLElement) => textsOf(within(table).getAllByRole('columnheader'));
 
     it('titles, figures, charts and tables in Spanish, with Spanish days', async () => {
       await openInSpanish();
-      expect(screen.getByRole('heading', { level: 1, name: 'Estadísticas' })).toBeInTheDocument();
-      expect(document.title).toBe('Estadísticas · BlockPilot');
-      expect(screen.getByRole('heading', { level: 2, name: '9 nov – 6 dic' })).toBeInTheDocument();
+      expectPageShowing('Estadísticas', '9 nov – 6 dic');
       const money = screen.getByRole('region', { name: 'Tu dinero, 9 nov – 6 dic' });
       const figure = (label: string) => within(money).getByText(label).nextElementSibling?.textContent;
       expect(figure('Bloques aceptados')).toBe('2');
@@ -241,7 +232,7 @@ describe('Stats (/dashboard/stats)', () => {
       ]);
       expect(headers(screen.getByRole('table', { name: 'Ofertas por hora de inicio del bloque (America/New_York)' }))[0]).toBe('Hora');
       // The charts' legends, for sight (each chart's table is what is read).
-      expect([...document.querySelectorAll('ul[aria-hidden="true"] li')].map((item) => item.textContent)).toEqual([
+      expect(textsOf([...document.querySelectorAll('ul[aria-hidden="true"] li')])).toEqual([
         'Vistas',
         'Coinciden con tus filtros',
         'Aceptadas',
