@@ -5,7 +5,7 @@
  * the browser's own player: no third-party player, nothing fetched from elsewhere. Only the
  * poster and the metadata load up front. If no source can be played (offline, say), the same
  * box says so and points to the written steps, so the page keeps its shape either way.
- * The picture's own captions are English; a page in Spanish turns on the Spanish captions track.
+ * The picture's own captions are English; a page in Spanish adds Spanish captions, turned on.
  * The files are recorded from the real flow by e2e/tutorial/connectAccount.record.ts; re-record
  * them when the flow changes.
  */
@@ -29,7 +29,7 @@ export interface TutorialMedia {
   poster: string;
   /** WebVTT captions, in English (as the picture shows them). */
   captions: string;
-  /** The same captions in Spanish. */
+  /** The same captions in Spanish, for a page in Spanish. */
   spanishCaptions?: string;
 }
 
@@ -92,7 +92,7 @@ export function TutorialVideo({ media = TUTORIAL_MEDIA }: { media?: TutorialMedi
                 track is named in its own language, as the language switch names them. */}
             <track kind="captions" src={media.captions} srcLang="en" label={LANGUAGE_NAMES.en} />
             {/* The picture's captions are English: on a page in Spanish, the Spanish ones show over them. */}
-            {media.spanishCaptions && <track kind="captions" src={media.spanishCaptions} srcLang="es" label={LANGUAGE_NAMES.es} default={language === 'es'} />}
+            {language === 'es' && media.spanishCaptions && <track kind="captions" src={media.spanishCaptions} srcLang="es" label={LANGUAGE_NAMES.es} default />}
           </video>
         )}
       </Frame>
