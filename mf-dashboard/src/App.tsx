@@ -1,7 +1,8 @@
 /** The routes this remote owns inside the shell (the shell decides which paths reach it). */
 import { CALENDAR_PATH, STATS_PATH } from '@blockpilot/shared';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { CatalogPending } from './components/CatalogPending';
 import { LazyPage } from './components/LazyPage';
 import { ConnectAccount } from './screens/ConnectAccount/ConnectAccount';
 import { Dashboard } from './screens/Dashboard/Dashboard';
@@ -12,26 +13,30 @@ const Calendar = lazy(() => import(/* webpackChunkName: "calendar" */ './screens
 
 export default function App() {
   return (
-    <Routes>
-      <Route path="/connectAccount" element={<ConnectAccount />} />
-      <Route
-        path={STATS_PATH}
-        element={
-          <LazyPage label="Loading your stats…">
-            <Stats />
-          </LazyPage>
-        }
-      />
-      <Route
-        path={CALENDAR_PATH}
-        element={
-          <LazyPage label="Loading your calendar…">
-            <Calendar />
-          </LazyPage>
-        }
-      />
-      {/* One route for every dashboard view, so moving between them keeps the screen mounted. */}
-      <Route path="/dashboard/*" element={<Dashboard />} />
-    </Routes>
+    // A page opened in a language whose texts are not loaded yet waits for them here, instead of
+    // flashing English (docs/FRONTEND.md, "Languages"); the shell mounts remotes without a boundary.
+    <Suspense fallback={<CatalogPending />}>
+      <Routes>
+        <Route path="/connectAccount" element={<ConnectAccount />} />
+        <Route
+          path={STATS_PATH}
+          element={
+            <LazyPage label="stats.loading">
+              <Stats />
+            </LazyPage>
+          }
+        />
+        <Route
+          path={CALENDAR_PATH}
+          element={
+            <LazyPage label="calendar.loading">
+              <Calendar />
+            </LazyPage>
+          }
+        />
+        {/* One route for every dashboard view, so moving between them keeps the screen mounted. */}
+        <Route path="/dashboard/*" element={<Dashboard />} />
+      </Routes>
+    </Suspense>
   );
 }

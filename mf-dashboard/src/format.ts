@@ -1,23 +1,25 @@
 /**
  * How this remote writes slider values, windows and block times, on top of the app's one money
- * and date format (shared/src/format.ts).
+ * and date format (shared/src/format.ts), in the page's language: the ones with words or units
+ * take the screen's `t` (docs/FRONTEND.md, "Languages").
  */
 import {
   formatClock,
   formatDayOf,
   formatMoney,
   formatSpan,
+  formatWeekday,
   localClock,
   PAY_SLIDER,
   PAY_SLIDER_UNIT,
   timeWindowKind,
-  WEEKDAY_NAMES,
   type PayType,
   type Range,
 } from '@blockpilot/shared';
+import type { DashboardT } from './i18n';
 
 // Money and dates are written the same way everywhere: shared/src/format.ts.
-export { formatCents, formatMoney, WEEKDAY_NAMES } from '@blockpilot/shared';
+export { formatCents, formatMoney } from '@blockpilot/shared';
 
 /** Minutes from midnight as "h:mm AM/PM"; 1440 (the end of the day) reads 12:00 AM again. */
 export function formatMinutesOfDay(minutes: number): string {
@@ -28,12 +30,12 @@ export function formatMinutesOfDay(minutes: number): string {
  * A filter's start-time window: "6:00 AM – 10:00 PM"; across midnight "10:00 PM – 2:00 AM
  * (overnight)"; `[0, 1440]` "All day"; equal ends (which take nothing) "Empty window".
  */
-export function formatTimeWindow(time: Range): string {
+export function formatTimeWindow(t: DashboardT, time: Range): string {
   const kind = timeWindowKind(time);
-  if (kind === 'allDay') return 'All day';
-  if (kind === 'empty') return 'Empty window';
-  const text = `${formatMinutesOfDay(time[0])} – ${formatMinutesOfDay(time[1])}`;
-  return kind === 'overnight' ? `${text} (overnight)` : text;
+  if (kind === 'allDay') return t('filter.time.allDay');
+  if (kind === 'empty') return t('filter.time.empty');
+  const ends = { from: formatMinutesOfDay(time[0]), to: formatMinutesOfDay(time[1]) };
+  return t(kind === 'overnight' ? 'filter.time.windowOvernight' : 'filter.time.window', ends);
 }
 
 /** A local time as "h:mm AM/PM". */
@@ -58,7 +60,7 @@ export function formatDay(date: Date): string {
 export function formatTimeRange(startSeconds: number, endSeconds: number): string {
   const start = new Date(startSeconds * 1000);
   const end = new Date(endSeconds * 1000);
-  const nextDay = start.toDateString() === end.toDateString() ? '' : ` (${WEEKDAY_NAMES[end.getDay()]})`;
+  const nextDay = start.toDateString() === end.toDateString() ? '' : ` (${formatWeekday(end.getDay())})`;
   return `${formatTime(start)} – ${formatTime(end)}${nextDay}`;
 }
 
@@ -71,17 +73,18 @@ export function formatBlockTime(startSeconds: number, endSeconds: number): strin
  * A pay slider position in currency: the position x 3.00 (docs/PRODUCT.md section 10); the top position means
  * "no upper limit", so it reads "300.00+". Pay counted per hour reads "/h": "$30.00/h".
  */
-export function formatPay(symbol: string, position: number, payType: PayType = 'PER_BLOCK'): string {
-  const text = `${formatMoney(symbol, position * PAY_SLIDER_UNIT)}${payType === 'PER_HOUR' ? '/h' : ''}`;
-  return position >= PAY_SLIDER.max ? `${text}+` : text;
+export function formatPay(t: DashboardT, symbol: string, position: number, payType: PayType = 'PER_BLOCK'): string {
+  const amount = formatMoney(symbol, position * PAY_SLIDER_UNIT);
+  const text = payType === 'PER_HOUR' ? t('units.perHour', { amount }) : amount;
+  return position >= PAY_SLIDER.max ? t('units.openEnded', { amount: text }) : text;
 }
 
 /** Hours of a block's length: 2 -> "2 h", 2.5 -> "2.5 h". */
-export function formatHours(hours: number): string {
-  return `${hours} h`;
+export function formatHours(t: DashboardT, hours: number): string {
+  return t('units.hours', { hours });
 }
 
 /** Minutes: 30 -> "30 min". */
-export function formatMinutes(minutes: number): string {
-  return `${minutes} min`;
+export function formatMinutes(t: DashboardT, minutes: number): string {
+  return t('units.minutes', { minutes });
 }

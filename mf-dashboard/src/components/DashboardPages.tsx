@@ -7,8 +7,14 @@ import { DASHBOARD_PAGES } from '@blockpilot/shared';
 import { ButtonLink } from '@blockpilot/shared/ui';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT, type MessageKey } from '../i18n';
 
-const PAGES = [{ path: '/dashboard', name: 'Dashboard' }, ...DASHBOARD_PAGES] as const;
+/** Each page's name, by its path (a page added to DASHBOARD_PAGES needs one to compile). */
+const NAMES: Record<(typeof DASHBOARD_PAGES)[number]['path'], MessageKey> = { '/dashboard/stats': 'pages.stats', '/dashboard/calendar': 'pages.calendar' };
+const PAGES: ReadonlyArray<{ path: string; name: MessageKey }> = [
+  { path: '/dashboard', name: 'pages.dashboard' },
+  ...DASHBOARD_PAGES.map(({ path }) => ({ path, name: NAMES[path] })),
+];
 
 const Nav = styled.nav`
   ul {
@@ -29,16 +35,17 @@ function isCurrent(path: string, pathname: string): boolean {
 }
 
 export function DashboardPages() {
+  const t = useT();
   const { pathname } = useLocation();
   return (
-    <Nav aria-label="Dashboard pages">
+    <Nav aria-label={t('pages.label')}>
       <ul>
         {PAGES.map(({ path, name }) => {
           const current = isCurrent(path, pathname);
           return (
             <li key={path}>
               <ButtonLink to={path} $variant={current ? 'contained' : 'outlined'} aria-current={current ? 'page' : undefined}>
-                {name}
+                {t(name)}
               </ButtonLink>
             </li>
           );

@@ -6,6 +6,23 @@
  */
 import { Button, Notice, PageContainer, Spinner } from '@blockpilot/shared/ui';
 import { Component, Suspense, type ReactNode } from 'react';
+import { useT, type MessageKey } from '../i18n';
+
+function ChunkFailed() {
+  const t = useT();
+  return (
+    <PageContainer>
+      <Notice tone="error" title={t('lazy.failed.title')}>
+        <p>{t('lazy.failed.body')}</p>
+        <p>
+          <Button type="button" $variant="outlined" onClick={() => window.location.reload()}>
+            {t('lazy.failed.reload')}
+          </Button>
+        </p>
+      </Notice>
+    </PageContainer>
+  );
+}
 
 class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -15,29 +32,19 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <PageContainer>
-        <Notice tone="error" title="This page could not be loaded">
-          <p>Check your connection, then reload the page.</p>
-          <p>
-            <Button type="button" $variant="outlined" onClick={() => window.location.reload()}>
-              Reload
-            </Button>
-          </p>
-        </Notice>
-      </PageContainer>
-    );
+    return this.state.failed ? <ChunkFailed /> : this.props.children;
   }
 }
 
-export function LazyPage({ label, children }: { label: string; children: ReactNode }) {
+/** `label`: what the spinner says while the page's chunk loads ("Loading your stats…"). */
+export function LazyPage({ label, children }: { label: MessageKey; children: ReactNode }) {
+  const t = useT();
   return (
     <ChunkBoundary>
       <Suspense
         fallback={
           <PageContainer>
-            <Spinner label={label} />
+            <Spinner label={t(label)} />
           </PageContainer>
         }
       >

@@ -1,7 +1,7 @@
 import type { Envelope } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockLogEntry, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
+import { DESKTOP_WIDTH, expectNoRawKeys, expectPageShowing, flush, inSpanish, PHONE_WIDTH, openPageIn, renderApp, textOf, textsOf } from '../../testing';
 
 /** Epoch seconds of a local time in November 2026. */
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).getTime() / 1000;
@@ -187,6 +187,65 @@ describe('Calendar (/dashboard/calendar)', () => {
       fireEvent.click(within(panel()).getByRole('button', { name: 'Try again' }));
       await flush();
       expect(panel()).toHaveTextContent('You have no calendar link.');
+    });
+  });
+
+  describe('in Spanish (docs/FRONTEND.md, "Languages")', () => {
+    inSpanish();
+    const openInSpanish = () => {
+      restoreWidth = setScreenWidth(PHONE_WIDTH);
+      return openPageIn('/dashboard/calendar', createMockSession({ serviceAreas: mockServiceAreas, account: mockAccount({ currency_symbol: '$' }) }));
+    };
+
+    it('names the week, its days and its blocks in Spanish, with Spanish days, clocks and money', async () => {
+      await openInSpanish();
+      expectPageShowing('Calendario', 'lun, 23 nov – dom, 29 nov');
+      const week = screen.getByRole('list', { name: 'Semana del lun, 23 nov' });
+      expect(textsOf(within(week).getAllByRole('heading', { level: 3 }))).toEqual([
+        'lun, 23 nov',
+        'mar, 24 nov',
+        'mié, 25 nov Hoy',
+        'jue, 26 nov',
+        'vie, 27 nov',
+        'sáb, 28 nov',
+        'dom, 29 nov',
+      ]);
+      expect(day('lun, 23 nov')).toHaveTextContent('Sin bloques');
+      const thursday = day('jue, 26 nov');
+      expect(textOf(thursday)).toContain('10:00 a.m. – 2:00 p.m.');
+      expect(thursday).toHaveTextContent('$72.50 · comisión $2.54');
+      expect(textOf(thursday)).toContain('Puedes liberarlo hasta el jue, 26 nov, 9:15 a.m.');
+      expect(within(thursday).getByRole('button', { name: /^Liberar el bloque en DWA6, jue, 26 nov, 10:00/ })).toBeInTheDocument();
+      expect(day('mié, 25 nov Hoy')).toHaveTextContent('Ya no se puede liberar: el bloque ya empezó.');
+      expect(screen.getByRole('button', { name: 'Semana anterior' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Esta semana' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Semana siguiente' })).toBeEnabled();
+      expect(screen.queryByText('No blocks')).not.toBeInTheDocument();
+      expectNoRawKeys();
+    });
+
+    it('explains the private calendar link (.ics) in Spanish', async () => {
+      server.on('GET /user/calendarFeed', { data: { createdAt: NOW - 86_400_000 } });
+      await openInSpanish();
+      const panel = screen.getByRole('region', { name: 'Tu calendario en tu teléfono' });
+      expect(panel).toHaveTextContent('Suscríbete a tus bloques en la app de calendario de tu teléfono con un enlace privado.');
+      expect(textOf(panel)).toContain('Tienes un enlace de calendario, creado el mar, 24 nov · 9:00 a.m.; por tu privacidad se mostró una sola vez');
+      expect(within(panel).getByRole('button', { name: 'Crear un enlace nuevo' })).toBeInTheDocument();
+      expect(within(panel).getByRole('button', { name: 'Revocar enlace' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Your calendar on your phone' })).not.toBeInTheDocument();
+      expectNoRawKeys();
+    });
+
+    it('shows a new link with its copy and download in Spanish', async () => {
+      server.on('POST /user/calendarFeed', { data: { createdAt: NOW, url: 'https://blockpilot.test/api/calendar/abc.ics' } });
+      await openInSpanish();
+      const panel = screen.getByRole('region', { name: 'Tu calendario en tu teléfono' });
+      expect(panel).toHaveTextContent('No tienes un enlace de calendario.');
+      fireEvent.click(within(panel).getByRole('button', { name: 'Crear un enlace de calendario' }));
+      await flush();
+      expect(within(panel).getByRole('textbox', { name: /^El enlace de tu calendario/ })).toBeInTheDocument();
+      expect(within(panel).getByRole('button', { name: 'Copiar enlace' })).toBeInTheDocument();
+      expect(within(panel).getByRole('link', { name: 'Descargar .ics' })).toHaveAttribute('download', 'blockpilot.ics');
     });
   });
 });

@@ -16,6 +16,7 @@ import { addDays, dateOf, dayKey, daysOf, mondayOf } from '../../components/days
 import { useLoad } from '../../components/useLoad';
 import { useNow } from '../../components/useNow';
 import { formatCents, formatMoney, formatTimeRange } from '../../format';
+import { useT } from '../../i18n';
 import { canForfeit, forfeitLine } from '../Dashboard/forfeit';
 import { ForfeitDialog } from '../Dashboard/ForfeitDialog';
 import { serviceAreaName } from '../Dashboard/LogEntryCard';
@@ -77,6 +78,7 @@ const Strong = styled.p`
 `;
 
 export function Calendar() {
+  const t = useT();
   const { account, serviceAreas } = useSession();
   const today = dayKey(new Date());
   const [monday, setMonday] = useState(() => mondayOf(today));
@@ -99,8 +101,8 @@ export function Calendar() {
     }
     return (
       <>
-        {kept.length === 0 && <Notice title="No blocks this week">Blocks BlockPilot accepts for you show up here, on the day they start.</Notice>}
-        <Week aria-label={`Week of ${dayTitle(monday)}`}>
+        {kept.length === 0 && <Notice title={t('calendar.empty.title')}>{t('calendar.empty.body')}</Notice>}
+        <Week aria-label={t('calendar.weekOf', { day: dayTitle(monday) })}>
           {daysOf(range).map((day) => {
             const dayBlocks = byDay.get(day) ?? [];
             return (
@@ -110,12 +112,12 @@ export function Calendar() {
                   {day === today && (
                     <>
                       {' '}
-                      <Chip>Today</Chip>
+                      <Chip>{t('calendar.today')}</Chip>
                     </>
                   )}
                 </h3>
                 {dayBlocks.length === 0 ? (
-                  <Muted>No blocks</Muted>
+                  <Muted>{t('calendar.noBlocks')}</Muted>
                 ) : (
                   <ul>
                     {dayBlocks.map((entry) => (
@@ -123,18 +125,19 @@ export function Calendar() {
                         <Strong>{formatTimeRange(entry.startTime, entry.endTime)}</Strong>
                         <p>{shortName(entry)}</p>
                         <p>
-                          {formatMoney(symbol, entry.rateInfo.priceAmount)}
-                          {entry.cost ? ` · fee ${formatCents(symbol, entry.cost)}` : ''}
+                          {entry.cost
+                            ? t('calendar.priceWithFee', { price: formatMoney(symbol, entry.rateInfo.priceAmount), fee: formatCents(symbol, entry.cost) })
+                            : formatMoney(symbol, entry.rateInfo.priceAmount)}
                         </p>
-                        <Muted data-forfeit-line>{forfeitLine(entry, now)}</Muted>
+                        <Muted data-forfeit-line>{forfeitLine(t, entry, now)}</Muted>
                         {canForfeit(entry, now) && (
                           <Button
                             type="button"
                             $variant="outlined"
                             onClick={() => forfeit.ask(entry)}
-                            aria-label={`Forfeit the block at ${shortName(entry)}, ${dayTitle(day)}, ${formatTimeRange(entry.startTime, entry.endTime)}`}
+                            aria-label={t('calendar.forfeitLabel', { station: shortName(entry), day: dayTitle(day), time: formatTimeRange(entry.startTime, entry.endTime) })}
                           >
-                            Forfeit
+                            {t('forfeit.action')}
                           </Button>
                         )}
                       </Block>
@@ -150,7 +153,7 @@ export function Calendar() {
   }
 
   return (
-    <Page title="Calendar" width="wide" route={CALENDAR_PATH} remote="mf_dashboard">
+    <Page title={t('calendar.title')} width="wide" route={CALENDAR_PATH} remote="mf_dashboard">
       <PageStack>
         <DashboardPages />
         <SpanBar>
@@ -159,20 +162,20 @@ export function Calendar() {
           </h2>
           <ButtonRow>
             <Button type="button" $variant="outlined" onClick={() => setMonday(addDays(monday, -7))}>
-              Previous week
+              {t('calendar.previous')}
             </Button>
             <Button type="button" $variant="outlined" disabled={monday === mondayOf(today)} onClick={() => setMonday(mondayOf(today))}>
-              This week
+              {t('calendar.current')}
             </Button>
             <Button type="button" $variant="outlined" onClick={() => setMonday(addDays(monday, 7))}>
-              Next week
+              {t('calendar.next')}
             </Button>
           </ButtonRow>
         </SpanBar>
         {blocks.state === 'loading' ? (
-          <Spinner label="Loading your blocks…" />
+          <Spinner label={t('calendar.loadingBlocks')} />
         ) : blocks.state === 'error' ? (
-          <LoadFailed title="Your blocks could not be loaded" onRetry={blocks.retry} />
+          <LoadFailed title={t('calendar.failed')} onRetry={blocks.retry} />
         ) : (
           week(blocks.data)
         )}

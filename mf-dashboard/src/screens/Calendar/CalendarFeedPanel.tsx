@@ -10,6 +10,7 @@ import styled from 'styled-components';
 import { LoadFailed } from '../../components/LoadFailed';
 import { SectionCard as Panel } from '../../components/pageParts';
 import { useLoad } from '../../components/useLoad';
+import { useT } from '../../i18n';
 
 const Row = styled.div`
   display: flex;
@@ -35,6 +36,7 @@ const DownloadLink = styled.a`
 `;
 
 export function CalendarFeedPanel() {
+  const t = useT();
   const loaded = useLoad('feed', () => api.user.getCalendarFeed());
   /** The answer of a make or revoke on this screen, newer than the loaded state. */
   const [changed, setChanged] = useState<CalendarFeed | null>(null);
@@ -70,44 +72,42 @@ export function CalendarFeedPanel() {
 
   return (
     <Panel aria-labelledby={titleId}>
-      <h2 id={titleId}>Your calendar on your phone</h2>
-      <p>
-        Subscribe to your blocks in your phone&apos;s calendar app with a private link. Anyone with the link can see your blocks: keep it to yourself, and revoke it if it gets out.
-      </p>
+      <h2 id={titleId}>{t('feed.title')}</h2>
+      <p>{t('feed.intro')}</p>
       {feed === null ? (
         loaded.state === 'error' ? (
-          <LoadFailed title="Your calendar link could not be loaded" onRetry={loaded.retry} />
+          <LoadFailed title={t('feed.failed')} onRetry={loaded.retry} />
         ) : (
-          <Spinner label="Loading your calendar link…" />
+          <Spinner label={t('feed.loading')} />
         )
       ) : (
         <>
           {feed.url ? (
             <>
-              <label htmlFor={urlId}>Your calendar link (shown only now: copy it into your calendar app)</label>
+              <label htmlFor={urlId}>{t('feed.url')}</label>
               <Row>
                 <Url id={urlId} readOnly value={feed.url} onFocus={(event) => event.currentTarget.select()} />
                 <Button type="button" onClick={() => void copy(feed.url!)}>
-                  Copy link
+                  {t('feed.copy')}
                 </Button>
                 <DownloadLink href={feed.url} download="blockpilot.ics">
-                  Download .ics
+                  {t('feed.download')}
                 </DownloadLink>
               </Row>
-              <p role="status">{copied ? 'Link copied.' : ''}</p>
+              <p role="status">{copied ? t('feed.copied') : ''}</p>
             </>
           ) : feed.createdAt !== null ? (
-            <p>You have a calendar link, made {formatLocalMoment(feed.createdAt)}. For your privacy it was shown only once; make a new one to see a link again.</p>
+            <p>{t('feed.made', { when: formatLocalMoment(feed.createdAt) })}</p>
           ) : (
-            <p>You have no calendar link.</p>
+            <p>{t('feed.none')}</p>
           )}
           <Row>
             <Button type="button" $variant={feed.createdAt === null ? 'contained' : 'outlined'} onClick={() => void make()} disabled={busy} aria-busy={busy || undefined}>
-              {feed.createdAt === null ? 'Make a calendar link' : 'Make a new link'}
+              {t(feed.createdAt === null ? 'feed.make' : 'feed.makeNew')}
             </Button>
             {feed.createdAt !== null && (
               <Button type="button" $variant="outlined" onClick={() => void revoke()} disabled={busy}>
-                Revoke link
+                {t('feed.revoke')}
               </Button>
             )}
           </Row>

@@ -1,7 +1,7 @@
 import { createMockSession, mockApi, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../testing';
+import { expectNoRawKeys, inSpanish, renderApp, renderAppIn } from '../../testing';
 
 const CHALLENGE = { challenge_url: 'https://sim.example/ap/signin?code_challenge=abc', code_verifier: 'verifier-123' };
 const PASTED = 'https://sim.example/ap/maplanding?openid.oa2.authorization_code=xyz';
@@ -99,5 +99,34 @@ describe('Connect Account (/connectAccount)', () => {
     expect(steps[6]).toHaveTextContent(/Press Done/);
     expect(screen.getByLabelText('Tutorial: connecting your Amazon Flex account').tagName).toBe('VIDEO');
     expect(screen.getByRole('link', { name: /Send us a message/ })).toHaveAttribute('href', '/help');
+  });
+
+  describe('in Spanish (docs/FRONTEND.md, "Languages")', () => {
+    inSpanish();
+
+    it('explains the connection in Spanish, with Spanish captions turned on over the English ones of the video', async () => {
+      await renderAppIn('/connectAccount');
+      const llevame = await screen.findByRole('button', { name: 'Llévame a Amazon' });
+      await waitFor(() => expect(llevame).toBeEnabled());
+      expect(screen.getByRole('heading', { level: 1, name: 'Conectar cuenta' })).toBeInTheDocument();
+      expect(document.title).toBe('Conectar cuenta · BlockPilot');
+      const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+      expect(steps).toHaveLength(7);
+      expect(steps[0]).toHaveTextContent('Pulsa "Llévame a Amazon" abajo.');
+      // The platform's own page keeps its English name: it is what the driver sees there.
+      expect(steps[3]).toHaveTextContent('Llegas a una página que dice "Looking for something?".');
+      expect(steps[6]).toHaveTextContent('Pulsa Listo.');
+      expect(screen.getByRole('textbox', { name: "URL de la página 'Looking for something?'" })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Listo' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: '¿Tienes problemas? Envíanos un mensaje' })).toHaveAttribute('href', '/help');
+      const video = screen.getByLabelText('Tutorial: cómo conectar tu cuenta de Amazon Flex');
+      const tracks = [...video.querySelectorAll('track')].map((track) => [track.getAttribute('srclang'), track.getAttribute('label'), track.hasAttribute('default')]);
+      expect(tracks).toEqual([
+        ['en', 'English', false],
+        ['es', 'Español', true],
+      ]);
+      expect(screen.queryByRole('heading', { name: 'How to connect' })).not.toBeInTheDocument();
+      expectNoRawKeys();
+    });
   });
 });

@@ -8,6 +8,7 @@ import { Button, Form, FormFeedback, Page, Paper, SubmitButton, TextField } from
 import { LoadFailed } from '../../components/LoadFailed';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT, type MessageKey } from '../../i18n';
 import { TutorialVideo } from './TutorialVideo';
 import { useChallengeSession } from './useChallengeSession';
 
@@ -53,79 +54,85 @@ const HelpLink = styled(Link)`
   font-weight: 500;
 `;
 
-export function ConnectAccount() {
-  const challenge = useChallengeSession();
-  const { refresh } = useSession();
-  const navigate = useNavigate();
-  const codeVerifier = challenge.state === 'ready' ? challenge.challenge.code_verifier : '';
+/** The written steps, in order. */
+const STEPS: readonly MessageKey[] = ['connect.steps.1', 'connect.steps.2', 'connect.steps.3', 'connect.steps.4', 'connect.steps.5', 'connect.steps.6', 'connect.steps.7'];
 
-  const form = useForm({
-    initialValues: { challenge_response: '' },
-    onSubmit: async ({ challenge_response }) => {
-      await api.user.connectAccount({ challenge_response: challenge_response.trim(), code_verifier: codeVerifier });
-      await refresh();
-      navigate('/dashboard');
-    },
-  });
+export function ConnectAccount() {
+  const t = useT();
+  const challenge = useChallengeSession();
 
   const openSignIn = () => {
     if (challenge.state === 'ready') window.open(challenge.challenge.challenge_url, '_blank', 'noopener');
   };
 
   return (
-    <Page
-      title="Connect Account"
-      intro="Link your Amazon Flex account so BlockPilot can search for blocks for you. You sign in on Amazon's own page: BlockPilot never sees your password."
-      route="/connectAccount"
-      remote="mf_dashboard"
-    >
+    <Page title={t('connect.title')} intro={t('connect.intro')} route="/connectAccount" remote="mf_dashboard">
       <Sections>
         <Paper aria-labelledby="connect-steps-title">
-          <SectionTitle id="connect-steps-title">How to connect</SectionTitle>
+          <SectionTitle id="connect-steps-title">{t('connect.steps.title')}</SectionTitle>
           <Steps>
-            <li>Press &quot;Take me to Amazon&quot; below. Amazon&apos;s sign-in page opens in a new tab.</li>
-            <li>Sign in there with the e-mail address and password of your Amazon Flex account.</li>
-            <li>If Amazon asks for a verification code, enter it there as usual.</li>
-            <li>You land on a page that says &quot;Looking for something?&quot;. That is expected: it means you are signed in.</li>
-            <li>Copy the URL of that page from the address bar (all of it).</li>
-            <li>Come back to this tab and paste it in the URL field below.</li>
-            <li>Press Done. Your account is connected and your dashboard opens.</li>
+            {STEPS.map((step) => (
+              <li key={step}>{t(step)}</li>
+            ))}
           </Steps>
           <AmazonButtonRow>
             <Button type="button" $block onClick={openSignIn} disabled={challenge.state !== 'ready'}>
-              Take me to Amazon
+              {t('connect.amazon')}
             </Button>
-            <ButtonHint role="status">{challenge.state === 'loading' ? 'Preparing your sign-in link…' : ''}</ButtonHint>
+            <ButtonHint role="status">{challenge.state === 'loading' ? t('connect.preparing') : ''}</ButtonHint>
           </AmazonButtonRow>
-          {challenge.state === 'failed' && <LoadFailed title="The sign-in link could not be prepared" onRetry={challenge.retry} />}
+          {challenge.state === 'failed' && <LoadFailed title={t('connect.failed')} onRetry={challenge.retry} />}
         </Paper>
 
         <Paper aria-labelledby="connect-video-title">
-          <SectionTitle id="connect-video-title">Watch how it works</SectionTitle>
+          <SectionTitle id="connect-video-title">{t('connect.video.title')}</SectionTitle>
           <TutorialVideo />
         </Paper>
 
-        <Paper aria-labelledby="connect-paste-title">
-          <SectionTitle id="connect-paste-title">Paste the URL</SectionTitle>
-          <Form onSubmit={form.handleSubmit} aria-labelledby="connect-paste-title">
-            <TextField
-              label="URL of the 'Looking for something?' page"
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder="https://…"
-              {...form.field('challenge_response')}
-            />
-            <FormFeedback form={form} />
-            <SubmitButton pending={form.pending} pendingLabel="Connecting…" disabled={challenge.state !== 'ready'} $block>
-              Done
-            </SubmitButton>
-          </Form>
-          <HelpLink to="/help">Stuck? Send us a message</HelpLink>
-        </Paper>
+        <PasteUrl codeVerifier={challenge.state === 'ready' ? challenge.challenge.code_verifier : null} />
       </Sections>
     </Page>
+  );
+}
+
+/**
+ * The pasted URL and Done, sent with the challenge's code verifier (null until it is loaded: Done
+ * waits). Its own component, so typing re-renders only the form, not the steps and the video.
+ */
+function PasteUrl({ codeVerifier }: { codeVerifier: string | null }) {
+  const t = useT();
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+
+  const form = useForm({
+    initialValues: { challenge_response: '' },
+    onSubmit: async ({ challenge_response }) => {
+      await api.user.connectAccount({ challenge_response: challenge_response.trim(), code_verifier: codeVerifier ?? '' });
+      await refresh();
+      navigate('/dashboard');
+    },
+  });
+
+  return (
+    <Paper aria-labelledby="connect-paste-title">
+      <SectionTitle id="connect-paste-title">{t('connect.paste.title')}</SectionTitle>
+      <Form onSubmit={form.handleSubmit} aria-labelledby="connect-paste-title">
+        <TextField
+          label={t('connect.paste.url')}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="https://…"
+          {...form.field('challenge_response')}
+        />
+        <FormFeedback form={form} />
+        <SubmitButton pending={form.pending} pendingLabel={t('connect.paste.connecting')} disabled={codeVerifier === null} $block>
+          {t('connect.paste.done')}
+        </SubmitButton>
+      </Form>
+      <HelpLink to="/help">{t('connect.help')}</HelpLink>
+    </Paper>
   );
 }

@@ -1,5 +1,6 @@
+import { switchLanguage } from '@blockpilot/shared/i18n';
 import { renderRemote } from '@blockpilot/shared/mock';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { TutorialVideo, type TutorialMedia } from './TutorialVideo';
 
 const MEDIA: TutorialMedia = { webm: '/assets/tutorial.1.webm', mp4: '/assets/tutorial.2.mp4', poster: '/assets/tutorial.3.jpg', captions: '/assets/tutorial.4.vtt' };
@@ -40,5 +41,22 @@ describe('the tutorial video of the Connect Account page', () => {
     fireEvent.error(container.querySelector('source[type="video/mp4"]')!);
     expect(screen.queryByLabelText('Tutorial: connecting your Amazon Flex account')).not.toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('The video is not available right now.');
+  });
+
+  it('adds Spanish captions, turned on, only on a page in Spanish (the picture shows English ones)', async () => {
+    const withSpanish = { ...MEDIA, spanishCaptions: '/assets/tutorial.5.vtt' };
+    const tracks = () => Array.from(document.querySelectorAll('track'), (track) => [track.getAttribute('srclang'), track.getAttribute('label'), track.hasAttribute('default')]);
+    renderRemote(() => <TutorialVideo media={withSpanish} />, '/connectAccount');
+    expect(tracks()).toEqual([['en', 'English', false]]);
+    await act(() => switchLanguage('es'));
+    try {
+      expect(tracks()).toEqual([
+        ['en', 'English', false],
+        ['es', 'Español', true],
+      ]);
+      expect(document.querySelector('track[srclang="es"]')).toHaveAttribute('src', withSpanish.spanishCaptions);
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 });

@@ -5,11 +5,16 @@
  * the browser's own player: no third-party player, nothing fetched from elsewhere. Only the
  * poster and the metadata load up front. If no source can be played (offline, say), the same
  * box says so and points to the written steps, so the page keeps its shape either way.
+ * The picture's own captions are English; a page in Spanish adds Spanish captions, turned on.
  * The files are recorded from the real flow by e2e/tutorial/connectAccount.record.ts; re-record
  * them when the flow changes.
  */
+import { LANGUAGE_NAMES } from '@blockpilot/shared';
+import { useLanguage } from '@blockpilot/shared/i18n';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useT } from '../../i18n';
+import spanishCaptions from './media/connect-account-tutorial.es.vtt';
 import captions from './media/connect-account-tutorial.vtt';
 import poster from './media/connect-account-tutorial.jpg';
 import mp4 from './media/connect-account-tutorial.mp4';
@@ -22,11 +27,13 @@ export interface TutorialMedia {
   /** H.264, for Safari (iPhones). */
   mp4: string;
   poster: string;
-  /** WebVTT captions, in English. */
+  /** WebVTT captions, in English (as the picture shows them). */
   captions: string;
+  /** The same captions in Spanish, for a page in Spanish. */
+  spanishCaptions?: string;
 }
 
-export const TUTORIAL_MEDIA: TutorialMedia = { webm, mp4, poster, captions };
+export const TUTORIAL_MEDIA: TutorialMedia = { webm, mp4, poster, captions, spanishCaptions };
 
 const Figure = styled.figure`
   margin: 0;
@@ -66,25 +73,30 @@ const Caption = styled.figcaption`
 `;
 
 export function TutorialVideo({ media = TUTORIAL_MEDIA }: { media?: TutorialMedia }) {
+  const t = useT();
+  const { language } = useLanguage();
   const [unavailable, setUnavailable] = useState(false);
   return (
     <Figure>
       <Frame>
         {unavailable ? (
-          <Fallback role="note">The video is not available right now. The written steps on this page show the same, one by one.</Fallback>
+          <Fallback role="note">{t('video.unavailable')}</Fallback>
         ) : (
           // crossOrigin: the captions track only loads across origins (a remote hosted apart) with CORS.
-          <video controls preload="metadata" playsInline poster={media.poster} crossOrigin="anonymous" aria-label="Tutorial: connecting your Amazon Flex account">
+          <video controls preload="metadata" playsInline poster={media.poster} crossOrigin="anonymous" aria-label={t('video.label')}>
             <source src={media.webm} type="video/webm" />
             {/* A <source> reports a failed load on itself, not on the video; the browser tries the next one, so only the last one's failure means nothing plays. */}
             <source src={media.mp4} type="video/mp4" onError={() => setUnavailable(true)} />
             {/* Not `default`: every frame already shows its caption in the picture (e2e/tutorial/frames.ts), so
-                the track on top would show each one twice. It stays for the player's captions menu. */}
-            <track kind="captions" src={media.captions} srcLang="en" label="English" />
+                the track on top would show each one twice. It stays for the player's captions menu. Each
+                track is named in its own language, as the language switch names them. */}
+            <track kind="captions" src={media.captions} srcLang="en" label={LANGUAGE_NAMES.en} />
+            {/* The picture's captions are English: on a page in Spanish, the Spanish ones show over them. */}
+            {language === 'es' && media.spanishCaptions && <track kind="captions" src={media.spanishCaptions} srcLang="es" label={LANGUAGE_NAMES.es} default />}
           </video>
         )}
       </Frame>
-      <Caption>Video: how to connect your Amazon Flex account.</Caption>
+      <Caption>{t('video.caption')}</Caption>
     </Figure>
   );
 }

@@ -7,6 +7,7 @@ import { Button, Dialog } from '@blockpilot/shared/ui';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT } from '../../i18n';
 
 const Elsewhere = styled.p`
   display: flex;
@@ -15,25 +16,26 @@ const Elsewhere = styled.p`
 `;
 
 export function ConnectAccountDialog({ open }: { open: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const continueRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       open={open}
       blocking
-      title="Connect Account"
+      title={t('connectDialog.title')}
       initialFocus={continueRef}
       actions={
         <Button ref={continueRef} type="button" onClick={() => navigate('/connectAccount')}>
-          Continue
+          {t('connectDialog.continue')}
         </Button>
       }
     >
-      <p>Connect your Amazon Flex account so BlockPilot can search for blocks and accept the ones that match your filter.</p>
-      <p>You sign in on Amazon&apos;s own page: BlockPilot never sees your password.</p>
+      <p>{t('connectDialog.why')}</p>
+      <p>{t('connectDialog.password')}</p>
       <Elsewhere>
-        <Link to="/help">Help</Link>
-        <Link to="/logout">Logout</Link>
+        <Link to="/help">{t('connectDialog.help')}</Link>
+        <Link to="/logout">{t('connectDialog.logout')}</Link>
       </Elsewhere>
     </Dialog>
   );

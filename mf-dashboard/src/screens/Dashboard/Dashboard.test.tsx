@@ -2,7 +2,7 @@ import { createMockSession, mockAccount, mockApi, mockSearchStatus, mockServiceA
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { setScreenWidth } from '@blockpilot/shared/mock';
 import { STICKY_BAR_HEIGHT_VARIABLE } from '@blockpilot/shared';
-import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
+import { DESKTOP_WIDTH, expectNoRawKeys, flush, inSpanish, PHONE_WIDTH, renderApp, renderAppIn, textsOf } from '../../testing';
 
 describe('Dashboard (/dashboard/*)', () => {
   let server: MockApi;
@@ -346,5 +346,86 @@ describe('Dashboard (/dashboard/*)', () => {
     await flush();
     expect(screen.getByRole('status')).toHaveTextContent('Loading your account…');
     expect(server.calls).toEqual([]);
+  });
+
+  describe('in Spanish (docs/FRONTEND.md, "Languages")', () => {
+    inSpanish();
+    const iniciarDetener = () => screen.getByRole('button', { name: /^(Iniciar|Detener)$/ });
+
+    it('greets, shows the credit, Start and its state, the pages and the phone tab bar in Spanish', async () => {
+      await renderAppIn('/dashboard', session({ account: mockAccount({ display_name: 'Sam', credit: 1050, currency_symbol: '£' }) }));
+      await flush();
+      expect(screen.getByRole('heading', { level: 1, name: 'Hola, Sam' })).toBeInTheDocument();
+      expect(screen.getByText('Crédito: £10.50')).toBeInTheDocument();
+      expect(document.title).toBe('Panel · BlockPilot');
+      expect(iniciarDetener()).toHaveTextContent('Iniciar');
+      expect(iniciarDetener()).toHaveAccessibleDescription('Sistema detenido');
+      const pages = screen.getByRole('navigation', { name: 'Páginas del panel' });
+      expect(textsOf(within(pages).getAllByRole('link'))).toEqual(['Panel', 'Estadísticas', 'Calendario']);
+      const tabs = screen.getByRole('navigation', { name: 'Vistas del panel' });
+      expect(within(tabs).getByRole('link', { name: 'Ajustes' })).toHaveAttribute('aria-current', 'page');
+      expect(within(tabs).getByRole('link', { name: 'Registro' })).toHaveAttribute('href', '/dashboard/logs');
+      expect(screen.getByRole('region', { name: 'Tu filtro' })).toBeVisible();
+      expect(screen.getByRole('region', { name: 'Búsqueda' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /^Hi,/ })).not.toBeInTheDocument();
+      expect(screen.queryByText('System Stopped')).not.toBeInTheDocument();
+      expectNoRawKeys();
+    });
+
+    it('counts what a search paused for credit skipped with Spanish plurals, and offers the top-up', async () => {
+      const s = session({ searching: true, account: mockAccount({ credit: 40 }) });
+      s.searchStatus = mockSearchStatus({ searching: true, pausedFor: 'credit', missed: { count: 3, valueCents: 43_000 }, feesCovered: 0, lowCredit: true });
+      await renderAppIn('/dashboard', s);
+      await flush();
+      expect(iniciarDetener()).toHaveTextContent('Detener');
+      expect(iniciarDetener()).toHaveAccessibleDescription('En pausa: crédito insuficiente');
+      expect(screen.getByText('Se omitieron 3 ofertas ($430.00)')).toBeInTheDocument();
+      expect(
+        screen.getByText(/^Tu crédito \(\$0\.40\) es menor que la comisión .* \(hasta ahora, 3 ofertas por un total de \$430\.00\)\. Recarga y la búsqueda se reanuda sola\.$/),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Recargar' })).toHaveAttribute('href', '/account/credit');
+      expectNoRawKeys();
+    });
+
+    it('says one skipped offer in the singular', async () => {
+      const s = session({ searching: true, account: mockAccount({ credit: 1000 }) });
+      s.searchStatus = mockSearchStatus({ searching: true, pausedFor: 'credit', missed: { count: 1, valueCents: 6_000 } });
+      await renderAppIn('/dashboard', s);
+      await flush();
+      expect(screen.getByText('Se omitió 1 oferta ($60.00)')).toBeInTheDocument();
+    });
+
+    it('warns of a low credit in Spanish', async () => {
+      const s = session({ searching: true, account: mockAccount({ credit: 1000 }) });
+      s.searchStatus = mockSearchStatus({ searching: true, feesCovered: 1, lowCredit: true });
+      await renderAppIn('/dashboard', s);
+      await flush();
+      expect(screen.getByText('Te queda poco crédito')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Tu crédito es de $10.00. Alcanza para cerca de una comisión más de los bloques que tomas. Cuando un bloque que coincide cuesta más, se omite hasta que recargues.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Sistema iniciado')).toBeInTheDocument();
+    });
+
+    it('asks to connect the delivery account in Spanish', async () => {
+      await renderAppIn('/dashboard', session({ account: mockAccount({ flexConnected: false }), serviceAreas: null }));
+      await flush();
+      const dialog = screen.getByRole('dialog', { name: 'Conectar cuenta' });
+      expect(within(dialog).getByRole('button', { name: 'Continuar' })).toHaveFocus();
+      expect(within(dialog).getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/logout');
+      expect(within(dialog).getByRole('link', { name: 'Ayuda' })).toHaveAttribute('href', '/help');
+      expect(screen.getByText('Conecta tu cuenta para elegir estaciones.')).toBeInTheDocument();
+      expectNoRawKeys();
+    });
+
+    it('explains the puzzle pause in Spanish', async () => {
+      await renderAppIn('/dashboard', session({ account: mockAccount({ puzzleRequired: true }) }));
+      await flush();
+      expect(screen.getByText('Búsqueda detenida: Amazon te pide una verificación (captcha)')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Ya la resolví, reanudar' })).toBeEnabled();
+      expect(screen.queryByText(/puzzle/)).not.toBeInTheDocument();
+    });
   });
 });

@@ -15,6 +15,7 @@ import { DashboardPages } from '../../components/DashboardPages';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { isBoolean, useStoredPreference } from '../../components/useStoredPreference';
 import { formatCents } from '../../format';
+import { useT } from '../../i18n';
 import { ConnectAccountDialog } from './ConnectAccountDialog';
 import { EmailConfirmationNotice } from './EmailConfirmationNotice';
 import { FilterList } from './FilterList';
@@ -24,11 +25,6 @@ import { LogsPanel } from './LogsPanel';
 import { PuzzleNotice } from './PuzzleNotice';
 import { SearchControl } from './SearchControl';
 import { SearchNotices } from './SearchNotices';
-
-const TABS = [
-  { to: '/dashboard/settings', label: 'Settings', icon: <SettingsIcon /> },
-  { to: '/dashboard/logs', label: 'Logs', icon: <LogsIcon /> },
-] as const;
 
 const Header = styled.header`
   display: flex;
@@ -83,15 +79,17 @@ function viewOf(subPath: string | undefined): View {
 }
 
 export function Dashboard() {
+  const t = useT();
   const { account } = useSession();
   const view = viewOf(useParams()['*']);
   const sideBySide = useMediaQuery(up('lg'));
   // One stored choice for both panels, so the log names areas the way the filter lists them.
   const [abbreviate, setAbbreviate] = useStoredPreference('abbreviateServiceAreas', true, isBoolean);
 
+  const documentTitle = t('dashboard.documentTitle');
   useEffect(() => {
-    document.title = 'Dashboard · BlockPilot';
-  }, []);
+    document.title = documentTitle;
+  }, [documentTitle]);
 
   // The compact bar sticks under the navigation bar on a phone: toasts drop in below it.
   const controlBar = useRef<HTMLElement>(null);
@@ -127,7 +125,7 @@ export function Dashboard() {
     // The shell only renders signed-in routes once the account is loaded; the standalone preview may not.
     return (
       <PageContainer data-route={route} data-remote="mf_dashboard">
-        <Spinner label="Loading your account…" />
+        <Spinner label={t('dashboard.loadingAccount')} />
       </PageContainer>
     );
   }
@@ -135,19 +133,23 @@ export function Dashboard() {
   const money = (cents: number) => formatCents(account.currency_symbol, cents);
   const showLogs = sideBySide || view === 'logs';
   const showFilters = sideBySide || view !== 'logs';
+  const tabs = [
+    { to: '/dashboard/settings', label: t('dashboard.tabs.settings'), icon: <SettingsIcon /> },
+    { to: '/dashboard/logs', label: t('dashboard.tabs.logs'), icon: <LogsIcon /> },
+  ];
   return (
     <PageContainer data-route={route} data-remote="mf_dashboard">
       <Stack>
         <Header>
-          <h1>Hi, {account.display_name || 'driver'}</h1>
-          <Chip>Credit: {formatCents(account.currency_symbol, account.credit)}</Chip>
+          <h1>{account.display_name ? t('dashboard.greeting', { name: account.display_name }) : t('dashboard.greetingNoName')}</h1>
+          <Chip>{t('dashboard.credit', { amount: money(account.credit) })}</Chip>
         </Header>
         {/* Stats and Calendar, the dashboard's own pages (docs/LIVE.md "The driver's app"). */}
         <DashboardPages />
         <EmailConfirmationNotice />
         <PuzzleNotice />
         <SearchNotices formatCents={money} />
-        <ControlCard ref={controlBar} aria-label="Search">
+        <ControlCard ref={controlBar} aria-label={t('dashboard.search')}>
           <SearchControl formatCents={money} />
         </ControlCard>
         <Panels>
@@ -160,7 +162,7 @@ export function Dashboard() {
           </div>
         </Panels>
       </Stack>
-      {!sideBySide && <BottomTabBar items={TABS} label="Dashboard views" hideFrom="lg" fallback="/dashboard/settings" />}
+      {!sideBySide && <BottomTabBar items={tabs} label={t('dashboard.tabs.label')} hideFrom="lg" fallback="/dashboard/settings" />}
       <ConnectAccountDialog open={!account.flexConnected} />
     </PageContainer>
   );

@@ -1,7 +1,7 @@
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, type MockApi } from '@blockpilot/shared/mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../testing';
+import { inSpanish, renderApp, renderAppIn } from '../../testing';
 
 describe('the e-mail confirmation notice on /dashboard', () => {
   let server: MockApi;
@@ -80,5 +80,19 @@ describe('the e-mail confirmation notice on /dashboard', () => {
     const box = await notice(INVALID);
     expect(within(box).getByText(/already confirmed/)).toBeInTheDocument();
     expect(within(box).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  describe('in Spanish (docs/FRONTEND.md, "Languages")', () => {
+    inSpanish();
+
+    it('asks to confirm the address for the bonus, and says a new link is on its way, in Spanish', async () => {
+      server.on('POST /auth/resendVerificationEmail', { data: null });
+      await renderAppIn('/dashboard', session(false));
+      const box = await notice('Confirma tu correo para recibir tu bono de registro de £10.00');
+      expect(within(box).getByText('Enviamos un enlace a sam@example.com. Ábrelo para confirmar la dirección; el bono se suma a tu crédito al instante.')).toBeInTheDocument();
+      await userEvent.click(within(box).getByRole('button', { name: 'Enviar el enlace de nuevo' }));
+      expect(await within(box).findByText('Un enlace nuevo va en camino. Puede tardar un minuto en llegar.')).toBeInTheDocument();
+      expect(screen.queryByText(CONFIRM)).not.toBeInTheDocument();
+    });
   });
 });

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatCents } from '../../format';
+import { useT } from '../../i18n';
 
 const Actions = styled.div`
   margin-top: 10px;
@@ -18,6 +19,7 @@ const Actions = styled.div`
 type Sending = 'idle' | 'sending' | 'sent';
 
 function ResendButton() {
+  const t = useT();
   const { refresh } = useSession();
   const [sending, setSending] = useState<Sending>('idle');
 
@@ -33,28 +35,29 @@ function ResendButton() {
     }
   };
 
-  if (sending === 'sent') return <p>A new link is on its way. It may take a minute to arrive.</p>;
+  if (sending === 'sent') return <p>{t('email.sent')}</p>;
   return (
     <Actions>
       <Button type="button" disabled={sending === 'sending'} aria-busy={sending === 'sending' || undefined} onClick={() => void resend()}>
-        {sending === 'sending' ? 'Sending…' : 'Send the link again'}
+        {sending === 'sending' ? t('email.sending') : t('email.resend')}
       </Button>
     </Actions>
   );
 }
 
 export function EmailConfirmationNotice() {
+  const t = useT();
   const { account } = useSession();
   const [searchParams] = useSearchParams();
   if (!account) return null;
   if (searchParams.get(EMAIL_LINK_INVALID.param) === EMAIL_LINK_INVALID.value) {
     return (
-      <Notice tone="warning" title="This confirmation link is invalid or has expired">
+      <Notice tone="warning" title={t('email.invalid.title')}>
         {account.emailVerified ? (
-          <p>Your e-mail address is already confirmed: there is nothing more to do.</p>
+          <p>{t('email.invalid.confirmed')}</p>
         ) : (
           <>
-            <p>Links work for a limited time and only for the address they were sent to. Ask for a new one to {account.emailAddress}.</p>
+            <p>{t('email.invalid.body', { email: account.emailAddress })}</p>
             <ResendButton />
           </>
         )}
@@ -63,8 +66,8 @@ export function EmailConfirmationNotice() {
   }
   if (account.emailVerified) return null;
   return (
-    <Notice tone="primary" title={`Confirm your e-mail to get your ${formatCents(account.currency_symbol, SIGN_UP_BONUS_CENTS)} sign-up bonus`}>
-      <p>We sent a link to {account.emailAddress}. Open it to confirm the address; the bonus is added to your credit at once.</p>
+    <Notice tone="primary" title={t('email.title', { bonus: formatCents(account.currency_symbol, SIGN_UP_BONUS_CENTS) })}>
+      <p>{t('email.body', { email: account.emailAddress })}</p>
       <ResendButton />
     </Notice>
   );

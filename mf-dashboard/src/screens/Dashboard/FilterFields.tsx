@@ -6,13 +6,25 @@
  * every filter of the list (FilterList), so both edit a filter the same way; and the save status
  * line both show.
  */
-import { DURATION_SLIDER, PAY_SLIDER, TIME_TO_ARRIVE_SLIDER, up, useSession, type Filter, type FieldErrorMap, type PayType, type ServiceArea } from '@blockpilot/shared';
+import {
+  DURATION_SLIDER,
+  formatWeekday,
+  PAY_SLIDER,
+  TIME_TO_ARRIVE_SLIDER,
+  up,
+  useSession,
+  type Filter,
+  type FieldErrorMap,
+  type PayType,
+  type ServiceArea,
+} from '@blockpilot/shared';
 import { Button, FieldErrors, RangeSlider, Select, Slider, Spinner, Switch, TextField } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 import { ToggleButtonGroup } from '../../components/ToggleButtonGroup';
 import { isOneOf, useStoredPreference } from '../../components/useStoredPreference';
-import { formatHours, formatMinutes, formatPay, formatSavedAt, WEEKDAY_NAMES } from '../../format';
+import { formatHours, formatMinutes, formatPay, formatSavedAt } from '../../format';
+import { useT, type DashboardT, type MessageKey } from '../../i18n';
 import { TimeWindowField } from './TimeWindowField';
 import type { SaveStatus } from './useFilterAutosave';
 
@@ -20,13 +32,10 @@ import type { SaveStatus } from './useFilterAutosave';
 const SHOWN_FIELDS = ['name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive'];
 
 const PAY_TYPES = ['PER_BLOCK', 'PER_HOUR'] as const satisfies readonly PayType[];
-const PAY_TYPE_OPTIONS = [
-  { value: 'PER_BLOCK', label: 'Per block' },
-  { value: 'PER_HOUR', label: 'Per hour' },
-];
+const PAY_TYPE_LABELS: Record<PayType, MessageKey> = { PER_BLOCK: 'filter.payType.perBlock', PER_HOUR: 'filter.payType.perHour' };
 
-const DAY_FULL_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const DAY_OPTIONS = WEEKDAY_NAMES.map((label, day) => ({ value: day, label, name: DAY_FULL_NAMES[day] }));
+/** What screen readers say for each day button, Sunday = 0 (the button shows the short name). */
+const DAY_NAMES: readonly MessageKey[] = ['days.sunday', 'days.monday', 'days.tuesday', 'days.wednesday', 'days.thursday', 'days.friday', 'days.saturday'];
 
 const Sections = styled.div`
   display: flex;
@@ -64,14 +73,14 @@ const Placeholder = styled.div`
   color: ${({ theme }) => theme.palette.textMuted};
 `;
 
-function statusText(status: SaveStatus): string {
+function statusText(t: DashboardT, status: SaveStatus): string {
   switch (status.state) {
     case 'saving':
-      return 'Saving…';
+      return t('filter.saving');
     case 'saved':
-      return `Saved @ ${formatSavedAt(status.at)}`;
+      return t('filter.savedAt', { time: formatSavedAt(status.at) });
     case 'failed':
-      return status.explained ? 'Not saved: see the messages below' : 'Not saved';
+      return t(status.explained ? 'filter.notSavedExplained' : 'filter.notSaved');
     default:
       return '';
   }
@@ -79,12 +88,13 @@ function statusText(status: SaveStatus): string {
 
 /** "Saved @ hh:mm AM/PM", "Saving…", or why not with a "Try again" (docs/PRODUCT.md section 4). */
 export function SaveStatusLine({ status, onRetry }: { status: SaveStatus; onRetry(): void }) {
+  const t = useT();
   return (
     <StatusLine role="status" $error={status.state === 'failed'}>
-      {statusText(status)}
+      {statusText(t, status)}
       {status.state === 'failed' && !status.explained && (
         <Button type="button" $variant="text" onClick={onRetry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       )}
     </StatusLine>
@@ -109,12 +119,14 @@ export interface FilterFieldsProps {
 }
 
 export function FilterFields({ filter, update, errors, abbreviate, onAbbreviateChange, showEnabled = true }: FilterFieldsProps) {
+  const t = useT();
   const { account, serviceAreas } = useSession();
   const symbol = account?.currency_symbol ?? '$';
   // The pay type chosen last is remembered for filters that come without one.
   const [, setDefaultPayType] = useStoredPreference<PayType>('defaultPayType', 'PER_BLOCK', isOneOf(PAY_TYPES));
+  const dayOptions = DAY_NAMES.map((name, day) => ({ value: day, label: formatWeekday(day), name: t(name) }));
   const otherErrors = Object.fromEntries(Object.entries(errors).filter(([field]) => !SHOWN_FIELDS.includes(field)));
-  const nameField = <TextField label="Filter name" maxLength={60} value={filter.name} error={errors.name} onChange={(event) => update({ name: event.target.value })} />;
+  const nameField = <TextField label={t('filter.name')} maxLength={60} value={filter.name} error={errors.name} onChange={(event) => update({ name: event.target.value })} />;
 
   return (
     <Sections>
@@ -122,8 +134,8 @@ export function FilterFields({ filter, update, errors, abbreviate, onAbbreviateC
         <TwoColumns>
           {nameField}
           <Switch
-            label="Filter enabled"
-            helperText="When off, this filter accepts nothing"
+            label={t('filter.enabled')}
+            helperText={t('filter.enabledHelp')}
             checked={filter.enabled}
             error={errors.enabled}
             onChange={(event) => update({ enabled: event.target.checked })}
@@ -134,44 +146,38 @@ export function FilterFields({ filter, update, errors, abbreviate, onAbbreviateC
       )}
 
       <CheckboxGroup
-        legend="Service areas"
-        options={serviceAreaOptions(serviceAreas, abbreviate)}
+        legend={t('filter.areas')}
+        options={serviceAreaOptions(t, serviceAreas, abbreviate)}
         value={filter.serviceAreas}
         onChange={(next) => update({ serviceAreas: next })}
         error={errors.serviceAreas}
-        helperText={stationsHelp(serviceAreas, filter.serviceAreas)}
-        legendExtra={<Switch label="Abbreviate names" checked={abbreviate} onChange={(event) => onAbbreviateChange(event.target.checked)} />}
+        helperText={stationsHelp(t, serviceAreas, filter.serviceAreas)}
+        legendExtra={<Switch label={t('filter.areas.abbreviate')} checked={abbreviate} onChange={(event) => onAbbreviateChange(event.target.checked)} />}
         placeholder={
           <Placeholder>
-            {serviceAreas ? (
-              'No service areas are offered to your account yet.'
-            ) : account?.flexConnected ? (
-              <Spinner label="Loading service areas…" />
-            ) : (
-              'Connect your account to choose service areas.'
-            )}
+            {serviceAreas ? t('filter.areas.noneOffered') : account?.flexConnected ? <Spinner label={t('filter.areas.loading')} /> : t('filter.areas.connectFirst')}
           </Placeholder>
         }
       />
 
-      <ToggleButtonGroup label="Days" options={DAY_OPTIONS} value={filter.days} onChange={(days) => update({ days })} error={errors.days} />
+      <ToggleButtonGroup label={t('filter.days')} options={dayOptions} value={filter.days} onChange={(days) => update({ days })} error={errors.days} />
 
       <TimeWindowField value={filter.time} error={errors.time} onChange={(time) => update({ time })} />
 
       <TwoColumns>
         <RangeSlider
-          label="Pay"
+          label={t('filter.pay')}
           {...PAY_SLIDER}
           value={filter.pay}
-          formatValue={(position) => formatPay(symbol, position, filter.payType)}
-          handleLabels={['Lowest pay', 'Highest pay']}
-          helperText="At the top end there is no upper limit"
+          formatValue={(position) => formatPay(t, symbol, position, filter.payType)}
+          handleLabels={[t('filter.pay.lowest'), t('filter.pay.highest')]}
+          helperText={t('filter.pay.help')}
           error={errors.pay}
           onChange={(pay) => update({ pay })}
         />
         <Select
-          label="Pay counted"
-          options={PAY_TYPE_OPTIONS}
+          label={t('filter.payType')}
+          options={PAY_TYPES.map((value) => ({ value, label: t(PAY_TYPE_LABELS[value]) }))}
           value={filter.payType}
           error={errors.payType}
           onChange={(event) => {
@@ -183,21 +189,21 @@ export function FilterFields({ filter, update, errors, abbreviate, onAbbreviateC
       </TwoColumns>
 
       <RangeSlider
-        label="Duration"
+        label={t('filter.duration')}
         {...DURATION_SLIDER}
         value={filter.duration}
-        formatValue={formatHours}
-        handleLabels={['Shortest block', 'Longest block']}
+        formatValue={(hours) => formatHours(t, hours)}
+        handleLabels={[t('filter.duration.shortest'), t('filter.duration.longest')]}
         error={errors.duration}
         onChange={(duration) => update({ duration })}
       />
 
       <Slider
-        label="Time to arrive"
+        label={t('filter.timeToArrive')}
         {...TIME_TO_ARRIVE_SLIDER}
         value={filter.timeToArrive}
-        formatValue={formatMinutes}
-        helperText="Only blocks starting at least this long from now"
+        formatValue={(minutes) => formatMinutes(t, minutes)}
+        helperText={t('filter.timeToArrive.help')}
         error={errors.timeToArrive}
         onChange={(timeToArrive) => update({ timeToArrive })}
       />
@@ -211,17 +217,17 @@ export function FilterFields({ filter, update, errors, abbreviate, onAbbreviateC
  * Each station by the name the driver chose, marked with whether the platform account may work it
  * (docs/LIVE.md "Eligible stations"): offers are only ever asked for at eligible ones.
  */
-function serviceAreaOptions(areas: ServiceArea[] | null, abbreviate: boolean) {
+function serviceAreaOptions(t: DashboardT, areas: ServiceArea[] | null, abbreviate: boolean) {
   return (areas ?? []).map((area) => {
-    const hint = area.eligible === undefined ? undefined : area.eligible ? 'Eligible' : 'Not eligible for your account';
+    const hint = area.eligible === undefined ? undefined : t(area.eligible ? 'filter.areas.eligible' : 'filter.areas.notEligible');
     return { value: area.id, label: abbreviate ? area.shortName : area.fullName, hint };
   });
 }
 
 /** "2 selected", and a warning when none of them is one the account may work. */
-function stationsHelp(areas: ServiceArea[] | null, selected: readonly string[]): string {
-  const count = `${selected.length} selected`;
+function stationsHelp(t: DashboardT, areas: ServiceArea[] | null, selected: readonly string[]): string {
+  const count = selected.length;
   const known = areas?.filter((area) => area.eligible !== undefined && selected.includes(area.id)) ?? [];
-  if (selected.length === 0 || known.length === 0 || known.some((area) => area.eligible)) return count;
-  return `${count}: none is eligible for your account, so no offers can come. Choose a station marked Eligible.`;
+  if (count === 0 || known.length === 0 || known.some((area) => area.eligible)) return t('filter.areas.selected', { count });
+  return t('filter.areas.selectedNoneEligible', { count });
 }

@@ -11,6 +11,7 @@ import { api, ApiError, DEFAULT_FILTER, MAX_FILTERS_PER_DRIVER, useSession, type
 import { Button, Chip, Dialog, Notice, Paper, Switch } from '@blockpilot/shared/ui';
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { T, useT, type DashboardT } from '../../i18n';
 import { FilterFields, SaveStatusLine, useWithDefaultPayType } from './FilterFields';
 import { PanelHeader, PanelTitle } from './panelParts';
 import { useFilterAutosave } from './useFilterAutosave';
@@ -72,16 +73,20 @@ export interface FilterListProps {
   onAbbreviateChange(abbreviate: boolean): void;
 }
 
+/** The changes of the list, each with what the driver is told when it fails unexplained. */
+const CHANGES = { add: 'filterList.failed.add', move: 'filterList.failed.move', delete: 'filterList.failed.delete' } as const;
+type Change = keyof typeof CHANGES;
+
 /** What a list change went wrong with, when the server did not already say it (its alert is a toast). */
-function unexplained(error: unknown, what: string): string | null {
+function unexplained(t: DashboardT, error: unknown, change: Change): string | null {
   if (error instanceof ApiError && error.envelope.alert) return null;
-  console.warn(`[filters] ${what} failed:`, error instanceof Error ? error.message : error);
-  return `Could not ${what}. Check your connection and try again.`;
+  console.warn(`[filters] ${change} failed:`, error instanceof Error ? error.message : error);
+  return t(CHANGES[change]);
 }
 
 /** "DSE4, DWA6", or that none is chosen yet. */
-function stationsOf(filter: Filter, areas: ServiceArea[] | null, abbreviate: boolean): string {
-  if (filter.serviceAreas.length === 0) return 'No station chosen yet';
+function stationsOf(t: DashboardT, filter: Filter, areas: ServiceArea[] | null, abbreviate: boolean): string {
+  if (filter.serviceAreas.length === 0) return t('filterList.noStation');
   const names = filter.serviceAreas.map((id) => {
     const area = areas?.find((known) => known.id === id);
     return area ? (abbreviate ? area.shortName : area.fullName) : id;
@@ -90,6 +95,7 @@ function stationsOf(filter: Filter, areas: ServiceArea[] | null, abbreviate: boo
 }
 
 export function FilterList(props: FilterListProps) {
+  const t = useT();
   const { account, refresh } = useSession();
   const titleId = `${useId().replace(/:/g, '')}-title`;
   const listRef = useRef<HTMLOListElement>(null);
@@ -106,13 +112,13 @@ export function FilterList(props: FilterListProps) {
   const [deleting, setDeleting] = useState<Filter | null>(null);
 
   /** Runs one change of the list: one at a time, its failure said, the account reloaded after. */
-  const change = async (what: string, work: () => Promise<void>) => {
+  const change = async (which: Change, work: () => Promise<void>) => {
     setBusy(true);
     setProblem(null);
     try {
       await work();
     } catch (error) {
-      setProblem(unexplained(error, what));
+      setProblem(unexplained(t, error, which));
     } finally {
       setBusy(false);
       await refresh();
@@ -123,8 +129,8 @@ export function FilterList(props: FilterListProps) {
   const focusLater = (selector: string) => requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(selector)?.focus());
 
   const add = () =>
-    change('add a filter', async () => {
-      const added = await api.user.saveFilter({ ...DEFAULT_FILTER, name: `Filter ${filters.length + 1}` });
+    change('add', async () => {
+      const added = await api.user.saveFilter({ ...DEFAULT_FILTER, name: t('filterList.defaultName', { position: filters.length + 1 }) });
       setFilters((list) => [...list, added]);
       setOpened(added.id);
       focusLater(`[data-filter-id="${added.id}"] input[type="text"]`);
@@ -134,7 +140,7 @@ export function FilterList(props: FilterListProps) {
     const ids = filters.map((filter) => filter.id);
     const [id] = ids.splice(index, 1);
     ids.splice(index + by, 0, id!);
-    return change('move the filter', async () => {
+    return change('move', async () => {
       setFilters(await api.user.reorderFilters(ids));
       // The same button if the filter can go on that way, else the other one.
       const edge = index + by === 0 || index + by === ids.length - 1;
@@ -145,7 +151,7 @@ export function FilterList(props: FilterListProps) {
   const confirmDelete = async () => {
     const filter = deleting;
     if (!filter) return;
-    await change('delete the filter', async () => {
+    await change('delete', async () => {
       setFilters(await api.user.deleteFilter(filter.id));
     });
     setDeleting(null);
@@ -156,21 +162,21 @@ export function FilterList(props: FilterListProps) {
   return (
     <ListPaper aria-labelledby={titleId} data-filter-list="">
       <PanelHeader>
-        <PanelTitle id={titleId}>Your filters</PanelTitle>
+        <PanelTitle id={titleId}>{t('filterList.title')}</PanelTitle>
       </PanelHeader>
-      <Intro>A block is taken when any switched-on filter accepts it. Add one per station, each with its own pay and hours.</Intro>
+      <Intro>{t('filterList.intro')}</Intro>
       <Rows ref={listRef}>
         {filters.map((filter, index) =>
           index === 0 ? (
             <Row key={filter.id} data-filter-id={filter.id} aria-labelledby={`${titleId}-first`}>
               <RowHead>
-                <h3 id={`${titleId}-first`}>1. The dashboard&apos;s filter</h3>
+                <h3 id={`${titleId}-first`}>{t('filterList.first.title')}</h3>
               </RowHead>
-              <RowText>Edited above, under “Your filter”. It cannot be deleted: to delete it, move another filter to the top first.</RowText>
+              <RowText>{t('filterList.first.text')}</RowText>
               {filters.length > 1 && (
                 <RowActions>
-                  <Button type="button" $variant="outlined" data-move="down" aria-label="Move down: the dashboard's filter" disabled={busy} onClick={() => void move(0, 1)}>
-                    Move down
+                  <Button type="button" $variant="outlined" data-move="down" aria-label={t('filterList.first.moveDown')} disabled={busy} onClick={() => void move(0, 1)}>
+                    {t('filterList.moveDown')}
                   </Button>
                 </RowActions>
               )}
@@ -194,29 +200,29 @@ export function FilterList(props: FilterListProps) {
       {problem && <Notice tone="error">{problem}</Notice>}
       <RowActions>
         <Button type="button" onClick={() => void add()} disabled={busy || full} aria-describedby={full ? `${titleId}-full` : undefined}>
-          Add a filter
+          {t('filterList.add')}
         </Button>
-        {full && <RowText id={`${titleId}-full`}>You have {MAX_FILTERS_PER_DRIVER} filters, the most you can keep. Delete one to add another.</RowText>}
+        {full && <RowText id={`${titleId}-full`}>{t('filterList.full', { max: MAX_FILTERS_PER_DRIVER })}</RowText>}
       </RowActions>
       <Dialog
         open={deleting !== null}
-        title="Delete this filter?"
+        title={t('filterList.deleteDialog.title')}
         onClose={() => {
           if (!busy) setDeleting(null);
         }}
         actions={
           <>
             <Button type="button" $variant="outlined" onClick={() => setDeleting(null)} disabled={busy}>
-              Keep it
+              {t('filterList.deleteDialog.keep')}
             </Button>
             <Button type="button" onClick={() => void confirmDelete()} disabled={busy} aria-busy={busy || undefined}>
-              {busy ? 'Deleting…' : 'Delete'}
+              {busy ? t('filterList.deleteDialog.deleting') : t('filterList.delete')}
             </Button>
           </>
         }
       >
         <p>
-          <strong>{deleting?.name}</strong> stops accepting blocks at once, and its settings are gone for good. Your other filters stay as they are.
+          <T id="filterList.deleteDialog.body" values={{ name: deleting?.name ?? '' }} components={{ 0: <strong /> }} />
         </p>
       </Dialog>
     </ListPaper>
@@ -239,39 +245,40 @@ interface FilterRowProps extends FilterListProps {
 
 /** One filter after the first: its name and state, its actions, and its fields when opened. */
 function FilterRow({ initial, position, last, open, onOpenChange, busy, onMove, onDelete, abbreviate, onAbbreviateChange }: FilterRowProps) {
+  const t = useT();
   const { serviceAreas } = useSession();
   const { filter, update, saveNow, status, errors } = useFilterAutosave(useWithDefaultPayType(initial));
   const ids = useId().replace(/:/g, '');
-  const name = filter.name || `Filter ${position}`;
+  const name = filter.name || t('filterList.defaultName', { position });
   return (
     <Row data-filter-id={filter.id} aria-labelledby={`${ids}-name`}>
       <RowHead>
         <h3 id={`${ids}-name`}>
           {position}. {name}
         </h3>
-        <Chip dot={filter.enabled ? 'success' : 'neutral'}>{filter.enabled ? 'On' : 'Off'}</Chip>
+        <Chip dot={filter.enabled ? 'success' : 'neutral'}>{t(filter.enabled ? 'filterList.on' : 'filterList.off')}</Chip>
       </RowHead>
-      <RowText>{stationsOf(filter, serviceAreas, abbreviate)}</RowText>
+      <RowText>{stationsOf(t, filter, serviceAreas, abbreviate)}</RowText>
       <RowActions>
-        <Switch label="Switched on" checked={filter.enabled} onChange={(event) => update({ enabled: event.target.checked })} />
+        <Switch label={t('filterList.switchedOn')} checked={filter.enabled} onChange={(event) => update({ enabled: event.target.checked })} />
         <Button
           type="button"
           $variant="outlined"
           aria-expanded={open}
           aria-controls={`${ids}-editor`}
-          aria-label={`${open ? 'Close' : 'Edit'}: ${name}`}
+          aria-label={t(open ? 'filterList.closeNamed' : 'filterList.editNamed', { name })}
           onClick={() => onOpenChange(!open)}
         >
-          {open ? 'Close' : 'Edit'}
+          {t(open ? 'filterList.close' : 'filterList.edit')}
         </Button>
-        <Button type="button" $variant="text" data-move="up" aria-label={`Move up: ${name}`} disabled={busy} onClick={() => onMove(-1)}>
-          Move up
+        <Button type="button" $variant="text" data-move="up" aria-label={t('filterList.moveUpNamed', { name })} disabled={busy} onClick={() => onMove(-1)}>
+          {t('filterList.moveUp')}
         </Button>
-        <Button type="button" $variant="text" data-move="down" aria-label={`Move down: ${name}`} disabled={busy || last} onClick={() => onMove(1)}>
-          Move down
+        <Button type="button" $variant="text" data-move="down" aria-label={t('filterList.moveDownNamed', { name })} disabled={busy || last} onClick={() => onMove(1)}>
+          {t('filterList.moveDown')}
         </Button>
-        <Button type="button" $variant="text" aria-label={`Delete: ${name}`} disabled={busy} onClick={() => onDelete(filter)}>
-          Delete
+        <Button type="button" $variant="text" aria-label={t('filterList.deleteNamed', { name })} disabled={busy} onClick={() => onDelete(filter)}>
+          {t('filterList.delete')}
         </Button>
         <SaveStatusLine status={status} onRetry={saveNow} />
       </RowActions>

@@ -1,7 +1,7 @@
 import { FILTER_AUTOSAVE_MS, STORAGE_KEYS, type Filter } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockFilter, mockServiceAreas, type MockApi } from '@blockpilot/shared/mock';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { flush, renderApp } from '../../testing';
+import { expectNoRawKeys, flush, inSpanish, renderApp, renderAppIn, textOf, textsOf } from '../../testing';
 
 describe('Filters (/dashboard/settings)', () => {
   let server: MockApi;
@@ -318,6 +318,67 @@ describe('Filters (/dashboard/settings)', () => {
       expect(screen.getByText(/1 selected: none is eligible for your account, so no offers can come/)).toBeInTheDocument();
       fireEvent.click(screen.getByRole('checkbox', { name: 'DSE4' }));
       expect(screen.getByText('2 selected')).toBeInTheDocument();
+    });
+  });
+
+  describe('in Spanish (docs/FRONTEND.md, "Languages")', () => {
+    inSpanish();
+    const renderInSpanish = async (filter: Partial<Filter> = {}) => {
+      await renderAppIn('/dashboard/settings', createMockSession({ account: mockAccount({ filters: [mockFilter(filter)] }), serviceAreas: mockServiceAreas }));
+      await flush();
+    };
+    const spanishStatus = () => within(screen.getByRole('region', { name: 'Tu filtro' })).getAllByRole('status')[0]!;
+
+    it('labels every field, its values and its hints in Spanish, with Spanish clocks, day names and plurals', async () => {
+      await renderInSpanish();
+      expect(screen.getByRole('heading', { level: 2, name: 'Tu filtro' })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Nombre del filtro' })).toHaveValue('My filter');
+      expect(screen.getByRole('switch', { name: 'Filtro activado' })).toHaveAccessibleDescription('Si está desactivado, este filtro no acepta nada');
+      const areas = screen.getByRole('group', { name: 'Estaciones' });
+      expect(areas).toHaveAccessibleDescription('1 seleccionada');
+      fireEvent.click(within(areas).getByRole('checkbox', { name: 'DWA6' }));
+      expect(areas).toHaveAccessibleDescription('2 seleccionadas');
+      const days = screen.getByRole('group', { name: 'Días' });
+      // Each day button shows the short name and is named by the full one.
+      const shown = within(days)
+        .getAllByRole('button')
+        .map((day) => day.querySelector('[aria-hidden="true"]')!);
+      expect(textsOf(shown)).toEqual(['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb']);
+      expect(within(days).getByRole('button', { name: 'lunes' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(days).getByRole('button', { name: 'miércoles' })).toHaveAttribute('aria-pressed', 'true');
+      expect(within(days).getByRole('button', { name: 'domingo' })).toHaveAttribute('aria-pressed', 'false');
+      expect(slider('Inicio más temprano')).toHaveAttribute('aria-valuetext', expect.stringMatching(/^6:00\sa\.m\.$/));
+      expect(screen.getByText('6:00 a.m. – 6:00 p.m.')).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('switch', { name: 'Nocturno' }));
+      expect(screen.getByText('6:00 p.m. – 6:00 a.m. (nocturno)')).toBeInTheDocument();
+      expect(slider('Inicio más tardío (día siguiente)')).toBeInTheDocument();
+      expect(slider('Pago máximo')).toHaveAttribute('aria-valuetext', '$300.00+');
+      expect(screen.getByRole('combobox', { name: 'Tipo de pago' })).toHaveValue('PER_BLOCK');
+      expect(textsOf(screen.getAllByRole('option'))).toEqual(['Por bloque', 'Por hora']);
+      expect(slider('Bloque más corto')).toHaveAttribute('aria-valuetext', '2 h');
+      expect(slider('Tiempo para llegar')).toHaveAttribute('aria-valuetext', '30 min');
+      expect(screen.queryByText('Your filter')).not.toBeInTheDocument();
+      expect(screen.queryByText('Service areas')).not.toBeInTheDocument();
+      expectNoRawKeys();
+    });
+
+    it('says when it saved, in Spanish', async () => {
+      await renderInSpanish({ payType: 'PER_HOUR' });
+      expect(slider('Pago mínimo')).toHaveAttribute('aria-valuetext', '$60.00/h');
+      moveSlider('Bloque más largo', 8.5);
+      await flush(FILTER_AUTOSAVE_MS);
+      expect(saves()[0]?.duration).toEqual([2, 8.5]);
+      expect(textOf(spanishStatus())).toMatch(/^Guardado: 03:04 p\. ?m\.$/);
+    });
+
+    it('lists the other filters in Spanish, and names a new one "Filtro 2"', async () => {
+      await renderInSpanish();
+      const list = screen.getByRole('region', { name: 'Tus filtros' });
+      expect(within(list).getByRole('heading', { level: 3, name: '1. El filtro del panel' })).toBeInTheDocument();
+      fireEvent.click(within(list).getByRole('button', { name: 'Agregar un filtro' }));
+      await flush();
+      expect(saves().map((filter) => filter.name)).toEqual(['Filtro 2']);
+      expectNoRawKeys();
     });
   });
 });

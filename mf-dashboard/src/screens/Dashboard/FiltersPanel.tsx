@@ -7,6 +7,7 @@
 import { useSession, type Filter } from '@blockpilot/shared';
 import { Notice, Paper } from '@blockpilot/shared/ui';
 import { useId } from 'react';
+import { useT } from '../../i18n';
 import { FilterFields, SaveStatusLine, useWithDefaultPayType } from './FilterFields';
 import { PanelHeader, PanelTitle } from './panelParts';
 import { useFilterAutosave } from './useFilterAutosave';
@@ -18,6 +19,7 @@ export interface FiltersPanelProps {
 }
 
 export function FiltersPanel(props: FiltersPanelProps) {
+  const t = useT();
   const { account } = useSession();
   const filter = account?.filters[0];
   const titleId = `${useId().replace(/:/g, '')}-title`;
@@ -29,9 +31,9 @@ export function FiltersPanel(props: FiltersPanelProps) {
       ) : (
         <>
           <PanelHeader>
-            <PanelTitle id={titleId}>Your filter</PanelTitle>
+            <PanelTitle id={titleId}>{t('filter.title')}</PanelTitle>
           </PanelHeader>
-          <Notice tone="warning">Your account has no filter yet. Reload the page in a moment.</Notice>
+          <Notice tone="warning">{t('filter.missing')}</Notice>
         </>
       )}
     </Paper>
@@ -39,11 +41,12 @@ export function FiltersPanel(props: FiltersPanelProps) {
 }
 
 function FilterEditor({ initial, titleId, ...fieldProps }: FiltersPanelProps & { initial: Filter; titleId: string }) {
+  const t = useT();
   const { filter, update, saveNow, status, errors } = useFilterAutosave(useWithDefaultPayType(initial));
   return (
     <>
       <PanelHeader>
-        <PanelTitle id={titleId}>Your filter</PanelTitle>
+        <PanelTitle id={titleId}>{t('filter.title')}</PanelTitle>
         <SaveStatusLine status={status} onRetry={saveNow} />
       </PanelHeader>
       <FilterFields filter={filter} update={update} errors={errors} {...fieldProps} />

@@ -2,6 +2,7 @@
 import type { LogEntry } from '@blockpilot/shared';
 import { Button, Dialog } from '@blockpilot/shared/ui';
 import { formatBlockTime, formatCents, formatMoney } from '../../format';
+import { T, useT } from '../../i18n';
 
 export interface ForfeitDialogProps {
   /** The block to forfeit; null keeps the dialog closed. */
@@ -15,10 +16,11 @@ export interface ForfeitDialogProps {
 }
 
 export function ForfeitDialog({ entry, areaName, currencySymbol, pending, onConfirm, onCancel }: ForfeitDialogProps) {
+  const t = useT();
   return (
     <Dialog
       open={Boolean(entry)}
-      title="Forfeit this block?"
+      title={t('forfeit.dialog.title')}
       // Escape and the close button wait while the forfeit is on its way (its answer decides).
       onClose={() => {
         if (!pending) onCancel();
@@ -26,10 +28,10 @@ export function ForfeitDialog({ entry, areaName, currencySymbol, pending, onConf
       actions={
         <>
           <Button type="button" $variant="outlined" onClick={onCancel} disabled={pending}>
-            Keep block
+            {t('forfeit.dialog.keep')}
           </Button>
           <Button type="button" onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
-            {pending ? 'Forfeiting…' : 'Forfeit'}
+            {pending ? t('forfeit.dialog.pending') : t('forfeit.action')}
           </Button>
         </>
       }
@@ -37,12 +39,13 @@ export function ForfeitDialog({ entry, areaName, currencySymbol, pending, onConf
       {entry && (
         <>
           <p>
-            <strong>{areaName}</strong>, {formatBlockTime(entry.startTime, entry.endTime)}, {formatMoney(currencySymbol, entry.rateInfo.priceAmount)}.
+            <T
+              id="forfeit.dialog.block"
+              values={{ area: areaName, when: formatBlockTime(entry.startTime, entry.endTime), price: formatMoney(currencySymbol, entry.rateInfo.priceAmount) }}
+              components={{ 0: <strong /> }}
+            />
           </p>
-          <p>
-            The block goes back to the delivery platform
-            {entry.cost ? <> and the fee of {formatCents(currencySymbol, entry.cost)} is refunded to your credit</> : null}.
-          </p>
+          <p>{entry.cost ? t('forfeit.dialog.backWithRefund', { fee: formatCents(currencySymbol, entry.cost) }) : t('forfeit.dialog.back')}</p>
         </>
       )}
     </Dialog>

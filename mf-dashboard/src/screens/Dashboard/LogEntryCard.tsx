@@ -7,6 +7,7 @@ import type { LogEntry, ServiceArea } from '@blockpilot/shared';
 import { Button, Chip } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { formatBlockTime, formatCents, formatDay, formatHours, formatMoney, formatTime, formatTimeRange } from '../../format';
+import { useT } from '../../i18n';
 import { forfeitLine } from './forfeit';
 
 const Item = styled.li`
@@ -73,29 +74,30 @@ export function serviceAreaName(areas: ServiceArea[] | null, id: string, abbrevi
 }
 
 export function LogEntryCard({ entry, areaName, areaFullName, reason, currencySymbol, now, onForfeit }: LogEntryCardProps) {
+  const t = useT();
   const accepted = entry.action === 'BLOCK_ACCEPT';
   const when = formatBlockTime(entry.startTime, entry.endTime);
   const hours = (entry.endTime - entry.startTime) / 3600;
   return (
     <Item data-log-id={entry._id} data-reason={entry.reason}>
       <div>
-        <Chip dot={accepted ? 'success' : 'neutral'}>{accepted ? 'Accepted' : 'Ignored'}</Chip>
+        <Chip dot={accepted ? 'success' : 'neutral'}>{t(accepted ? 'log.entry.accepted' : 'log.entry.ignored')}</Chip>
         {!accepted && reason && <Reason>{reason}</Reason>}
         <Area>{areaName}</Area>
         {areaFullName !== areaName && <Muted>{areaFullName}</Muted>}
         <Muted>{formatDay(new Date(entry.startTime * 1000))}</Muted>
         <Muted>{formatTimeRange(entry.startTime, entry.endTime)}</Muted>
-        <Muted>{formatHours(Math.round(hours * 100) / 100)} block</Muted>
-        <Muted>Seen at {formatTime(new Date(entry.discoveredAt))}</Muted>
-        {accepted && <Muted data-forfeit-line>{forfeitLine(entry, now)}</Muted>}
+        <Muted>{t('log.entry.length', { length: formatHours(t, Math.round(hours * 100) / 100) })}</Muted>
+        <Muted>{t('log.entry.seenAt', { time: formatTime(new Date(entry.discoveredAt)) })}</Muted>
+        {accepted && <Muted data-forfeit-line>{forfeitLine(t, entry, now)}</Muted>}
       </div>
       <Right>
         <Price>{formatMoney(currencySymbol, entry.rateInfo.priceAmount)}</Price>
-        {hours > 0 && <Muted>{formatMoney(currencySymbol, entry.rateInfo.priceAmount / hours)}/h</Muted>}
-        {accepted && entry.cost !== undefined && <Muted>Fee {formatCents(currencySymbol, entry.cost)}</Muted>}
+        {hours > 0 && <Muted>{t('units.perHour', { amount: formatMoney(currencySymbol, entry.rateInfo.priceAmount / hours) })}</Muted>}
+        {accepted && entry.cost !== undefined && <Muted>{t('log.entry.fee', { amount: formatCents(currencySymbol, entry.cost) })}</Muted>}
         {onForfeit && (
-          <Button type="button" $variant="outlined" onClick={onForfeit} aria-label={`Forfeit the block at ${areaName}, ${when}`}>
-            Forfeit
+          <Button type="button" $variant="outlined" onClick={onForfeit} aria-label={t('log.entry.forfeitLabel', { area: areaName, when })}>
+            {t('forfeit.action')}
           </Button>
         )}
       </Right>

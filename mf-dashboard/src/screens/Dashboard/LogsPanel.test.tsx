@@ -1,7 +1,7 @@
 import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, LOG_POLL_MS, STORAGE_KEYS, type LogEntry, type LogQuery } from '@blockpilot/shared';
 import { createMockSession, mockApi, mockLogEntry, mockServiceAreas, setScreenWidth, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { DESKTOP_WIDTH, flush, PHONE_WIDTH, renderApp } from '../../testing';
+import { DESKTOP_WIDTH, expectNoRawKeys, flush, inSpanish, PHONE_WIDTH, renderApp, renderAppIn, textOf, textsOf } from '../../testing';
 
 const NOW = new Date(2025, 0, 6, 15, 4, 30).getTime(); // a Monday afternoon, local time
 const MINUTE = 60_000;
@@ -456,5 +456,72 @@ describe('Logs (/dashboard/logs)', () => {
     await flush();
     expect(screen.getByText(/Paused: not enough credit\. Matching offers are skipped until you top up/)).toBeInTheDocument();
     expect(screen.queryByText('Looking for available offers')).not.toBeInTheDocument();
+  });
+
+  describe('in Spanish (docs/FRONTEND.md, "Languages")', () => {
+    inSpanish();
+    const renderInSpanish = () => renderAppIn('/dashboard/logs', createMockSession({ serviceAreas: mockServiceAreas }));
+    const offers = () => screen.getByRole('region', { name: 'Ofertas' });
+    const cards = () => within(offers()).queryAllByRole('listitem');
+
+    it('shows each offer with Spanish words, days, clocks and money, and why an ignored one was ignored', async () => {
+      const booked = seconds(new Date(2025, 0, 7, 10, 30).getTime());
+      server.on('POST /user/getLogs', {
+        data: [
+          offer('a', MINUTE, 3 * 60 * MINUTE, { cost: 350, rateInfo: { priceAmount: 100 } }),
+          offer('b', 2 * MINUTE, 20 * 60 * MINUTE, {
+            action: 'BLOCK_IGNORE',
+            serviceAreaId: 'sa-2',
+            cost: undefined,
+            reason: 'overlap',
+            overlaps: { startTime: booked, serviceAreaId: 'sa-1' },
+          }),
+          offer('c', 3 * MINUTE, 20 * 60 * MINUTE, { action: 'BLOCK_IGNORE', cost: undefined, reason: 'time' }),
+        ],
+      });
+      await renderInSpanish();
+      await flush();
+      expect(screen.getByRole('heading', { level: 2, name: 'Registro' })).toBeInTheDocument();
+      expect(screen.getByText('La búsqueda está detenida. Pulsa Iniciar para buscar ofertas.')).toBeInTheDocument();
+      const [accepted, overlap, time] = cards();
+      expect(within(accepted!).getByText('Aceptado')).toBeInTheDocument();
+      expect(within(accepted!).getByText('lun, 6 ene')).toBeInTheDocument();
+      expect(textOf(accepted!)).toContain('6:04 p.m. – 10:04 p.m.');
+      expect(accepted).toHaveTextContent('Bloque de 4 h');
+      expect(accepted).toHaveTextContent('$25.00/h');
+      expect(accepted).toHaveTextContent('Comisión $3.50');
+      expect(textOf(accepted!)).toContain('Puedes liberarlo hasta el lun, 6 ene, 5:19 p.m.');
+      expect(within(accepted!).getByRole('button', { name: /^Liberar el bloque en DSE4, lun, 6 ene · 6:04 p\.\s?m\. – 10:04 p\.\s?m\.$/ })).toBeInTheDocument();
+      expect(within(overlap!).getByText('Ignorado')).toBeInTheDocument();
+      expect(textOf(overlap!)).toContain('Se cruza con tu bloque de DSE4 (10:30 a.m.)');
+      expect(time).toHaveTextContent('Fuera de tu horario');
+      expect(screen.getByRole('button', { name: 'Mostrar más registros' })).toBeInTheDocument();
+      expect(screen.queryByText('Accepted')).not.toBeInTheDocument();
+      expectNoRawKeys();
+    });
+
+    it('asks before forfeiting, in Spanish', async () => {
+      server.on('POST /user/getLogs', { data: [offer('a', MINUTE)] });
+      await renderInSpanish();
+      await flush();
+      fireEvent.click(within(offers()).getByRole('button', { name: /^Liberar el bloque/ }));
+      const dialog = screen.getByRole('dialog', { name: '¿Liberar este bloque?' });
+      expect(dialog).toHaveTextContent('El bloque vuelve a la plataforma de entregas y la comisión de $3.50 se reembolsa a tu crédito.');
+      expect(within(dialog).getByRole('button', { name: 'Conservar bloque' })).toBeEnabled();
+      expect(within(dialog).getByRole('button', { name: 'Liberar' })).toBeEnabled();
+      expectNoRawKeys();
+    });
+
+    it('offers its choices and says when there is nothing, in Spanish', async () => {
+      await renderInSpanish();
+      await flush();
+      expect(offers()).toHaveTextContent('Todavía no hay ofertas.');
+      const show = screen.getByRole('combobox', { name: 'Mostrar' });
+      expect(textsOf(within(show).getAllByRole('option'))).toEqual(['Aceptadas e ignoradas', 'Solo aceptadas', 'Solo ignoradas']);
+      fireEvent.change(screen.getByRole('combobox', { name: 'Motivo' }), { target: { value: 'taken' } });
+      await flush();
+      expect(offers()).toHaveTextContent('No hay ofertas ignoradas por “Otro conductor la tomó primero”.');
+      expectNoRawKeys();
+    });
   });
 });

@@ -25,6 +25,7 @@ import { isOneOf, useStoredPreference } from '../../components/useStoredPreferen
 import { useInView } from '../../components/useInView';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { useNow } from '../../components/useNow';
+import { useT, type MessageKey } from '../../i18n';
 import { canForfeit } from './forfeit';
 import { ignoreReasonText, REASON_LABELS } from './ignoreReasons';
 import { ForfeitDialog } from './ForfeitDialog';
@@ -43,31 +44,25 @@ const ACTIONS: Record<LogFilterChoice, LogAction[]> = {
   ignore: ['BLOCK_IGNORE'],
 };
 
-const CHOICE_OPTIONS = [
-  { value: 'accept and ignore', label: 'Accepted and ignored' },
-  { value: 'accept', label: 'Accepted only' },
-  { value: 'ignore', label: 'Ignored only' },
-];
+/** Each choice's words: in the select, and when the log is empty. */
+const CHOICE_LABELS: Record<LogFilterChoice, { option: MessageKey; empty: MessageKey }> = {
+  'accept and ignore': { option: 'log.show.acceptedAndIgnored', empty: 'log.empty.acceptedAndIgnored' },
+  accept: { option: 'log.show.accepted', empty: 'log.empty.accepted' },
+  ignore: { option: 'log.show.ignored', empty: 'log.empty.ignored' },
+};
 
 /** The reason filter: any reason, or one. */
 type ReasonChoice = 'any' | IgnoreReason;
 const REASON_CHOICES: readonly ReasonChoice[] = ['any', ...IGNORE_REASONS];
-const REASON_OPTIONS = REASON_CHOICES.map((value) => ({ value, label: value === 'any' ? 'Any reason' : REASON_LABELS[value] }));
 
-/** What the search is doing, above the log. */
-function searchLine(status: SearchStatusValue | null): string | null {
-  if (!status) return 'Checking whether searching is on…';
-  if (!status.searching) return 'Searching is stopped. Press Start to look for offers.';
-  if (status.pausedFor === 'credit') return 'Paused: not enough credit. Matching offers are skipped until you top up; the search then resumes by itself.';
-  if (status.noEligibleStation) return 'No offers can come: none of the stations in your filter is one your Amazon Flex account can work.';
+/** What the search is doing, above the log (its message), or null while it searches. */
+function searchLine(status: SearchStatusValue | null): MessageKey | null {
+  if (!status) return 'log.searching.checking';
+  if (!status.searching) return 'log.searching.stopped';
+  if (status.pausedFor === 'credit') return 'log.searching.pausedForCredit';
+  if (status.noEligibleStation) return 'log.searching.noEligibleStation';
   return null;
 }
-
-const EMPTY_TEXT: Record<LogFilterChoice, string> = {
-  'accept and ignore': 'No offers yet.',
-  accept: 'No accepted blocks yet.',
-  ignore: 'No ignored offers yet.',
-};
 
 const ChoiceSelect = styled(Select)`
   width: 100%;
@@ -139,6 +134,7 @@ export interface LogsPanelProps {
 }
 
 export function LogsPanel({ abbreviate }: LogsPanelProps) {
+  const t = useT();
   const { account, serviceAreas, searchStatus, refresh, onLive } = useSession();
   const symbol = account?.currency_symbol ?? '$';
   const [choice, setChoice] = useStoredPreference<LogFilterChoice>('logFilter', 'accept and ignore', isOneOf(LOG_FILTER_CHOICES));
@@ -176,33 +172,43 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
   return (
     <Paper aria-labelledby={titleId}>
       <PanelHeader>
-        <PanelTitle id={titleId}>Logs</PanelTitle>
-        <ChoiceSelect label="Show" options={CHOICE_OPTIONS} value={choice} onChange={(event) => setChoice(event.target.value as LogFilterChoice)} />
+        <PanelTitle id={titleId}>{t('log.title')}</PanelTitle>
+        <ChoiceSelect
+          label={t('log.show')}
+          options={LOG_FILTER_CHOICES.map((value) => ({ value, label: t(CHOICE_LABELS[value].option) }))}
+          value={choice}
+          onChange={(event) => setChoice(event.target.value as LogFilterChoice)}
+        />
         {choice !== 'accept' && (
-          <ChoiceSelect label="Why ignored" options={REASON_OPTIONS} value={reasonChoice} onChange={(event) => setReasonChoice(event.target.value as ReasonChoice)} />
+          <ChoiceSelect
+            label={t('log.reason')}
+            options={REASON_CHOICES.map((value) => ({ value, label: t(value === 'any' ? 'log.reason.any' : REASON_LABELS[value]) }))}
+            value={reasonChoice}
+            onChange={(event) => setReasonChoice(event.target.value as ReasonChoice)}
+          />
         )}
       </PanelHeader>
-      <SearchStatus>{line ?? <Spinner label="Looking for available offers" />}</SearchStatus>
-      <ScrollArea role="region" aria-label="Offers" tabIndex={0} onScroll={onScroll} aria-busy={!feed.loaded || feed.loadingMore}>
+      <SearchStatus>{line ? t(line) : <Spinner label={t('log.searching.looking')} />}</SearchStatus>
+      <ScrollArea role="region" aria-label={t('log.offers')} tabIndex={0} onScroll={onScroll} aria-busy={!feed.loaded || feed.loadingMore}>
         {!feed.loaded ? (
           <Centered>
-            <Spinner label="Loading offers…" />
+            <Spinner label={t('log.loading')} />
           </Centered>
         ) : feed.entries.length === 0 ? (
           <Centered>
-            <p>{reasons ? `No offers ignored for “${REASON_LABELS[reasons[0]!]}”.` : EMPTY_TEXT[choice]}</p>
-            <p>Every offer BlockPilot finds while searching shows up here.</p>
+            <p>{reasons ? t('log.empty.reason', { reason: t(REASON_LABELS[reasons[0]!]) }) : t(CHOICE_LABELS[choice].empty)}</p>
+            <p>{t('log.empty.hint')}</p>
           </Centered>
         ) : (
           <>
-            <List aria-label="Offers, newest first">
+            <List aria-label={t('log.offersNewestFirst')}>
               {feed.entries.map((entry) => (
                 <LogEntryCard
                   key={entry._id}
                   entry={entry}
                   areaName={areaName(entry)}
                   areaFullName={serviceAreaName(serviceAreas, entry.serviceAreaId, false)}
-                  reason={entry.action === 'BLOCK_IGNORE' ? ignoreReasonText(entry, stationName) : undefined}
+                  reason={entry.action === 'BLOCK_IGNORE' ? ignoreReasonText(t, entry, stationName) : undefined}
                   currencySymbol={symbol}
                   now={now}
                   onForfeit={canForfeit(entry, now) ? () => forfeit.ask(entry) : undefined}
@@ -211,10 +217,10 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
             </List>
             <Footer ref={end}>
               {feed.reachedEnd ? (
-                'No older offers.'
+                t('log.end')
               ) : (
                 <Button type="button" $variant="outlined" onClick={feed.loadMore} disabled={feed.loadingMore} aria-busy={feed.loadingMore || undefined}>
-                  {feed.loadingMore ? 'Loading older offers…' : 'Show More Logs'}
+                  {t(feed.loadingMore ? 'log.loadingOlder' : 'log.showMore')}
                 </Button>
               )}
             </Footer>

@@ -10,9 +10,11 @@ import { api, useSession } from '@blockpilot/shared';
 import { Button, Notice } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../i18n';
 import { browserTimeZone } from './SearchControl';
 
 export function PuzzleNotice() {
+  const t = useT();
   const { account, setSearchStatus, setSearching, refresh } = useSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -41,13 +43,13 @@ export function PuzzleNotice() {
   };
 
   return (
-    <Notice tone="warning" title="Searching stopped: Amazon asks you to solve a puzzle">
-      {resumed && <p role="alert">Amazon still asks for the puzzle, so searching stopped again. Solve it in the Amazon Flex app first, then press the button again.</p>}
-      <p>1. Open the Amazon Flex app on your phone and solve the puzzle it shows.</p>
-      <p>2. Come back here and press “I solved it, resume”. BlockPilot does not search until you do.</p>
+    <Notice tone="warning" title={t('puzzle.title')}>
+      {resumed && <p role="alert">{t('puzzle.stillThere')}</p>}
+      <p>{t('puzzle.step1')}</p>
+      <p>{t('puzzle.step2')}</p>
       <p>
         <Button type="button" onClick={() => void resume()} disabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Resuming…' : 'I solved it, resume'}
+          {pending ? t('puzzle.resuming') : t('puzzle.resume')}
         </Button>
       </p>
     </Notice>

@@ -16,6 +16,7 @@ import { Chip, tint, type Tone } from '@blockpilot/shared/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT, type MessageKey } from '../../i18n';
 
 const Column = styled.div`
   display: flex;
@@ -90,16 +91,17 @@ const Missed = styled.p`
   font-size: 0.875rem;
 `;
 
-/** What the chip says, and its dot. */
-export function describeSearch(status: SearchStatus | null): { label: string; dot: Tone } {
-  if (!status) return { label: 'checking...', dot: 'neutral' };
-  if (!status.searching) return { label: 'System Stopped', dot: 'error' };
-  if (status.pausedFor === 'credit') return { label: 'Paused: not enough credit', dot: 'warning' };
-  if (status.noEligibleStation) return { label: 'Waiting: no eligible station selected', dot: 'warning' };
-  return { label: 'System Started', dot: 'success' };
+/** What the chip says (its message), and its dot. */
+export function describeSearch(status: SearchStatus | null): { label: MessageKey; dot: Tone } {
+  if (!status) return { label: 'search.checking', dot: 'neutral' };
+  if (!status.searching) return { label: 'search.state.stopped', dot: 'error' };
+  if (status.pausedFor === 'credit') return { label: 'search.state.pausedForCredit', dot: 'warning' };
+  if (status.noEligibleStation) return { label: 'search.state.noEligibleStation', dot: 'warning' };
+  return { label: 'search.state.started', dot: 'success' };
 }
 
 export function SearchControl({ formatCents }: { formatCents: (cents: number) => string }) {
+  const t = useT();
   const { searchStatus, setSearching, setSearchStatus, refresh } = useSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -136,16 +138,12 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
         aria-busy={pending || !known || undefined}
         aria-describedby={chipId}
       >
-        {known ? (searching ? 'Stop' : 'Start') : 'checking...'}
+        {t(known ? (searching ? 'search.stop' : 'search.start') : 'search.checking')}
       </RoundButton>
       <span id={chipId} role="status">
-        <Chip dot={dot}>{label}</Chip>
+        <Chip dot={dot}>{t(label)}</Chip>
       </span>
-      {missed && missed.count > 0 && (
-        <Missed>
-          {missed.count === 1 ? '1 offer' : `${missed.count} offers`} worth {formatCents(missed.valueCents)} skipped
-        </Missed>
-      )}
+      {missed && missed.count > 0 && <Missed>{t('search.missed', { count: missed.count, amount: formatCents(missed.valueCents) })}</Missed>}
     </Column>
   );
 }

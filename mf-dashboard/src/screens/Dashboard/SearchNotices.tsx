@@ -7,6 +7,7 @@
 import { useSession, type SearchStatus } from '@blockpilot/shared';
 import { ButtonLink, Notice } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
+import { useT, type DashboardT } from '../../i18n';
 
 /** Where the top-up is: the account page's credit section, opened. */
 export const TOP_UP_PATH = '/account/credit';
@@ -22,49 +23,44 @@ const Row = styled.div`
   }
 `;
 
-function feesText(status: SearchStatus): string {
-  if (status.feesCovered === null) return '';
-  if (status.feesCovered === 0) return ' It does not cover the fee of the blocks you take.';
-  return ` It covers about ${status.feesCovered === 1 ? 'one more fee' : `${status.feesCovered} more fees`} of the blocks you take.`;
+/** "Your credit is $10.00. It covers about 2 more fees of the blocks you take. When ...": its sentences, the middle one when the server counted the fees. */
+function lowCreditText(t: DashboardT, status: SearchStatus, credit: string): string {
+  const feesCovered = status.feesCovered === null ? [] : [t('notices.lowCredit.feesCovered', { count: status.feesCovered })];
+  return [t('notices.lowCredit.balance', { credit }), ...feesCovered, t('notices.lowCredit.skipped')].join(' ');
 }
 
 export function SearchNotices({ formatCents }: { formatCents: (cents: number) => string }) {
+  const t = useT();
   const { searchStatus: status, account } = useSession();
   if (!status || !account) return null;
   const credit = formatCents(account.credit);
   const topUp = (
     <ButtonLink to={TOP_UP_PATH} $variant="contained">
-      Top up
+      {t('notices.topUp')}
     </ButtonLink>
   );
   return (
     <>
       {status.searching && status.pausedFor === 'credit' ? (
-        <Notice tone="warning" title="Paused: not enough credit">
+        <Notice tone="warning" title={t('search.state.pausedForCredit')}>
           <Row>
-            <p>
-              Your credit ({credit}) is less than the fee of the offers that match your filter, so they are skipped
-              {status.missed.count > 0 ? ` (${status.missed.count === 1 ? '1 offer' : `${status.missed.count} offers`} worth ${formatCents(status.missed.valueCents)} so far)` : ''}
-              . Top up and the search resumes by itself.
-            </p>
+            <p>{t('notices.paused.body', { credit, count: status.missed.count, amount: formatCents(status.missed.valueCents) })}</p>
             {topUp}
           </Row>
         </Notice>
       ) : (
         status.lowCredit && (
-          <Notice tone="warning" title="Your credit is running low">
+          <Notice tone="warning" title={t('notices.lowCredit.title')}>
             <Row>
-              <p>
-                Your credit is {credit}.{feesText(status)} When a matching block costs more, it is skipped until you top up.
-              </p>
+              <p>{lowCreditText(t, status, credit)}</p>
               {topUp}
             </Row>
           </Notice>
         )
       )}
       {status.searching && status.noEligibleStation && (
-        <Notice tone="warning" title="No offers can come: no eligible station selected">
-          <p>None of the stations in your filter is one your Amazon Flex account can work. Choose at least one station marked “Eligible” in your filter.</p>
+        <Notice tone="warning" title={t('notices.noEligibleStation.title')}>
+          <p>{t('notices.noEligibleStation.body')}</p>
         </Notice>
       )}
     </>

@@ -12,6 +12,7 @@ import { RangeSlider, Switch } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { formatMinutesOfDay, formatTimeWindow } from '../../format';
+import { useT } from '../../i18n';
 
 /** Where an overnight window starts when the switch is turned on over an all-day window (which has no overnight reading). */
 const FIRST_OVERNIGHT_WINDOW: Range = [1320, 360];
@@ -30,6 +31,7 @@ export interface TimeWindowFieldProps {
 }
 
 export function TimeWindowField({ value, error, onChange }: TimeWindowFieldProps) {
+  const t = useT();
   const kind = timeWindowKind(value);
   // Only equal ends look the same either way; the switch's last position says which they are.
   const [overnightChosen, setOvernightChosen] = useState(kind === 'overnight');
@@ -47,23 +49,18 @@ export function TimeWindowField({ value, error, onChange }: TimeWindowFieldProps
   return (
     <Group>
       <RangeSlider
-        label="Time"
+        label={t('filter.time')}
         {...TIME_SLIDER}
         value={handles}
         formatValue={formatMinutesOfDay}
-        valueText={formatTimeWindow(value)}
+        valueText={formatTimeWindow(t, value)}
         outside={overnight}
-        handleLabels={overnight ? ['Latest start (next day)', 'Earliest start'] : ['Earliest start', 'Latest start']}
-        helperText={overnight ? "Blocks starting from the right handle's time, across midnight, until the left one's" : 'Blocks starting inside this window, however late they end'}
+        handleLabels={overnight ? [t('filter.time.latestNextDay'), t('filter.time.earliest')] : [t('filter.time.earliest'), t('filter.time.latest')]}
+        helperText={t(overnight ? 'filter.time.overnightHelp' : 'filter.time.help')}
         error={error}
         onChange={(next) => onChange(windowOf(next, overnight))}
       />
-      <Switch
-        label="Overnight"
-        helperText="The window runs across midnight; a block counts on the day it starts"
-        checked={overnight}
-        onChange={(event) => setOvernight(event.target.checked)}
-      />
+      <Switch label={t('filter.time.overnight')} helperText={t('filter.time.overnightSwitchHelp')} checked={overnight} onChange={(event) => setOvernight(event.target.checked)} />
     </Group>
   );
 }

@@ -1,6 +1,7 @@
 /** Whether and until when an offer can be forfeited (docs/PRODUCT.md section 4, the window of section 9). */
 import { FORFEIT_GRACE_MS, FORFEIT_MIN_LEAD_MS, type LogEntry } from '@blockpilot/shared';
 import { formatDay, formatTime } from '../../format';
+import type { DashboardT } from '../../i18n';
 
 /**
  * The moment an accepted block's forfeit window closes, epoch ms: it is open until 45 minutes
@@ -21,27 +22,26 @@ export function canForfeit(entry: LogEntry, now: number): boolean {
 }
 
 /** Why an accepted block can no longer be forfeited (null while it can). */
-export function whyNotForfeitable(entry: LogEntry, now: number): string | null {
+export function whyNotForfeitable(t: DashboardT, entry: LogEntry, now: number): string | null {
   if (entry.action !== 'BLOCK_ACCEPT' || canForfeit(entry, now)) return null;
-  if (entry.startTime * 1000 <= now) return 'Can no longer be forfeited: the block has started.';
-  return 'Can no longer be forfeited: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
+  return t(entry.startTime * 1000 <= now ? 'forfeit.started' : 'forfeit.tooLate');
 }
 
 /** The countdown is shown in the last hour of the window. */
 export const FORFEIT_COUNTDOWN_MS = 3_600_000;
 
-/** "in 42 min" (rounded up, so it never reads 0 while still open). */
-function minutesLeft(ms: number): string {
-  return `${Math.max(1, Math.ceil(ms / 60_000))} min`;
+/** Whole minutes left, rounded up, so it never reads 0 while still open. */
+function minutesLeft(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
 }
 
 /** The forfeit line of an accepted block: until when it can be forfeited, or why it cannot (the log card, the calendar). */
-export function forfeitLine(entry: LogEntry, now: number): string {
-  const why = whyNotForfeitable(entry, now);
+export function forfeitLine(t: DashboardT, entry: LogEntry, now: number): string {
+  const why = whyNotForfeitable(t, entry, now);
   if (why) return why;
   const deadline = forfeitDeadline(entry);
   const left = deadline - now;
   return left <= FORFEIT_COUNTDOWN_MS
-    ? `Forfeit possible for ${minutesLeft(left)} more`
-    : `Forfeit possible until ${formatDay(new Date(deadline))}, ${formatTime(new Date(deadline))}`;
+    ? t('forfeit.minutesLeft', { minutes: minutesLeft(left) })
+    : t('forfeit.until', { day: formatDay(new Date(deadline)), time: formatTime(new Date(deadline)) });
 }

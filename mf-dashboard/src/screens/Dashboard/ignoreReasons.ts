@@ -4,28 +4,29 @@
  */
 import type { IgnoreReason, LogEntry } from '@blockpilot/shared';
 import { formatTime } from '../../format';
+import type { DashboardT, MessageKey } from '../../i18n';
 
-/** Each reason's words, as the card and the log's reason filter show them. */
-export const REASON_LABELS: Record<IgnoreReason, string> = {
-  credit: 'Not enough credit',
-  overlap: 'Overlaps a booked block',
-  time: 'Outside your time window',
-  pay: 'Outside your pay range',
-  station: 'Station not selected',
-  arrival: 'Too soon to arrive',
-  day: 'Not one of your days',
-  duration: 'Outside your block length',
-  hidden: 'Hidden by Amazon Flex',
-  taken: 'Taken by another driver first',
-  failed: 'Never confirmed by Amazon Flex',
-  filter: 'Did not match your filter',
+/** The key of each reason's words, as the card, the log's reason filter and the stats show them. */
+export const REASON_LABELS: Record<IgnoreReason, MessageKey> = {
+  credit: 'reasons.credit',
+  overlap: 'reasons.overlap',
+  time: 'reasons.time',
+  pay: 'reasons.pay',
+  station: 'reasons.station',
+  arrival: 'reasons.arrival',
+  day: 'reasons.day',
+  duration: 'reasons.duration',
+  hidden: 'reasons.hidden',
+  taken: 'reasons.taken',
+  failed: 'reasons.failed',
+  filter: 'reasons.filter',
 };
 
 /** Why the card's offer was ignored: "Overlaps your 10:30 AM DCH1 block". */
-export function ignoreReasonText(entry: LogEntry, stationName: (id: string) => string): string {
-  if (!entry.reason) return REASON_LABELS.filter;
+export function ignoreReasonText(t: DashboardT, entry: LogEntry, stationName: (id: string) => string): string {
+  if (!entry.reason) return t(REASON_LABELS.filter);
   if (entry.reason === 'overlap' && entry.overlaps) {
-    return `Overlaps your ${formatTime(new Date(entry.overlaps.startTime * 1000))} ${stationName(entry.overlaps.serviceAreaId)} block`;
+    return t('reasons.overlapWith', { time: formatTime(new Date(entry.overlaps.startTime * 1000)), station: stationName(entry.overlaps.serviceAreaId) });
   }
-  return REASON_LABELS[entry.reason];
+  return t(REASON_LABELS[entry.reason]);
 }

@@ -2,7 +2,7 @@ import type { DriverStats, Envelope, FunnelCounts, StatsPeriod } from '@blockpil
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays, daysOf } from '../../components/days';
-import { flush, PHONE_WIDTH, renderApp } from '../../testing';
+import { expectNoRawKeys, expectPageShowing, flush, inSpanish, PHONE_WIDTH, openPageIn, renderApp, textsOf } from '../../testing';
 
 const period = (start: string, overrides: Partial<StatsPeriod> = {}): StatsPeriod => ({
   start,
@@ -199,5 +199,62 @@ describe('Stats (/dashboard/stats)', () => {
     const here = screen.getByRole('navigation', { name: 'Dashboard pages' });
     expect(within(here).getByRole('link', { name: 'Stats' })).toHaveAttribute('aria-current', 'page');
     expect(within(here).getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/dashboard/calendar');
+  });
+
+  describe('in Spanish (docs/FRONTEND.md, "Languages")', () => {
+    inSpanish();
+    const openInSpanish = () => openPageIn('/dashboard/stats', session());
+    const headers = (table: HTMLElement) => textsOf(within(table).getAllByRole('columnheader'));
+
+    it('titles, figures, charts and tables in Spanish, with Spanish days', async () => {
+      await openInSpanish();
+      expectPageShowing('Estadísticas', '9 nov – 6 dic');
+      const money = screen.getByRole('region', { name: 'Tu dinero, 9 nov – 6 dic' });
+      const figure = (label: string) => within(money).getByText(label).nextElementSibling?.textContent;
+      expect(figure('Bloques aceptados')).toBe('2');
+      expect(figure('Horas reservadas')).toBe('3 h');
+      expect(figure('Pago')).toBe('$72.50');
+      expect(figure('Comisiones pagadas')).toBe('$2.54');
+      const weeks = screen.getByRole('table', { name: 'Por semana, de lunes a domingo' });
+      expect(headers(weeks)).toEqual(['Semana del', 'Aceptados', 'Liberados', 'Horas reservadas', 'Pago', 'Pago por hora', 'Comisiones pagadas']);
+      expect(within(weeks).getByRole('rowheader', { name: '23 nov' })).toBeInTheDocument();
+      // A day whose weekday has an accent ("mié", "sáb") is named by its date alone too.
+      const perDay = screen.getByRole('table', { name: 'Por día' });
+      expect(within(perDay).getByRole('rowheader', { name: '11 nov' })).toBeInTheDocument();
+      expect(within(perDay).getByRole('rowheader', { name: '14 nov' })).toBeInTheDocument();
+      expect(screen.getByRole('table', { name: 'Por qué no se tomaron las ofertas' })).toHaveTextContent('Fuera de tu horario2Otro conductor la tomó primero1');
+      expect(headers(screen.getByRole('table', { name: 'Ofertas por estación' }))).toEqual([
+        'Estación',
+        'Vistas',
+        'Coinciden con tus filtros',
+        'Aceptadas',
+        'Perdidas ante otros conductores',
+      ]);
+      expect(headers(screen.getByRole('table', { name: 'Ofertas por hora de inicio del bloque (America/New_York)' }))[0]).toBe('Hora');
+      // The charts' legends, for sight (each chart's table is what is read).
+      expect(textsOf([...document.querySelectorAll('ul[aria-hidden="true"] li')])).toEqual([
+        'Vistas',
+        'Coinciden con tus filtros',
+        'Aceptadas',
+        'Perdidas ante otros conductores',
+        'Vistas',
+        'Coinciden con tus filtros',
+        'Aceptadas',
+      ]);
+      expect(screen.getByRole('button', { name: 'Semanas anteriores' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Semanas siguientes' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Ver las cifras como tablas' })).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.queryByRole('heading', { name: 'Pay per day' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /^Your money/ })).not.toBeInTheDocument();
+      expectNoRawKeys();
+    });
+
+    it('says in Spanish when there is nothing to count', async () => {
+      server.on('GET /user/stats', { data: emptyStats() });
+      await openInSpanish();
+      expect(screen.getByRole('status')).toHaveTextContent('Todavía no hay bloques');
+      expect(screen.getByText('No se vio ni se aceptó nada para ti del 9 nov al 6 dic.')).toBeInTheDocument();
+      expectNoRawKeys();
+    });
   });
 });

@@ -17,6 +17,7 @@ import { ButtonRow, PageStack, SectionCard as Section, SpanBar } from '../../com
 import { addDays, dateOf, dayKey, mondayOf, weeksEndingWith } from '../../components/days';
 import { useLoad } from '../../components/useLoad';
 import { formatCents } from '../../format';
+import { useT, type DashboardT, type MessageKey } from '../../i18n';
 import { REASON_LABELS } from '../Dashboard/ignoreReasons';
 import { serviceAreaName } from '../Dashboard/LogEntryCard';
 import { BarChart } from './BarChart';
@@ -48,29 +49,33 @@ const Figures = styled.dl`
   }
 `;
 
-/** "Nov 23" */
+/** "Nov 23" (in Spanish "23 nov"): the day without its weekday. */
 function shortDay(day: string): string {
-  return formatDayOf(localClock(dateOf(day))).replace(/^\w+, /, '');
+  return formatDayOf(localClock(dateOf(day))).replace(/^[^,]+, /, '');
 }
 
 const minDay = (a: string, b: string) => (a < b ? a : b);
 
 /** Minutes as hours with one decimal: 150 -> "2.5 h". */
-function hoursOf(minutes: number): string {
-  return `${Math.round(minutes / 6) / 10} h`;
+function hoursOf(t: DashboardT, minutes: number): string {
+  return t('units.hours', { hours: Math.round(minutes / 6) / 10 });
 }
 
 /** Nothing seen or accepted in the span: the page says so instead of drawing zeros. */
 const isEmpty = (data: DriverStats) => data.totals.accepted === 0 && data.funnel.seen === 0;
 
-const FUNNEL_STEPS: ReadonlyArray<{ key: keyof FunnelCounts; label: string }> = [
-  { key: 'seen', label: 'Seen' },
-  { key: 'matching', label: 'Matching your filters' },
-  { key: 'accepted', label: 'Accepted' },
-  { key: 'lost', label: 'Lost to other drivers' },
+const FUNNEL_STEPS: ReadonlyArray<{ key: keyof FunnelCounts; label: MessageKey }> = [
+  { key: 'seen', label: 'stats.funnel.seen' },
+  { key: 'matching', label: 'stats.funnel.matching' },
+  { key: 'accepted', label: 'stats.funnel.accepted' },
+  { key: 'lost', label: 'stats.funnel.lost' },
 ];
 
+/** The columns of a day's or a week's figures, after the one naming it. */
+const PERIOD_COLUMNS: readonly MessageKey[] = ['stats.accepted', 'stats.forfeited', 'stats.hoursBooked', 'stats.pay', 'stats.payPerHour', 'stats.fees'];
+
 export function Stats() {
+  const t = useT();
   const { account, serviceAreas } = useSession();
   const theme = useTheme();
   const today = dayKey(new Date());
@@ -85,19 +90,18 @@ export function Stats() {
 
   const colors = { seen: theme.palette.textMuted, matching: theme.palette.primary, accepted: theme.palette.success, lost: theme.palette.error };
   const funnelSeries = (rows: readonly FunnelCounts[], steps = FUNNEL_STEPS) =>
-    steps.map(({ key, label }) => ({ name: label, color: colors[key], values: rows.map((row) => row[key]) }));
+    steps.map(({ key, label }) => ({ name: t(label), color: colors[key], values: rows.map((row) => row[key]) }));
   const funnelCells = (row: FunnelCounts) => FUNNEL_STEPS.map(({ key }) => row[key]);
-  const periodCells = (p: Omit<StatsPeriod, 'start'>) => [p.accepted, p.forfeited, hoursOf(p.minutesBooked), money(p.payCents), money(p.payPerHourCents), money(p.feesCents)];
-  const PERIOD_COLUMNS = ['Accepted', 'Forfeited', 'Hours booked', 'Pay', 'Pay per hour', 'Fees paid'];
+  const periodCells = (p: Omit<StatsPeriod, 'start'>) => [p.accepted, p.forfeited, hoursOf(t, p.minutesBooked), money(p.payCents), money(p.payPerHourCents), money(p.feesCents)];
+  const periodColumns = (first: MessageKey) => [first, ...PERIOD_COLUMNS].map((column) => t(column));
+  const funnelColumns = (first: MessageKey) => [t(first), ...FUNNEL_STEPS.map((step) => t(step.label))];
 
   function body(data: DriverStats) {
     if (isEmpty(data)) {
       return (
-        <Notice title="No blocks yet">
-          <p>
-            Nothing was seen or accepted for you from {shortDay(range.from)} to {shortDay(range.to)}.
-          </p>
-          <p>Blocks BlockPilot accepts, and the offers it sees while searching, are counted here.</p>
+        <Notice title={t('stats.empty.title')}>
+          <p>{t('stats.empty.body', { from: shortDay(range.from), to: shortDay(range.to) })}</p>
+          <p>{t('stats.empty.hint')}</p>
         </Notice>
       );
     }
@@ -105,95 +109,98 @@ export function Stats() {
     return (
       <>
         <Section aria-labelledby="stats-totals">
-          <h2 id="stats-totals">
-            Your money, {shortDay(range.from)} – {shortDay(range.to)}
-          </h2>
+          <h2 id="stats-totals">{t('stats.totals.title', { from: shortDay(range.from), to: shortDay(range.to) })}</h2>
           <Figures>
             <div>
-              <dt>Blocks accepted</dt>
+              <dt>{t('stats.totals.accepted')}</dt>
               <dd>{data.totals.accepted}</dd>
             </div>
             <div>
-              <dt>Forfeited</dt>
+              <dt>{t('stats.forfeited')}</dt>
               <dd>{data.totals.forfeited}</dd>
             </div>
             <div>
-              <dt>Hours booked</dt>
-              <dd>{hoursOf(data.totals.minutesBooked)}</dd>
+              <dt>{t('stats.hoursBooked')}</dt>
+              <dd>{hoursOf(t, data.totals.minutesBooked)}</dd>
             </div>
             <div>
-              <dt>Pay</dt>
+              <dt>{t('stats.pay')}</dt>
               <dd>{money(data.totals.payCents)}</dd>
             </div>
             <div>
-              <dt>Pay per hour</dt>
+              <dt>{t('stats.payPerHour')}</dt>
               <dd>{money(data.totals.payPerHourCents)}</dd>
             </div>
             <div>
-              <dt>Fees paid</dt>
+              <dt>{t('stats.fees')}</dt>
               <dd>{money(data.totals.feesCents)}</dd>
             </div>
           </Figures>
         </Section>
 
         <Section aria-labelledby="stats-days">
-          <h2 id="stats-days">Pay per day</h2>
+          <h2 id="stats-days">{t('stats.days.title')}</h2>
           <BarChart
             labels={data.days.map((d) => String(dateOf(d.start).getDate()))}
             labelEvery={7}
-            series={[{ name: 'Pay', color: colors.matching, values: data.days.map((d) => d.payCents) }]}
+            series={[{ name: t('stats.pay'), color: colors.matching, values: data.days.map((d) => d.payCents) }]}
             formatValue={money}
           />
-          <DataTable caption="Per day" columns={['Day', ...PERIOD_COLUMNS]} rows={data.days.map((d) => [shortDay(d.start), ...periodCells(d)] as const)} shown={tablesShown} />
+          <DataTable
+            caption={t('stats.days.caption')}
+            columns={periodColumns('stats.days.day')}
+            rows={data.days.map((d) => [shortDay(d.start), ...periodCells(d)] as const)}
+            shown={tablesShown}
+          />
         </Section>
 
         <Section aria-labelledby="stats-weeks">
-          <h2 id="stats-weeks">Per week</h2>
+          <h2 id="stats-weeks">{t('stats.weeks.title')}</h2>
           <DataTable
-            caption="Per week, Monday to Sunday"
-            columns={['Week of', ...PERIOD_COLUMNS]}
+            caption={t('stats.weeks.caption')}
+            columns={periodColumns('stats.weeks.weekOf')}
             rows={data.weeks.map((w) => [shortDay(w.start), ...periodCells(w)] as const)}
             shown
           />
         </Section>
 
         <Section aria-labelledby="stats-funnel">
-          <h2 id="stats-funnel">Offers</h2>
+          <h2 id="stats-funnel">{t('stats.funnel.title')}</h2>
           <Figures>
             {FUNNEL_STEPS.map(({ key, label }) => (
               <div key={key}>
-                <dt>{label}</dt>
+                <dt>{t(label)}</dt>
                 <dd>{data.funnel[key]}</dd>
               </div>
             ))}
           </Figures>
           {data.ignoredByReason.length > 0 && (
             <DataTable
-              caption="Why offers were not taken"
-              columns={['Reason', 'Offers']}
-              rows={data.ignoredByReason.map((r) => [REASON_LABELS[r.reason], r.count] as const)}
+              caption={t('stats.reasons.caption')}
+              columns={[t('stats.reasons.reason'), t('stats.reasons.offers')]}
+              rows={data.ignoredByReason.map((r) => [t(REASON_LABELS[r.reason]), r.count] as const)}
               shown
             />
           )}
         </Section>
 
         <Section aria-labelledby="stats-stations">
-          <h2 id="stats-stations">Offers per station</h2>
+          <h2 id="stats-stations">{t('stats.stations.title')}</h2>
           <BarChart labels={stations} series={funnelSeries(data.byServiceArea)} formatValue={String} />
           <DataTable
-            caption="Offers per station"
-            columns={['Station', ...FUNNEL_STEPS.map((s) => s.label)]}
+            caption={t('stats.stations.title')}
+            columns={funnelColumns('stats.stations.station')}
             rows={data.byServiceArea.map((row, i) => [stations[i]!, ...funnelCells(row)] as const)}
             shown={tablesShown}
           />
         </Section>
 
         <Section aria-labelledby="stats-hours">
-          <h2 id="stats-hours">Offers per hour of the block&apos;s start</h2>
+          <h2 id="stats-hours">{t('stats.hours.title')}</h2>
           <BarChart labels={data.byHour.map((h) => String(h.hour))} labelEvery={3} series={funnelSeries(data.byHour, FUNNEL_STEPS.slice(0, 3))} formatValue={String} />
           <DataTable
-            caption={`Offers per hour of the block's start (${data.timeZone})`}
-            columns={['Hour', ...FUNNEL_STEPS.map((s) => s.label)]}
+            caption={t('stats.hours.caption', { timeZone: data.timeZone })}
+            columns={funnelColumns('stats.hours.hour')}
             rows={data.byHour.map((row) => [`${String(row.hour).padStart(2, '0')}:00`, ...funnelCells(row)] as const)}
             shown={tablesShown}
           />
@@ -203,7 +210,7 @@ export function Stats() {
   }
 
   return (
-    <Page title="Stats" width="wide" route={STATS_PATH} remote="mf_dashboard">
+    <Page title={t('stats.title')} width="wide" route={STATS_PATH} remote="mf_dashboard">
       <PageStack>
         <DashboardPages />
         <SpanBar>
@@ -212,22 +219,22 @@ export function Stats() {
           </h2>
           <ButtonRow>
             <Button type="button" $variant="outlined" onClick={() => setLastMonday(addDays(lastMonday, -7 * STATS_WEEKS))}>
-              Earlier weeks
+              {t('stats.earlier')}
             </Button>
             <Button type="button" $variant="outlined" disabled={atLatest} onClick={() => setLastMonday(minDay(addDays(lastMonday, 7 * STATS_WEEKS), latestMonday))}>
-              Later weeks
+              {t('stats.later')}
             </Button>
             {stats.state === 'ready' && !isEmpty(stats.data) && (
               <Button type="button" $variant="text" aria-pressed={tablesShown} onClick={() => setTablesShown(!tablesShown)}>
-                Show the figures as tables
+                {t('stats.showTables')}
               </Button>
             )}
           </ButtonRow>
         </SpanBar>
         {stats.state === 'loading' ? (
-          <Spinner label="Loading your stats…" />
+          <Spinner label={t('stats.loading')} />
         ) : stats.state === 'error' ? (
-          <LoadFailed title="Your stats could not be loaded" onRetry={stats.retry} />
+          <LoadFailed title={t('stats.failed')} onRetry={stats.retry} />
         ) : (
           body(stats.data)
         )}
