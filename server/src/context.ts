@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Adapters } from './adapters/index.js';
+import { InProcessJobQueues } from './adapters/jobs/inProcessJobQueues.js';
+import type { JobQueues } from './adapters/jobs/types.js';
 import type { BackgroundTasks } from './background.js';
 import type { LiveEvents } from './adapters/live/types.js';
 import type { Clock } from './clock.js';
@@ -26,6 +28,8 @@ export interface AppContext extends Adapters {
   clock: Clock;
   passwords: PasswordHasher;
   background: BackgroundTasks;
+  /** Background work in jobs, retried until done: BullMQ over REDIS_URL, in this process otherwise (adapters/jobs). */
+  jobs: JobQueues;
   log: FastifyBaseLogger;
   /** Seals platform tokens at rest (PLATFORM_TOKEN_KEY, or the generated key file). */
   tokenCipher: TokenCipher;
@@ -94,6 +98,9 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     clock: options.clock,
     passwords: createPasswordHasher(config.auth.scryptLog2Cost),
     background,
+    jobs: shared
+      ? new shared.scaleOut.BullJobQueues(shared.redis, redisPrefix, timings, `${config.scaling.workerId}-api`, options.log)
+      : new InProcessJobQueues(options.log),
     log: options.log,
     tokenCipher,
     notifications,

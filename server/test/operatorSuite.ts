@@ -44,3 +44,32 @@ export async function auditEntryCount(t: TestApp): Promise<number> {
     ).n,
   );
 }
+
+/**
+ * `count` drivers with confirmed addresses, written straight into the database (no sign-up
+ * route, no password work): recipients for the promotion suites. Returns their ids and e-mails.
+ */
+export async function addConfirmedDrivers(database: Database, count: number, label = 'bulk'): Promise<Array<{ id: string; email: string }>> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const email = `${label}-${stamp}-${i}@blockpilot.test`;
+    return {
+      email,
+      phone_number: '+15550000000',
+      country_code: 'US' as const,
+      password_hash: 'not-a-password',
+      display_name: `${label} ${i}`,
+      shareable_code: `${stamp}${i}`.toUpperCase(),
+      invited_by: null,
+      trial_ends_at: null,
+      membership_ends_at: null,
+      notify_email: email,
+      telegram_chat_id: null,
+      promotions_opted_out_at: null,
+      email_verified_at: new Date(),
+    };
+  });
+  const inserted: Array<{ id: string; email: string }> = [];
+  for (let from = 0; from < rows.length; from += 500) inserted.push(...(await database.db.insertInto('users').values(rows.slice(from, from + 500)).returning(['id', 'email']).execute()));
+  return inserted;
+}

@@ -467,8 +467,13 @@ export interface Promotion {
   createdAt: number;
   sendStartedAt: number | null;
   sentAt: number | null;
-  /** Recipients by state: all drivers not opted out when sending started. */
-  delivery: { recipients: number; pending: number; sent: number; skipped: number; failed: number };
+  /**
+   * Recipients by state: all drivers not opted out when sending started. `sent` is the delivered
+   * count; `unconfirmed` rows were being sent when their process stopped (never sent again).
+   */
+  delivery: { recipients: number; pending: number; sent: number; skipped: number; failed: number; unconfirmed: number };
+  /** Batches (jobs on the queue) and how many are done. */
+  batches: { total: number; done: number };
 }
 
 /** The drivers' search states at one moment (docs/OPERATIONS.md "Engine health"). */

@@ -5,6 +5,7 @@
  * that runs with Redis anyway (this folder, Redis tests).
  */
 export { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
+export { BullJobQueues } from '../adapters/jobs/bullJobQueues.js';
 export { BullSearchRunner } from './bullSearchRunner.js';
 export { searchKeys } from './keys.js';
 export { openRedis } from '../adapters/redis.js';

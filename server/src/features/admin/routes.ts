@@ -19,7 +19,7 @@ import { engineHealth, sampleEveryMinute } from './engineHealth.js';
 import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
 import { actorOf, requireRole } from './roles.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
-import { createPromotion, getPromotion, listPromotions, sendPromotion, updatePromotion, type PromotionInput } from './promotions.js';
+import { createPromotion, getPromotion, listPromotions, sendPromotion, startPromotionDelivery, updatePromotion, type PromotionInput } from './promotions.js';
 import {
   auditEntrySchema,
   engineHealthSchema,
@@ -351,7 +351,14 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  // Promotions (docs/OPERATIONS.md "Promotions"): admins only.
+  // Promotions (docs/OPERATIONS.md "Promotions"): admins only. Every API process runs batches and
+  // resumes those a stopped process left.
+
+  let stopSweeping: () => void = () => undefined;
+  app.addHook('onReady', async () => {
+    stopSweeping = await startPromotionDelivery(ctx);
+  });
+  app.addHook('onClose', async () => stopSweeping());
 
   app.get(
     '/api/admin/promotions',

@@ -177,7 +177,7 @@ const count = { type: 'integer', minimum: 0 } as const;
 
 export const promotionSchema = {
   type: 'object',
-  required: ['id', 'subject', 'text', 'status', 'createdByEmail', 'createdAt', 'sendStartedAt', 'sentAt', 'delivery'],
+  required: ['id', 'subject', 'text', 'status', 'createdByEmail', 'createdAt', 'sendStartedAt', 'sentAt', 'delivery', 'batches'],
   properties: {
     id: { type: 'integer' },
     subject: { type: 'string' },
@@ -189,9 +189,16 @@ export const promotionSchema = {
     sentAt: nullableMs,
     delivery: {
       type: 'object',
-      required: ['recipients', 'pending', 'sent', 'skipped', 'failed'],
-      description: 'Recipients by state: skipped opted out after sending started; failed the mail adapter refused',
-      properties: { recipients: count, pending: count, sent: count, skipped: count, failed: count },
+      required: ['recipients', 'pending', 'sent', 'skipped', 'failed', 'unconfirmed'],
+      description:
+        'Recipients by state: sent is the delivered count; skipped opted out after sending started; failed the mail adapter refused; unconfirmed was being sent when its process stopped (never sent again)',
+      properties: { recipients: count, pending: count, sent: count, skipped: count, failed: count, unconfirmed: count },
+    },
+    batches: {
+      type: 'object',
+      required: ['total', 'done'],
+      description: 'Batches of recipients, each a job on the queue, and how many are done',
+      properties: { total: count, done: count },
     },
   },
 } as const;
