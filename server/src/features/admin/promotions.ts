@@ -278,7 +278,8 @@ async function finishIfDelivered(ctx: AppContext, promotionId: number): Promise<
  * job is retried, here after a restart or in another process).
  */
 export async function deliverBatch(ctx: AppContext, { promotionId, batch }: PromotionBatch, { signal }: Pick<JobAttempt, 'signal'>): Promise<void> {
-  const claim = randomUUID();
+  // The process's name leads the claim, so an unsettled row says which process had it in hand.
+  const claim = `${ctx.config.scaling.workerId}:${randomUUID()}`;
   const inBatch = () => ctx.db.updateTable('promotion_recipients').where('promotion_id', '=', promotionId).where('batch', '=', batch);
   await inBatch().set({ status: 'unconfirmed', updated_at: ctx.clock.now() }).where('status', '=', 'sending').execute();
   const message = await ctx.db.selectFrom('promotions').select(['subject', 'text']).where('id', '=', promotionId).executeTakeFirst();
