@@ -85,6 +85,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
     // Searches stop without clearing users.searching, so the next start resumes them.
     // Jobs under way stop between two steps and are retried elsewhere or at the next start.
     await ctx.jobs.close();
+    await ctx.fleet?.close();
     await ctx.search.close();
     await ctx.background.drain();
     await Promise.all([ctx.live.close(), ctx.mailer.close(), ctx.telegram.close(), ctx.whatsApp.close(), ctx.platform.close()]);

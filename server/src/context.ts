@@ -18,6 +18,7 @@ import type { Notifications } from './notifications/service.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
 import type { TokenCipher } from './security/tokenCipher.js';
 import { loadTokenKey } from './security/tokenKey.js';
+import type { SearchFleet } from './scaling/fleet.js';
 import type { ServerConfig } from './types.js';
 
 export type { ContextOptions, EngineOptions } from './engineParts.js';
@@ -45,6 +46,8 @@ export interface AppContext extends Adapters {
   creditWatch: CreditWatch;
   /** This process's engine, minute by minute, for the console (docs/OPERATIONS.md "Engine health"). */
   engineHealth: EngineHealthSeries;
+  /** With REDIS_URL: the search workers, their leases and the search queue, read for the console; null for the single process. */
+  fleet: Pick<SearchFleet, 'read' | 'close'> | null;
   /** Who live access tokens belong to, in memory; revocations go through it (docs/SECURITY.md "Session cache"). */
   sessions: SessionCache;
 }
@@ -109,6 +112,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     live,
     creditWatch,
     engineHealth,
+    fleet: shared ? new shared.scaleOut.SearchFleet(shared.redis, shared.keys) : null,
     // With Redis there may be other API processes: their caches hear this one's revocations.
     sessions: new SessionCache({
       shared: shared ? new shared.scaleOut.RedisSessionInvalidations(shared.redis, shared.scaleOut.searchKeys(redisPrefix).sessionChannel, options.log) : null,

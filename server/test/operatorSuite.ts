@@ -14,9 +14,15 @@ export interface OperatorSuite {
   driver: TestDriver;
 }
 
-/** `adminEmails` is the ADMIN_EMAILS value; the admin signs up as `adminEmail`; `engine` as the app's. */
-export async function startOperatorSuite(database: Database, adminEmail: string, adminEmails: string = adminEmail, engine?: EngineOptions): Promise<OperatorSuite> {
-  const t = await startTestApp(database, { env: { ADMIN_EMAILS: adminEmails }, ...(engine ? { engine } : {}) });
+/** `adminEmails` is the ADMIN_EMAILS value; the admin signs up as `adminEmail`; `engine` as the app's; `env` more of the environment (REDIS_URL). */
+export async function startOperatorSuite(
+  database: Database,
+  adminEmail: string,
+  adminEmails: string = adminEmail,
+  engine?: EngineOptions,
+  env: NodeJS.ProcessEnv = {},
+): Promise<OperatorSuite> {
+  const t = await startTestApp(database, { env: { ADMIN_EMAILS: adminEmails, ...env }, ...(engine ? { engine } : {}) });
   const admin = await signUp(t.app, t.database, { emailAddress: adminEmail });
   const supportUser = await signUp(t.app, t.database);
   const driver = await signUp(t.app, t.database);

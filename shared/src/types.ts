@@ -515,6 +515,56 @@ export interface EngineHealth {
   minutes: EngineHealthMinute[];
 }
 
+/** A search worker as its heartbeat and the leases in Redis tell it (docs/OPERATIONS.md "Engine health"). */
+export interface EngineWorker {
+  /** WORKER_ID. */
+  id: string;
+  host: string;
+  pid: number;
+  startedAt: number;
+  /** Its latest heartbeat, epoch ms. */
+  lastSeenAt: number;
+  /** Heard from within the last few heartbeats; false: it stopped answering (killed, or cut off from Redis). */
+  alive: boolean;
+  /** Drivers it searches at most (SEARCH_WORKER_CAPACITY). */
+  capacity: number;
+  /** Drivers it holds, searching or about to, as it last said. */
+  drivers: number;
+  /** Leases in Redis that name it now. */
+  leases: number;
+  /** Since it started: searches begun, leases found taken, jobs taken from it, drivers handed over on stopping. */
+  searchesStarted: number;
+  leasesLost: number;
+  jobsLost: number;
+  handedOver: number;
+}
+
+/** A job queue's depth, across every process that shares it. */
+export interface EngineQueue {
+  /** `search` (one job per searching driver) or `promotion` (one job per batch). */
+  name: string;
+  /** Waiting for a worker: for `search`, drivers no worker has taken yet. */
+  waiting: number;
+  active: number;
+  /** Waiting for a retry's time. */
+  delayed: number;
+}
+
+/** GET /api/admin/engineHealth/workers: who runs the searches and the background jobs, now. */
+export interface EngineWorkers {
+  /** False for the embedded single process (no REDIS_URL): it runs every search and job itself. */
+  scaledOut: boolean;
+  readAt: number;
+  /** Workers heard from in the last 10 minutes, alive first; empty without REDIS_URL. */
+  workers: EngineWorker[];
+  /**
+   * The per-driver leases in Redis: held (by a live or silent worker), held by a worker with no
+   * heartbeat (`unknownHolder`), released with the driver's pace for the next holder. Null without REDIS_URL.
+   */
+  leases: { held: number; unknownHolder: number; released: number } | null;
+  queues: EngineQueue[];
+}
+
 /**
  * A span of whole days in the driver's time zone, both ends included (`YYYY-MM-DD`), as the stats
  * and calendar routes take it (docs/LIVE.md "The driver's app").

@@ -7,6 +7,7 @@
 export { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
 export { BullJobQueues } from '../adapters/jobs/bullJobQueues.js';
 export { BullSearchRunner } from './bullSearchRunner.js';
+export { SearchFleet } from './fleet.js';
 export { searchKeys } from './keys.js';
 export { openRedis } from '../adapters/redis.js';
 export { RedisLiveEvents } from './redisLiveEvents.js';

@@ -76,6 +76,15 @@ describeEachDatabase('engine health API', (database) => {
     expect((await auditEntriesOf(t, 'engineHealth.view')).at(-1)).toMatchObject({ actor_id: admin.id, after: { minutes: 60 } });
   });
 
+  it('says without REDIS_URL that this process runs every search, with its job queues; audited, refused to a driver', async () => {
+    const byDriver = await callAs(t, driver, { url: `${URL}/workers` });
+    expect(byDriver.statusCode).toBe(403);
+    const res = await callAs(t, supportUser, { url: `${URL}/workers` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ scaledOut: false, readAt: expect.any(Number), workers: [], leases: null, queues: [{ name: 'promotion', waiting: 0, active: 0, delayed: 0 }] });
+    expect((await auditEntriesOf(t, 'engineWorkers.view')).at(-1)).toMatchObject({ actor_id: supportUser.id, after: { workers: 0 } });
+  });
+
   it('refuses minutes outside 1 to 1440 under the field, auditing nothing', async () => {
     const entries = await auditEntryCount(t);
     for (const minutes of ['0', '1441', 'an hour', '-5']) expectFieldErrors(await callAs(t, admin, { url: `${URL}?minutes=${encodeURIComponent(minutes)}` }), ['minutes']);

@@ -4,7 +4,7 @@
  * process's engine counted into its in-memory series (engine/health.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import type { EngineHealth, EngineSearchStates } from '@blockpilot/shared/types';
+import type { EngineHealth, EngineSearchStates, EngineWorkers } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 
@@ -51,5 +51,23 @@ export async function engineHealth(ctx: Pick<AppContext, 'db' | 'engineHealth' |
     searchesRunHere: !ctx.config.scaling.redisUrl,
     now,
     minutes: ctx.engineHealth.lastMinutes(minutes),
+  };
+}
+
+/**
+ * Who runs the searches and the background jobs, now: with REDIS_URL the workers (registry and
+ * leases in Redis) and the queues' depth (BullMQ, every process's); without it, this process's
+ * job queues only, since it runs every search itself.
+ */
+export async function engineWorkers(ctx: Pick<AppContext, 'fleet' | 'jobs'>): Promise<EngineWorkers> {
+  // Wall time, as the workers' heartbeats are.
+  const readAt = Date.now();
+  const [fleet, jobQueues] = await Promise.all([ctx.fleet?.read(readAt) ?? null, ctx.jobs.counts()]);
+  return {
+    scaledOut: fleet !== null,
+    readAt,
+    workers: fleet?.workers ?? [],
+    leases: fleet?.leases ?? null,
+    queues: [...(fleet ? [fleet.searchQueue] : []), ...jobQueues],
   };
 }

@@ -15,7 +15,7 @@ import { currentUser } from '../auth/authenticate.js';
 import { adjustCredit, NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
 import { recordAudit, searchAudit } from './audit.js';
 import { driverDetail, searchDrivers } from './drivers.js';
-import { engineHealth, sampleEveryMinute } from './engineHealth.js';
+import { engineHealth, engineWorkers, sampleEveryMinute } from './engineHealth.js';
 import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
 import { actorOf, requireRole } from './roles.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
@@ -23,6 +23,7 @@ import { createPromotion, getPromotion, listPromotions, sendPromotion, startProm
 import {
   auditEntrySchema,
   engineHealthSchema,
+  engineWorkersSchema,
   knowledgeBaseArticleSchema,
   orderSchema,
   promotionSchema,
@@ -451,6 +452,24 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const health = await engineHealth(ctx, minutes);
       await audit(request, { action: 'engineHealth.view', after: { minutes } });
       return ok(health);
+    },
+  );
+
+  app.get(
+    '/api/admin/engineHealth/workers',
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'The search workers (registry and leases in Redis) and the job queues, now',
+        security: bearerAuth,
+        response: responses(engineWorkersSchema, [401, 403]),
+      },
+    },
+    async (request) => {
+      const workers = await engineWorkers(ctx);
+      await audit(request, { action: 'engineWorkers.view', after: { workers: workers.workers.length } });
+      return ok(workers);
     },
   );
 

@@ -238,3 +238,54 @@ export const engineHealthSchema = {
     },
   },
 } as const;
+
+const queueSchema = {
+  type: 'object',
+  required: ['name', 'waiting', 'active', 'delayed'],
+  properties: {
+    name: { type: 'string', description: '`search` (a job per searching driver) or `promotion` (a job per batch)' },
+    waiting: { ...count, description: 'Jobs waiting for a worker' },
+    active: count,
+    delayed: { ...count, description: "Jobs waiting for a retry's time" },
+  },
+} as const;
+
+const workerSchema = {
+  type: 'object',
+  required: ['id', 'host', 'pid', 'startedAt', 'lastSeenAt', 'alive', 'capacity', 'drivers', 'leases', 'searchesStarted', 'leasesLost', 'jobsLost', 'handedOver'],
+  properties: {
+    id: { type: 'string', description: 'WORKER_ID' },
+    host: { type: 'string' },
+    pid: { type: 'integer' },
+    startedAt: epochMs,
+    lastSeenAt: { ...epochMs, description: 'Its latest heartbeat' },
+    alive: { type: 'boolean', description: 'Heard from within the last few heartbeats' },
+    capacity: count,
+    drivers: { ...count, description: 'Drivers it holds, as it last said' },
+    leases: { ...count, description: 'Leases in Redis naming it now' },
+    searchesStarted: count,
+    leasesLost: count,
+    jobsLost: count,
+    handedOver: count,
+  },
+} as const;
+
+export const engineWorkersSchema = {
+  type: 'object',
+  required: ['scaledOut', 'readAt', 'workers', 'leases', 'queues'],
+  properties: {
+    scaledOut: { type: 'boolean', description: 'False without REDIS_URL: this process runs every search and job' },
+    readAt: epochMs,
+    workers: { type: 'array', items: workerSchema, description: 'Workers heard from in the last 10 minutes, alive first' },
+    leases: {
+      type: ['object', 'null'],
+      required: ['held', 'unknownHolder', 'released'],
+      properties: {
+        held: { ...count, description: 'Leases held by a worker' },
+        unknownHolder: { ...count, description: 'Of those, held by a worker with no heartbeat' },
+        released: { ...count, description: "Released with the driver's pace for the next holder" },
+      },
+    },
+    queues: { type: 'array', items: queueSchema },
+  },
+} as const;
