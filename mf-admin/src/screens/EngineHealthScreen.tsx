@@ -13,6 +13,7 @@ import { Sparkline, type SparklineSeries } from '../components/Sparkline';
 import { TableScroll } from '../components/Table';
 import { describeLine, engineWasBusy, errorKinds, lineOf, PERIODS, tableRows, type CountFigure, type StateFigure } from '../engineHealth';
 import { useLoad } from '../useLoad';
+import { EngineWorkersPanel } from './EngineWorkersPanel';
 
 const Controls = styled.div`
   display: flex;
@@ -241,6 +242,8 @@ export default function EngineHealthScreen() {
   const [params, setParams] = useSearchParams();
   const period = PERIODS.find((p) => String(p.minutes) === params.get('minutes')) ?? PERIODS[0];
   const { load, reload } = useLoad(() => api.admin.engineHealth(period.minutes), String(period.minutes));
+  const workers = useLoad(() => api.admin.engineWorkers(), 'workers');
+  const refresh = () => void Promise.all([reload(), workers.reload()]);
   return (
     <Page title="Engine health" intro="The search engine minute by minute, from the server's own counts." width="wide" route="/admin/engineHealth" remote="mf_admin">
       <Paper>
@@ -251,13 +254,14 @@ export default function EngineHealthScreen() {
             options={PERIODS.map((p) => ({ value: String(p.minutes), label: p.label }))}
             onChange={(event) => setParams({ minutes: event.target.value }, { replace: true })}
           />
-          <Button type="button" $variant="outlined" onClick={() => void reload()} disabled={load.kind === 'loading'}>
+          <Button type="button" $variant="outlined" onClick={refresh} disabled={load.kind === 'loading'}>
             Refresh
           </Button>
         </Controls>
         <Loaded load={load} loadingLabel="Loading the engine's health…" failure="The engine's health could not be loaded." retry={() => void reload()}>
           {(health) => <Health health={health} periodLabel={period.label} />}
         </Loaded>
+        <EngineWorkersPanel load={workers.load} retry={() => void workers.reload()} />
       </Paper>
     </Page>
   );
