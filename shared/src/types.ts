@@ -506,12 +506,12 @@ export interface EngineHealthMinute extends Partial<EngineSearchStates> {
   raceP99Ms: number | null;
 }
 
-/** GET /api/admin/engineHealth: the last minutes of the engine and the drivers' states now. */
+/** GET /api/admin/engineHealth: the last minutes of the engine, every process's, and the drivers' states now. */
 export interface EngineHealth {
-  /** False with REDIS_URL: searches run in the workers, and this API process's engine counts nothing. */
-  searchesRunHere: boolean;
+  /** The processes whose counts are in the period (WORKER_ID; a search worker's ends in `-worker`). */
+  countedBy: string[];
   now: EngineSearchStates;
-  /** Oldest first, ending with the current minute; none before the API process started. */
+  /** Oldest first, ending with the current minute; none before the first minute stored (24 hours are kept). */
   minutes: EngineHealthMinute[];
 }
 

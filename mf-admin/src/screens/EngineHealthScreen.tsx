@@ -1,6 +1,6 @@
 /**
  * /admin/engineHealth (support and admins): the search engine over the last hour, 6 or 24 hours,
- * from the server's own counts (docs/OPERATIONS.md "Engine health"). Each chart has its summary
+ * from every server process's counts, kept in the database (docs/OPERATIONS.md "Engine health"). Each chart has its summary
  * in words, and a table below gives every figure; the console loads this screen (and its charts)
  * only when it is opened. Every read is audited, so it refreshes when asked, not on a timer.
  */
@@ -29,6 +29,11 @@ const Controls = styled.div`
   > button {
     margin-bottom: calc(1.4 * 0.8125rem + 6px);
   }
+`;
+
+const CountedBy = styled.p`
+  color: ${({ theme }) => theme.palette.textMuted};
+  font-size: 0.875rem;
 `;
 
 const NowHeading = styled.h2`
@@ -209,11 +214,6 @@ function Health({ health, periodLabel }: { health: EngineHealth; periodLabel: st
   const kinds = errorKinds(health.minutes);
   return (
     <>
-      {!health.searchesRunHere && (
-        <Notice tone="neutral" title="Searches run in the search workers">
-          This server process runs no searches (REDIS_URL is set), so its engine counts are empty; the drivers' states below are every process's.
-        </Notice>
-      )}
       <NowHeading>Right now</NowHeading>
       <Figures>
         {STATES.map(({ figure, label }) => (
@@ -229,8 +229,9 @@ function Health({ health, periodLabel }: { health: EngineHealth; periodLabel: st
           {kinds.length > 0 && <p>Failures by kind: {kinds.map(([kind, count]) => `${kind} ${count}`).join(', ')}.</p>}
         </>
       ) : (
-        <Notice tone="neutral">The engine polled nothing in this period ({periodLabel.toLowerCase()}): no driver was searching, or the server started since.</Notice>
+        <Notice tone="neutral">The engine polled nothing in this period ({periodLabel.toLowerCase()}): no driver was searching, or nothing was counted yet.</Notice>
       )}
+      {health.countedBy.length > 0 && <CountedBy>Counted by {health.countedBy.join(', ')}.</CountedBy>}
       <Disclosure id="engine-health-table" title="Every figure as a table">
         <HealthTable minutes={health.minutes} />
       </Disclosure>
@@ -245,7 +246,7 @@ export default function EngineHealthScreen() {
   const workers = useLoad(() => api.admin.engineWorkers(), 'workers');
   const refresh = () => void Promise.all([reload(), workers.reload()]);
   return (
-    <Page title="Engine health" intro="The search engine minute by minute, from the server's own counts." width="wide" route="/admin/engineHealth" remote="mf_admin">
+    <Page title="Engine health" intro="The search engine minute by minute, from every server process's counts." width="wide" route="/admin/engineHealth" remote="mf_admin">
       <Paper>
         <Controls>
           <Select

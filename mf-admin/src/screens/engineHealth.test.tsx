@@ -13,7 +13,7 @@ function minute(i: number, overrides: Partial<EngineHealthMinute> = {}): EngineH
 }
 
 const BUSY: EngineHealth = {
-  searchesRunHere: true,
+  countedBy: ['api1', 'w1-worker'],
   now: { searching: 4, waitingOnPuzzle: 1, pausedForCredit: 2 },
   minutes: [
     minute(0, { offersSeen: 10, accepted: 1, raceP50Ms: 0.4, raceP95Ms: 0.9, raceP99Ms: 1.25, searching: 3, waitingOnPuzzle: 0, pausedForCredit: 0 }),
@@ -93,14 +93,14 @@ describe('Engine health (/admin/engineHealth)', () => {
     expect(server.callsTo('GET /admin/engineHealth')).toHaveLength(3);
   });
 
-  it('says when the engine did nothing in the period, and when searches run in the workers', async () => {
+  it('says when the engine did nothing in the period, and which processes counted', async () => {
     server = mockApi({
       ...health({}),
-      'GET /admin/engineHealth': { data: { searchesRunHere: false, now: { searching: 0, waitingOnPuzzle: 0, pausedForCredit: 0 }, minutes: [minute(0, { searching: 0 })] } },
+      'GET /admin/engineHealth': { data: { countedBy: ['api1'], now: { searching: 0, waitingOnPuzzle: 0, pausedForCredit: 0 }, minutes: [minute(0, { searching: 0 })] } },
     });
     renderConsole('/admin/engineHealth');
     expect(await screen.findByText(/The engine polled nothing in this period \(last hour\)/)).toBeInTheDocument();
-    expect(screen.getByText('Searches run in the search workers')).toBeInTheDocument();
+    expect(screen.getByText('Counted by api1.')).toBeInTheDocument();
     expect(screen.queryAllByRole('img')).toEqual([]);
   });
 

@@ -1,12 +1,14 @@
 /**
  * The engine's health for the console (docs/OPERATIONS.md "Engine health"): the drivers' search
- * states counted in the database once a minute (every process's drivers), beside what this
- * process's engine counted into its in-memory series (engine/health.ts).
+ * states counted in the database once a minute (every process's drivers), beside what every
+ * process's engine counted, minute by minute, as they wrote it to the database (engine/health.ts,
+ * engine/healthStore.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { EngineHealth, EngineSearchStates, EngineWorkers } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { loadHealthMinutes, type HealthWriter } from '../../engine/healthStore.js';
 
 /** How often the drivers' states are sampled into the series. */
 export const GAUGE_SAMPLE_INTERVAL_MS = 60_000;
@@ -43,15 +45,17 @@ export function sampleEveryMinute(ctx: Pick<AppContext, 'db' | 'engineHealth' | 
   return () => clearInterval(timer);
 }
 
-/** The console's answer: the last `minutes` minutes and the states now. */
-export async function engineHealth(ctx: Pick<AppContext, 'db' | 'engineHealth' | 'config'>, minutes: number): Promise<EngineHealth> {
+/**
+ * The console's answer: the last `minutes` minutes of every process (this one's written first,
+ * so its current minute is current; the others' lag by at most their write interval) and the
+ * states now.
+ */
+export async function engineHealth(ctx: Pick<AppContext, 'db' | 'engineHealth'>, writer: Pick<HealthWriter, 'flush'>, minutes: number): Promise<EngineHealth> {
   const now = await sampleSearchStates(ctx);
-  return {
-    // With REDIS_URL the searches run in the workers: this API process's engine counts nothing.
-    searchesRunHere: !ctx.config.scaling.redisUrl,
-    now,
-    minutes: ctx.engineHealth.lastMinutes(minutes),
-  };
+  await writer.flush();
+  const toMinute = ctx.engineHealth.minuteNow();
+  const stored = await loadHealthMinutes(ctx.db, toMinute - minutes + 1, toMinute);
+  return { countedBy: stored.processes, now, minutes: stored.minutes };
 }
 
 /**

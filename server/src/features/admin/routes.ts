@@ -17,6 +17,7 @@ import { recordAudit, searchAudit } from './audit.js';
 import { driverDetail, searchDrivers } from './drivers.js';
 import { engineHealth, engineWorkers, sampleEveryMinute } from './engineHealth.js';
 import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
+import { writeHealthEvery } from '../../engine/healthStore.js';
 import { actorOf, requireRole } from './roles.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
 import { createPromotion, getPromotion, listPromotions, sendPromotion, startPromotionDelivery, updatePromotion, type PromotionInput } from './promotions.js';
@@ -432,7 +433,12 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   // Engine health (docs/OPERATIONS.md "Engine health"): support and admins.
 
   const stopSampling = sampleEveryMinute(ctx);
-  app.addHook('onClose', async () => stopSampling());
+  // This process's minutes go to the database, where every process's are read (engine/healthStore.ts).
+  const healthWriter = writeHealthEvery({ db: ctx.db, series: ctx.engineHealth, processName: ctx.config.scaling.workerId, now: () => ctx.clock.now(), log: ctx.log });
+  app.addHook('onClose', async () => {
+    stopSampling();
+    await healthWriter.stop();
+  });
 
   app.get<{ Querystring: { minutes?: string } }>(
     '/api/admin/engineHealth',
@@ -440,7 +446,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       config: support,
       schema: {
         tags,
-        summary: "The search engine minute by minute (this process's engine) and the drivers' search states now",
+        summary: "The search engine minute by minute (every process's counts, kept 24 hours) and the drivers' search states now",
         security: bearerAuth,
         querystring: object([], { minutes: { ...positiveNumber, description: `How many minutes back, 1 to ${ENGINE_HEALTH_MINUTES} (default 60)` } }),
         response: responses(engineHealthSchema, [400, 401, 403]),
@@ -449,7 +455,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       const minutes = Number(request.query.minutes ?? DEFAULT_HEALTH_MINUTES);
       if (minutes > ENGINE_HEALTH_MINUTES) throw validationError({ minutes: `At most ${ENGINE_HEALTH_MINUTES} (24 hours).` });
-      const health = await engineHealth(ctx, minutes);
+      const health = await engineHealth(ctx, healthWriter, minutes);
       await audit(request, { action: 'engineHealth.view', after: { minutes } });
       return ok(health);
     },

@@ -212,13 +212,17 @@ const searchStates = {
 
 export const engineHealthSchema = {
   type: 'object',
-  required: ['searchesRunHere', 'now', 'minutes'],
+  required: ['countedBy', 'now', 'minutes'],
   properties: {
-    searchesRunHere: { type: 'boolean', description: "False with REDIS_URL: searches run in the workers, and this process's engine counts nothing" },
+    countedBy: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "The processes whose counts are in the period (WORKER_ID; a search worker's ends in -worker)",
+    },
     now: { type: 'object', required: Object.keys(searchStates), properties: searchStates },
     minutes: {
       type: 'array',
-      description: 'Oldest first, ending with the current minute; none before this API process started',
+      description: 'Oldest first, ending with the current minute; none before the first minute stored (24 hours kept)',
       items: {
         type: 'object',
         required: ['at', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'errors', 'raceP50Ms', 'raceP95Ms', 'raceP99Ms'],
