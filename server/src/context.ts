@@ -101,9 +101,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     clock: options.clock,
     passwords: createPasswordHasher(config.auth.scryptLog2Cost),
     background,
-    jobs: shared
-      ? new shared.scaleOut.BullJobQueues(shared.redis, redisPrefix, timings, `${config.scaling.workerId}-api`, options.log)
-      : new InProcessJobQueues(options.log),
+    jobs: shared ? new shared.scaleOut.BullJobQueues(shared.redis, redisPrefix, timings, `${config.scaling.workerId}-api`, options.log) : new InProcessJobQueues(options.log),
     log: options.log,
     tokenCipher,
     notifications,

@@ -76,6 +76,13 @@ export async function addConfirmedDrivers(database: Database, count: number, lab
     };
   });
   const inserted: Array<{ id: string; email: string }> = [];
-  for (let from = 0; from < rows.length; from += 500) inserted.push(...(await database.db.insertInto('users').values(rows.slice(from, from + 500)).returning(['id', 'email']).execute()));
+  for (let from = 0; from < rows.length; from += 500)
+    inserted.push(
+      ...(await database.db
+        .insertInto('users')
+        .values(rows.slice(from, from + 500))
+        .returning(['id', 'email'])
+        .execute()),
+    );
   return inserted;
 }

@@ -129,8 +129,8 @@ function Fleet({ fleet }: { fleet: EngineWorkers }) {
       {fleet.workers.length > 0 && <WorkersTable workers={fleet.workers} />}
       {fleet.leases && (
         <p>
-          Leases in Redis: {fleet.leases.held} held, {fleet.leases.unknownHolder} of them by a worker that sends no heartbeat; {fleet.leases.released} released with the driver&apos;s
-          pace for the next worker.
+          Leases in Redis: {fleet.leases.held} held, {fleet.leases.unknownHolder} of them by a worker that sends no heartbeat; {fleet.leases.released} released with the
+          driver&apos;s pace for the next worker.
         </p>
       )}
       <QueuesTable queues={fleet.queues} />

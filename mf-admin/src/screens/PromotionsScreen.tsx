@@ -62,8 +62,8 @@ function Delivery({ delivery, batches }: Pick<Promotion, 'delivery' | 'batches'>
     <>
       <Progress value={done} max={Math.max(delivery.recipients, 1)} aria-label="Sending progress" />
       <p>
-        {done} of {delivery.recipients} drivers done, in {batches.done} of {batches.total} {batches.total === 1 ? 'batch' : 'batches'}: {delivery.sent} delivered, {delivery.skipped}{' '}
-        opted out meanwhile, {delivery.failed} failed.
+        {done} of {delivery.recipients} drivers done, in {batches.done} of {batches.total} {batches.total === 1 ? 'batch' : 'batches'}: {delivery.sent} delivered,{' '}
+        {delivery.skipped} opted out meanwhile, {delivery.failed} failed.
       </p>
       {delivery.unconfirmed > 0 && (
         <Meta>

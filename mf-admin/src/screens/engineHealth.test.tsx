@@ -153,7 +153,11 @@ describe('Engine health: workers and queues', () => {
     within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
 
   it('shows a loading state, then each worker with its leases and state, the leases in Redis and the queues', async () => {
     let answer: () => void = () => undefined;
@@ -163,20 +167,27 @@ describe('Engine health: workers and queues', () => {
     expect(await within(section).findByText('Loading the workers and queues…')).toBeInTheDocument();
     answer();
     const workers = await within(section).findByRole('table', { name: 'Search workers' });
-    expect(within(workers).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['w1search-1, pid 4242', 'w2search-1, pid 4242']);
+    expect(
+      within(workers)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['w1search-1, pid 4242', 'w2search-1, pid 4242']);
     const [running, silent] = rowsOf(workers);
     expect(running).toEqual(['Running', '12 of 3000', '12', '15', '0', '1', expect.any(String)]);
     expect(silent![0]).toMatch(/^Not answering since /);
     expect(within(section).getByText(/^1 worker running/)).toBeInTheDocument();
-    expect(within(section).getByText("Leases in Redis: 14 held, 2 of them by a worker that sends no heartbeat; 1 released with the driver's pace for the next worker.")).toBeInTheDocument();
+    expect(
+      within(section).getByText("Leases in Redis: 14 held, 2 of them by a worker that sends no heartbeat; 1 released with the driver's pace for the next worker."),
+    ).toBeInTheDocument();
     expect(rowsOf(within(section).getByRole('table', { name: 'Job queues' }))).toEqual([
       ['2', '12', '0'],
       ['3', '2', '1'],
     ]);
-    expect(within(within(section).getByRole('table', { name: 'Job queues' })).getAllByRole('rowheader').map((h) => h.textContent)).toEqual([
-      'Searches (a job per searching driver)',
-      'Promotion batches',
-    ]);
+    expect(
+      within(within(section).getByRole('table', { name: 'Job queues' }))
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Searches (a job per searching driver)', 'Promotion batches']);
   });
 
   it('says when no worker is running and how many drivers wait for one', async () => {

@@ -33,7 +33,12 @@ describeEachDatabase('engine health minutes in the database', (database) => {
     await saveHealthMinutes(db, 'api1', [record(M, { states: { searching: 9, waitingOnPuzzle: 0, pausedForCredit: 1 } })], new Date(1));
     // w1 kept 4 samples of 400 latencies (each stands for 100), w2 all 100 of its own, all slower.
     await saveHealthMinutes(db, 'w1-worker', [record(M, { offersSeen: 10, accepted: 2, errors: { transient: 1 }, raceCount: 400, raceSamples: [1, 2, 3, 4] })], new Date(2));
-    await saveHealthMinutes(db, 'w2-worker', [record(M, { offersSeen: 5, accepted: 1, errors: { transient: 2, 'step failed': 1 }, raceCount: 100, raceSamples: Array.from({ length: 100 }, () => 50) })], new Date(3));
+    await saveHealthMinutes(
+      db,
+      'w2-worker',
+      [record(M, { offersSeen: 5, accepted: 1, errors: { transient: 2, 'step failed': 1 }, raceCount: 100, raceSamples: Array.from({ length: 100 }, () => 50) })],
+      new Date(3),
+    );
     await saveHealthMinutes(db, 'w1-worker', [record(M + 2, { throttled: 3 })], new Date(4));
     // A repeated write of w1's first minute with its newer totals replaces, never adds.
     await saveHealthMinutes(db, 'w1-worker', [record(M, { offersSeen: 12, accepted: 2, errors: { transient: 1 }, raceCount: 400, raceSamples: [1, 2, 3, 4] })], new Date(5));

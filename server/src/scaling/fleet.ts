@@ -45,23 +45,21 @@ export class SearchFleet {
     ]);
     const known = new Set(beats.map((b) => b.id));
     const workers = beats
-      .map(
-        (beat): EngineWorker => ({
-          id: beat.id,
-          host: beat.host,
-          pid: beat.pid,
-          startedAt: beat.startedAt,
-          lastSeenAt: beat.at,
-          alive: now - beat.at <= SILENT_AFTER_MS,
-          capacity: beat.capacity,
-          drivers: beat.drivers,
-          leases: census.byHolder.get(beat.id) ?? 0,
-          searchesStarted: beat.searchesStarted,
-          leasesLost: beat.leasesLost,
-          jobsLost: beat.jobsLost,
-          handedOver: beat.handedOver,
-        }),
-      )
+      .map((beat): EngineWorker => ({
+        id: beat.id,
+        host: beat.host,
+        pid: beat.pid,
+        startedAt: beat.startedAt,
+        lastSeenAt: beat.at,
+        alive: now - beat.at <= SILENT_AFTER_MS,
+        capacity: beat.capacity,
+        drivers: beat.drivers,
+        leases: census.byHolder.get(beat.id) ?? 0,
+        searchesStarted: beat.searchesStarted,
+        leasesLost: beat.leasesLost,
+        jobsLost: beat.jobsLost,
+        handedOver: beat.handedOver,
+      }))
       .sort((a, b) => Number(b.alive) - Number(a.alive) || a.id.localeCompare(b.id));
     let held = 0;
     let unknownHolder = 0;

@@ -171,7 +171,17 @@ export class SearchWorker {
     const { redis, keys, workerId, capacity, deps } = this.options;
     const { searchesStarted, leasesLost, jobsLost, handedOver } = this.counters;
     try {
-      await writeHeartbeat(redis, keys, { id: workerId, startedAt: this.startedAt, capacity, drivers: this.slots.size, leases: this.leases.size, searchesStarted, leasesLost, jobsLost, handedOver });
+      await writeHeartbeat(redis, keys, {
+        id: workerId,
+        startedAt: this.startedAt,
+        capacity,
+        drivers: this.slots.size,
+        leases: this.leases.size,
+        searchesStarted,
+        leasesLost,
+        jobsLost,
+        handedOver,
+      });
     } catch (error) {
       deps.log.warn({ err: error }, 'search worker: heartbeat not written');
     }

@@ -32,20 +32,16 @@ class BullJobQueue<T> implements JobQueue<T> {
     log: FastifyBaseLogger,
   ) {
     this.queue = new Queue<T>(name, { connection: redis, prefix });
-    this.worker = new Worker<T>(
-      name,
-      (job: Job<T>) => handler(job.data, { id: job.id!, attempt: job.attemptsMade + 1, signal: this.controller.signal }),
-      {
-        connection: redis,
-        prefix,
-        name: workerName,
-        concurrency: options.concurrency,
-        lockDuration: timings.lockDurationMs,
-        stalledInterval: timings.stalledIntervalMs,
-        // A job stalls when its process dies: that is a reason to run it elsewhere, never to give it up.
-        maxStalledCount: Number.MAX_SAFE_INTEGER,
-      },
-    );
+    this.worker = new Worker<T>(name, (job: Job<T>) => handler(job.data, { id: job.id!, attempt: job.attemptsMade + 1, signal: this.controller.signal }), {
+      connection: redis,
+      prefix,
+      name: workerName,
+      concurrency: options.concurrency,
+      lockDuration: timings.lockDurationMs,
+      stalledInterval: timings.stalledIntervalMs,
+      // A job stalls when its process dies: that is a reason to run it elsewhere, never to give it up.
+      maxStalledCount: Number.MAX_SAFE_INTEGER,
+    });
     this.worker.on('failed', (job: Job<T> | undefined, error: Error) => {
       if (!job || error instanceof JobInterrupted) return;
       const givenUp = job.attemptsMade >= options.attempts;

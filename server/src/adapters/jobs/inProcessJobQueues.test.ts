@@ -20,15 +20,22 @@ describe('in-process job queues', () => {
     const ran: string[] = [];
     let running = 0;
     let most = 0;
-    const queue = queues.open<string>('test', async (data) => {
-      most = Math.max(most, ++running);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      ran.push(data);
-      running--;
-    }, options);
+    const queue = queues.open<string>(
+      'test',
+      async (data) => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        ran.push(data);
+        running--;
+      },
+      options,
+    );
     await queue.add(['a', 'b', 'c', 'd'].map((id) => ({ id, data: id })));
     expect(await queue.counts()).toEqual({ waiting: 2, active: 2, delayed: 0 });
-    await queue.add([{ id: 'a', data: 'a again' }, { id: 'c', data: 'c again' }]);
+    await queue.add([
+      { id: 'a', data: 'a again' },
+      { id: 'c', data: 'c again' },
+    ]);
     expect(await queues.counts()).toEqual([{ name: 'test', waiting: 2, active: 2, delayed: 0 }]);
     await queues.idle();
     expect(ran).toEqual(['a', 'b', 'c', 'd']);
@@ -44,11 +51,18 @@ describe('in-process job queues', () => {
     const queues = new InProcessJobQueues(log);
     const attempts: Array<[string, number, number]> = [];
     const started = Date.now();
-    const queue = queues.open<string>('retries', async (data, { attempt }) => {
-      attempts.push([data, attempt, Date.now() - started]);
-      if (data === 'never' || attempt < 2) throw new Error(`attempt ${attempt} of ${data} fails`);
-    }, options);
-    await queue.add([{ id: 'once', data: 'twice' }, { id: 'never', data: 'never' }]);
+    const queue = queues.open<string>(
+      'retries',
+      async (data, { attempt }) => {
+        attempts.push([data, attempt, Date.now() - started]);
+        if (data === 'never' || attempt < 2) throw new Error(`attempt ${attempt} of ${data} fails`);
+      },
+      options,
+    );
+    await queue.add([
+      { id: 'once', data: 'twice' },
+      { id: 'never', data: 'never' },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 2));
     expect((await queue.counts()).delayed).toBe(2);
     await queues.idle();
@@ -64,12 +78,19 @@ describe('in-process job queues', () => {
   it('on close interrupts the jobs running (through their signal), drops the waiting ones and takes no more', async () => {
     const queues = new InProcessJobQueues(log);
     const seen: JobAttempt[] = [];
-    const queue = queues.open<number>('closing', async (_data, attempt) => {
-      seen.push(attempt);
-      await new Promise<void>((resolve) => attempt.signal.addEventListener('abort', () => resolve()));
-      throw new JobInterrupted();
-    }, { ...options, concurrency: 1 });
-    await queue.add([{ id: 'first', data: 1 }, { id: 'second', data: 2 }]);
+    const queue = queues.open<number>(
+      'closing',
+      async (_data, attempt) => {
+        seen.push(attempt);
+        await new Promise<void>((resolve) => attempt.signal.addEventListener('abort', () => resolve()));
+        throw new JobInterrupted();
+      },
+      { ...options, concurrency: 1 },
+    );
+    await queue.add([
+      { id: 'first', data: 1 },
+      { id: 'second', data: 2 },
+    ]);
     await queues.close();
     expect(seen.map((s) => [s.id, s.signal.aborted])).toEqual([['first', true]]);
     await queue.add([{ id: 'third', data: 3 }]);

@@ -82,12 +82,15 @@ class InProcessJobQueue<T> implements JobQueue<T> {
       }
       this.log.warn({ err: error, queue: this.name, job: spec.id, attempt }, 'job failed; retrying');
       this.jobs.set(spec.id, 'delayed');
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        this.jobs.set(spec.id, 'waiting');
-        this.waiting.push({ spec, attempt: attempt + 1 });
-        this.pump();
-      }, retryDelayMs(this.options, attempt));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          this.jobs.set(spec.id, 'waiting');
+          this.waiting.push({ spec, attempt: attempt + 1 });
+          this.pump();
+        },
+        retryDelayMs(this.options, attempt),
+      );
       timer.unref();
       this.timers.add(timer);
     }

@@ -84,7 +84,13 @@ describeEachDatabase('engine health API', (database) => {
     expect(byDriver.statusCode).toBe(403);
     const res = await callAs(t, supportUser, { url: `${URL}/workers` });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ scaledOut: false, readAt: expect.any(Number), workers: [], leases: null, queues: [{ name: 'promotion', waiting: 0, active: 0, delayed: 0 }] });
+    expect(res.json().data).toEqual({
+      scaledOut: false,
+      readAt: expect.any(Number),
+      workers: [],
+      leases: null,
+      queues: [{ name: 'promotion', waiting: 0, active: 0, delayed: 0 }],
+    });
     expect((await auditEntriesOf(t, 'engineWorkers.view')).at(-1)).toMatchObject({ actor_id: supportUser.id, after: { workers: 0 } });
   });
 
@@ -99,7 +105,11 @@ describeEachDatabase('engine health API', (database) => {
     t = await startTestApp(t.database, { env: { ADMIN_EMAILS: 'health-admin@blockpilot.test' }, clock, engine: { health: restarted } });
     const after = (await callAs(t, admin, { url: `${URL}?minutes=60` })).json().data;
     expect(after.minutes.map((m: { at: number }) => m.at)).toContain(counted.at);
-    expect(after.minutes.find((m: { at: number }) => m.at === counted.at)).toMatchObject({ offersSeen: counted.offersSeen, accepted: counted.accepted, raceP99Ms: counted.raceP99Ms });
+    expect(after.minutes.find((m: { at: number }) => m.at === counted.at)).toMatchObject({
+      offersSeen: counted.offersSeen,
+      accepted: counted.accepted,
+      raceP99Ms: counted.raceP99Ms,
+    });
     // The minutes in between (the engine idle) read as zero, up to the new current minute.
     expect(after.minutes.at(-1).at).toBe(counted.at + 3 * 60_000);
     expect(after.minutes.at(-2)).toMatchObject({ offersSeen: 0, accepted: 0 });

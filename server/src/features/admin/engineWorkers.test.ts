@@ -77,9 +77,7 @@ describeWithRedis('engine workers API over Redis', (redis) => {
     await redis().redis.set(keys.lease('driver-b'), 'gone-worker:77aa', 'PX', 60_000);
     await redis().redis.set(keys.lease('driver-c'), `free:${Date.now() + 500}`, 'PX', 60_000);
     const fleet = await read();
-    expect(fleet.workers).toEqual([
-      expect.objectContaining({ id: 'w1', alive: true, capacity: 7, drivers: 0, leases: 1, pid: process.pid, searchesStarted: 0, jobsLost: 0 }),
-    ]);
+    expect(fleet.workers).toEqual([expect.objectContaining({ id: 'w1', alive: true, capacity: 7, drivers: 0, leases: 1, pid: process.pid, searchesStarted: 0, jobsLost: 0 })]);
     expect(fleet.workers[0]!.lastSeenAt).toBeGreaterThan(fleet.readAt - 2 * HEARTBEAT_MS);
     expect(fleet.leases).toEqual({ held: 2, unknownHolder: 1, released: 1 });
   });
@@ -87,7 +85,12 @@ describeWithRedis('engine workers API over Redis', (redis) => {
   it('shows a worker that stopped beating as silent, and forgets one that stopped cleanly', async () => {
     const keys = searchKeys(prefix);
     const longAgo = Date.now() - 60_000;
-    await writeHeartbeat(redis().redis, keys, { id: 'w0-killed', startedAt: longAgo, capacity: 3000, drivers: 4, leases: 4, searchesStarted: 9, leasesLost: 0, jobsLost: 1, handedOver: 0 }, longAgo);
+    await writeHeartbeat(
+      redis().redis,
+      keys,
+      { id: 'w0-killed', startedAt: longAgo, capacity: 3000, drivers: 4, leases: 4, searchesStarted: 9, leasesLost: 0, jobsLost: 1, handedOver: 0 },
+      longAgo,
+    );
     let fleet = await read();
     expect(fleet.workers.map((w) => [w.id, w.alive])).toEqual([
       ['w1', true],

@@ -90,7 +90,11 @@ describeWithRedis('promotions on the job queue: two API processes, one killed mi
     await database.db
       .updateTable('users')
       .set({ promotions_opted_out_at: new Date() })
-      .where('id', 'in', optedOut.map((d) => d.id))
+      .where(
+        'id',
+        'in',
+        optedOut.map((d) => d.id),
+      )
       .execute();
     // The admin (confirmed) is a recipient too.
     const recipients = RECIPIENTS + 1;
@@ -107,7 +111,13 @@ describeWithRedis('promotions on the job queue: two API processes, one killed mi
     expect(sending).toMatchObject({ status: 'sending', delivery: { recipients }, batches: { total: batches, done: 0 } });
 
     const inHand = (server: string) =>
-      database.db.selectFrom('promotion_recipients').select('user_id').where('promotion_id', '=', id).where('status', '=', 'sending').where('claim', 'like', `${server}:%`).execute();
+      database.db
+        .selectFrom('promotion_recipients')
+        .select('user_id')
+        .where('promotion_id', '=', id)
+        .where('status', '=', 'sending')
+        .where('claim', 'like', `${server}:%`)
+        .execute();
     await waitFor('both processes sending a batch', async () => (await inHand('api1')).length > 0 && (await inHand('api2')).length > 0, 20_000);
     // The batches are BullMQ jobs, each process running some of them.
     const queue = new Queue(PROMOTION_QUEUE, { connection: redis().connect('promotion-queue'), prefix });
@@ -118,7 +128,13 @@ describeWithRedis('promotions on the job queue: two API processes, one killed mi
     expect(await api(api2, 'GET', `/api/admin/promotions/${id}`)).toMatchObject({ status: 'sending', delivery: { recipients, sent: 0 }, batches: { total: batches, done: 0 } });
 
     // A driver of a batch not begun opts out while the promotion goes out.
-    const last = await database.db.selectFrom('promotion_recipients').select('user_id').where('promotion_id', '=', id).where('status', '=', 'pending').orderBy('user_id', 'desc').executeTakeFirstOrThrow();
+    const last = await database.db
+      .selectFrom('promotion_recipients')
+      .select('user_id')
+      .where('promotion_id', '=', id)
+      .where('status', '=', 'pending')
+      .orderBy('user_id', 'desc')
+      .executeTakeFirstOrThrow();
     await database.db.updateTable('users').set({ promotions_opted_out_at: new Date() }).where('id', '=', last.user_id).execute();
 
     const lost = (await inHand('api1')).map((r) => r.user_id);

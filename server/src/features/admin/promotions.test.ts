@@ -117,7 +117,10 @@ describeEachDatabase('promotions API', (database) => {
     const res = await post(admin, `/api/admin/promotions/${id}/send`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { status: expect.stringMatching(/^(sending|sent)$/), delivery: { recipients } }, alert: `Sending to ${recipients} drivers.` });
-    expect(await sent(id)).toMatchObject({ delivery: { recipients, pending: 0, sent: recipients, skipped: 0, failed: 0, unconfirmed: 0 }, batches: { total: batches, done: batches } });
+    expect(await sent(id)).toMatchObject({
+      delivery: { recipients, pending: 0, sent: recipients, skipped: 0, failed: 0, unconfirmed: 0 },
+      batches: { total: batches, done: batches },
+    });
 
     const mails = await mailsWith('Summer blocks');
     expect(mails).toHaveLength(recipients);

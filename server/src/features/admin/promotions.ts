@@ -75,11 +75,7 @@ async function progressOf(db: Db, ids: number[]): Promise<Map<number, Progress>>
       .execute(),
     db
       .selectFrom('promotion_recipients')
-      .select([
-        'promotion_id',
-        sql<string>`count(distinct batch)`.as('total'),
-        sql<string>`count(distinct batch) filter (where status in ('pending', 'sending'))`.as('open'),
-      ])
+      .select(['promotion_id', sql<string>`count(distinct batch)`.as('total'), sql<string>`count(distinct batch) filter (where status in ('pending', 'sending'))`.as('open')])
       .where('promotion_id', 'in', ids)
       .groupBy('promotion_id')
       .execute(),
@@ -258,16 +254,7 @@ async function finishIfDelivered(ctx: AppContext, promotionId: number): Promise<
     .set({ status: 'sent', sent_at: ctx.clock.now() })
     .where('id', '=', promotionId)
     .where('status', '=', 'sending')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('promotion_recipients')
-            .select('user_id')
-            .where('promotion_id', '=', promotionId)
-            .where('status', 'in', OPEN),
-        ),
-      ),
-    )
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('promotion_recipients').select('user_id').where('promotion_id', '=', promotionId).where('status', 'in', OPEN))))
     .execute();
 }
 
@@ -294,7 +281,12 @@ export async function deliverBatch(ctx: AppContext, { promotionId, batch }: Prom
     .execute();
   for (const { user_id: userId } of pending) {
     if (signal.aborted) throw new JobInterrupted();
-    const claimed = await inBatch().set({ status: 'sending', claim, updated_at: ctx.clock.now() }).where('user_id', '=', userId).where('status', '=', 'pending').returning('user_id').executeTakeFirst();
+    const claimed = await inBatch()
+      .set({ status: 'sending', claim, updated_at: ctx.clock.now() })
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .returning('user_id')
+      .executeTakeFirst();
     // Another attempt of this batch took it first.
     if (!claimed) continue;
     let outcome: PromotionRecipientStatus;
