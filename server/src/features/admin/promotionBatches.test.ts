@@ -13,15 +13,12 @@ import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import { Queue } from 'bullmq';
 import pg from 'pg';
-import type { Simulator } from '@blockpilot/platform-sim';
-import { openDatabase } from '../../db/index.js';
-import { simulatorEnv, TEST_LINK_SIGNING_KEY, TEST_TOKEN_KEY, TEST_VAPID_PRIVATE_KEY } from '../../../test/config.js';
 import { testContext } from '../../../test/context.js';
-import { isolatedPostgres } from '../../../test/databases.js';
 import { addConfirmedDrivers } from '../../../test/operatorSuite.js';
-import { signUpDriver, startSimulator, waitFor } from '../../../test/platform.js';
+import { signUpDriver, waitFor } from '../../../test/platform.js';
+import { openProcessFleet, type ProcessFleet } from '../../../test/processFleet.js';
 import { describeWithRedis } from '../../../test/redis.js';
-import { spawnServer, stopServer, type ServerProcess } from '../../scaling/serverProcesses.js';
+import type { ServerProcess } from '../../scaling/serverProcesses.js';
 import type { Database } from '../../types.js';
 import { PROMOTION_BATCH_SIZE, PROMOTION_QUEUE } from './promotions.js';
 
@@ -29,36 +26,14 @@ const RECIPIENTS = 5 * PROMOTION_BATCH_SIZE - 20;
 const SUBJECT = 'Batches on the queue';
 
 describeWithRedis('promotions on the job queue: two API processes, one killed mid-send', (redis) => {
-  let sim: Simulator;
+  let fleet: ProcessFleet | null = null;
   let database: Database;
-  let dropSchema: () => Promise<void> = async () => undefined;
-  let databaseUrl = '';
-  let prefix = '';
-  const servers: ServerProcess[] = [];
   let adminToken = '';
 
   before(async () => {
-    const simulator = await startSimulator();
-    sim = simulator.sim;
-    const postgres = await isolatedPostgres();
-    dropSchema = postgres.drop;
-    database = await openDatabase(postgres.config);
-    databaseUrl = postgres.config.kind === 'postgres' ? postgres.config.url : '';
-    prefix = `${redis().prefix}:promo`;
-    const env: NodeJS.ProcessEnv = {
-      ...simulatorEnv(simulator.url),
-      PLATFORM_SIM: 'off',
-      PLATFORM_TOKEN_KEY: TEST_TOKEN_KEY,
-      LINK_SIGNING_KEY: TEST_LINK_SIGNING_KEY,
-      VAPID_PRIVATE_KEY: TEST_VAPID_PRIVATE_KEY,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis().url,
-      REDIS_PREFIX: prefix,
-      SCRYPT_LOG2_COST: '10',
-      DATA_DIR: '/nonexistent',
-      DEV_MODE: 'off',
-    };
-    servers.push(...(await Promise.all(['api1', 'api2'].map((id) => spawnServer(id, 'api', env)))));
+    fleet = await openProcessFleet(redis(), 'promo');
+    database = fleet.database;
+    await Promise.all(['api1', 'api2'].map((id) => fleet!.spawn(id, 'api')));
     const setup = testContext(database);
     const { user, token } = await signUpDriver(setup);
     await database.db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
@@ -67,10 +42,7 @@ describeWithRedis('promotions on the job queue: two API processes, one killed mi
   });
 
   after(async () => {
-    await Promise.all(servers.map((s) => stopServer(s)));
-    await sim?.close();
-    await database?.close();
-    await dropSchema();
+    await fleet?.close();
   });
 
   const api = async (server: ServerProcess, method: 'GET' | 'POST', path: string, body?: object) => {
@@ -84,7 +56,8 @@ describeWithRedis('promotions on the job queue: two API processes, one killed mi
   };
 
   it('runs every batch as a job, survives a process killed mid-batch, and sends nobody the promotion twice', async () => {
-    const [api1, api2] = servers as [ServerProcess, ServerProcess];
+    const [api1, api2] = ['api1', 'api2'].map((id) => fleet!.servers.find((s) => s.id === id)!) as [ServerProcess, ServerProcess];
+    const { databaseUrl, prefix } = fleet!;
     const drivers = await addConfirmedDrivers(database, RECIPIENTS, 'promo');
     const optedOut = await addConfirmedDrivers(database, 5, 'left');
     await database.db
