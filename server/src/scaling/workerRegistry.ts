@@ -8,6 +8,7 @@
  */
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
+import type { EngineWorker } from '@blockpilot/shared/types';
 import type { SearchKeys } from './keys.js';
 
 /** How often a worker's heartbeat is written. */
@@ -17,24 +18,16 @@ export const SILENT_AFTER_MS = 3 * HEARTBEAT_MS;
 /** How long a silent worker stays in the registry. */
 export const HEARTBEAT_KEPT_MS = 10 * 60_000;
 
-/** What a worker says of itself. */
-export interface WorkerHeartbeat {
-  id: string;
-  host: string;
-  pid: number;
-  startedAt: number;
-  capacity: number;
-  /** Drivers held (searching or about to). */
-  drivers: number;
-  /** Leases held, on the worker's own count. */
-  leases: number;
-  searchesStarted: number;
-  leasesLost: number;
-  jobsLost: number;
-  handedOver: number;
-  /** When it was written, epoch ms. */
+/**
+ * What a worker says of itself: the console's worker row (shared EngineWorker) as the worker
+ * knows it, `leases` on its own count, and when it was written (epoch ms).
+ */
+export type WorkerHeartbeat = Pick<
+  EngineWorker,
+  'id' | 'host' | 'pid' | 'startedAt' | 'capacity' | 'drivers' | 'leases' | 'searchesStarted' | 'leasesLost' | 'jobsLost' | 'handedOver'
+> & {
   at: number;
-}
+};
 
 /** The parts of a heartbeat only the worker knows; the rest is filled in here. */
 export type WorkerState = Omit<WorkerHeartbeat, 'host' | 'pid' | 'at'>;
