@@ -3,7 +3,7 @@
  * base" and "Promotions"): an admin publishes an article and a driver reads it on the knowledge
  * base, reached from the menu; an admin sends a promotion, a driver opts out through its link, and
  * the next promotion reaches the driver who stayed and not the one who left; the engine-health
- * screen opens. The console's and the drivers' screens are checked with axe, at desktop and phone
+ * screen opens with its workers and queues. The console's and the drivers' screens are checked with axe, at desktop and phone
  * widths.
  */
 import type { Browser } from 'playwright-core';
@@ -48,6 +48,8 @@ it('an admin publishes a knowledge-base article; a driver finds it from the menu
   await operator.page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Engine health' }).click();
   await operator.page.getByRole('heading', { level: 2, name: 'Right now' }).waitFor();
   await operator.page.getByText('Drivers searching', { exact: true }).first().waitFor();
+  // Who runs the work: the single process here, with its promotion queue.
+  await operator.page.getByRole('region', { name: 'Workers and queues' }).getByRole('table', { name: 'Job queues' }).waitFor();
   expect(await seriousViolations(operator.page)).toEqual([]);
   await screenshot(operator.page, 'admin-engine-health');
   expect(operator.errors).toEqual([]);

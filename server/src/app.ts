@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Adapters } from './adapters/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { createContext, loadScaleOut, type AppContext, type EngineOptions } from './context.js';
-import { resumePromotions } from './features/admin/promotions.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authenticationPlugin } from './features/auth/authenticate.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -81,10 +80,12 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
     ctx.telegram.startReceiving(async (chatId, languageCode) => (await answerTelegramStart(ctx, chatId, languageCode)).reply);
     // Every driver whose search was running when the last process stopped searches again.
     await ctx.search.resumeAll();
-    await resumePromotions(ctx);
   });
   app.addHook('onClose', async () => {
     // Searches stop without clearing users.searching, so the next start resumes them.
+    // Jobs under way stop between two steps and are retried elsewhere or at the next start.
+    await ctx.jobs.close();
+    await ctx.fleet?.close();
     await ctx.search.close();
     await ctx.background.drain();
     await Promise.all([ctx.live.close(), ctx.mailer.close(), ctx.telegram.close(), ctx.whatsApp.close(), ctx.platform.close()]);

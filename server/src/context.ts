@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Adapters } from './adapters/index.js';
+import { InProcessJobQueues } from './adapters/jobs/inProcessJobQueues.js';
+import type { JobQueues } from './adapters/jobs/types.js';
 import type { BackgroundTasks } from './background.js';
 import type { LiveEvents } from './adapters/live/types.js';
 import type { Clock } from './clock.js';
@@ -16,6 +18,7 @@ import type { Notifications } from './notifications/service.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
 import type { TokenCipher } from './security/tokenCipher.js';
 import { loadTokenKey } from './security/tokenKey.js';
+import type { SearchFleet } from './scaling/fleet.js';
 import type { ServerConfig } from './types.js';
 
 export type { ContextOptions, EngineOptions } from './engineParts.js';
@@ -26,6 +29,8 @@ export interface AppContext extends Adapters {
   clock: Clock;
   passwords: PasswordHasher;
   background: BackgroundTasks;
+  /** Background work in jobs, retried until done: BullMQ over REDIS_URL, in this process otherwise (adapters/jobs). */
+  jobs: JobQueues;
   log: FastifyBaseLogger;
   /** Seals platform tokens at rest (PLATFORM_TOKEN_KEY, or the generated key file). */
   tokenCipher: TokenCipher;
@@ -41,6 +46,8 @@ export interface AppContext extends Adapters {
   creditWatch: CreditWatch;
   /** This process's engine, minute by minute, for the console (docs/OPERATIONS.md "Engine health"). */
   engineHealth: EngineHealthSeries;
+  /** With REDIS_URL: the search workers, their leases and the search queue, read for the console; null for the single process. */
+  fleet: Pick<SearchFleet, 'read' | 'close'> | null;
   /** Who live access tokens belong to, in memory; revocations go through it (docs/SECURITY.md "Session cache"). */
   sessions: SessionCache;
 }
@@ -94,6 +101,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     clock: options.clock,
     passwords: createPasswordHasher(config.auth.scryptLog2Cost),
     background,
+    jobs: shared ? new shared.scaleOut.BullJobQueues(shared.redis, redisPrefix, timings, `${config.scaling.workerId}-api`, options.log) : new InProcessJobQueues(options.log),
     log: options.log,
     tokenCipher,
     notifications,
@@ -102,6 +110,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     live,
     creditWatch,
     engineHealth,
+    fleet: shared ? new shared.scaleOut.SearchFleet(shared.redis, shared.keys) : null,
     // With Redis there may be other API processes: their caches hear this one's revocations.
     sessions: new SessionCache({
       shared: shared ? new shared.scaleOut.RedisSessionInvalidations(shared.redis, shared.scaleOut.searchKeys(redisPrefix).sessionChannel, options.log) : null,

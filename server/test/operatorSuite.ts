@@ -14,9 +14,15 @@ export interface OperatorSuite {
   driver: TestDriver;
 }
 
-/** `adminEmails` is the ADMIN_EMAILS value; the admin signs up as `adminEmail`; `engine` as the app's. */
-export async function startOperatorSuite(database: Database, adminEmail: string, adminEmails: string = adminEmail, engine?: EngineOptions): Promise<OperatorSuite> {
-  const t = await startTestApp(database, { env: { ADMIN_EMAILS: adminEmails }, ...(engine ? { engine } : {}) });
+/** `adminEmails` is the ADMIN_EMAILS value; the admin signs up as `adminEmail`; `engine` as the app's; `env` more of the environment (REDIS_URL). */
+export async function startOperatorSuite(
+  database: Database,
+  adminEmail: string,
+  adminEmails: string = adminEmail,
+  engine?: EngineOptions,
+  env: NodeJS.ProcessEnv = {},
+): Promise<OperatorSuite> {
+  const t = await startTestApp(database, { env: { ADMIN_EMAILS: adminEmails, ...env }, ...(engine ? { engine } : {}) });
   const admin = await signUp(t.app, t.database, { emailAddress: adminEmail });
   const supportUser = await signUp(t.app, t.database);
   const driver = await signUp(t.app, t.database);
@@ -43,4 +49,40 @@ export async function auditEntryCount(t: TestApp): Promise<number> {
         .executeTakeFirstOrThrow()
     ).n,
   );
+}
+
+/**
+ * `count` drivers with confirmed addresses, written straight into the database (no sign-up
+ * route, no password work): recipients for the promotion suites. Returns their ids and e-mails.
+ */
+export async function addConfirmedDrivers(database: Database, count: number, label = 'bulk'): Promise<Array<{ id: string; email: string }>> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const email = `${label}-${stamp}-${i}@blockpilot.test`;
+    return {
+      email,
+      phone_number: '+15550000000',
+      country_code: 'US' as const,
+      password_hash: 'not-a-password',
+      display_name: `${label} ${i}`,
+      shareable_code: `${stamp}${i}`.toUpperCase(),
+      invited_by: null,
+      trial_ends_at: null,
+      membership_ends_at: null,
+      notify_email: email,
+      telegram_chat_id: null,
+      promotions_opted_out_at: null,
+      email_verified_at: new Date(),
+    };
+  });
+  const inserted: Array<{ id: string; email: string }> = [];
+  for (let from = 0; from < rows.length; from += 500)
+    inserted.push(
+      ...(await database.db
+        .insertInto('users')
+        .values(rows.slice(from, from + 500))
+        .returning(['id', 'email'])
+        .execute()),
+    );
+  return inserted;
 }

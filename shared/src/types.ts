@@ -469,8 +469,13 @@ export interface Promotion {
   createdAt: number;
   sendStartedAt: number | null;
   sentAt: number | null;
-  /** Recipients by state: all drivers not opted out when sending started. */
-  delivery: { recipients: number; pending: number; sent: number; skipped: number; failed: number };
+  /**
+   * Recipients by state: all drivers not opted out when sending started. `sent` is the delivered
+   * count; `unconfirmed` rows were being sent when their process stopped (never sent again).
+   */
+  delivery: { recipients: number; pending: number; sent: number; skipped: number; failed: number; unconfirmed: number };
+  /** Batches (jobs on the queue) and how many are done. */
+  batches: { total: number; done: number };
 }
 
 /** The drivers' search states at one moment (docs/OPERATIONS.md "Engine health"). */
@@ -503,13 +508,63 @@ export interface EngineHealthMinute extends Partial<EngineSearchStates> {
   raceP99Ms: number | null;
 }
 
-/** GET /api/admin/engineHealth: the last minutes of the engine and the drivers' states now. */
+/** GET /api/admin/engineHealth: the last minutes of the engine, every process's, and the drivers' states now. */
 export interface EngineHealth {
-  /** False with REDIS_URL: searches run in the workers, and this API process's engine counts nothing. */
-  searchesRunHere: boolean;
+  /** The processes whose counts are in the period (WORKER_ID; a search worker's ends in `-worker`). */
+  countedBy: string[];
   now: EngineSearchStates;
-  /** Oldest first, ending with the current minute; none before the API process started. */
+  /** Oldest first, ending with the current minute; none before the first minute stored (24 hours are kept). */
   minutes: EngineHealthMinute[];
+}
+
+/** A search worker as its heartbeat and the leases in Redis tell it (docs/OPERATIONS.md "Engine health"). */
+export interface EngineWorker {
+  /** WORKER_ID. */
+  id: string;
+  host: string;
+  pid: number;
+  startedAt: number;
+  /** Its latest heartbeat, epoch ms. */
+  lastSeenAt: number;
+  /** Heard from within the last few heartbeats; false: it stopped answering (killed, or cut off from Redis). */
+  alive: boolean;
+  /** Drivers it searches at most (SEARCH_WORKER_CAPACITY). */
+  capacity: number;
+  /** Drivers it holds, searching or about to, as it last said. */
+  drivers: number;
+  /** Leases in Redis that name it now. */
+  leases: number;
+  /** Since it started: searches begun, leases found taken, jobs taken from it, drivers handed over on stopping. */
+  searchesStarted: number;
+  leasesLost: number;
+  jobsLost: number;
+  handedOver: number;
+}
+
+/** A job queue's depth, across every process that shares it. */
+export interface EngineQueue {
+  /** `search` (one job per searching driver) or `promotion` (one job per batch). */
+  name: string;
+  /** Waiting for a worker: for `search`, drivers no worker has taken yet. */
+  waiting: number;
+  active: number;
+  /** Waiting for a retry's time. */
+  delayed: number;
+}
+
+/** GET /api/admin/engineHealth/workers: who runs the searches and the background jobs, now. */
+export interface EngineWorkers {
+  /** False for the embedded single process (no REDIS_URL): it runs every search and job itself. */
+  scaledOut: boolean;
+  readAt: number;
+  /** Workers heard from in the last 10 minutes, alive first; empty without REDIS_URL. */
+  workers: EngineWorker[];
+  /**
+   * The per-driver leases in Redis: held (by a live or silent worker), held by a worker with no
+   * heartbeat (`unknownHolder`), released with the driver's pace for the next holder. Null without REDIS_URL.
+   */
+  leases: { held: number; unknownHolder: number; released: number } | null;
+  queues: EngineQueue[];
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * /admin/engineHealth (support and admins): the search engine over the last hour, 6 or 24 hours,
- * from the server's own counts (docs/OPERATIONS.md "Engine health"). Each chart has its summary
+ * from every server process's counts, kept in the database (docs/OPERATIONS.md "Engine health"). Each chart has its summary
  * in words, and a table below gives every figure; the console loads this screen (and its charts)
  * only when it is opened. Every read is audited, so it refreshes when asked, not on a timer.
  */
@@ -13,6 +13,7 @@ import { Sparkline, type SparklineSeries } from '../components/Sparkline';
 import { TableScroll } from '../components/Table';
 import { describeLine, engineWasBusy, errorKinds, lineOf, PERIODS, tableRows, type CountFigure, type StateFigure } from '../engineHealth';
 import { useLoad } from '../useLoad';
+import { EngineWorkersPanel } from './EngineWorkersPanel';
 
 const Controls = styled.div`
   display: flex;
@@ -28,6 +29,11 @@ const Controls = styled.div`
   > button {
     margin-bottom: calc(1.4 * 0.8125rem + 6px);
   }
+`;
+
+const CountedBy = styled.p`
+  color: ${({ theme }) => theme.palette.textMuted};
+  font-size: 0.875rem;
 `;
 
 const NowHeading = styled.h2`
@@ -208,11 +214,6 @@ function Health({ health, periodLabel }: { health: EngineHealth; periodLabel: st
   const kinds = errorKinds(health.minutes);
   return (
     <>
-      {!health.searchesRunHere && (
-        <Notice tone="neutral" title="Searches run in the search workers">
-          This server process runs no searches (REDIS_URL is set), so its engine counts are empty; the drivers' states below are every process's.
-        </Notice>
-      )}
       <NowHeading>Right now</NowHeading>
       <Figures>
         {STATES.map(({ figure, label }) => (
@@ -228,8 +229,9 @@ function Health({ health, periodLabel }: { health: EngineHealth; periodLabel: st
           {kinds.length > 0 && <p>Failures by kind: {kinds.map(([kind, count]) => `${kind} ${count}`).join(', ')}.</p>}
         </>
       ) : (
-        <Notice tone="neutral">The engine polled nothing in this period ({periodLabel.toLowerCase()}): no driver was searching, or the server started since.</Notice>
+        <Notice tone="neutral">The engine polled nothing in this period ({periodLabel.toLowerCase()}): no driver was searching, or nothing was counted yet.</Notice>
       )}
+      {health.countedBy.length > 0 && <CountedBy>Counted by {health.countedBy.join(', ')}.</CountedBy>}
       <Disclosure id="engine-health-table" title="Every figure as a table">
         <HealthTable minutes={health.minutes} />
       </Disclosure>
@@ -241,8 +243,10 @@ export default function EngineHealthScreen() {
   const [params, setParams] = useSearchParams();
   const period = PERIODS.find((p) => String(p.minutes) === params.get('minutes')) ?? PERIODS[0];
   const { load, reload } = useLoad(() => api.admin.engineHealth(period.minutes), String(period.minutes));
+  const workers = useLoad(() => api.admin.engineWorkers(), 'workers');
+  const refresh = () => void Promise.all([reload(), workers.reload()]);
   return (
-    <Page title="Engine health" intro="The search engine minute by minute, from the server's own counts." width="wide" route="/admin/engineHealth" remote="mf_admin">
+    <Page title="Engine health" intro="The search engine minute by minute, from every server process's counts." width="wide" route="/admin/engineHealth" remote="mf_admin">
       <Paper>
         <Controls>
           <Select
@@ -251,13 +255,14 @@ export default function EngineHealthScreen() {
             options={PERIODS.map((p) => ({ value: String(p.minutes), label: p.label }))}
             onChange={(event) => setParams({ minutes: event.target.value }, { replace: true })}
           />
-          <Button type="button" $variant="outlined" onClick={() => void reload()} disabled={load.kind === 'loading'}>
+          <Button type="button" $variant="outlined" onClick={refresh} disabled={load.kind === 'loading'}>
             Refresh
           </Button>
         </Controls>
         <Loaded load={load} loadingLabel="Loading the engine's health…" failure="The engine's health could not be loaded." retry={() => void reload()}>
           {(health) => <Health health={health} periodLabel={period.label} />}
         </Loaded>
+        <EngineWorkersPanel load={workers.load} retry={() => void workers.reload()} />
       </Paper>
     </Page>
   );

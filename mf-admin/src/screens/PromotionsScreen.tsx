@@ -55,14 +55,23 @@ function Compose({ onSaved }: { onSaved: () => unknown }) {
   );
 }
 
-function Delivery({ delivery }: { delivery: Promotion['delivery'] }) {
-  const done = delivery.sent + delivery.skipped + delivery.failed;
+/** How far a promotion has gone out: drivers done of all, the delivered count, and the batches (jobs on the queue) done. */
+function Delivery({ delivery, batches }: Pick<Promotion, 'delivery' | 'batches'>) {
+  const done = delivery.sent + delivery.skipped + delivery.failed + delivery.unconfirmed;
   return (
     <>
       <Progress value={done} max={Math.max(delivery.recipients, 1)} aria-label="Sending progress" />
       <p>
-        {done} of {delivery.recipients} drivers done: {delivery.sent} sent, {delivery.skipped} opted out meanwhile, {delivery.failed} failed.
+        {done} of {delivery.recipients} drivers done, in {batches.done} of {batches.total} {batches.total === 1 ? 'batch' : 'batches'}: {delivery.sent} delivered,{' '}
+        {delivery.skipped} opted out meanwhile, {delivery.failed} failed.
       </p>
+      {delivery.unconfirmed > 0 && (
+        <Meta>
+          {delivery.unconfirmed === 1
+            ? '1 e-mail was being sent when a server stopped: it may or may not have gone, and is never sent again.'
+            : `${delivery.unconfirmed} e-mails were being sent when a server stopped: they may or may not have gone, and are never sent again.`}
+        </Meta>
+      )}
     </>
   );
 }
@@ -123,7 +132,7 @@ export function PromotionsScreen() {
                       Send to drivers
                     </Button>
                   ) : (
-                    <Delivery delivery={promotion.delivery} />
+                    <Delivery delivery={promotion.delivery} batches={promotion.batches} />
                   )}
                 </Paper>
               </li>

@@ -1,5 +1,5 @@
-import type { EngineHealth, EngineHealthMinute } from '@blockpilot/shared';
-import { mockApi, type MockApi } from '@blockpilot/shared/mock';
+import type { EngineHealth, EngineHealthMinute, EngineWorker, EngineWorkers, Envelope } from '@blockpilot/shared';
+import { mockApi, type MockApi, type MockHandler } from '@blockpilot/shared/mock';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { segmentsOf } from '../components/Sparkline';
@@ -13,7 +13,7 @@ function minute(i: number, overrides: Partial<EngineHealthMinute> = {}): EngineH
 }
 
 const BUSY: EngineHealth = {
-  searchesRunHere: true,
+  countedBy: ['api1', 'w1-worker'],
   now: { searching: 4, waitingOnPuzzle: 1, pausedForCredit: 2 },
   minutes: [
     minute(0, { offersSeen: 10, accepted: 1, raceP50Ms: 0.4, raceP95Ms: 0.9, raceP99Ms: 1.25, searching: 3, waitingOnPuzzle: 0, pausedForCredit: 0 }),
@@ -22,12 +22,18 @@ const BUSY: EngineHealth = {
   ],
 };
 
+const EMBEDDED: EngineWorkers = { scaledOut: false, readAt: T0, workers: [], leases: null, queues: [{ name: 'promotion', waiting: 0, active: 0, delayed: 0 }] };
+
+/** The console's two reads: the figures, and the workers and queues (the single process's unless given). */
+type Routes = Record<string, MockHandler | Envelope>;
+const health = (routes: Routes): Routes => ({ 'GET /admin/engineHealth/workers': { data: EMBEDDED }, ...routes });
+
 describe('Engine health (/admin/engineHealth)', () => {
   let server: MockApi;
   afterEach(() => server.restore());
 
   it('is in the console menu for support too, and loads the last hour by default', async () => {
-    server = mockApi({ 'GET /admin/engineHealth': { data: BUSY } });
+    server = mockApi(health({ 'GET /admin/engineHealth': { data: BUSY } }));
     renderConsole('/admin/engineHealth', 'support');
     expect(screen.getByRole('link', { name: 'Engine health' })).toHaveAttribute('href', '/admin/engineHealth');
     expect(await screen.findByRole('heading', { level: 1, name: 'Engine health' })).toBeInTheDocument();
@@ -37,7 +43,7 @@ describe('Engine health (/admin/engineHealth)', () => {
 
   it('shows a loading state, then the states now, a chart per figure with its summary, and the failures by kind', async () => {
     let answer: () => void = () => undefined;
-    server = mockApi({ 'GET /admin/engineHealth': () => new Promise((resolve) => (answer = () => resolve({ data: BUSY }))) });
+    server = mockApi(health({ 'GET /admin/engineHealth': () => new Promise((resolve) => (answer = () => resolve({ data: BUSY }))) }));
     renderConsole('/admin/engineHealth');
     // The screen's chunk loads first (its fallback says the same), then the screen asks the server.
     await waitFor(() => expect(server.callsTo('GET /admin/engineHealth')).toHaveLength(1));
@@ -65,7 +71,7 @@ describe('Engine health (/admin/engineHealth)', () => {
   });
 
   it('gives every figure in a table, and changes the period from the menu', async () => {
-    server = mockApi({ 'GET /admin/engineHealth': { data: BUSY } });
+    server = mockApi(health({ 'GET /admin/engineHealth': { data: BUSY } }));
     renderConsole('/admin/engineHealth');
     const table = await screen.findByRole('table', { name: 'Engine health by time' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -87,24 +93,139 @@ describe('Engine health (/admin/engineHealth)', () => {
     expect(server.callsTo('GET /admin/engineHealth')).toHaveLength(3);
   });
 
-  it('says when the engine did nothing in the period, and when searches run in the workers', async () => {
+  it('says when the engine did nothing in the period, and which processes counted', async () => {
     server = mockApi({
-      'GET /admin/engineHealth': { data: { searchesRunHere: false, now: { searching: 0, waitingOnPuzzle: 0, pausedForCredit: 0 }, minutes: [minute(0, { searching: 0 })] } },
+      ...health({}),
+      'GET /admin/engineHealth': { data: { countedBy: ['api1'], now: { searching: 0, waitingOnPuzzle: 0, pausedForCredit: 0 }, minutes: [minute(0, { searching: 0 })] } },
     });
     renderConsole('/admin/engineHealth');
     expect(await screen.findByText(/The engine polled nothing in this period \(last hour\)/)).toBeInTheDocument();
-    expect(screen.getByText('Searches run in the search workers')).toBeInTheDocument();
+    expect(screen.getByText('Counted by api1.')).toBeInTheDocument();
     expect(screen.queryAllByRole('img')).toEqual([]);
   });
 
   it('says when the figures could not be loaded, and tries again', async () => {
     let fail = true;
-    server = mockApi({ 'GET /admin/engineHealth': () => (fail ? { status: 500, body: { alert: 'Something went wrong on our side.' } } : { data: BUSY }) });
+    server = mockApi(health({ 'GET /admin/engineHealth': () => (fail ? { status: 500, body: { alert: 'Something went wrong on our side.' } } : { data: BUSY }) }));
     renderConsole('/admin/engineHealth');
     expect(await screen.findByRole('alert')).toHaveTextContent("The engine's health could not be loaded.");
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Engine health by time' })).toBeInTheDocument();
+  });
+});
+
+function worker(id: string, overrides: Partial<EngineWorker> = {}): EngineWorker {
+  return {
+    id,
+    host: 'search-1',
+    pid: 4242,
+    startedAt: T0 - 3_600_000,
+    lastSeenAt: T0 - 1_000,
+    alive: true,
+    capacity: 3000,
+    drivers: 12,
+    leases: 12,
+    searchesStarted: 15,
+    leasesLost: 0,
+    jobsLost: 1,
+    handedOver: 0,
+    ...overrides,
+  };
+}
+
+const FLEET: EngineWorkers = {
+  scaledOut: true,
+  readAt: T0,
+  workers: [worker('w1'), worker('w2', { alive: false, lastSeenAt: T0 - 60_000, drivers: 3, leases: 0 })],
+  leases: { held: 14, unknownHolder: 2, released: 1 },
+  queues: [
+    { name: 'search', waiting: 2, active: 12, delayed: 0 },
+    { name: 'promotion', waiting: 3, active: 2, delayed: 1 },
+  ],
+};
+
+describe('Engine health: workers and queues', () => {
+  let server: MockApi;
+  afterEach(() => server.restore());
+
+  const rowsOf = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+
+  it('shows a loading state, then each worker with its leases and state, the leases in Redis and the queues', async () => {
+    let answer: () => void = () => undefined;
+    server = mockApi({ 'GET /admin/engineHealth': { data: BUSY }, 'GET /admin/engineHealth/workers': () => new Promise((resolve) => (answer = () => resolve({ data: FLEET }))) });
+    renderConsole('/admin/engineHealth', 'support');
+    const section = await screen.findByRole('region', { name: 'Workers and queues' });
+    expect(await within(section).findByText('Loading the workers and queues…')).toBeInTheDocument();
+    answer();
+    const workers = await within(section).findByRole('table', { name: 'Search workers' });
+    expect(
+      within(workers)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['w1search-1, pid 4242', 'w2search-1, pid 4242']);
+    const [running, silent] = rowsOf(workers);
+    expect(running).toEqual(['Running', '12 of 3000', '12', '15', '0', '1', expect.any(String)]);
+    expect(silent![0]).toMatch(/^Not answering since /);
+    expect(within(section).getByText(/^1 worker running/)).toBeInTheDocument();
+    expect(
+      within(section).getByText("Leases in Redis: 14 held, 2 of them by a worker that sends no heartbeat; 1 released with the driver's pace for the next worker."),
+    ).toBeInTheDocument();
+    expect(rowsOf(within(section).getByRole('table', { name: 'Job queues' }))).toEqual([
+      ['2', '12', '0'],
+      ['3', '2', '1'],
+    ]);
+    expect(
+      within(within(section).getByRole('table', { name: 'Job queues' }))
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Searches (a job per searching driver)', 'Promotion batches']);
+  });
+
+  it('says when no worker is running and how many drivers wait for one', async () => {
+    server = mockApi({
+      'GET /admin/engineHealth': { data: BUSY },
+      'GET /admin/engineHealth/workers': { data: { ...FLEET, workers: [worker('w2', { alive: false })], leases: { held: 0, unknownHolder: 0, released: 0 } } },
+    });
+    renderConsole('/admin/engineHealth');
+    const section = await screen.findByRole('region', { name: 'Workers and queues' });
+    expect(await within(section).findByText('No search worker is running')).toBeInTheDocument();
+    expect(within(section).getByText(/Searching drivers wait in the queue \(2 waiting\)/)).toBeInTheDocument();
+  });
+
+  it('says the single process runs everything, with its job queue', async () => {
+    server = mockApi(health({ 'GET /admin/engineHealth': { data: BUSY } }));
+    renderConsole('/admin/engineHealth');
+    const section = await screen.findByRole('region', { name: 'Workers and queues' });
+    expect(await within(section).findByText(/This server process runs every search and background job itself/)).toBeInTheDocument();
+    expect(within(section).queryByRole('table', { name: 'Search workers' })).not.toBeInTheDocument();
+    expect(rowsOf(within(section).getByRole('table', { name: 'Job queues' }))).toEqual([['0', '0', '0']]);
+  });
+
+  it('says when they could not be loaded while the figures still show, tries again, and Refresh reads both again', async () => {
+    let fail = true;
+    server = mockApi({
+      'GET /admin/engineHealth': { data: BUSY },
+      'GET /admin/engineHealth/workers': () => (fail ? { status: 503, body: { alert: 'Redis is away.' } } : { data: FLEET }),
+    });
+    renderConsole('/admin/engineHealth');
+    const section = await screen.findByRole('region', { name: 'Workers and queues' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('The workers and queues could not be loaded.');
+    expect(screen.getByRole('table', { name: 'Engine health by time' })).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByRole('table', { name: 'Search workers' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(server.callsTo('GET /admin/engineHealth/workers')).toHaveLength(3));
+    expect(server.callsTo('GET /admin/engineHealth')).toHaveLength(2);
   });
 });
 

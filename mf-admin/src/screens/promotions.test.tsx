@@ -14,7 +14,8 @@ const DRAFT: Promotion = {
   createdAt: Date.UTC(2025, 5, 1),
   sendStartedAt: null,
   sentAt: null,
-  delivery: { recipients: 0, pending: 0, sent: 0, skipped: 0, failed: 0 },
+  delivery: { recipients: 0, pending: 0, sent: 0, skipped: 0, failed: 0, unconfirmed: 0 },
+  batches: { total: 0, done: 0 },
 };
 
 describe('Promotions (/admin/promotions)', () => {
@@ -77,20 +78,36 @@ describe('Promotions (/admin/promotions)', () => {
           const shown = promotion;
           // The next poll finds the sending finished.
           if (promotion.status === 'sending')
-            promotion = { ...promotion, status: 'sent', sentAt: Date.UTC(2025, 5, 2), delivery: { recipients: 3, pending: 0, sent: 2, skipped: 1, failed: 0 } };
+            promotion = {
+              ...promotion,
+              status: 'sent',
+              sentAt: Date.UTC(2025, 5, 2),
+              delivery: { recipients: 203, pending: 0, sent: 200, skipped: 1, failed: 0, unconfirmed: 2 },
+              batches: { total: 3, done: 3 },
+            };
           return { data: [shown] };
         },
         'POST /admin/promotions/4/send': () => {
-          promotion = { ...promotion, status: 'sending', sendStartedAt: Date.UTC(2025, 5, 2), delivery: { recipients: 3, pending: 2, sent: 1, skipped: 0, failed: 0 } };
+          promotion = {
+            ...promotion,
+            status: 'sending',
+            sendStartedAt: Date.UTC(2025, 5, 2),
+            delivery: { recipients: 203, pending: 102, sent: 101, skipped: 0, failed: 0, unconfirmed: 0 },
+            batches: { total: 3, done: 1 },
+          };
           return { data: promotion };
         },
       });
       renderConsole('/admin/promotions');
       await userEvent.click(await screen.findByRole('button', { name: 'Send to drivers' }));
       await userEvent.click(within(screen.getByRole('dialog', { name: 'Send this promotion?' })).getByRole('button', { name: 'Send now' }));
-      expect(await screen.findByText('1 of 3 drivers done: 1 sent, 0 opted out meanwhile, 0 failed.')).toBeInTheDocument();
+      expect(await screen.findByText('101 of 203 drivers done, in 1 of 3 batches: 101 delivered, 0 opted out meanwhile, 0 failed.')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Sending progress' })).toHaveAttribute('value', '101');
       expect(screen.getByText('Sending')).toBeInTheDocument();
-      expect(await screen.findByText('3 of 3 drivers done: 2 sent, 1 opted out meanwhile, 0 failed.', {}, { timeout: PROGRESS_POLL_MS * 3 })).toBeInTheDocument();
+      expect(
+        await screen.findByText('203 of 203 drivers done, in 3 of 3 batches: 200 delivered, 1 opted out meanwhile, 0 failed.', {}, { timeout: PROGRESS_POLL_MS * 3 }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('2 e-mails were being sent when a server stopped: they may or may not have gone, and are never sent again.')).toBeInTheDocument();
       expect(screen.getByText('Sent')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Send to drivers' })).not.toBeInTheDocument();
       await waitFor(() => expect(server.callsTo('POST /admin/promotions/4/send')).toHaveLength(1));

@@ -375,7 +375,11 @@ export interface KnowledgeBaseArticleTable {
   updated_at: Date;
 }
 
-export type PromotionRecipientStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
+/**
+ * pending → sending (claimed by one attempt of its batch) → sent | skipped (opted out meanwhile) |
+ * failed (the mail adapter refused) | unconfirmed (the attempt stopped before it knew: never sent again).
+ */
+export type PromotionRecipientStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed' | 'unconfirmed';
 
 /** A promotional e-mail: a draft until sent, sent once. */
 export interface PromotionTable {
@@ -394,6 +398,10 @@ export interface PromotionRecipientTable {
   promotion_id: number;
   user_id: string;
   status: Generated<PromotionRecipientStatus>;
+  /** The batch (a job) the row is delivered in. */
+  batch: Generated<number>;
+  /** The attempt that claimed the row (`sending` and after); only that attempt settles it. */
+  claim: string | null;
   updated_at: Generated<Date>;
 }
 
@@ -447,6 +455,24 @@ export interface CalendarFeedTable {
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** One process's engine counts for one minute (docs/OPERATIONS.md "Engine health"); rows older than 24 hours are deleted. */
+export interface EngineHealthMinuteTable {
+  minute: Date;
+  /** WORKER_ID of the process that counted. */
+  process: string;
+  offers_seen: number;
+  accepted: number;
+  throttled: number;
+  puzzles: number;
+  errors: ColumnType<Record<string, number>, string, string>;
+  race_count: number;
+  race_samples: ColumnType<number[], string, string>;
+  searching: number | null;
+  waiting_on_puzzle: number | null;
+  paused_for_credit: number | null;
+  updated_at: Date;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -478,4 +504,5 @@ export interface DatabaseSchema {
   push_subscriptions: PushSubscriptionTable;
   notification_events: NotificationEventTable;
   calendar_feeds: CalendarFeedTable;
+  engine_health_minutes: EngineHealthMinuteTable;
 }

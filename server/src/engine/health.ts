@@ -5,8 +5,9 @@
  * puzzles, failures by kind, race latencies), and the API samples how many drivers are searching,
  * waiting on a puzzle or paused for credit once a minute. Nothing here touches the database or a
  * timer: the clock's minute picks the slot, and a slot whose minute has passed is cleared when it
- * comes round again. It is this process's view only (docs/OPERATIONS.md says what that means with
- * REDIS_URL).
+ * comes round again. Every process writes its minutes to the database (healthStore.ts), where the
+ * console reads every process's, across restarts; {@link mergeMinute} turns one minute's records,
+ * of one process or of many, into the minute the console charts.
  */
 import type { EngineHealthMinute, EngineSearchStates } from '@blockpilot/shared/types';
 
@@ -27,28 +28,76 @@ export interface EngineHealthRecorder {
   raceLatency(ms: number): void;
 }
 
-interface Slot {
+/** One minute's raw counts, as a process keeps them and stores them (healthStore.ts). */
+export interface MinuteRecord {
+  /** Minutes since the epoch. */
   minute: number;
   offersSeen: number;
   accepted: number;
   throttled: number;
   puzzles: number;
-  errors: Map<string, number>;
-  raceSamples: number[];
+  errors: Record<string, number>;
+  /** Race latencies the minute had, and the uniform sample of them kept (at most {@link RACE_SAMPLES_PER_MINUTE}). */
   raceCount: number;
+  raceSamples: number[];
+  /** The drivers' states as last sampled in the minute; null when never sampled. */
   states: EngineSearchStates | null;
 }
 
-const emptySlot = (minute: number): Slot => ({ minute, offersSeen: 0, accepted: 0, throttled: 0, puzzles: 0, errors: new Map(), raceSamples: [], raceCount: 0, states: null });
+const emptyRecord = (minute: number): MinuteRecord => ({ minute, offersSeen: 0, accepted: 0, throttled: 0, puzzles: 0, errors: {}, raceCount: 0, raceSamples: [], states: null });
 
-/** The nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/**
+ * The nearest-rank percentile of weighted values sorted by value: the first whose running weight
+ * reaches `p` % of the whole. With every weight 1 this is the plain nearest rank.
+ */
+function percentile(sorted: ReadonlyArray<readonly [value: number, weight: number]>, total: number, p: number): number | null {
+  const target = (p / 100) * total;
+  let reached = 0;
+  for (const [value, weight] of sorted) {
+    reached += weight;
+    // A little slack for the sum of fractional weights.
+    if (reached >= target - 1e-9) return value;
+  }
+  return sorted.at(-1)?.[0] ?? null;
+}
+
+/**
+ * One minute of the chart from every record of it (one per process that counted): counts and
+ * failures summed, race percentiles over all the kept samples, each standing for its process's
+ * latencies (`raceCount / samples`), and the states of the last record that has them.
+ */
+export function mergeMinute(minute: number, records: readonly MinuteRecord[]): EngineHealthMinute {
+  const merged = emptyRecord(minute);
+  const weighted: Array<[number, number]> = [];
+  for (const record of records) {
+    merged.offersSeen += record.offersSeen;
+    merged.accepted += record.accepted;
+    merged.throttled += record.throttled;
+    merged.puzzles += record.puzzles;
+    for (const [kind, n] of Object.entries(record.errors)) merged.errors[kind] = (merged.errors[kind] ?? 0) + n;
+    merged.raceCount += record.raceCount;
+    const weight = record.raceSamples.length ? record.raceCount / record.raceSamples.length : 0;
+    for (const sample of record.raceSamples) weighted.push([sample, weight]);
+    if (record.states) merged.states = record.states;
+  }
+  weighted.sort((a, b) => a[0] - b[0]);
+  const total = weighted.reduce((sum, [, weight]) => sum + weight, 0);
+  return {
+    at: minute * MINUTE_MS,
+    offersSeen: merged.offersSeen,
+    accepted: merged.accepted,
+    throttled: merged.throttled,
+    puzzles: merged.puzzles,
+    errors: merged.errors,
+    raceP50Ms: percentile(weighted, total, 50),
+    raceP95Ms: percentile(weighted, total, 95),
+    raceP99Ms: percentile(weighted, total, 99),
+    ...merged.states,
+  };
 }
 
 export class EngineHealthSeries implements EngineHealthRecorder {
-  private readonly slots: Array<Slot | undefined>;
+  private readonly slots: Array<MinuteRecord | undefined>;
   private readonly firstMinute: number;
 
   /**
@@ -60,7 +109,7 @@ export class EngineHealthSeries implements EngineHealthRecorder {
     private readonly capacity = ENGINE_HEALTH_MINUTES,
     private readonly random: () => number = Math.random,
   ) {
-    this.slots = new Array<Slot | undefined>(capacity);
+    this.slots = new Array<MinuteRecord | undefined>(capacity);
     this.firstMinute = Math.floor(nowMs() / MINUTE_MS);
   }
 
@@ -82,7 +131,7 @@ export class EngineHealthSeries implements EngineHealthRecorder {
 
   failed(kind: string): void {
     const { errors } = this.current();
-    errors.set(kind, (errors.get(kind) ?? 0) + 1);
+    errors[kind] = (errors[kind] ?? 0) + 1;
   }
 
   raceLatency(ms: number): void {
@@ -109,36 +158,36 @@ export class EngineHealthSeries implements EngineHealthRecorder {
     const now = this.minuteNow();
     const from = Math.max(now - Math.min(minutes, this.capacity) + 1, this.firstMinute);
     const points: EngineHealthMinute[] = [];
-    for (let minute = from; minute <= now; minute++) {
-      const kept = this.slots[minute % this.capacity];
-      const slot = kept?.minute === minute ? kept : emptySlot(minute);
-      const sorted = [...slot.raceSamples].sort((a, b) => a - b);
-      points.push({
-        at: minute * MINUTE_MS,
-        offersSeen: slot.offersSeen,
-        accepted: slot.accepted,
-        throttled: slot.throttled,
-        puzzles: slot.puzzles,
-        errors: Object.fromEntries(slot.errors),
-        raceP50Ms: percentile(sorted, 50),
-        raceP95Ms: percentile(sorted, 95),
-        raceP99Ms: percentile(sorted, 99),
-        ...slot.states,
-      });
-    }
+    for (let minute = from; minute <= now; minute++) points.push(mergeMinute(minute, [this.recordOf(minute) ?? emptyRecord(minute)]));
     return points;
   }
 
-  private minuteNow(): number {
+  /** The records of the minutes from `fromMinute` to now that this series holds (a copy, for storing), oldest first. */
+  records(fromMinute: number): MinuteRecord[] {
+    const held: MinuteRecord[] = [];
+    for (let minute = Math.max(fromMinute, this.minuteNow() - this.capacity + 1); minute <= this.minuteNow(); minute++) {
+      const record = this.recordOf(minute);
+      if (record) held.push({ ...record, errors: { ...record.errors }, raceSamples: [...record.raceSamples] });
+    }
+    return held;
+  }
+
+  /** The current minute, in minutes since the epoch. */
+  minuteNow(): number {
     return Math.floor(this.nowMs() / MINUTE_MS);
   }
 
-  private current(): Slot {
+  private recordOf(minute: number): MinuteRecord | undefined {
+    const kept = this.slots[minute % this.capacity];
+    return kept?.minute === minute ? kept : undefined;
+  }
+
+  private current(): MinuteRecord {
     const minute = this.minuteNow();
     const index = minute % this.capacity;
     const slot = this.slots[index];
     if (slot?.minute === minute) return slot;
-    const fresh = emptySlot(minute);
+    const fresh = emptyRecord(minute);
     this.slots[index] = fresh;
     return fresh;
   }

@@ -5,7 +5,9 @@
  * that runs with Redis anyway (this folder, Redis tests).
  */
 export { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
+export { BullJobQueues } from '../adapters/jobs/bullJobQueues.js';
 export { BullSearchRunner } from './bullSearchRunner.js';
+export { SearchFleet } from './fleet.js';
 export { searchKeys } from './keys.js';
 export { openRedis } from '../adapters/redis.js';
 export { RedisLiveEvents } from './redisLiveEvents.js';

@@ -16,6 +16,10 @@ export interface SearchKeys {
   creditFellChannel: string;
   /** Pub/sub channel of session revocations, heard by every API process's session cache. */
   sessionChannel: string;
+  /** The worker registry: a sorted set of worker ids by their latest heartbeat (epoch ms). */
+  workers: string;
+  /** One worker's latest heartbeat (JSON). */
+  worker(workerId: string): string;
 }
 
 export function searchKeys(prefix: string): SearchKeys {
@@ -27,5 +31,7 @@ export function searchKeys(prefix: string): SearchKeys {
     liveChannel: `${prefix}:live`,
     creditFellChannel: `${prefix}:credit-fell`,
     sessionChannel: `${prefix}:sessions`,
+    workers: `${prefix}:search-workers`,
+    worker: (workerId) => `${prefix}:search-worker:${workerId}`,
   };
 }

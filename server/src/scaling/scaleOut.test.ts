@@ -14,17 +14,15 @@
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import type { RequestRecord, Simulator } from '@blockpilot/platform-sim';
-import { openDatabase } from '../db/index.js';
 import { loadPlatformAccount } from '../domain/platformAccounts.js';
-import { simulatorEnv, TEST_TOKEN_KEY } from '../../test/config.js';
+import { simulatorEnv } from '../../test/config.js';
 import { testContext } from '../../test/context.js';
-import { isolatedPostgres } from '../../test/databases.js';
-import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, waitFor } from '../../test/platform.js';
-import type { Database } from '../types.js';
+import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, waitFor } from '../../test/platform.js';
+import { openProcessFleet, type ProcessFleet } from '../../test/processFleet.js';
 import { DEFAULT_OWNERSHIP_TIMINGS } from './config.js';
 import { searchKeys } from './keys.js';
 import { leaseHolder } from './leases.js';
-import { spawnServer, stopServer, type ServerProcess } from './serverProcesses.js';
+import { stopServer, type ServerProcess } from './serverProcesses.js';
 import { describeWithRedis } from '../../test/redis.js';
 
 const DRIVERS = 12;
@@ -39,10 +37,8 @@ interface Driver {
 }
 
 describeWithRedis('scale-out: three workers and two API processes', (redis) => {
+  let fleet: ProcessFleet | null = null;
   let sim: Simulator;
-  let database: Database;
-  let dropSchema: () => Promise<void> = async () => undefined;
-  const servers: ServerProcess[] = [];
   const drivers: Driver[] = [];
   let apis: ServerProcess[] = [];
   let workers: ServerProcess[] = [];
@@ -62,33 +58,14 @@ describeWithRedis('scale-out: three workers and two API processes', (redis) => {
   };
 
   before(async () => {
-    const simulator = await startSimulator({ autoOffers: true, offerRatePerAreaPerMinute: 6, rivalMeanDelayMs: 20_000, rateLimitMax: 20, recordSize: 200_000 });
-    sim = simulator.sim;
-    const url = simulator.url;
-    const postgres = await isolatedPostgres();
-    dropSchema = postgres.drop;
-    // Migrated here, once, before any server process opens it.
-    database = await openDatabase(postgres.config);
-    prefix = `${redis().prefix}:scale`;
-    const env: NodeJS.ProcessEnv = {
-      ...simulatorEnv(url),
-      PLATFORM_SIM: 'off',
-      PLATFORM_TOKEN_KEY: TEST_TOKEN_KEY,
-      DATABASE_URL: postgres.config.kind === 'postgres' ? postgres.config.url : '',
-      REDIS_URL: redis().url,
-      REDIS_PREFIX: prefix,
-      SCRYPT_LOG2_COST: '10',
-      DATA_DIR: '/nonexistent',
-    };
-    const started = await Promise.all([
-      ...['w1', 'w2', 'w3'].map((id) => spawnServer(id, 'worker', { ...env, PLATFORM_SIM_CLIENT: id })),
-      ...['api1', 'api2'].map((id) => spawnServer(id, 'api', { ...env, PLATFORM_SIM_CLIENT: id })),
-    ]);
-    servers.push(...started);
+    fleet = await openProcessFleet(redis(), 'scale', { autoOffers: true, offerRatePerAreaPerMinute: 6, rivalMeanDelayMs: 20_000, rateLimitMax: 20, recordSize: 200_000 });
+    sim = fleet.sim;
+    prefix = fleet.prefix;
+    const started = await Promise.all([...['w1', 'w2', 'w3'].map((id) => fleet!.spawn(id, 'worker')), ...['api1', 'api2'].map((id) => fleet!.spawn(id, 'api'))]);
     workers = started.filter((s) => s.role === 'worker');
     apis = started.filter((s) => s.role === 'api');
 
-    const setup = testContext(database, { env: simulatorEnv(url) });
+    const setup = testContext(fleet.database, { env: simulatorEnv(fleet.simulatorUrl) });
     for (let i = 0; i < DRIVERS; i++) {
       const { user, token } = await signUpDriver(setup);
       await connectDriver(setup, user);
@@ -99,10 +76,7 @@ describeWithRedis('scale-out: three workers and two API processes', (redis) => {
   });
 
   after(async () => {
-    await Promise.all(servers.map((s) => stopServer(s)));
-    await sim?.close();
-    await database?.close();
-    await dropSchema();
+    await fleet?.close();
   });
 
   it('spreads drivers, fails over within the bound, obeys Stop/Start through either API, hands over on SIGTERM, never polls one account twice at once', async () => {

@@ -23,6 +23,7 @@ import type { SearchKeys } from './keys.js';
 import { UserLeases } from './leases.js';
 import { closeRedis } from '../adapters/redis.js';
 import { enqueueSearch, noLongerSearching, openSearchQueue, shouldSearch, type SearchJobData } from './searchJobs.js';
+import { HEARTBEAT_MS, removeHeartbeat, writeHeartbeat } from './workerRegistry.js';
 
 /** What a worker is built from. */
 export interface SearchWorkerOptions {
@@ -83,6 +84,8 @@ export class SearchWorker {
   private readonly subscriber: Redis;
   private worker: Worker<SearchJobData, string> | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private startedAt = 0;
   private closing = false;
   private renewing = false;
   private lastRecheck = 0;
@@ -140,6 +143,10 @@ export class SearchWorker {
     });
     this.renewTimer = setInterval(() => void this.renewLeases(), timings.leaseRenewMs);
     await this.worker.waitUntilReady();
+    // The registry the console reads (workerRegistry.ts).
+    this.startedAt = Date.now();
+    await this.heartbeat();
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
     deps.log.info({ workerId, capacity }, 'search worker started');
   }
 
@@ -150,9 +157,34 @@ export class SearchWorker {
     for (const slot of this.slots.values()) slot.controller?.abort();
     await this.worker?.close();
     if (this.renewTimer) clearInterval(this.renewTimer);
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    await removeHeartbeat(this.options.redis, this.options.keys, this.options.workerId).catch((error: unknown) =>
+      this.options.deps.log.warn({ err: error }, 'search worker: could not leave the registry'),
+    );
     await this.queue.close();
     await closeRedis(this.subscriber);
     await closeRedis(this.options.redis);
+  }
+
+  /** Tells the registry who this worker is and what it holds; a failure (Redis away) waits for the next beat. */
+  private async heartbeat(): Promise<void> {
+    const { redis, keys, workerId, capacity, deps } = this.options;
+    const { searchesStarted, leasesLost, jobsLost, handedOver } = this.counters;
+    try {
+      await writeHeartbeat(redis, keys, {
+        id: workerId,
+        startedAt: this.startedAt,
+        capacity,
+        drivers: this.slots.size,
+        leases: this.leases.size,
+        searchesStarted,
+        leasesLost,
+        jobsLost,
+        handedOver,
+      });
+    } catch (error) {
+      deps.log.warn({ err: error }, 'search worker: heartbeat not written');
+    }
   }
 
   /** One job: the driver's searches, one after another, until the driver no longer searches. */

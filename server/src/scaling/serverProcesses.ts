@@ -22,7 +22,7 @@ export interface ServerProcess {
   lines: string[];
 }
 
-/** Starts `src/main.ts` with `env` in `role`; resolves once it is ready (rejects if it exits first or takes over `timeoutMs`). */
+/** Starts `src/main.ts` with `env` in `role`; resolves once it is ready (rejects if it exits first, or kills it and rejects if it takes over `timeoutMs`). */
 export function spawnServer(id: string, role: 'api' | 'worker', env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--conditions=@blockpilot/source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
@@ -32,7 +32,11 @@ export function spawnServer(id: string, role: 'api' | 'worker', env: NodeJS.Proc
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${id} was not ready after ${timeoutMs} ms:\n${lines.slice(-20).join('\n')}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running behind the failure: nothing else holds it to stop it.
+      child.kill('SIGKILL');
+      reject(new Error(`${id} was not ready after ${timeoutMs} ms:\n${lines.slice(-20).join('\n')}`));
+    }, timeoutMs);
     const onLine = (line: string) => {
       lines.push(line);
       const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);

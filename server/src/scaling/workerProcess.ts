@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
 import { createEngineParts, type ContextOptions } from '../engineParts.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import { writeHealthEvery } from '../engine/healthStore.js';
 import type { ServerConfig } from '../types.js';
 import { searchKeys } from './keys.js';
 import { scheduleOfferLogRetention } from './offerLogRetention.js';
@@ -30,13 +31,15 @@ export async function startSearchWorker(
   const redis = openRedis(redisUrl, `${workerId}-worker`);
   const keys = searchKeys(redisPrefix);
   const live = new RedisLiveEvents(redis, keys.liveChannel, options.log, keys.creditFellChannel);
-  const { adapters, background, creditWatch, searchDependencies } = createEngineParts(config, db, {
+  const { adapters, background, creditWatch, engineHealth, searchDependencies } = createEngineParts(config, db, {
     ...options,
     sharedRateLimiter: new RedisRateLimiter(redis, redisPrefix),
     sharedLiveEvents: live,
   });
   // The automatic top-up runs in the API processes (they hold the payments): tell them.
   const stopForwarding = live.forwardCreditFalls(creditWatch);
+  // The engine's minutes, for the console (docs/OPERATIONS.md "Engine health").
+  const healthWriter = writeHealthEvery({ db, series: engineHealth, processName: `${workerId}-worker`, now: () => options.clock.now(), log: options.log });
   const worker = new SearchWorker({ redis, keys, deps: searchDependencies, workerId, capacity: workerCapacity, timings });
   await worker.start();
   const stopRetention = scheduleOfferLogRetention({
@@ -51,6 +54,7 @@ export async function startSearchWorker(
     async close() {
       stopRetention();
       await worker.close();
+      await healthWriter.stop();
       stopForwarding();
       // Notifications of the last steps go out before the connections close.
       await background.drain();

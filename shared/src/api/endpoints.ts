@@ -17,6 +17,7 @@ import type {
   DayRange,
   DriverStats,
   EngineHealth,
+  EngineWorkers,
   Filter,
   KnowledgeBaseArticle,
   KnowledgeBaseArticleInput,
@@ -193,6 +194,7 @@ export const api = {
     audit: (query: { q?: string; userId?: string }) => call<AuditEntry[]>((http) => http.get('/admin/audit', { params: query })),
     /** The search engine's last `minutes` minutes and the drivers' search states now (docs/OPERATIONS.md "Engine health"). */
     engineHealth: (minutes: number) => call<EngineHealth>((http) => http.get('/admin/engineHealth', { params: { minutes } })),
+    engineWorkers: () => call<EngineWorkers>((http) => http.get('/admin/engineHealth/workers')),
     knowledgeBase: {
       list: () => call<KnowledgeBaseArticle[]>((http) => http.get('/admin/knowledgeBase')),
       create: (body: KnowledgeBaseArticleInput) => call<KnowledgeBaseArticle>((http) => http.post('/admin/knowledgeBase', body)),

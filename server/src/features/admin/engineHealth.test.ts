@@ -2,11 +2,13 @@
  * GET /api/admin/engineHealth (docs/OPERATIONS.md "Engine health"): support and admins read it
  * (a visitor 401, a driver 403), each read is audited, bad `minutes` is a 400 under the field,
  * and the answer carries what the engine counted and the drivers' search states from the
- * database, sampled into the current minute.
+ * database, sampled into the current minute; the minutes are kept in the database, so an API
+ * started again (a deploy) still shows them.
  */
+import { hostname } from 'node:os';
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
-import { call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../../test/app.js';
+import { call, expectFieldErrors, expectSignInRequired, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { EngineHealthSeries } from '../../engine/health.js';
 import { TestClock } from '../../../test/clock.js';
 import { describeEachDatabase } from '../../../test/databases.js';
@@ -53,7 +55,8 @@ describeEachDatabase('engine health API', (database) => {
     expect(res.statusCode).toBe(200);
     const health = res.json().data;
     const states = { searching: 1, waitingOnPuzzle: 1, pausedForCredit: 1 };
-    expect(health.searchesRunHere).toBe(true);
+    // This process (WORKER_ID's default) wrote its minute for the read.
+    expect(health.countedBy).toEqual([`${hostname()}-${process.pid}`]);
     expect(health.now).toEqual(states);
     expect(health.minutes.length).toBeGreaterThanOrEqual(1);
     expect(health.minutes.length).toBeLessThanOrEqual(30);
@@ -74,6 +77,42 @@ describeEachDatabase('engine health API', (database) => {
     const byAdmin = await callAs(t, admin, { url: URL });
     expect(byAdmin.statusCode).toBe(200);
     expect((await auditEntriesOf(t, 'engineHealth.view')).at(-1)).toMatchObject({ actor_id: admin.id, after: { minutes: 60 } });
+  });
+
+  it('says without REDIS_URL that this process runs every search, with its job queues; audited, refused to a driver', async () => {
+    const byDriver = await callAs(t, driver, { url: `${URL}/workers` });
+    expect(byDriver.statusCode).toBe(403);
+    const res = await callAs(t, supportUser, { url: `${URL}/workers` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      scaledOut: false,
+      readAt: expect.any(Number),
+      workers: [],
+      leases: null,
+      queues: [{ name: 'promotion', waiting: 0, active: 0, delayed: 0 }],
+    });
+    expect((await auditEntriesOf(t, 'engineWorkers.view')).at(-1)).toMatchObject({ actor_id: supportUser.id, after: { workers: 0 } });
+  });
+
+  it('still shows the minutes an API process counted after it is started again', async () => {
+    const before = (await callAs(t, admin, { url: `${URL}?minutes=5` })).json().data;
+    const counted = before.minutes.at(-1);
+    expect(counted.offersSeen).toBeGreaterThan(0);
+    await t.app.close();
+    // A deploy: a new process, a new (empty) series, on the same database, three minutes later.
+    clock.advance(3 * 60_000);
+    const restarted = new EngineHealthSeries(() => clock.now().getTime());
+    t = await startTestApp(t.database, { env: { ADMIN_EMAILS: 'health-admin@blockpilot.test' }, clock, engine: { health: restarted } });
+    const after = (await callAs(t, admin, { url: `${URL}?minutes=60` })).json().data;
+    expect(after.minutes.map((m: { at: number }) => m.at)).toContain(counted.at);
+    expect(after.minutes.find((m: { at: number }) => m.at === counted.at)).toMatchObject({
+      offersSeen: counted.offersSeen,
+      accepted: counted.accepted,
+      raceP99Ms: counted.raceP99Ms,
+    });
+    // The minutes in between (the engine idle) read as zero, up to the new current minute.
+    expect(after.minutes.at(-1).at).toBe(counted.at + 3 * 60_000);
+    expect(after.minutes.at(-2)).toMatchObject({ offersSeen: 0, accepted: 0 });
   });
 
   it('refuses minutes outside 1 to 1440 under the field, auditing nothing', async () => {

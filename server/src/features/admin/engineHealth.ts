@@ -1,12 +1,14 @@
 /**
  * The engine's health for the console (docs/OPERATIONS.md "Engine health"): the drivers' search
- * states counted in the database once a minute (every process's drivers), beside what this
- * process's engine counted into its in-memory series (engine/health.ts).
+ * states counted in the database once a minute (every process's drivers), beside what every
+ * process's engine counted, minute by minute, as they wrote it to the database (engine/health.ts,
+ * engine/healthStore.ts).
  */
 import { sql, type Kysely } from 'kysely';
-import type { EngineHealth, EngineSearchStates } from '@blockpilot/shared/types';
+import type { EngineHealth, EngineSearchStates, EngineWorkers } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { loadHealthMinutes, type HealthWriter } from '../../engine/healthStore.js';
 
 /** How often the drivers' states are sampled into the series. */
 export const GAUGE_SAMPLE_INTERVAL_MS = 60_000;
@@ -43,13 +45,33 @@ export function sampleEveryMinute(ctx: Pick<AppContext, 'db' | 'engineHealth' | 
   return () => clearInterval(timer);
 }
 
-/** The console's answer: the last `minutes` minutes and the states now. */
-export async function engineHealth(ctx: Pick<AppContext, 'db' | 'engineHealth' | 'config'>, minutes: number): Promise<EngineHealth> {
+/**
+ * The console's answer: the last `minutes` minutes of every process (this one's written first,
+ * so its current minute is current; the others' lag by at most their write interval) and the
+ * states now.
+ */
+export async function engineHealth(ctx: Pick<AppContext, 'db' | 'engineHealth'>, writer: Pick<HealthWriter, 'flush'>, minutes: number): Promise<EngineHealth> {
   const now = await sampleSearchStates(ctx);
+  await writer.flush();
+  const toMinute = ctx.engineHealth.minuteNow();
+  const stored = await loadHealthMinutes(ctx.db, toMinute - minutes + 1, toMinute);
+  return { countedBy: stored.processes, now, minutes: stored.minutes };
+}
+
+/**
+ * Who runs the searches and the background jobs, now: with REDIS_URL the workers (registry and
+ * leases in Redis) and the queues' depth (BullMQ, every process's); without it, this process's
+ * job queues only, since it runs every search itself.
+ */
+export async function engineWorkers(ctx: Pick<AppContext, 'fleet' | 'jobs'>): Promise<EngineWorkers> {
+  // Wall time, as the workers' heartbeats are.
+  const readAt = Date.now();
+  const [fleet, jobQueues] = await Promise.all([ctx.fleet?.read(readAt) ?? null, ctx.jobs.counts()]);
   return {
-    // With REDIS_URL the searches run in the workers: this API process's engine counts nothing.
-    searchesRunHere: !ctx.config.scaling.redisUrl,
-    now,
-    minutes: ctx.engineHealth.lastMinutes(minutes),
+    scaledOut: fleet !== null,
+    readAt,
+    workers: fleet?.workers ?? [],
+    leases: fleet?.leases ?? null,
+    queues: [...(fleet ? [fleet.searchQueue] : []), ...jobQueues],
   };
 }

@@ -11,9 +11,9 @@ import type { InjectOptions } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import { call, expectFieldErrors, expectSignInRequired, signUp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
-import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
+import { addConfirmedDrivers, auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
 import { testContext } from '../../../test/context.js';
-import { PROMOTION_BATCH_SIZE, resumePromotions } from './promotions.js';
+import { deliverBatch, PROMOTION_BATCH_SIZE, resumePromotions } from './promotions.js';
 
 const ADMIN_EMAIL = 'promo-admin@blockpilot.test';
 
@@ -107,15 +107,20 @@ describeEachDatabase('promotions API', (database) => {
     await t.database.db.updateTable('users').set({ promotions_opted_out_at: new Date() }).where('id', '=', optedOut.id).execute();
     const suspended = await signUp(t.app, t.database);
     await t.database.db.updateTable('users').set({ suspended_at: new Date() }).where('id', '=', suspended.id).execute();
-    // More drivers than a batch, so delivery takes several rounds.
-    for (let i = 0; i < PROMOTION_BATCH_SIZE; i++) await signUp(t.app, t.database);
+    // More drivers than a batch, so delivery takes several jobs.
+    await addConfirmedDrivers(t.database, PROMOTION_BATCH_SIZE);
     const recipients = await verifiedAccounts();
+    const batches = Math.ceil(recipients / PROMOTION_BATCH_SIZE);
+    expect(batches).toBeGreaterThan(1);
 
     const { id } = await compose('Summer blocks');
     const res = await post(admin, `/api/admin/promotions/${id}/send`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { status: expect.stringMatching(/^(sending|sent)$/), delivery: { recipients } }, alert: `Sending to ${recipients} drivers.` });
-    expect(await sent(id)).toMatchObject({ delivery: { recipients, pending: 0, sent: recipients, skipped: 0, failed: 0 } });
+    expect(await sent(id)).toMatchObject({
+      delivery: { recipients, pending: 0, sent: recipients, skipped: 0, failed: 0, unconfirmed: 0 },
+      batches: { total: batches, done: batches },
+    });
 
     const mails = await mailsWith('Summer blocks');
     expect(mails).toHaveLength(recipients);
@@ -129,7 +134,7 @@ describeEachDatabase('promotions API', (database) => {
     expect(links.size).toBe(recipients);
 
     expect((await auditOf('promotion.send')).filter((e) => e.subject === `promotion:${id}`)).toEqual([
-      expect.objectContaining({ actor_id: admin.id, before: { status: 'draft' }, after: { status: 'sending', recipients } }),
+      expect.objectContaining({ actor_id: admin.id, before: { status: 'draft' }, after: { status: 'sending', recipients, batches } }),
     ]);
 
     const again = await post(admin, `/api/admin/promotions/${id}/send`);
@@ -174,7 +179,7 @@ describeEachDatabase('promotions API', (database) => {
       expect(await mailsWith('Late opt-out')).toEqual([]);
     });
 
-    it('goes on at start with a promotion a stopped process was sending, and never re-sends a row it had claimed', async () => {
+    it('goes on at start with a promotion a stopped process was sending; the row it had claimed is unconfirmed, never sent again', async () => {
       const claimed = await signUp(t.app, t.database);
       const waiting = await signUp(t.app, t.database);
       const { id } = await compose('Interrupted');
@@ -182,16 +187,36 @@ describeEachDatabase('promotions API', (database) => {
       await t.database.db
         .insertInto('promotion_recipients')
         .values([
-          { promotion_id: id, user_id: claimed.id, status: 'sending' },
+          { promotion_id: id, user_id: claimed.id, status: 'sending', claim: 'an attempt that stopped' },
           { promotion_id: id, user_id: waiting.id },
         ])
         .execute();
+      // Another process starting: its promotion queue takes the batch up.
       const ctx = testContext(t.database);
       await resumePromotions(ctx);
-      await ctx.background.drain();
+      await ctx.jobs.idle();
+      await ctx.jobs.close();
       expect((await mailsWith('Interrupted')).map((m) => m.to)).toEqual([waiting.email]);
-      // The claimed row may or may not have gone out before the stop: it stays counted as not confirmed.
-      expect(await promotion(id)).toMatchObject({ status: 'sent', delivery: { recipients: 2, sent: 1, pending: 1 } });
+      // The claimed row may or may not have gone out before the stop: it is counted apart and never sent again.
+      expect(await promotion(id)).toMatchObject({ status: 'sent', delivery: { recipients: 2, sent: 1, pending: 0, unconfirmed: 1 }, batches: { total: 1, done: 1 } });
+    });
+
+    it('sends nobody twice when a batch runs again, retried or duplicated, even at the same time', async () => {
+      const drivers = await addConfirmedDrivers(t.database, 5, 'again');
+      const { id } = await compose('Run twice');
+      await t.database.db.updateTable('promotions').set({ status: 'sending', send_started_at: new Date() }).where('id', '=', id).execute();
+      await t.database.db
+        .insertInto('promotion_recipients')
+        .values(drivers.map((d) => ({ promotion_id: id, user_id: d.id })))
+        .execute();
+      const ctx = testContext(t.database);
+      const never = new AbortController().signal;
+      // Two attempts of the same batch at once, then a third after both.
+      await Promise.all([deliverBatch(ctx, { promotionId: id, batch: 0 }, { signal: never }), deliverBatch(ctx, { promotionId: id, batch: 0 }, { signal: never })]);
+      await deliverBatch(ctx, { promotionId: id, batch: 0 }, { signal: never });
+      const to = (await mailsWith('Run twice')).map((m) => m.to).sort();
+      expect(to).toEqual(drivers.map((d) => d.email).sort());
+      expect(await promotion(id)).toMatchObject({ status: 'sent', delivery: { recipients: 5, sent: 5, unconfirmed: 0 } });
     });
   });
 });

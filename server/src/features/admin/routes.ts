@@ -15,14 +15,16 @@ import { currentUser } from '../auth/authenticate.js';
 import { adjustCredit, NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
 import { recordAudit, searchAudit } from './audit.js';
 import { driverDetail, searchDrivers } from './drivers.js';
-import { engineHealth, sampleEveryMinute } from './engineHealth.js';
+import { engineHealth, engineWorkers, sampleEveryMinute } from './engineHealth.js';
 import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
+import { writeHealthEvery } from '../../engine/healthStore.js';
 import { actorOf, requireRole } from './roles.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
-import { createPromotion, getPromotion, listPromotions, sendPromotion, updatePromotion, type PromotionInput } from './promotions.js';
+import { createPromotion, getPromotion, listPromotions, sendPromotion, startPromotionDelivery, updatePromotion, type PromotionInput } from './promotions.js';
 import {
   auditEntrySchema,
   engineHealthSchema,
+  engineWorkersSchema,
   knowledgeBaseArticleSchema,
   orderSchema,
   promotionSchema,
@@ -351,7 +353,14 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  // Promotions (docs/OPERATIONS.md "Promotions"): admins only.
+  // Promotions (docs/OPERATIONS.md "Promotions"): admins only. Every API process runs batches and
+  // resumes those a stopped process left.
+
+  let stopSweeping: () => void = () => undefined;
+  app.addHook('onReady', async () => {
+    stopSweeping = await startPromotionDelivery(ctx);
+  });
+  app.addHook('onClose', async () => stopSweeping());
 
   app.get(
     '/api/admin/promotions',
@@ -424,7 +433,12 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   // Engine health (docs/OPERATIONS.md "Engine health"): support and admins.
 
   const stopSampling = sampleEveryMinute(ctx);
-  app.addHook('onClose', async () => stopSampling());
+  // This process's minutes go to the database, where every process's are read (engine/healthStore.ts).
+  const healthWriter = writeHealthEvery({ db: ctx.db, series: ctx.engineHealth, processName: ctx.config.scaling.workerId, now: () => ctx.clock.now(), log: ctx.log });
+  app.addHook('onClose', async () => {
+    stopSampling();
+    await healthWriter.stop();
+  });
 
   app.get<{ Querystring: { minutes?: string } }>(
     '/api/admin/engineHealth',
@@ -432,7 +446,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       config: support,
       schema: {
         tags,
-        summary: "The search engine minute by minute (this process's engine) and the drivers' search states now",
+        summary: "The search engine minute by minute (every process's counts, kept 24 hours) and the drivers' search states now",
         security: bearerAuth,
         querystring: object([], { minutes: { ...positiveNumber, description: `How many minutes back, 1 to ${ENGINE_HEALTH_MINUTES} (default 60)` } }),
         response: responses(engineHealthSchema, [400, 401, 403]),
@@ -441,9 +455,27 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       const minutes = Number(request.query.minutes ?? DEFAULT_HEALTH_MINUTES);
       if (minutes > ENGINE_HEALTH_MINUTES) throw validationError({ minutes: `At most ${ENGINE_HEALTH_MINUTES} (24 hours).` });
-      const health = await engineHealth(ctx, minutes);
+      const health = await engineHealth(ctx, healthWriter, minutes);
       await audit(request, { action: 'engineHealth.view', after: { minutes } });
       return ok(health);
+    },
+  );
+
+  app.get(
+    '/api/admin/engineHealth/workers',
+    {
+      config: support,
+      schema: {
+        tags,
+        summary: 'The search workers (registry and leases in Redis) and the job queues, now',
+        security: bearerAuth,
+        response: responses(engineWorkersSchema, [401, 403]),
+      },
+    },
+    async (request) => {
+      const workers = await engineWorkers(ctx);
+      await audit(request, { action: 'engineWorkers.view', after: { workers: workers.workers.length } });
+      return ok(workers);
     },
   );
 

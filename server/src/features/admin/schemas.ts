@@ -177,7 +177,7 @@ const count = { type: 'integer', minimum: 0 } as const;
 
 export const promotionSchema = {
   type: 'object',
-  required: ['id', 'subject', 'text', 'status', 'createdByEmail', 'createdAt', 'sendStartedAt', 'sentAt', 'delivery'],
+  required: ['id', 'subject', 'text', 'status', 'createdByEmail', 'createdAt', 'sendStartedAt', 'sentAt', 'delivery', 'batches'],
   properties: {
     id: { type: 'integer' },
     subject: { type: 'string' },
@@ -189,9 +189,16 @@ export const promotionSchema = {
     sentAt: nullableMs,
     delivery: {
       type: 'object',
-      required: ['recipients', 'pending', 'sent', 'skipped', 'failed'],
-      description: 'Recipients by state: skipped opted out after sending started; failed the mail adapter refused',
-      properties: { recipients: count, pending: count, sent: count, skipped: count, failed: count },
+      required: ['recipients', 'pending', 'sent', 'skipped', 'failed', 'unconfirmed'],
+      description:
+        'Recipients by state: sent is the delivered count; skipped opted out after sending started; failed the mail adapter refused; unconfirmed was being sent when its process stopped (never sent again)',
+      properties: { recipients: count, pending: count, sent: count, skipped: count, failed: count, unconfirmed: count },
+    },
+    batches: {
+      type: 'object',
+      required: ['total', 'done'],
+      description: 'Batches of recipients, each a job on the queue, and how many are done',
+      properties: { total: count, done: count },
     },
   },
 } as const;
@@ -205,13 +212,17 @@ const searchStates = {
 
 export const engineHealthSchema = {
   type: 'object',
-  required: ['searchesRunHere', 'now', 'minutes'],
+  required: ['countedBy', 'now', 'minutes'],
   properties: {
-    searchesRunHere: { type: 'boolean', description: "False with REDIS_URL: searches run in the workers, and this process's engine counts nothing" },
+    countedBy: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "The processes whose counts are in the period (WORKER_ID; a search worker's ends in -worker)",
+    },
     now: { type: 'object', required: Object.keys(searchStates), properties: searchStates },
     minutes: {
       type: 'array',
-      description: 'Oldest first, ending with the current minute; none before this API process started',
+      description: 'Oldest first, ending with the current minute; none before the first minute stored (24 hours kept)',
       items: {
         type: 'object',
         required: ['at', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'errors', 'raceP50Ms', 'raceP95Ms', 'raceP99Ms'],
@@ -229,5 +240,56 @@ export const engineHealthSchema = {
         },
       },
     },
+  },
+} as const;
+
+const queueSchema = {
+  type: 'object',
+  required: ['name', 'waiting', 'active', 'delayed'],
+  properties: {
+    name: { type: 'string', description: '`search` (a job per searching driver) or `promotion` (a job per batch)' },
+    waiting: { ...count, description: 'Jobs waiting for a worker' },
+    active: count,
+    delayed: { ...count, description: "Jobs waiting for a retry's time" },
+  },
+} as const;
+
+const workerSchema = {
+  type: 'object',
+  required: ['id', 'host', 'pid', 'startedAt', 'lastSeenAt', 'alive', 'capacity', 'drivers', 'leases', 'searchesStarted', 'leasesLost', 'jobsLost', 'handedOver'],
+  properties: {
+    id: { type: 'string', description: 'WORKER_ID' },
+    host: { type: 'string' },
+    pid: { type: 'integer' },
+    startedAt: epochMs,
+    lastSeenAt: { ...epochMs, description: 'Its latest heartbeat' },
+    alive: { type: 'boolean', description: 'Heard from within the last few heartbeats' },
+    capacity: count,
+    drivers: { ...count, description: 'Drivers it holds, as it last said' },
+    leases: { ...count, description: 'Leases in Redis naming it now' },
+    searchesStarted: count,
+    leasesLost: count,
+    jobsLost: count,
+    handedOver: count,
+  },
+} as const;
+
+export const engineWorkersSchema = {
+  type: 'object',
+  required: ['scaledOut', 'readAt', 'workers', 'leases', 'queues'],
+  properties: {
+    scaledOut: { type: 'boolean', description: 'False without REDIS_URL: this process runs every search and job' },
+    readAt: epochMs,
+    workers: { type: 'array', items: workerSchema, description: 'Workers heard from in the last 10 minutes, alive first' },
+    leases: {
+      type: ['object', 'null'],
+      required: ['held', 'unknownHolder', 'released'],
+      properties: {
+        held: { ...count, description: 'Leases held by a worker' },
+        unknownHolder: { ...count, description: 'Of those, held by a worker with no heartbeat' },
+        released: { ...count, description: "Released with the driver's pace for the next holder" },
+      },
+    },
+    queues: { type: 'array', items: queueSchema },
   },
 } as const;
