@@ -169,6 +169,40 @@ export interface AuditRecord {
 /** Actions that move a channel; the rest of the audit log is publishing and tokens. */
 export const CHANNEL_MOVES = ['promote', 'canary', 'rollback', 'canary-rollback'] as const;
 
+/** One entry of the registry's append-only audit log (docs/RELEASES.md "Model"). */
+export interface ReleaseAuditRecord {
+  actor: string;
+  action: string;
+  channel?: string;
+  remote?: string;
+  fromReleaseId?: string | null;
+  toReleaseId?: string | null;
+  revision?: number;
+  reason?: string | null;
+  forced?: boolean;
+  detail?: Record<string, unknown>;
+}
+
+/** Writes one entry of the audit log; `executor` may be the transaction of the change it records. */
+export async function recordReleaseAudit(executor: Kysely<DatabaseSchema>, at: Date, record: ReleaseAuditRecord): Promise<void> {
+  await executor
+    .insertInto('release_audit')
+    .values({
+      actor: record.actor,
+      action: record.action,
+      channel: record.channel ?? null,
+      remote: record.remote ?? null,
+      from_release_id: record.fromReleaseId ?? null,
+      to_release_id: record.toReleaseId ?? null,
+      revision: record.revision ?? null,
+      reason: record.reason ?? null,
+      forced: record.forced ?? false,
+      at,
+      detail: JSON.stringify(record.detail ?? {}),
+    })
+    .execute();
+}
+
 export function createRegistry(deps: RegistryDependencies) {
   const { db, files, config } = deps;
 
@@ -178,38 +212,7 @@ export function createRegistry(deps: RegistryDependencies) {
     return row;
   }
 
-  async function audit(
-    executor: Db | Trx,
-    record: {
-      actor: string;
-      action: string;
-      channel?: string;
-      remote?: string;
-      fromReleaseId?: string | null;
-      toReleaseId?: string | null;
-      revision?: number;
-      reason?: string | null;
-      forced?: boolean;
-      detail?: Record<string, unknown>;
-    },
-  ) {
-    await executor
-      .insertInto('release_audit')
-      .values({
-        actor: record.actor,
-        action: record.action,
-        channel: record.channel ?? null,
-        remote: record.remote ?? null,
-        from_release_id: record.fromReleaseId ?? null,
-        to_release_id: record.toReleaseId ?? null,
-        revision: record.revision ?? null,
-        reason: record.reason ?? null,
-        forced: record.forced ?? false,
-        at: deps.clock.now(),
-        detail: JSON.stringify(record.detail ?? {}),
-      })
-      .execute();
-  }
+  const audit = (executor: Db | Trx, record: ReleaseAuditRecord) => recordReleaseAudit(executor, deps.clock.now(), record);
 
   async function publish(actor: DeployActor, remote: string, input: PublishInput): Promise<ReleaseSummary> {
     const existing = await db.selectFrom('releases').select('build_digest').where('remote', '=', remote).where('version', '=', input.version).executeTakeFirst();
@@ -628,7 +631,7 @@ export function createRegistry(deps: RegistryDependencies) {
     rollback,
     auditLog,
     reportLoad,
-    audit: (record: Parameters<typeof audit>[1]) => audit(db, record),
+    audit: (record: ReleaseAuditRecord) => audit(db, record),
   };
 }
 

@@ -328,7 +328,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     async (request) => {
       const actor = deployer(request);
       assertAdmin(actor);
-      const minted = await mintDeployToken(ctx.db, actor, request.body.label, request.body.remote, ctx.clock.now());
+      const minted = await mintDeployToken(ctx.db, actor.name, request.body.label, request.body.remote, ctx.clock.now());
       await registry.audit({ actor: actor.name, action: 'token-mint', remote: minted.remote, detail: { tokenId: minted.id, label: minted.label } });
       return ok(minted, { alert: 'Copy the token now: it is not shown again.' });
     },
@@ -349,10 +349,11 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     async (request) => {
       const actor = deployer(request);
       assertAdmin(actor);
-      const revoked = await revokeDeployToken(ctx.db, request.params.id, ctx.clock.now());
-      if (!revoked) throw releaseErrors.unknownToken();
-      await registry.audit({ actor: actor.name, action: 'token-revoke', remote: revoked.remote, detail: { tokenId: revoked.id, label: revoked.label } });
-      return ok(revoked);
+      const result = await revokeDeployToken(ctx.db, request.params.id, ctx.clock.now());
+      if (!result) throw releaseErrors.unknownToken();
+      const { revoked, ...token } = result;
+      if (revoked) await registry.audit({ actor: actor.name, action: 'token-revoke', remote: token.remote, detail: { tokenId: token.id, label: token.label } });
+      return ok(token);
     },
   );
 

@@ -2,7 +2,7 @@
 import { REMOTES, RELEASE_CHANNEL_NAME } from '@blockpilot/shared/constants';
 import { optionalText, text, uuid } from '../../http/schemas.js';
 
-const remoteName = { type: 'string', enum: REMOTES.map((remote) => remote.name), description: 'Federation name of the remote, e.g. mf_auth' } as const;
+export const remoteName = { type: 'string', enum: REMOTES.map((remote) => remote.name), description: 'Federation name of the remote, e.g. mf_auth' } as const;
 /** Semantic version without build metadata (`+...` would not survive a URL path unescaped). */
 const version = {
   type: 'string',
