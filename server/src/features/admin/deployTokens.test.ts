@@ -76,7 +76,9 @@ describeEachDatabase('deploy tokens in the operator console', (database) => {
       minted = body.data;
 
       const listed = (await as(admin, { url: '/api/admin/deployTokens' })).json().data;
-      expect(listed).toEqual([{ id: minted.id, label: 'Landing team CI', remote: 'mf_landing', createdBy: `admin:${ADMIN_EMAIL}`, createdAt: expect.any(Number), revokedAt: null }]);
+      expect(listed).toEqual([
+        { id: minted.id, label: 'Landing team CI', remote: 'mf_landing', createdBy: `admin:${ADMIN_EMAIL}`, createdAt: expect.any(Number), revokedAt: null },
+      ]);
       expect(JSON.stringify(listed)).not.toContain(minted.token);
 
       const [entry] = await auditEntriesOf(t, 'deployToken.mint');
@@ -133,7 +135,12 @@ describeEachDatabase('deploy tokens in the operator console', (database) => {
         after: { revokedAt: t.clock.now().getTime() },
       });
       expect(await registryAudit('token-revoke')).toEqual([
-        expect.objectContaining({ actor: `admin:${ADMIN_EMAIL}`, remote: 'mf_landing', reason: 'The landing team moved CI', detail: { tokenId: minted.id, label: 'Landing team CI' } }),
+        expect.objectContaining({
+          actor: `admin:${ADMIN_EMAIL}`,
+          remote: 'mf_landing',
+          reason: 'The landing team moved CI',
+          detail: { tokenId: minted.id, label: 'Landing team CI' },
+        }),
       ]);
 
       const audited = await auditEntryCount(t);

@@ -57,7 +57,13 @@ export async function revokeToken(ctx: AppContext, operator: AuthenticatedUser, 
     await recordAudit(
       trx,
       actorOf(operator),
-      { action: 'deployToken.revoke', subject: `deployToken:${id}`, reason, before: { label: token.label, remote: token.remote, revokedAt: null }, after: { revokedAt: token.revokedAt } },
+      {
+        action: 'deployToken.revoke',
+        subject: `deployToken:${id}`,
+        reason,
+        before: { label: token.label, remote: token.remote, revokedAt: null },
+        after: { revokedAt: token.revokedAt },
+      },
       now,
     );
     await recordReleaseAudit(trx, now, { actor: adminDeployer(operator), action: 'token-revoke', remote: token.remote, reason, detail: { tokenId: id, label: token.label } });
