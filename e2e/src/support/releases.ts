@@ -65,13 +65,21 @@ export interface CliRun<T = Record<string, unknown>> {
   output: T;
 }
 
-/** Runs `npm run release -- <args> --json` (the built CLI, as CI does) against `baseUrl`. */
-export function releaseCli<T = Record<string, unknown>>(baseUrl: string, token: string, args: string[]): Promise<CliRun<T>> {
+/**
+ * Runs `npm run release -- <args> --json` (the built CLI, as CI does) against `baseUrl`, with
+ * `token` as RELEASE_TOKEN (the all-remote token) or, for a team's CI, as RELEASE_DEPLOY_TOKEN.
+ */
+export function releaseCli<T = Record<string, unknown>>(
+  baseUrl: string,
+  token: string,
+  args: string[],
+  tokenVariable: 'RELEASE_TOKEN' | 'RELEASE_DEPLOY_TOKEN' = 'RELEASE_TOKEN',
+): Promise<CliRun<T>> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       [path.join(WORKSPACE, 'server/dist/cli/release.js'), ...args, '--json'],
-      { cwd: WORKSPACE, env: { ...process.env, BLOCKPILOT_URL: baseUrl, RELEASE_TOKEN: token, RELEASE_DEPLOY_TOKEN: '' }, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: WORKSPACE, env: { ...process.env, BLOCKPILOT_URL: baseUrl, RELEASE_TOKEN: '', RELEASE_DEPLOY_TOKEN: '', [tokenVariable]: token }, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const exitCode = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         try {
