@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REMOTES } from '@blockpilot/shared/constants';
-import { integrityOf } from '../adapters/releaseStore/diskStore.js';
+import { integrityOf } from '../adapters/releaseStore/fileStore.js';
 import { buildDigest } from '../features/releases/build.js';
 import { RELEASE_ERROR_CODES } from '../features/releases/errors.js';
 

@@ -8,8 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { REMOTE_APP_EXPOSE, REMOTES } from '@blockpilot/shared/constants';
-import type { ReleaseFileStore } from '../../adapters/releaseStore/diskStore.js';
-import { integrityOf } from '../../adapters/releaseStore/diskStore.js';
+import { integrityOf, type ReleaseFileStore } from '../../adapters/releaseStore/fileStore.js';
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DatabaseSchema, ReleaseSharedModule } from '../../db/schema.js';
@@ -625,6 +624,7 @@ export function createRegistry(deps: RegistryDependencies) {
     get,
     fileIndex,
     readVerified: (integrity: string) => files.get(integrity),
+    closeFiles: () => files.close(),
     status,
     channelStatus: (name: string) => channelStatus(db, name),
     promote,

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mime from 'mime-types';
 import semver from 'semver';
 import { RELEASE_FILES_PATH } from '@blockpilot/shared/constants';
-import { createDiskFileStore } from '../../adapters/releaseStore/diskStore.js';
+import { createReleaseFileStore } from '../../adapters/releaseStore/index.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { validationError } from '../../http/errors.js';
@@ -58,7 +58,7 @@ const tags = ['releases'];
 export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
   return createRegistry({
     db: ctx.db,
-    files: createDiskFileStore(ctx.config.releases.dir),
+    files: createReleaseFileStore(ctx.config.releases),
     clock: ctx.clock,
     config: ctx.config.releases,
     shellDir: ctx.config.frontend.shellDir,
@@ -74,6 +74,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     url: `${ctx.config.publicUrl}/?releasePreview=${encodeURIComponent(signPreview(ctx.tokenCipher, grant))}`,
     expiresAt: grant.expiresAt,
   });
+  app.addHook('onClose', () => registry.closeFiles());
   app.decorateRequest('deployer', null);
   const requireDeployer = async (request: FastifyRequest) => {
     request.deployer = await deployActorFor(ctx.db, ctx.config.releases.token, bearerTokenOf(request));
@@ -406,7 +407,14 @@ function releaseFileSender(registry: ReleaseRegistry) {
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = (/\bbr\b/.test(accepted) && index.has(`${file}.br`) && 'br') || (/\bgzip\b/.test(accepted) && index.has(`${file}.gz`) && 'gzip') || null;
     const sentIntegrity = encoding ? index.get(`${file}.${encoding === 'br' ? 'br' : 'gz'}`)! : integrity;
-    const bytes = await registry.readVerified(sentIntegrity);
+    let bytes: Buffer | null;
+    try {
+      bytes = await registry.readVerified(sentIntegrity);
+    } catch (error) {
+      // The store could not be read (a bucket out of reach): nothing is sent that was not checked.
+      request.log.error({ err: error, remote, version, file }, 'the release file store could not be read');
+      return reply.status(503).header('Cache-Control', 'no-store').send({ alert: 'This file cannot be read right now; try again.' });
+    }
     if (!bytes) {
       // Fail closed: a file missing from the store or changed since publish is never sent.
       request.log.error({ remote, version, file, integrity: sentIntegrity }, 'a release file is missing or fails its integrity check; not served');
