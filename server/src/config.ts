@@ -77,6 +77,7 @@ function releasesConfig(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['
     channel,
     canary: { minReports: Math.max(1, int('RELEASE_CANARY_MIN_REPORTS', env.RELEASE_CANARY_MIN_REPORTS, 20)), maxFailureRate: maxFailurePercent / 100 },
     previewLinkTtlMs: int('RELEASE_PREVIEW_LINK_HOURS', env.RELEASE_PREVIEW_LINK_HOURS, 24) * 3_600_000,
+    hostedOrigins: list(env.RELEASE_HOSTED_ORIGINS),
     teamEmails: releaseTeamsConfig(env.RELEASE_TEAM_EMAILS),
   };
 }

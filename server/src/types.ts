@@ -80,6 +80,8 @@ export interface ReleasesConfig {
   canary: { minReports: number; maxFailureRate: number };
   /** Lifetime of a signed preview link. */
   previewLinkTtlMs: number;
+  /** RELEASE_HOSTED_ORIGINS: origins a release may be hosted at (registered by URL); the Content Security Policy allows them. */
+  hostedOrigins: string[];
   /** RELEASE_TEAM_EMAILS: each remote's team addresses, told when its canary is rolled back; by remote name. */
   teamEmails: Record<string, string[]>;
 }

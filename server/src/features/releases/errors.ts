@@ -22,6 +22,7 @@ export const RELEASE_ERROR_CODES = {
   unknownToken: 'BP_ERR_RELEASE_UNKNOWN_TOKEN',
   invalidPreview: 'BP_ERR_RELEASE_INVALID_PREVIEW',
   notOnChannel: 'BP_ERR_RELEASE_NOT_ON_CHANNEL',
+  hostedChanged: 'BP_ERR_RELEASE_HOSTED_CHANGED',
 } as const satisfies Record<string, ErrorCode>;
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
 
@@ -48,4 +49,6 @@ export const releaseErrors = {
   unknownToken: () => fail(RELEASE_ERROR_CODES.unknownToken, 'No such deploy token.'),
   invalidPreview: () => fail(RELEASE_ERROR_CODES.invalidPreview, 'This preview link is invalid or has expired.'),
   notOnChannel: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.notOnChannel, `${channel} serves no release of ${remote}; promote one there first.`),
+  hostedChanged: (url: string, problem: string) =>
+    fail(RELEASE_ERROR_CODES.hostedChanged, `The build hosted at ${url} is not the one registered (${problem}); register it again as a new version.`, { problem }),
 };

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mime from 'mime-types';
 import semver from 'semver';
 import { RELEASE_FILES_PATH } from '@blockpilot/shared/constants';
+import { createHostedFileReader } from '../../adapters/releaseStore/hostedFiles.js';
 import { createReleaseFileStore } from '../../adapters/releaseStore/index.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
@@ -24,6 +25,7 @@ import {
   auditSchema,
   channelParams,
   channelSchema,
+  hostedBody,
   listQuery,
   loadReportBody,
   mintTokenBody,
@@ -39,6 +41,7 @@ import {
   tokenParams,
   tokenSchema,
   type AuditQuery,
+  type HostedBody,
   type PromoteBody,
   type PublishBody,
   type RollbackBody,
@@ -59,6 +62,7 @@ export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
   return createRegistry({
     db: ctx.db,
     files: createReleaseFileStore(ctx.config.releases),
+    readHosted: createHostedFileReader(),
     clock: ctx.clock,
     config: ctx.config.releases,
     shellDir: ctx.config.frontend.shellDir,
@@ -113,6 +117,29 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
       checkVersion(version);
       return ok(await registry.publish(deployer(request), remote, { version, gitCommit: request.body.gitCommit, files: request.body.files }), {
         alert: `Published ${remote} ${version}.`,
+      });
+    },
+  );
+
+  app.put<{ Params: { remote: string; version: string }; Body: HostedBody }>(
+    '/api/releases/:remote/:version/hosted',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Register a release hosted elsewhere by the URL of its mf-manifest.json (on RELEASE_HOSTED_ORIGINS): read, checked and recorded, not stored',
+        security: deployTokenAuth,
+        params: releaseParams,
+        body: hostedBody,
+        response: responses(releaseSchema, [400, 401, 403, 409]),
+      },
+    },
+    async (request) => {
+      const { remote, version } = request.params;
+      assertMayChange(deployer(request), remote);
+      checkVersion(version);
+      return ok(await registry.registerHosted(deployer(request), remote, { version, url: request.body.url, gitCommit: request.body.gitCommit }), {
+        alert: `Registered ${remote} ${version}, hosted at ${request.body.url}.`,
       });
     },
   );
