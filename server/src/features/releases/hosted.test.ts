@@ -18,6 +18,7 @@ const RELEASE_TOKEN = 'release-token-for-the-hosted-tests-0123456789';
 const admin = bearer(RELEASE_TOKEN);
 const MANIFEST = JSON.stringify(manifestOf('mf_landing'));
 const ENTRY = 'var mf_landing = "hosted";';
+const LANDING = '<main>the hosted landing page</main>';
 
 describeEachDatabase('releases hosted elsewhere', (database) => {
   let t: TestApp;
@@ -50,17 +51,19 @@ describeEachDatabase('releases hosted elsewhere', (database) => {
 
   it('registers a build by the URL of its manifest: read, checked and recorded, nothing stored here', async () => {
     hostBuild('2.0.0');
+    host.files.set('/mf-landing/2.0.0/prerender/landing.html', LANDING);
     const res = await register('2.0.0', { url: url('2.0.0'), gitCommit: 'abc1234' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ remote: 'mf_landing', version: '2.0.0', entry: url('2.0.0'), hostedUrl: url('2.0.0'), publishedBy: 'RELEASE_TOKEN', shared: REACT_19 });
     const detail = (await t.app.inject({ url: '/api/releases/mf_landing/2.0.0', headers: admin })).json().data;
     expect(detail.files).toEqual([
       { path: 'mf-manifest.json', integrity: integrityOf(MANIFEST), size: MANIFEST.length },
+      { path: 'prerender/landing.html', integrity: integrityOf(LANDING), size: LANDING.length },
       { path: 'remoteEntry.js', integrity: integrityOf(ENTRY), size: ENTRY.length },
     ]);
     expect((await t.app.inject({ url: '/releases/mf_landing/2.0.0/mf-manifest.json' })).statusCode).toBe(404);
     const [published] = (await t.app.inject({ url: '/api/releases/audit?remote=mf_landing', headers: admin })).json().data;
-    expect(published).toMatchObject({ action: 'publish', toVersion: '2.0.0', detail: { hostedUrl: url('2.0.0'), files: 2 } });
+    expect(published).toMatchObject({ action: 'publish', toVersion: '2.0.0', detail: { hostedUrl: url('2.0.0'), files: 3 } });
   });
 
   it('refuses, under the field at fault, a URL off RELEASE_HOSTED_ORIGINS, one that is not a manifest, fails, redirects, or a build that does not check', async () => {
@@ -90,13 +93,14 @@ describeEachDatabase('releases hosted elsewhere', (database) => {
     expect(await versions()).toEqual(['2.0.0']);
   });
 
-  it('goes live with the shell sent to its host, which the Content Security Policy allows', async () => {
+  it("goes live with the shell sent to its host, which the Content Security Policy allows, and its prerendered page in the shell's", async () => {
     expect((await promote('production', '2.0.0')).json().data).toMatchObject({ action: 'promote', version: '2.0.0' });
     const entry = await landingEntry();
     expect(entry).toMatchObject({ entry: url('2.0.0'), release: { version: '2.0.0', integrity: integrityOf(MANIFEST) } });
     const page = await t.app.inject({ url: '/' });
     expect(page.headers['content-security-policy']).toMatch(new RegExp(`script-src [^;]*${host.origin.replace(/[.:/]/g, '\\$&')}`));
     expect(page.headers['content-security-policy']).not.toContain(elsewhere.origin);
+    expect(page.body).toContain(`<div data-prerendered-outlet="mf_landing">${LANDING}</div>`);
   });
 
   it('does not go live once the host serves something else than was registered, or cannot be read', async () => {

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import { REMOTE_APP_EXPOSE, REMOTES } from '@blockpilot/shared/constants';
+import { PRERENDERED_LANDING_PATH, REMOTE_APP_EXPOSE, REMOTES } from '@blockpilot/shared/constants';
 import { integrityOf, type ReleaseFileStore } from '../../adapters/releaseStore/fileStore.js';
 import type { HostedFileReader } from '../../adapters/releaseStore/hostedFiles.js';
 import type { Clock } from '../../clock.js';
@@ -232,6 +232,8 @@ export function createRegistry(deps: RegistryDependencies) {
   }
 
   const audit = (executor: Db | Trx, record: ReleaseAuditRecord) => recordReleaseAudit(executor, deps.clock.now(), record);
+  /** Told of every move of a channel this process made (another instance's moves are seen by reading). */
+  const moveListeners = new Set<(move: { channel: string; remote: string }) => void>();
 
   async function assertNew(remote: string, version: string): Promise<void> {
     const existing = await db.selectFrom('releases').select('build_digest').where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
@@ -349,7 +351,10 @@ export function createRegistry(deps: RegistryDependencies) {
     const read = entry ? [manifest, entry] : [manifest];
     const description = describeBuild(remote, read);
     if ('errors' in description) throw releaseErrors.invalidBuild(description.errors);
-    return record(actor, remote, { version: input.version, gitCommit: input.gitCommit, hostedUrl: url.href }, description, read);
+    // Its prerendered page, when the build has one, is recorded too: the server puts it into the shell's page.
+    const prerendered = await readHostedFile(new URL(PRERENDERED_LANDING_PATH, url), PRERENDERED_LANDING_PATH);
+    const recorded = 'problem' in prerendered ? read : [...read, prerendered];
+    return record(actor, remote, { version: input.version, gitCommit: input.gitCommit, hostedUrl: url.href }, description, recorded);
   }
 
   /** Null when the host still serves the files recorded for a hosted release, else what differs. */
@@ -388,6 +393,26 @@ export function createRegistry(deps: RegistryDependencies) {
       .where('releases.hosted_url', 'is', null)
       .execute();
     return rows.length ? new Map(rows.map((r) => [r.path, r.integrity])) : null;
+  }
+
+  /**
+   * A file of a release, checked against the integrity recorded for it when it was published: from
+   * the store, or from its host for a hosted release. Null when it has no such file, or the bytes
+   * are missing or do not match (fail closed). Throws when the store or host cannot be read.
+   */
+  async function verifiedFile(releaseId: string, filePath: string): Promise<Buffer | null> {
+    const row = await db
+      .selectFrom('release_files')
+      .innerJoin('releases', 'releases.id', 'release_files.release_id')
+      .select(['release_files.integrity', 'releases.hosted_url'])
+      .where('releases.id', '=', releaseId)
+      .where('release_files.path', '=', filePath)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (!row.hosted_url) return files.get(row.integrity);
+    const hosted = await readHostedFile(new URL(filePath, row.hosted_url), filePath);
+    if ('problem' in hosted) throw new Error(hosted.problem);
+    return hosted.integrity === row.integrity ? hosted.bytes : null;
   }
 
   async function channelStatus(executor: Db | Trx, name: string): Promise<ChannelStatus | null> {
@@ -452,14 +477,14 @@ export function createRegistry(deps: RegistryDependencies) {
   /**
    * Runs `move` in a transaction on the channel as it is at `expectedRevision` (or as read now),
    * and bumps the revision only if nobody moved it meanwhile: a conditional update, so two API
-   * instances promoting at once cannot both win.
+   * instances promoting at once cannot both win. Once committed, this process's move listeners hear of it.
    */
-  async function onChannel<T>(
+  async function onChannel(
     name: string,
     expectedRevision: number | undefined,
-    move: (trx: Trx, channel: ChannelStatus, commit: () => Promise<number>) => Promise<T>,
-  ): Promise<T> {
-    return db.transaction().execute(async (trx) => {
+    move: (trx: Trx, channel: ChannelStatus, commit: () => Promise<number>) => Promise<ChannelMoveResult>,
+  ): Promise<ChannelMoveResult> {
+    const result = await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('release_channels')
         .values({ name })
@@ -483,6 +508,8 @@ export function createRegistry(deps: RegistryDependencies) {
       };
       return move(trx, channel, commit);
     });
+    if (result.action !== 'unchanged') for (const listener of moveListeners) listener({ channel: name, remote: result.remote });
+    return result;
   }
 
   /** Records a refusal of the gate outside the refused move's transaction, which rolls back. */
@@ -734,6 +761,12 @@ export function createRegistry(deps: RegistryDependencies) {
     get,
     fileIndex,
     readVerified: (integrity: string) => files.get(integrity),
+    verifiedFile,
+    /** Calls `listener` after each move of a channel this process makes; returns how to stop. */
+    onMove(listener: (move: { channel: string; remote: string }) => void): () => void {
+      moveListeners.add(listener);
+      return () => void moveListeners.delete(listener);
+    },
     closeFiles: () => files.close(),
     status,
     channelStatus: (name: string) => channelStatus(db, name),
