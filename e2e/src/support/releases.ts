@@ -20,7 +20,7 @@ export interface ReleaseServer {
  * token). The shared product of globalSetup has no registry token, and its remotes must stay as
  * configured for the other suites, so promotes and rollbacks happen on this one.
  */
-export async function startReleaseServer(dataDir: string, releaseToken: string): Promise<ReleaseServer> {
+export async function startReleaseServer(dataDir: string, releaseToken: string, env: NodeJS.ProcessEnv = {}): Promise<ReleaseServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = startNode('release-server', 'server/dist/main.js', [], {
@@ -34,6 +34,7 @@ export async function startReleaseServer(dataDir: string, releaseToken: string):
     // Its drivers confirm their address through the outbox, and all sign up from this machine.
     DEV_MODE: 'on',
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+    ...env,
   });
   await waitForHttp(`${baseUrl}/api/health`, 60_000);
   return { baseUrl, process: server };

@@ -1,5 +1,5 @@
 /**
- * What a published build must hold (docs/RELEASES.md "Publishing"): safe relative file names, an
+ * What a published build must hold (docs/RELEASES.md "Model"): safe relative file names, an
  * mf-manifest.json naming the remote, its remote entry among the files, and the shared modules and
  * exposed paths the gate compares. Pure: the registry stores what this accepts.
  */
