@@ -279,7 +279,11 @@ describe('a release hosted elsewhere', () => {
     await promote(ONE);
     const hosted = '4.0.0-hosted';
     const manifestUrl = `${hostedOrigin}/mf-manifest.json`;
-    await expect(release('publish', 'mf-landing', '--url', manifestUrl, '--version', hosted)).resolves.toMatchObject({ version: hosted, entry: manifestUrl, hostedUrl: manifestUrl });
+    await expect(release('publish', 'mf-landing', '--url', manifestUrl, '--version', hosted)).resolves.toMatchObject({
+      version: hosted,
+      entry: manifestUrl,
+      hostedUrl: manifestUrl,
+    });
     await expect(promote(hosted)).resolves.toMatchObject({ action: 'promote', version: hosted, fromVersion: ONE });
 
     const { context, page, errors } = await openTab();
