@@ -35,7 +35,8 @@ const fail = (code: ReleaseErrorCode, message: string, body: Record<string, unkn
 export const releaseErrors = {
   tokenRequired: () => fail(RELEASE_ERROR_CODES.tokenRequired, 'A valid deploy token is required (Authorization: Bearer <token>).'),
   tokenScope: (remote: string) => fail(RELEASE_ERROR_CODES.tokenScope, `This deploy token may not change ${remote}.`),
-  adminRequired: () => fail(RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens.'),
+  adminRequired: () =>
+    fail(RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens here; admins manage them in the operator console.'),
   invalidBuild: (errors: FieldErrors) => fail(RELEASE_ERROR_CODES.invalidBuild, 'The build cannot be published.', {}, errors),
   exists: (remote: string, version: string, buildDigest: string) =>
     fail(RELEASE_ERROR_CODES.exists, `${remote} ${version} is already published; releases are immutable, publish a new version.`, { buildDigest }),
