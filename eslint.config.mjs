@@ -24,6 +24,10 @@ const OTHER_REMOTES = [
   ['@blockpilot/mf-*', '@blockpilot/shell', '@blockpilot/shell/*'],
   'Remotes are shipped independently: they meet only through @blockpilot/shared (docs/ARCHITECTURE.md, "Module Federation").',
 ];
+const TRANSLATION_LIBRARY = [
+  ['@lingui/*'],
+  'Translate through @blockpilot/shared/i18n (defineCatalog, useLanguage): the page has one translation runtime, shared as a federation singleton (docs/FRONTEND.md, "Languages").',
+];
 const SERVER_INTERNALS = [['@blockpilot/server/src/*', '../server/*', '../../server/*'], "Use the server package's declared exports, not its files."];
 
 export default tseslint.config(
@@ -50,7 +54,8 @@ export default tseslint.config(
   { files: ['server/src/domain/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, SCALING) },
   { files: ['server/src/engine/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING) },
   // Front-end packages: each remote alone; shared below all of them.
-  { files: ['mf-*/src/**/*.{ts,tsx}'], rules: forbid(OTHER_REMOTES) },
+  { files: ['mf-*/src/**/*.{ts,tsx}'], rules: forbid(OTHER_REMOTES, TRANSLATION_LIBRARY) },
+  { files: ['shell/src/**/*.{ts,tsx}'], rules: forbid(TRANSLATION_LIBRARY) },
   {
     files: ['shared/src/**/*.{ts,tsx}'],
     rules: forbid([

@@ -4,5 +4,7 @@
  * test runner (see README, design notes) and browser tests live in e2e.
  */
 export default {
+  // A global option: the per-package presets' own testTimeout is not read when they run as projects.
+  testTimeout: 10_000,
   projects: ['tooling', 'shared', 'shell', 'mf-landing', 'mf-auth', 'mf-dashboard', 'mf-account', 'mf-admin'].map((p) => `<rootDir>/${p}`),
 };

@@ -3,6 +3,7 @@
 // folders (its layers, docs/ARCHITECTURE.md section 5.1). Tests and test support are left out.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { IMPORT_GRAPH_ROOTS } from './lib.mjs';
 
 const NOT_TESTS = '\\.test\\.tsx?$|__tests__|^server/test/|/hardening/|/mock/';
 
@@ -13,21 +14,7 @@ function mermaid(args) {
   }).trim();
 }
 
-const packages = mermaid([
-  '--include-only',
-  '^(server|shared|shell|mf-[a-z]+|platform-sim)/',
-  '--collapse',
-  '^[a-z-]+/',
-  'server/src',
-  'shared/src',
-  'shell/src',
-  'mf-landing/src',
-  'mf-auth/src',
-  'mf-dashboard/src',
-  'mf-account/src',
-  'mf-admin/src',
-  'platform-sim/src',
-]);
+const packages = mermaid(['--include-only', '^(server|shared|shell|mf-[a-z]+|platform-sim)/', '--collapse', '^[a-z-]+/', ...IMPORT_GRAPH_ROOTS.filter((root) => root !== 'bench')]);
 const server = mermaid(['--include-only', '^server/src', '--collapse', '^server/src/[^/]+', 'server/src']);
 
 writeFileSync(

@@ -10,6 +10,23 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The pnpm the workspace pins (package.json "packageManager"), run through npx so only npm is needed. */
 export const PNPM = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).packageManager;
 
+/**
+ * The folders whose imports dependency-cruiser checks (every package's source, and the benchmarks):
+ * `npm run lint`, `npm test` and `npm run graph` all read this one list.
+ */
+export const IMPORT_GRAPH_ROOTS = [
+  'server/src',
+  'shared/src',
+  'shell/src',
+  'mf-landing/src',
+  'mf-auth/src',
+  'mf-dashboard/src',
+  'mf-account/src',
+  'mf-admin/src',
+  'platform-sim/src',
+  'bench',
+];
+
 export function step(message) {
   console.log(`\n\x1b[1m▸ ${message}\x1b[0m`);
 }

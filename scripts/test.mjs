@@ -2,22 +2,9 @@
 // type checks, unit tests (jest for the front end, Node's runner for server and simulator), and
 // browser tests against the built product. Ends with one line: "N passed, N failed".
 import { existsSync } from 'node:fs';
-import { buildAll, install, PNPM, pnpm, reachable, run, step } from './lib.mjs';
+import { buildAll, IMPORT_GRAPH_ROOTS, install, PNPM, pnpm, reachable, run, step } from './lib.mjs';
 
 const CI = process.env.CI === 'true';
-/** The folders whose imports dependency-cruiser checks (every package's source, and the benchmarks). */
-const IMPORT_GRAPH_ROOTS = [
-  'server/src',
-  'shared/src',
-  'shell/src',
-  'mf-landing/src',
-  'mf-auth/src',
-  'mf-dashboard/src',
-  'mf-account/src',
-  'mf-admin/src',
-  'platform-sim/src',
-  'bench',
-];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The browser tests put Debian's nginx in front of the server (e2e/tests/proxy.e2e.ts).
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';

@@ -50,8 +50,8 @@ describe('mf_account routes (docs/PRODUCT.md section 2)', () => {
   it('lists the sections as level-2 headings in the order of the spec, the trial first while eligible', async () => {
     renderApp('/account');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    // The spec's sections, and the driver's name before Password.
-    expect(headings).toEqual(['2 day free trial', 'Credit$10.00', 'Invite Code', 'Notification Preferences', 'Your nameDana Driver', 'Password']);
+    // The spec's sections, and the driver's name and language (named in itself) before Password.
+    expect(headings).toEqual(['2 day free trial', 'Credit$10.00', 'Invite Code', 'Notification Preferences', 'Your nameDana Driver', 'LanguageEnglish', 'Password']);
     await plansLoaded();
   });
 

@@ -92,7 +92,34 @@ export const STORAGE_KEYS = {
   defaultPayType: 'defaultPayType',
   abbreviateServiceAreas: 'abbreviateServiceAreas',
   inviteCode: 'inviteCode',
+  /** The language the visitor chose on this browser, before or without an account (docs/FRONTEND.md, "Languages"). */
+  language: 'language',
 } as const;
+
+/**
+ * The languages the app speaks (docs/FRONTEND.md, "Languages"). English is the product's own text;
+ * every other language has the same messages, key for key.
+ */
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** Each language's name in itself, as the language switch lists it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
+/** The locale `Intl` formats a language's numbers, dates and times with (the app's markets are in the Americas first). */
+export const INTL_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The first of the browser's preferred languages the app speaks ('es-MX' is Spanish), else English. */
+export function languageOfBrowser(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
 
 /** The API's liveness check: answers 200 while the server and its database are up. */
 export const HEALTH_PATH = '/api/health';

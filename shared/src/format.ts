@@ -2,9 +2,34 @@
  * How BlockPilot writes money and dates, in every screen and every message (docs/FRONTEND.md,
  * "Money and dates"): money always with the account's currency symbol and two decimals ("$10.50"),
  * a day as "Mon, Jan 6", a clock time as "6:00 AM", a span as "Mon, Jan 6 · 6:00 AM – 10:00 AM".
- * Written by hand rather than with `Intl`, so every browser, jsdom and Node print the same text:
- * newer ICU versions put a narrow no-break space before AM/PM, which would differ between phones.
+ * English is written by hand rather than with `Intl`, so every browser, jsdom and Node print the
+ * product's exact text: newer ICU versions put a narrow no-break space before AM/PM. Every other
+ * language takes its names, digits and clock from `Intl` (docs/FRONTEND.md, "Languages").
+ *
+ * Each function takes the language last. Screens leave it out and get the page's active language
+ * (the i18n runtime sets it); the server, which writes to many drivers, always names it.
  */
+import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from './constants.js';
+
+let activeLanguage: Language = DEFAULT_LANGUAGE;
+
+/** The language screens format in when they name none; set by the i18n runtime when the page's language changes. */
+export function setFormatLanguage(language: Language): void {
+  activeLanguage = language;
+}
+
+const intlFormats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+/** Intl formatters are costly to build and the same few are used on every row: one of each. */
+function intlFormat<T extends Intl.NumberFormat | Intl.DateTimeFormat>(language: Language, kind: string, build: (locale: string) => T): T {
+  const key = `${language}:${kind}`;
+  let format = intlFormats.get(key);
+  if (!format) intlFormats.set(key, (format = build(INTL_LOCALES[language])));
+  return format as T;
+}
+/** A wall-clock field set as a UTC instant, so `Intl` in UTC reads back the same fields on any machine. */
+const utc = (month: number, day: number, hours = 0, minutes = 0) => new Date(Date.UTC(2000, month, day, hours, minutes));
+// 2 January 2000 was a Sunday: weekday n is the (2 + n)th.
+const weekdayInstant = (weekday: number) => utc(0, 2 + weekday);
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -13,13 +38,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export const WEEKDAY_NAMES = WEEKDAYS;
 
 /** An amount in currency units: `('$', 100)` -> "$100.00", `('$', -3)` -> "-$3.00". */
-export function formatMoney(symbol: string, amount: number): string {
-  return `${amount < 0 ? '-' : ''}${symbol}${Math.abs(amount).toFixed(2)}`;
+export function formatMoney(symbol: string, amount: number, language: Language = activeLanguage): string {
+  const digits =
+    language === 'en'
+      ? Math.abs(amount).toFixed(2)
+      : intlFormat(language, 'money', (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(Math.abs(amount));
+  return `${amount < 0 ? '-' : ''}${symbol}${digits}`;
 }
 
 /** An amount in integer cents (credit, fees, prices of plans): `('$', 1050)` -> "$10.50". */
-export function formatCents(symbol: string, cents: number): string {
-  return formatMoney(symbol, cents / 100);
+export function formatCents(symbol: string, cents: number, language: Language = activeLanguage): string {
+  return formatMoney(symbol, cents / 100, language);
 }
 
 /**
@@ -42,33 +71,46 @@ export function localClock(date: Date): WallClock {
 }
 
 /** "6:00 AM"; with `padHours`, "06:00 AM". */
-export function formatClock({ hours, minutes }: Pick<WallClock, 'hours' | 'minutes'>, padHours = false): string {
+export function formatClock({ hours, minutes }: Pick<WallClock, 'hours' | 'minutes'>, padHours = false, language: Language = activeLanguage): string {
+  if (language !== 'en') {
+    const kind = padHours ? 'clock2' : 'clock';
+    const format = intlFormat(language, kind, (locale) => new Intl.DateTimeFormat(locale, { hour: padHours ? '2-digit' : 'numeric', minute: '2-digit', timeZone: 'UTC' }));
+    return format.format(utc(0, 1, hours, minutes));
+  }
   const hours12 = String(hours % 12 || 12);
   return `${padHours ? hours12.padStart(2, '0') : hours12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "Mon, Jan 6". */
-export function formatDayOf({ weekday, month, day }: WallClock): string {
-  return `${WEEKDAYS[weekday]}, ${MONTHS[month]} ${day}`;
+/** A weekday's short name, Sunday = 0: "Mon"; in Spanish "lun". */
+export function formatWeekday(weekday: number, language: Language = activeLanguage): string {
+  if (language === 'en') return WEEKDAYS[weekday]!;
+  return intlFormat(language, 'weekday', (locale) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })).format(weekdayInstant(weekday));
+}
+
+/** "Mon, Jan 6"; in Spanish "lun, 6 ene". */
+export function formatDayOf({ weekday, month, day }: WallClock, language: Language = activeLanguage): string {
+  if (language === 'en') return `${WEEKDAYS[weekday]}, ${MONTHS[month]} ${day}`;
+  const monthName = intlFormat(language, 'month', (locale) => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' })).format(utc(month, 1));
+  return `${formatWeekday(weekday, language)}, ${day} ${monthName}`;
 }
 
 /** "Mon, Jan 6 · 6:00 AM": an end of a trial or membership. */
-export function formatMoment(clock: WallClock): string {
-  return `${formatDayOf(clock)} · ${formatClock(clock)}`;
+export function formatMoment(clock: WallClock, language: Language = activeLanguage): string {
+  return `${formatDayOf(clock, language)} · ${formatClock(clock, false, language)}`;
 }
 
 /** The browser's local time at an epoch-ms instant, as a moment: the end of a trial or membership. */
-export function formatLocalMoment(epochMs: number): string {
-  return formatMoment(localClock(new Date(epochMs)));
+export function formatLocalMoment(epochMs: number, language: Language = activeLanguage): string {
+  return formatMoment(localClock(new Date(epochMs)), language);
 }
 
 /**
  * A block from start to end: "Mon, Jan 6 · 6:00 AM – 10:00 AM", with the end's day when it runs
  * past midnight: "Mon, Jan 6 · 10:00 PM – Tue, Jan 7 1:00 AM".
  */
-export function formatSpan(start: WallClock, end: WallClock): string {
+export function formatSpan(start: WallClock, end: WallClock, language: Language = activeLanguage): string {
   const sameDay = start.weekday === end.weekday && start.month === end.month && start.day === end.day;
-  return `${formatMoment(start)} – ${sameDay ? '' : `${formatDayOf(end)} `}${formatClock(end)}`;
+  return `${formatMoment(start, language)} – ${sameDay ? '' : `${formatDayOf(end, language)} `}${formatClock(end, false, language)}`;
 }
 
 /**

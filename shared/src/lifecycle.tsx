@@ -8,6 +8,7 @@ import React, { type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import singleSpaReact from 'single-spa-react';
+import { sharedText } from './i18n/sharedMessages';
 import { AppProviders } from './ui/AppProviders';
 
 export function createRemoteLifecycle(App: ComponentType) {
@@ -24,6 +25,6 @@ export function createRemoteLifecycle(App: ComponentType) {
     React,
     ReactDOMClient: { createRoot },
     rootComponent: Standalone,
-    errorBoundary: (error: Error) => <p role="alert">This preview failed: {error.message}</p>,
+    errorBoundary: (error: Error) => <p role="alert">{sharedText('previewFailed', { message: error.message })}</p>,
   });
 }

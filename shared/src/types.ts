@@ -2,7 +2,7 @@
  * Types of every entity in docs/PRODUCT.md section 3 and of the API envelope (docs/ARCHITECTURE.md section 4).
  * Field names are the wire names: the server and every remote share these declarations.
  */
-import { DURATION_SLIDER, PAY_SLIDER, type NotificationChannel, type NotificationEvent, type Role } from './constants.js';
+import { DURATION_SLIDER, PAY_SLIDER, type Language, type NotificationChannel, type NotificationEvent, type Role } from './constants.js';
 
 /** Pay is compared per block or per hour of the block. */
 export type PayType = 'PER_BLOCK' | 'PER_HOUR';
@@ -128,6 +128,8 @@ export interface Account {
   puzzleRequired: boolean;
   /** Global setting: the currency symbol of the user's region. */
   currency_symbol: string;
+  /** The language the driver chose (docs/FRONTEND.md, "Languages"); e-mails and chat messages use it too. */
+  language: Language;
   /** Driver (`user`) or operator (docs/OPERATIONS.md "Roles"); absent from older servers: a driver. */
   role?: Role;
 }

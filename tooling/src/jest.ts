@@ -24,7 +24,7 @@ export function createJestConfig(options: JestPackageOptions): Config {
     ...(esm ? { extensionsToTreatAsEsm: ['.ts'] } : {}),
     testMatch: options.testMatch ?? ['<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
-      '^.+\\.(t|j)sx?$': [
+      '^.+\\.(t|m?j)sx?$': [
         require.resolve('@swc/jest'),
         {
           jsc: {
@@ -36,8 +36,10 @@ export function createJestConfig(options: JestPackageOptions): Config {
         },
       ],
     },
-    // Some dependencies ship ESM only; let swc compile them too.
-    transformIgnorePatterns: ['/node_modules/(?!.pnpm/(?:axios|kysely)@)'],
+    // Some dependencies ship ESM only; let swc compile them too. Catalogs (`locales/*.json`) are
+    // imported raw: outside a production build, Lingui compiles each message when first used.
+    // (pnpm paths hold node_modules twice: .pnpm/<name>@<version>/node_modules/<name>/.)
+    transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/|axios/|kysely/|@lingui/|@messageformat/)'],
     moduleNameMapper: {
       '\\.css$': require.resolve('identity-obj-proxy'),
       '\\.(png|svg|woff2?|jpe?g|webp|mp4|webm|vtt)$': require.resolve('./fileStub.ts'),
@@ -45,7 +47,7 @@ export function createJestConfig(options: JestPackageOptions): Config {
       '^(\\.{1,2}/.*)\\.js$': '$1',
       ...options.moduleNameMapper,
     },
-    setupFilesAfterEnv: [...(jsdom ? [require.resolve('./jsdomSetup.ts')] : []), ...(options.setupFiles ?? [])],
+    setupFilesAfterEnv: [...(jsdom ? [require.resolve('./jsdomSetup.ts'), require.resolve('./translationSetup.ts')] : []), ...(options.setupFiles ?? [])],
     testTimeout: options.testTimeout ?? 10_000,
     clearMocks: true,
     restoreMocks: true,

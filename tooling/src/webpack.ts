@@ -14,6 +14,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { DefinePlugin, type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { catalogRule } from './catalogs';
 import { SOURCE_CONDITION } from './conditions';
 import { FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
 import type { FederatedAppOptions, RemoteAppOptions } from './types';
@@ -193,6 +194,8 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
     module: {
       rules: [
         swcRule(production),
+        // Message catalogs arrive compiled (docs/FRONTEND.md, "Languages").
+        catalogRule,
         // The shell's CSS (its fonts) becomes a stylesheet, which its prerender step inlines into the
         // page for the first paint; a remote's CSS travels with its JS, as the remote is found at run time.
         { test: /\.css$/, use: [isHost ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')] },

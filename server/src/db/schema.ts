@@ -3,7 +3,7 @@
  * ./migrations create it. Feature issues add their tables here and in a new migration.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { CountryCode, NotificationChannel, NotificationEvent, Role } from '@blockpilot/shared/constants';
+import type { CountryCode, Language, NotificationChannel, NotificationEvent, Role } from '@blockpilot/shared/constants';
 import type { IgnoreReason, LedgerKind, LogAction, OrderStatus, PayType, PromotionStatus, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea } from '../adapters/platform/types.js';
@@ -51,6 +51,8 @@ export interface UserTable {
   time_zone: string | null;
   /** When the driver opened the e-mailed verification link; the sign-up bonus waits for it. */
   email_verified_at: Date | null;
+  /** The language the app, e-mails and chat messages use for this driver (docs/FRONTEND.md, "Languages"). */
+  language: Generated<Language>;
   /** Driver or operator (docs/OPERATIONS.md "Roles"). */
   role: Generated<Role>;
   /** Set while an operator has suspended the account: no sign-in, no session, no search. */

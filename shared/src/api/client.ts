@@ -5,6 +5,7 @@
  * {@link ApiError}. No timeout by default (docs/PRODUCT.md section 7).
  */
 import type { AxiosAdapter, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
+import { activeLanguage } from '../i18n/runtime';
 import { notify } from '../notify';
 import { getAccessToken } from '../session/storage';
 import type { Envelope } from '../types';
@@ -54,6 +55,8 @@ function createClient(axios: AxiosStatic): AxiosInstance {
   http.interceptors.request.use((config) => {
     const token = getAccessToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    // The server writes its messages (alerts, field errors) in the page's language (docs/FRONTEND.md, "Languages").
+    config.headers.set('Accept-Language', activeLanguage());
     if (adapterOverride) config.adapter = adapterOverride;
     return config;
   });

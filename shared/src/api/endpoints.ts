@@ -2,7 +2,7 @@
  * Every call of docs/PRODUCT.md section 7, typed. Screens call these, never axios directly. Paths the spec
  * leaves open live under /api/user (docs/ARCHITECTURE.md section 4).
  */
-import type { CountryCode, NotificationChannel, Role } from '../constants';
+import type { CountryCode, Language, NotificationChannel, Role } from '../constants';
 import type {
   Account,
   AdminOrder,
@@ -68,6 +68,8 @@ export interface RegisterRequest {
   password: string;
   confirmPassword: string;
   inviteCode?: string;
+  /** The language the visitor used the app in: the new account keeps it. */
+  language?: Language;
 }
 
 /**
@@ -136,6 +138,8 @@ export const api = {
     unsubscribePush: (deviceId: string) => call<null>((http) => http.delete(`/user/pushDevices/${encodeURIComponent(deviceId)}`)),
     /** Sends a test on one channel now; the alert says where it went, a failure why not. */
     sendTestNotification: (channel: NotificationChannel) => call<null>((http) => http.post('/user/sendTestNotification', { channel })),
+    /** The account's language: the app opens in it on every device, and e-mails and chat messages are written in it. */
+    saveLanguage: (language: Language) => call<null>((http) => http.post('/user/saveLanguage', { language })),
     /** The name the dashboard greets the driver with. */
     saveDisplayName: (displayName: string) => call<null>((http) => http.post('/user/saveDisplayName', { displayName })),
     changePassword: (body: { currentPassword: string; newPassword: string; confirmNewPassword: string }) => call<Session>((http) => http.post('/user/changePassword', body)),

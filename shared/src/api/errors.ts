@@ -1,3 +1,4 @@
+import { sharedText } from '../i18n/sharedMessages';
 import type { Envelope, FieldErrors } from '../types';
 
 /**
@@ -9,7 +10,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly envelope: Envelope,
   ) {
-    super(envelope.alert ?? (status ? `Request failed with status ${status}` : 'Network error: the server could not be reached'));
+    super(envelope.alert ?? (status ? sharedText('requestFailed', { status }) : sharedText('networkError')));
     this.name = 'ApiError';
   }
 

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
+import { TranslationProvider } from '../i18n/react';
 import { SessionContext, type SessionValue } from '../session/context';
 import type { LiveEvent, SearchStatus } from '../types';
 import { theme } from '../theme';
@@ -62,9 +63,11 @@ export function createMockSession(overrides: Partial<SessionValue> = {}): MockSe
 export function MockProviders({ children, session = createMockSession(), initialPath = '/' }: { children: ReactNode; session?: SessionValue; initialPath?: string }) {
   return (
     <ThemeProvider theme={theme}>
-      <SessionContext.Provider value={session}>
-        <MemoryRouter initialEntries={[initialPath]}>{children}</MemoryRouter>
-      </SessionContext.Provider>
+      <TranslationProvider>
+        <SessionContext.Provider value={session}>
+          <MemoryRouter initialEntries={[initialPath]}>{children}</MemoryRouter>
+        </SessionContext.Provider>
+      </TranslationProvider>
     </ThemeProvider>
   );
 }

@@ -33,6 +33,7 @@ export function mockAccount(overrides: Partial<Account> = {}): Account {
     filters: [mockFilter()],
     puzzleRequired: false,
     currency_symbol: '$',
+    language: 'en',
     ...overrides,
   };
 }

@@ -3,3 +3,4 @@ export { mockApi, type MockApi, type MockHandler, type MockReply, type RecordedC
 export { MockProviders, createMockSession, mockSearchStatus, routeRenderedAt, type MockSession } from './MockProviders';
 export { mockAccount, mockFilter, mockLogEntry, mockServiceAreas } from './fixtures';
 export { renderRemote, setScreenWidth } from './renderRemote';
+export { compileMessagesOnce } from './compiledMessages';

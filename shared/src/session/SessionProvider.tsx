@@ -16,6 +16,8 @@ import type { Account, LiveEvent, ScheduledBlock, SearchStatus, ServiceArea } fr
 import { takeEarlyAnswer } from './earlyRequests';
 import { SessionContext, type SessionValue } from './context';
 import { getAccessToken, readStored, removeStored, setAccessToken, writeStored } from './storage';
+import { isLanguage } from '../constants';
+import { switchLanguage } from '../i18n/runtime';
 
 function logFailure(what: string) {
   return (error: unknown) => {
@@ -61,6 +63,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (tokenRef.current !== token) return; // signed out or switched meanwhile
       setAccount(next);
       writeStored('account', next);
+      // The account's language wins on every device it signs in on (docs/FRONTEND.md, "Languages").
+      if (isLanguage(next.language)) {
+        writeStored('language', next.language);
+        void switchLanguage(next.language).catch(logFailure('loading the language'));
+      }
     } catch (error) {
       // A token the server no longer knows (revoked, expired) is a signed-out session.
       if (error instanceof ApiError && error.status === 401) signOut();

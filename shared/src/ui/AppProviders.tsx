@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { createGlobalStyle, ThemeProvider } from 'styled-components';
+import { TranslationProvider } from '../i18n/react';
 import { SessionProvider } from '../session/SessionProvider';
 import { theme } from '../theme';
 
@@ -31,7 +32,9 @@ export function AppProviders({ children, globalStyles = true }: { children: Reac
   return (
     <ThemeProvider theme={theme}>
       {globalStyles && <GlobalStyle />}
-      <SessionProvider>{children}</SessionProvider>
+      <TranslationProvider>
+        <SessionProvider>{children}</SessionProvider>
+      </TranslationProvider>
     </ThemeProvider>
   );
 }

@@ -9,6 +9,7 @@ import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { focusRing, tint } from './styles';
+import { useSharedT } from '../i18n/sharedCatalog';
 
 const Backdrop = styled.div`
   position: fixed;
@@ -107,6 +108,7 @@ export interface DialogProps {
 }
 
 export function Dialog({ open, title, children, actions, onClose, blocking = false, initialFocus }: DialogProps) {
+  const t = useSharedT();
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = `${useId().replace(/:/g, '')}-title`;
   const closable = !blocking && Boolean(onClose);
@@ -171,7 +173,7 @@ export function Dialog({ open, title, children, actions, onClose, blocking = fal
         <Header>
           <Title id={titleId}>{title}</Title>
           {closable && (
-            <CloseButton type="button" aria-label="Close" data-dialog-close="" onClick={() => closeRef.current?.()}>
+            <CloseButton type="button" aria-label={t('close')} data-dialog-close="" onClick={() => closeRef.current?.()}>
               <CloseIcon />
             </CloseButton>
           )}

@@ -1,3 +1,4 @@
+import { useSharedT } from '../i18n/sharedCatalog';
 import { ButtonLink } from './ButtonLink';
 import { Notice } from './Notice';
 import { Page } from './Page';
@@ -7,13 +8,14 @@ import { Page } from './Page';
  * the shell shows it to a driver at /admin (the console's remote is never loaded for them), and
  * the console shows it to support at admin-only pages. The server refuses the calls either way.
  */
-export function NoAccess({ message = 'This page is for BlockPilot operators. Your account does not have access to it.' }: { message?: string }) {
+export function NoAccess({ message }: { message?: string }) {
+  const t = useSharedT();
   return (
-    <Page title="No access" width="narrow" route="no-access">
-      <Notice tone="warning">{message}</Notice>
+    <Page title={t('noAccess.title')} width="narrow" route="no-access">
+      <Notice tone="warning">{message ?? t('noAccess.message')}</Notice>
       <p>
         <ButtonLink to="/dashboard" $variant="outlined">
-          Back to the dashboard
+          {t('noAccess.back')}
         </ButtonLink>
       </p>
     </Page>

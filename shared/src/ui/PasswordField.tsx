@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { EyeIcon, EyeOffIcon } from './icons';
 import { focusRing } from './styles';
 import { TextField, type TextFieldProps } from './TextField';
+import { useSharedT } from '../i18n/sharedCatalog';
 
 const Toggle = styled.button`
   width: ${({ theme }) => theme.touchTarget}px;
@@ -28,6 +29,7 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'endAdornment' | 
  * reports its state with `aria-pressed`, as screen readers expect of a toggle.
  */
 export function PasswordField({ disabled, ...props }: PasswordFieldProps) {
+  const t = useSharedT();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -38,7 +40,7 @@ export function PasswordField({ disabled, ...props }: PasswordFieldProps) {
       autoCorrect="off"
       spellCheck={false}
       endAdornment={
-        <Toggle type="button" aria-label="Show password" aria-pressed={visible} disabled={disabled} onClick={() => setVisible((v) => !v)}>
+        <Toggle type="button" aria-label={t('showPassword')} aria-pressed={visible} disabled={disabled} onClick={() => setVisible((v) => !v)}>
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </Toggle>
       }

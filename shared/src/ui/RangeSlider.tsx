@@ -4,6 +4,7 @@ import type { Range } from '../types';
 import { FieldMessage, useFieldIds } from './Field';
 import { Fill, percentOf, Rail, RangeInput, SliderHeader, Track } from './sliderParts';
 import type { FieldTextProps, ValueFormatter } from './types';
+import { useSharedT } from '../i18n/sharedCatalog';
 
 const Group = styled.div`
   display: flex;
@@ -54,10 +55,11 @@ export function RangeSlider({
   disabled,
   id,
 }: RangeSliderProps) {
+  const t = useSharedT();
   const ids = useFieldIds(id);
   const labelId = `${useId().replace(/:/g, '')}-label`;
   const [low, high] = value;
-  const [lowName, highName] = handleLabels ?? [`Minimum ${label.toLowerCase()}`, `Maximum ${label.toLowerCase()}`];
+  const [lowName, highName] = handleLabels ?? [t('minimumOf', { label: label.toLowerCase() }), t('maximumOf', { label: label.toLowerCase() })];
   const describedBy = error || helperText ? ids.messageId : undefined;
   // Both handles at the top end: the low one must be on top, or it could never be dragged back down.
   const lowOnTop = low >= max;

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { FieldMessage, useFieldIds } from './Field';
 import { Fill, percentOf, Rail, RangeInput, SliderHeader, Track } from './sliderParts';
 import type { FieldTextProps, ValueFormatter } from './types';
+import { useSharedT } from '../i18n/sharedCatalog';
 
 const Wrapper = styled.div`
   display: flex;
@@ -36,9 +37,10 @@ const MOVING_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 
  * knob is tapped, or pushed by a key, where it already rests, so a tap or a moving key on the
  * resting knob chooses the value it shows; otherwise `min` could never be chosen directly.
  */
-export function Slider({ label, min, max, step = 1, value, onChange, formatValue = String, emptyText = 'Not chosen', helperText, error, disabled, id, name }: SliderProps) {
+export function Slider({ label, min, max, step = 1, value, onChange, formatValue = String, emptyText, helperText, error, disabled, id, name }: SliderProps) {
+  const t = useSharedT();
   const ids = useFieldIds(id);
-  const shown = value === null ? emptyText : formatValue(value);
+  const shown = value === null ? (emptyText ?? t('notChosen')) : formatValue(value);
   return (
     <Wrapper>
       <SliderHeader>

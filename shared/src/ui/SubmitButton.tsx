@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { useSharedT } from '../i18n/sharedCatalog';
 import { Button, type ButtonVariant } from './Button';
 
 export interface SubmitButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'type'> {
@@ -11,10 +12,11 @@ export interface SubmitButtonProps extends Omit<ComponentPropsWithRef<'button'>,
 }
 
 /** A form's submit button that cannot be pressed twice while the request is on its way. */
-export function SubmitButton({ pending, pendingLabel = 'Just a moment', disabled, children, ...props }: SubmitButtonProps) {
+export function SubmitButton({ pending, pendingLabel, disabled, children, ...props }: SubmitButtonProps) {
+  const t = useSharedT();
   return (
     <Button type="submit" disabled={pending || disabled} aria-busy={pending || undefined} {...props}>
-      {pending ? pendingLabel : children}
+      {pending ? (pendingLabel ?? t('justAMoment')) : children}
     </Button>
   );
 }

@@ -29,3 +29,4 @@ export { Notice, type NoticeProps } from './Notice';
 export { tint, focusRing, visuallyHidden } from './styles';
 export type { FieldTextProps, SelectOption, Tone, ValueFormatter } from './types';
 export { NoAccess } from './NoAccess';
+export { LanguageSwitch } from './LanguageSwitch';

@@ -1,15 +1,18 @@
-import { formatCents, useSession, type Account } from '@blockpilot/shared';
-import { Collapsible, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
+import { formatCents, LANGUAGE_NAMES, TRIAL_DAYS, useSession, type Account } from '@blockpilot/shared';
+import { useLanguage } from '@blockpilot/shared/i18n';
+import { Collapsible, LanguageSwitch, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { SectionText } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
 import { CreditSection } from './CreditSection';
 import { InviteCodeSection } from './InviteCodeSection';
 import { NotificationPreferencesSection } from './NotificationPreferencesSection';
 import { PasswordSection } from './PasswordSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { DEFAULT_SECTION, sectionElementId, type SectionId } from './sections';
-import { TRIAL_TITLE, TrialBanner } from './TrialBanner';
+import { TrialBanner } from './TrialBanner';
 
 const Sections = styled(Paper)`
   padding: 4px 12px;
@@ -40,7 +43,7 @@ export interface AccountScreenProps {
 }
 
 function initiallyOpen(section: SectionId): Record<SectionId, boolean> {
-  return { trial: true, credit: false, inviteCode: false, notificationPreferences: false, displayName: false, password: false, [section]: true };
+  return { trial: true, credit: false, inviteCode: false, notificationPreferences: false, displayName: false, language: false, password: false, [section]: true };
 }
 
 function scrollIntoView(section: SectionId) {
@@ -50,10 +53,12 @@ function scrollIntoView(section: SectionId) {
 
 /**
  * The sections of the account page (docs/PRODUCT.md section 2): the trial banner while eligible, Credit,
- * Invite Code, Notification Preferences and Password. Each opens and closes on its own; a
+ * Invite Code, Notification Preferences, Your name, Language and Password. Each opens and closes on its own; a
  * sub-route opens its section and scrolls to it, also when followed again from inside the page.
  */
 function AccountSections({ account, section }: { account: Account; section?: SectionId }) {
+  const t = useT();
+  const { language } = useLanguage();
   const { key: locationKey } = useLocation();
   const [open, setOpen] = useState(() => initiallyOpen(section ?? DEFAULT_SECTION));
 
@@ -73,23 +78,28 @@ function AccountSections({ account, section }: { account: Account; section?: Sec
   return (
     <Sections>
       {account.trialEligible && (
-        <TrialSection title={TRIAL_TITLE} {...sectionProps('trial')}>
+        <TrialSection title={t('trial.title', { days: TRIAL_DAYS })} {...sectionProps('trial')}>
           <TrialBanner />
         </TrialSection>
       )}
-      <Section title="Credit" summary={formatCents(account.currency_symbol, account.credit)} {...sectionProps('credit')}>
+      <Section title={t('sections.credit')} summary={formatCents(account.currency_symbol, account.credit)} {...sectionProps('credit')}>
         <CreditSection account={account} />
       </Section>
-      <Section title="Invite Code" {...sectionProps('inviteCode')}>
+      <Section title={t('sections.inviteCode')} {...sectionProps('inviteCode')}>
         <InviteCodeSection shareableCode={account.shareableCode} currencySymbol={account.currency_symbol} />
       </Section>
-      <Section title="Notification Preferences" {...sectionProps('notificationPreferences')}>
+      <Section title={t('sections.notificationPreferences')} {...sectionProps('notificationPreferences')}>
         <NotificationPreferencesSection preferences={account.notificationPreferences} />
       </Section>
-      <Section title="Your name" summary={account.display_name} {...sectionProps('displayName')}>
+      <Section title={t('sections.displayName')} summary={account.display_name} {...sectionProps('displayName')}>
         <DisplayNameSection displayName={account.display_name} />
       </Section>
-      <Section title="Password" {...sectionProps('password')}>
+      {/* Each language is named in itself ("Español"), as the switch lists them (docs/FRONTEND.md, "Languages"). */}
+      <Section title={t('sections.language')} summary={LANGUAGE_NAMES[language]} {...sectionProps('language')}>
+        <SectionText>{t('language.text')}</SectionText>
+        <LanguageSwitch />
+      </Section>
+      <Section title={t('sections.password')} {...sectionProps('password')}>
         <PasswordSection />
       </Section>
     </Sections>
@@ -98,14 +108,15 @@ function AccountSections({ account, section }: { account: Account; section?: Sec
 
 /** /account and its sub-routes: the page, plus a purchase dialog over it on the purchase routes. */
 export function AccountScreen({ section, route, dialog }: AccountScreenProps) {
+  const t = useT();
   const { account, accessToken } = useSession();
   let body: ReactNode;
   if (account) body = <AccountSections account={account} section={section} />;
   // Only the standalone preview gets here signed out: the shell sends visitors elsewhere.
-  else if (!accessToken) body = <Notice>Sign in to BlockPilot in this browser to see your account here.</Notice>;
-  else body = <Spinner label="Loading your account…" />;
+  else if (!accessToken) body = <Notice>{t('page.signedOut')}</Notice>;
+  else body = <Spinner label={t('page.loading')} />;
   return (
-    <Page title="Account" intro={account ? `${account.display_name} · ${account.emailAddress}` : undefined} route={route} remote="mf_account">
+    <Page title={t('page.title')} intro={account ? `${account.display_name} · ${account.emailAddress}` : undefined} route={route} remote="mf_account">
       {body}
       {account && dialog}
     </Page>

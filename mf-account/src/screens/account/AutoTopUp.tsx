@@ -4,26 +4,28 @@
  * once. Shows the saved card, the last charge, and a failure that turned it off. The server checks
  * every field; its messages show under them. Reloaded when the credit changes (a charge).
  */
-import { api, AUTO_TOP_UP_THRESHOLD, formatCents, formatLocalMoment, TOP_UP_SLIDER, useForm, type AutoTopUp as AutoTopUpState, type OrderStatus } from '@blockpilot/shared';
+import { api, AUTO_TOP_UP_THRESHOLD, formatCents, formatLocalMoment, TOP_UP_SLIDER, useForm, type AutoTopUp as AutoTopUpState } from '@blockpilot/shared';
 import { Actions, Button, FormFeedback, Notice, Slider, SubmitButton, Switch } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import { SectionForm, SectionText } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
 import { logFailure } from '../../logFailure';
 import type { Checkout } from './useCheckout';
 
 const THRESHOLD_STEP = 100;
 
 function SettingsForm({ state, currencySymbol, onSaved }: { state: AutoTopUpState; currencySymbol: string; onSaved(next: AutoTopUpState): void }) {
+  const t = useT();
   const money = (cents: number) => formatCents(currencySymbol, cents);
   const form = useForm({
     initialValues: { enabled: state.enabled, amount: String(state.amount), threshold: String(state.threshold) },
     onSubmit: async (values) => onSaved(await api.store.saveAutoTopUp({ enabled: values.enabled, amount: Number(values.amount), threshold: Number(values.threshold) })),
   });
   return (
-    <SectionForm onSubmit={form.handleSubmit} aria-label="Automatic top-up">
-      <Switch label="Top up automatically" helperText={state.card ? undefined : 'Save a card first.'} {...form.checkbox('enabled')} />
+    <SectionForm onSubmit={form.handleSubmit} aria-label={t('credit.autoTopUp')}>
+      <Switch label={t('autoTopUp.switch')} helperText={state.card ? undefined : t('autoTopUp.saveCardFirst')} {...form.checkbox('enabled')} />
       <Slider
-        label="Amount"
+        label={t('autoTopUp.amount')}
         name="amount"
         {...TOP_UP_SLIDER}
         value={Number(form.values.amount)}
@@ -32,7 +34,7 @@ function SettingsForm({ state, currencySymbol, onSaved }: { state: AutoTopUpStat
         error={form.errors.amount}
       />
       <Slider
-        label="When the credit falls below"
+        label={t('autoTopUp.threshold')}
         name="threshold"
         min={AUTO_TOP_UP_THRESHOLD.min}
         max={AUTO_TOP_UP_THRESHOLD.max}
@@ -40,22 +42,21 @@ function SettingsForm({ state, currencySymbol, onSaved }: { state: AutoTopUpStat
         value={Number(form.values.threshold)}
         onChange={(cents) => form.setValue('threshold', String(cents))}
         formatValue={money}
-        helperText="Charged once each time the credit falls below this, never twice for one fall."
+        helperText={t('autoTopUp.thresholdHelp')}
         error={form.errors.threshold}
       />
       <FormFeedback form={form} />
       <Actions>
-        <SubmitButton pending={form.pending} pendingLabel="Saving…">
-          Save automatic top-up
+        <SubmitButton pending={form.pending} pendingLabel={t('common.saving')}>
+          {t('autoTopUp.save')}
         </SubmitButton>
       </Actions>
     </SectionForm>
   );
 }
 
-const CHARGE_STATUS: Record<OrderStatus, string> = { pending: 'being charged', paid: 'paid', cancelled: 'not charged', refunded: 'refunded' };
-
 export function AutoTopUp({ currencySymbol, credit, checkout }: { currencySymbol: string; credit: number; checkout: Checkout }) {
+  const t = useT();
   const [state, setState] = useState<AutoTopUpState | null>(null);
   // The credit changes when a charge lands: the last charge shown follows.
   useEffect(() => {
@@ -73,22 +74,22 @@ export function AutoTopUp({ currencySymbol, credit, checkout }: { currencySymbol
   return (
     <>
       {state.lastFailure && (
-        <Notice tone="error" title="Automatic top-up is off">
-          The last automatic top-up failed on {formatLocalMoment(state.lastFailure.at)}: {state.lastFailure.reason} Nothing was charged. Save another card or turn it on again.
+        <Notice tone="error" title={t('autoTopUp.offTitle')}>
+          {t('autoTopUp.failed', { date: formatLocalMoment(state.lastFailure.at), reason: state.lastFailure.reason })}
         </Notice>
       )}
       <SectionText>
-        {state.card ? `Saved card: ${state.card.label}.` : 'No card saved.'}{' '}
-        {state.enabled ? `Automatic top-up is on: ${money(state.amount)} when the credit falls below ${money(state.threshold)}.` : 'Automatic top-up is off.'}{' '}
-        {state.lastCharge && `Last automatic top-up: ${money(state.lastCharge.amount)}, ${CHARGE_STATUS[state.lastCharge.status]} on ${formatLocalMoment(state.lastCharge.at)}.`}
+        {state.card ? t('autoTopUp.card', { card: state.card.label }) : t('autoTopUp.noCard')}{' '}
+        {state.enabled ? t('autoTopUp.on', { amount: money(state.amount), threshold: money(state.threshold) }) : t('autoTopUp.off')}{' '}
+        {state.lastCharge && t('autoTopUp.lastCharge', { amount: money(state.lastCharge.amount), status: state.lastCharge.status, date: formatLocalMoment(state.lastCharge.at) })}
       </SectionText>
       <Actions>
         <Button type="button" $variant="outlined" disabled={checkout.pending !== null} onClick={() => void checkout.start('card', api.store.startCardSetup)}>
-          {state.card ? 'Save another card' : 'Save a card'}
+          {state.card ? t('autoTopUp.saveAnotherCard') : t('autoTopUp.saveCard')}
         </Button>
         {state.card && (
           <Button type="button" $variant="outlined" onClick={() => void api.store.removeCard().then(setState, (error: unknown) => logFailure('removing the card', error))}>
-            Remove card
+            {t('autoTopUp.removeCard')}
           </Button>
         )}
       </Actions>

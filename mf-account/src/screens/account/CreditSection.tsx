@@ -3,6 +3,7 @@ import { Notice } from '@blockpilot/shared/ui';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { SectionText } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
 import { AutoTopUp } from './AutoTopUp';
 import { CreditHistory } from './CreditHistory';
 import { MembershipPlans } from './MembershipPlans';
@@ -35,48 +36,45 @@ const FEE_PERCENT = `${FEE_BASIS_POINTS / 100}%`;
 
 /** What the driver pays per block right now: nothing during a trial or membership, else the fee. */
 function FeeStatus({ account }: { account: Account }) {
+  const t = useT();
   const { membershipEndsAt, trialEndsAt } = account;
   if (!membershipEndsAt && !trialEndsAt) {
-    return (
-      <SectionText>
-        BlockPilot takes {FEE_PERCENT} of each accepted block from your credit, and gives it back if you forfeit the block through BlockPilot. No fee is charged while a free trial
-        or a membership is active.
-      </SectionText>
-    );
+    return <SectionText>{t('credit.fee', { percent: FEE_PERCENT })}</SectionText>;
   }
   return (
-    <Notice tone="success" title="No fees on accepted blocks">
-      {membershipEndsAt && <p>Your membership is active until {formatLocalMoment(membershipEndsAt)}.</p>}
-      {trialEndsAt && <p>Your free trial runs until {formatLocalMoment(trialEndsAt)}.</p>}
+    <Notice tone="success" title={t('credit.noFees')}>
+      {membershipEndsAt && <p>{t('credit.membershipUntil', { date: formatLocalMoment(membershipEndsAt) })}</p>}
+      {trialEndsAt && <p>{t('credit.trialUntil', { date: formatLocalMoment(trialEndsAt) })}</p>}
     </Notice>
   );
 }
 
 /** Balance, fee status, top-up and membership plans. One checkout at a time for both. */
 export function CreditSection({ account }: { account: Account }) {
+  const t = useT();
   const checkout = useCheckout();
   const symbol = account.currency_symbol;
   const cancelled = useLocation().pathname === CHECKOUT_CANCELLED_PATH;
   return (
     <>
       {cancelled && (
-        <Notice tone="primary" title="Checkout cancelled">
-          Nothing was charged and your credit is unchanged. Choose an amount or a plan below whenever you like.
+        <Notice tone="primary" title={t('credit.cancelled.title')}>
+          {t('credit.cancelled.text')}
         </Notice>
       )}
       <Balance>
-        <span>Your credit</span>
+        <span>{t('credit.balance')}</span>
         <strong>{formatCents(symbol, account.credit)}</strong>
       </Balance>
       <FeeStatus account={account} />
-      <Subheading>Top up</Subheading>
+      <Subheading>{t('credit.topUp')}</Subheading>
       <TopUpForm currencySymbol={symbol} checkout={checkout} />
-      <Subheading>Automatic top-up</Subheading>
+      <Subheading>{t('credit.autoTopUp')}</Subheading>
       <AutoTopUp currencySymbol={symbol} credit={account.credit} checkout={checkout} />
-      <Subheading>Membership plans</Subheading>
-      <SectionText>Drive without fees: while a membership is active, accepted blocks cost you nothing.</SectionText>
+      <Subheading>{t('credit.plans')}</Subheading>
+      <SectionText>{t('credit.plansText')}</SectionText>
       <MembershipPlans currencySymbol={symbol} checkout={checkout} membershipEndsAt={account.membershipEndsAt ?? null} />
-      <Subheading>History</Subheading>
+      <Subheading>{t('credit.history')}</Subheading>
       <CreditHistory currencySymbol={symbol} credit={account.credit} />
     </>
   );

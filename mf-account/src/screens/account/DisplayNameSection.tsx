@@ -1,6 +1,7 @@
 import { api, useForm, useSession } from '@blockpilot/shared';
 import { Actions, FormFeedback, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { SectionForm } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
 
 /**
  * The name the dashboard greets the driver with ("Hi, Sam"), first taken from the e-mail address
@@ -8,6 +9,7 @@ import { SectionForm } from '../../components/sectionLayout';
  * the account is reloaded so the greeting and this page's heading follow.
  */
 export function DisplayNameSection({ displayName }: { displayName: string }) {
+  const t = useT();
   const { refresh } = useSession();
   const form = useForm({
     initialValues: { displayName },
@@ -17,12 +19,12 @@ export function DisplayNameSection({ displayName }: { displayName: string }) {
     },
   });
   return (
-    <SectionForm onSubmit={form.handleSubmit} aria-label="Your name">
-      <TextField label="Name" autoComplete="nickname" helperText="How BlockPilot greets you" {...form.field('displayName')} />
+    <SectionForm onSubmit={form.handleSubmit} aria-label={t('sections.displayName')}>
+      <TextField label={t('displayName.label')} autoComplete="nickname" helperText={t('displayName.help')} {...form.field('displayName')} />
       <FormFeedback form={form} />
       <Actions>
-        <SubmitButton pending={form.pending} pendingLabel="Saving…">
-          Save name
+        <SubmitButton pending={form.pending} pendingLabel={t('common.saving')}>
+          {t('displayName.save')}
         </SubmitButton>
       </Actions>
     </SectionForm>

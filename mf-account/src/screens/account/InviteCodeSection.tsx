@@ -2,8 +2,7 @@ import { formatCents, INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, notify
 import { Actions, Button, TextField } from '@blockpilot/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { SectionText } from '../../components/sectionLayout';
-
-export const COPIED_TEXT = 'Invite link copied';
+import { useT } from '../../i18n';
 
 /** The link an invited driver opens; the landing page stores the code for their registration. */
 export function inviteLink(shareableCode: string): string {
@@ -16,6 +15,7 @@ export function inviteLink(shareableCode: string): string {
  * so the phone's own copy menu can take it.
  */
 export function InviteCodeSection({ shareableCode, currencySymbol }: { shareableCode: string; currencySymbol: string }) {
+  const t = useT();
   const link = inviteLink(shareableCode);
   const fieldRef = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
@@ -29,25 +29,31 @@ export function InviteCodeSection({ shareableCode, currencySymbol }: { shareable
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      notify(COPIED_TEXT, 'success');
+      notify(t('invite.copied'), 'success');
       setCopied(true);
     } catch {
       fieldRef.current?.focus();
       fieldRef.current?.select();
-      notify("Copying is blocked here: the link is selected, copy it with your phone's menu.", 'error');
+      notify(t('invite.copyBlocked'), 'error');
     }
   };
 
   return (
     <>
       <SectionText>
-        Share your link with other drivers. When a driver who signed up with it deposits at least {formatCents(currencySymbol, INVITE_REWARD_THRESHOLD_CENTS)}, you get{' '}
-        {formatCents(currencySymbol, INVITE_REWARD_CENTS)} credit.
+        {t('invite.text', { threshold: formatCents(currencySymbol, INVITE_REWARD_THRESHOLD_CENTS), reward: formatCents(currencySymbol, INVITE_REWARD_CENTS) })}
       </SectionText>
-      <TextField ref={fieldRef} label="Your invite link" value={link} readOnly onFocus={(event) => event.currentTarget.select()} helperText={`Invite code: ${shareableCode}`} />
+      <TextField
+        ref={fieldRef}
+        label={t('invite.link')}
+        value={link}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        helperText={t('invite.code', { code: shareableCode })}
+      />
       <Actions>
         <Button type="button" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? t('invite.copiedButton') : t('invite.copy')}
         </Button>
       </Actions>
     </>

@@ -2,6 +2,7 @@ import { api, formatCents, formatLocalMoment, type MembershipPlan } from '@block
 import { Button } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useT } from '../../i18n';
 import { logFailure } from '../../logFailure';
 import type { Checkout } from './useCheckout';
 
@@ -107,11 +108,12 @@ const DAY_MS = 86_400_000;
  * days to the running membership's end (server/src/features/store/orders.ts).
  */
 export function MembershipPlans({ currencySymbol, checkout, membershipEndsAt }: { currencySymbol: string; checkout: Checkout; membershipEndsAt: number | null }) {
+  const t = useT();
   const state = useMembershipPlans();
 
   if (state.status === 'loading') {
     return (
-      <List aria-busy="true" aria-label="Loading membership plans">
+      <List aria-busy="true" aria-label={t('plans.loading')}>
         <PlaceholderCard />
         <PlaceholderCard />
       </List>
@@ -119,22 +121,18 @@ export function MembershipPlans({ currencySymbol, checkout, membershipEndsAt }: 
   }
   // A failure shows what an empty list shows: the spec gives it no message of its own.
   const plans = state.status === 'loaded' ? state.plans : [];
-  if (plans.length === 0) return <Empty>No membership plans are on sale right now.</Empty>;
+  if (plans.length === 0) return <Empty>{t('plans.empty')}</Empty>;
 
   return (
-    <List aria-label="Membership plans">
+    <List aria-label={t('credit.plans')}>
       {plans.map((plan) => (
         <Card key={plan.id}>
           <Name>{plan.name}</Name>
           <Price>
-            {formatCents(currencySymbol, plan.price)} <small>for {plan.days} days</small>
+            {formatCents(currencySymbol, plan.price)} <small>{t('plans.forDays', { days: plan.days })}</small>
           </Price>
-          <Description>{plan.description ?? `No fees on accepted blocks for ${plan.days} days.`}</Description>
-          {membershipEndsAt !== null && (
-            <Description>
-              Extends your membership by {plan.days} days, until {formatLocalMoment(membershipEndsAt + plan.days * DAY_MS)}.
-            </Description>
-          )}
+          <Description>{plan.description ?? t('plans.defaultDescription', { days: plan.days })}</Description>
+          {membershipEndsAt !== null && <Description>{t('plans.extends', { days: plan.days, date: formatLocalMoment(membershipEndsAt + plan.days * DAY_MS) })}</Description>}
           <Button
             type="button"
             $variant="outlined"
@@ -143,7 +141,7 @@ export function MembershipPlans({ currencySymbol, checkout, membershipEndsAt }: 
             aria-busy={checkout.pending === plan.id || undefined}
             onClick={() => void checkout.start(plan.id, () => api.store.buyMembership(plan.id))}
           >
-            {checkout.pending === plan.id ? 'Opening checkout…' : `Buy ${plan.name}`}
+            {checkout.pending === plan.id ? t('checkout.opening') : t('plans.buy', { plan: plan.name })}
           </Button>
         </Card>
       ))}

@@ -13,6 +13,7 @@ import { Actions, Button, Checkbox, Chip, FormFeedback, Notice, SubmitButton, Te
 import { useState } from 'react';
 import styled from 'styled-components';
 import { SectionForm, SectionText } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
 import { TelegramHelpDialog } from './TelegramHelpDialog';
 import { ThisDevice } from './ThisDevice';
 
@@ -44,19 +45,20 @@ const TestResult = styled.p`
   margin: 4px 0 0;
 `;
 
-/** How each channel and event is named on the screen. */
-const CHANNEL_LABELS: Record<NotificationChannel, { legend: string; test: string }> = {
-  email: { legend: 'E-mail', test: 'Send a test e-mail' },
-  whatsapp: { legend: 'WhatsApp', test: 'Send a test WhatsApp message' },
-  telegram: { legend: 'Telegram', test: 'Send a test Telegram message' },
-  push: { legend: 'Push on your devices', test: 'Send a test push notification' },
-};
-const EVENT_LABELS: Record<NotificationEvent, string> = {
-  accepted: 'Block accepted',
-  lowCredit: 'Credit running low',
-  captcha: 'Puzzle to solve (search paused)',
-  stopped: 'Search stopped',
-};
+/** How each channel and event is named on the screen (keys of this remote's catalog). */
+const CHANNEL_LABELS = {
+  email: { legend: 'notifications.channel.email', test: 'notifications.test.email' },
+  whatsapp: { legend: 'notifications.channel.whatsapp', test: 'notifications.test.whatsapp' },
+  telegram: { legend: 'notifications.channel.telegram', test: 'notifications.test.telegram' },
+  push: { legend: 'notifications.channel.push', test: 'notifications.test.push' },
+} as const satisfies Record<NotificationChannel, { legend: string; test: string }>;
+
+const EVENT_LABELS = {
+  accepted: 'notifications.event.accepted',
+  lowCredit: 'notifications.event.lowCredit',
+  captcha: 'notifications.event.captcha',
+  stopped: 'notifications.event.stopped',
+} as const satisfies Record<NotificationEvent, string>;
 
 const everyEvent = (): NotificationEventChoices => ({
   email: [...NOTIFICATION_EVENTS],
@@ -67,30 +69,31 @@ const everyEvent = (): NotificationEventChoices => ({
 
 /** One channel's events and its "Send a test" button, which tries the channel as saved. */
 function ChannelChoices({ channel, chosen, onChange }: { channel: NotificationChannel; chosen: NotificationEvent[]; onChange(events: NotificationEvent[]): void }) {
+  const t = useT();
   const [test, setTest] = useState<{ pending: boolean; result: string | null; failed: boolean }>({ pending: false, result: null, failed: false });
   const labels = CHANNEL_LABELS[channel];
   const sendTest = () => {
     setTest({ pending: true, result: null, failed: false });
     api.user.sendTestNotification(channel).then(
-      () => setTest({ pending: false, result: 'Test sent. Check that it arrived.', failed: false }),
-      (error: unknown) => setTest({ pending: false, result: error instanceof Error ? error.message : 'The test could not be sent.', failed: true }),
+      () => setTest({ pending: false, result: t('notifications.testSent'), failed: false }),
+      (error: unknown) => setTest({ pending: false, result: error instanceof Error ? error.message : t('notifications.testFailed'), failed: true }),
     );
   };
   return (
     <ChannelGroup>
-      <legend>{labels.legend}</legend>
+      <legend>{t(labels.legend)}</legend>
       {NOTIFICATION_EVENTS.map((event) => (
         <Checkbox
           key={event}
-          label={EVENT_LABELS[event]}
+          label={t(EVENT_LABELS[event])}
           checked={chosen.includes(event)}
           onChange={(e) =>
             onChange(e.target.checked ? NOTIFICATION_EVENTS.filter((other) => other === event || chosen.includes(other)) : chosen.filter((other) => other !== event))
           }
         />
       ))}
-      <Button type="button" $variant="outlined" aria-label={labels.test} disabled={test.pending} onClick={sendTest}>
-        {test.pending ? 'Sending…' : 'Send a test'}
+      <Button type="button" $variant="outlined" aria-label={t(labels.test)} disabled={test.pending} onClick={sendTest}>
+        {test.pending ? t('notifications.sending') : t('notifications.sendTest')}
       </Button>
       {test.result && <TestResult role={test.failed ? 'alert' : 'status'}>{test.result}</TestResult>}
     </ChannelGroup>
@@ -106,6 +109,7 @@ function ChannelChoices({ channel, chosen, onChange }: { channel: NotificationCh
  * under "This device" (docs/LIVE.md "Push notifications").
  */
 export function NotificationPreferencesSection({ preferences }: { preferences: NotificationPreferences }) {
+  const t = useT();
   const { refresh } = useSession();
   const [helpOpen, setHelpOpen] = useState(false);
   const [events, setEvents] = useState<NotificationEventChoices>(() => preferences.events ?? everyEvent());
@@ -123,40 +127,40 @@ export function NotificationPreferencesSection({ preferences }: { preferences: N
 
   return (
     <>
-      <SectionText>Choose where we tell you about accepted blocks and anything that needs you. Leave a box empty to get nothing there.</SectionText>
-      <SectionForm onSubmit={form.handleSubmit} aria-label="Notification preferences">
-        <TextField label="E-mail address" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" {...form.field('emailAddress')} />
+      <SectionText>{t('notifications.intro')}</SectionText>
+      <SectionForm onSubmit={form.handleSubmit} aria-label={t('notifications.form')}>
+        <TextField label={t('notifications.email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" {...form.field('emailAddress')} />
         <TextField
-          label="WhatsApp number"
+          label={t('notifications.whatsApp')}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          helperText="With the country code, e.g. +1 555 555 0100"
+          helperText={t('notifications.whatsAppHelp')}
           {...form.field('whatsAppNumber')}
         />
         <TelegramRow>
-          {preferences.telegramConnected ? <Chip dot="success">Telegram connected</Chip> : <Chip dot="neutral">Telegram not connected</Chip>}
+          {preferences.telegramConnected ? <Chip dot="success">{t('notifications.telegramConnected')}</Chip> : <Chip dot="neutral">{t('notifications.telegramNotConnected')}</Chip>}
           <HelpButton type="button" $variant="text" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
-            How do I connect Telegram?
+            {t('notifications.telegramHelp')}
           </HelpButton>
         </TelegramRow>
         <TextField
-          label="Telegram auth code"
+          label={t('notifications.telegramCode')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          helperText="The code our Telegram bot sends you. Empty it to disconnect Telegram."
+          helperText={t('notifications.telegramCodeHelp')}
           {...form.field('telegramAuthCode')}
         />
-        <SectionText>What each channel tells you about:</SectionText>
+        <SectionText>{t('notifications.eventsIntro')}</SectionText>
         {NOTIFICATION_CHANNELS.map((channel) => (
           <ChannelChoices key={channel} channel={channel} chosen={events[channel]} onChange={(chosen) => setEvents({ ...events, [channel]: chosen })} />
         ))}
         <FormFeedback form={form} />
-        {form.succeeded && <Notice tone="success">Notification preferences saved.</Notice>}
+        {form.succeeded && <Notice tone="success">{t('notifications.saved')}</Notice>}
         <Actions>
-          <SubmitButton pending={form.pending} pendingLabel="Saving…">
-            Save
+          <SubmitButton pending={form.pending} pendingLabel={t('common.saving')}>
+            {t('notifications.save')}
           </SubmitButton>
         </Actions>
       </SectionForm>

@@ -1,8 +1,11 @@
 import { api, useForm, useSession } from '@blockpilot/shared';
 import { Actions, FormFeedback, Notice, PasswordField, SubmitButton } from '@blockpilot/shared/ui';
 import { SectionForm, SectionText } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
+import en from '../../locales/en.json';
 
-export const PASSWORD_CHANGED_TEXT = 'Your password has been changed. Other devices have been signed out.';
+/** The English confirmation, as tests look for it. */
+export const PASSWORD_CHANGED_TEXT = en['password.changed'];
 
 /**
  * Change password: current, new and confirmation, each with the server's message under it
@@ -10,6 +13,7 @@ export const PASSWORD_CHANGED_TEXT = 'Your password has been changed. Other devi
  * which is signed in so this device stays signed in.
  */
 export function PasswordSection() {
+  const t = useT();
   const { signIn } = useSession();
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
@@ -22,16 +26,16 @@ export function PasswordSection() {
 
   return (
     <>
-      <SectionText>Changing your password signs you out of BlockPilot on your other devices.</SectionText>
-      <SectionForm onSubmit={form.handleSubmit} aria-label="Change password">
-        <PasswordField label="Current password" autoComplete="current-password" {...form.field('currentPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmNewPassword')} />
+      <SectionText>{t('password.intro')}</SectionText>
+      <SectionForm onSubmit={form.handleSubmit} aria-label={t('password.form')}>
+        <PasswordField label={t('password.current')} autoComplete="current-password" {...form.field('currentPassword')} />
+        <PasswordField label={t('password.new')} autoComplete="new-password" {...form.field('newPassword')} />
+        <PasswordField label={t('password.confirm')} autoComplete="new-password" {...form.field('confirmNewPassword')} />
         <FormFeedback form={form} />
-        {form.succeeded && <Notice tone="success">{PASSWORD_CHANGED_TEXT}</Notice>}
+        {form.succeeded && <Notice tone="success">{t('password.changed')}</Notice>}
         <Actions>
-          <SubmitButton pending={form.pending} pendingLabel="Changing…">
-            Change password
+          <SubmitButton pending={form.pending} pendingLabel={t('password.changing')}>
+            {t('password.submit')}
           </SubmitButton>
         </Actions>
       </SectionForm>

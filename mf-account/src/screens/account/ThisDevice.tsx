@@ -9,6 +9,7 @@ import { Button, Notice, Switch } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { SectionText } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
 import { logFailure } from '../../logFailure';
 import { currentSubscription, PermissionDenied, pushAvailability, subscribeThisDevice, unsubscribeThisDevice, type PushAvailability } from './thisDevice';
 
@@ -33,6 +34,7 @@ const DeviceList = styled.ul`
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function ThisDevice() {
+  const t = useT();
   const [availability, setAvailability] = useState<PushAvailability>(pushAvailability);
   const [loaded, setLoaded] = useState<PushDevices | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -66,8 +68,8 @@ export function ThisDevice() {
     };
   }, []);
 
-  if (loadFailed) return <Notice tone="error">Your devices could not be loaded. Reload the page to try again.</Notice>;
-  if (!loaded || endpoint === undefined) return <SectionText role="status">Checking this device…</SectionText>;
+  if (loadFailed) return <Notice tone="error">{t('push.loadFailed')}</Notice>;
+  if (!loaded || endpoint === undefined) return <SectionText role="status">{t('push.checking')}</SectionText>;
 
   const thisDevice = loaded.devices.find((device) => device.endpoint === endpoint);
   const others = loaded.devices.filter((device) => device !== thisDevice);
@@ -91,7 +93,7 @@ export function ThisDevice() {
       if (on) await switchOn();
       else if (thisDevice) await switchOff(thisDevice);
     } catch (error) {
-      if (!(error instanceof PermissionDenied)) setProblem(`Notifications could not be switched ${on ? 'on' : 'off'} here: ${messageOf(error)}`);
+      if (!(error instanceof PermissionDenied)) setProblem(t(on ? 'push.switchOnFailed' : 'push.switchOffFailed', { message: messageOf(error) }));
     } finally {
       setAvailability(pushAvailability());
       setPending(false);
@@ -106,37 +108,27 @@ export function ThisDevice() {
   const blocked = availability === 'unsupported' || availability === 'denied';
   return (
     <>
-      <Heading>Push notifications</Heading>
-      {availability === 'unsupported' && (
-        <Notice tone="warning">
-          This browser cannot receive push notifications. On an iPhone or iPad, add BlockPilot to your Home Screen (Share, then Add to Home Screen) and open it from there.
-        </Notice>
-      )}
-      {availability === 'denied' && (
-        <Notice tone="warning">Notifications are blocked for BlockPilot in this browser. Allow them in the browser&apos;s site settings, then switch this device on.</Notice>
-      )}
+      <Heading>{t('push.title')}</Heading>
+      {availability === 'unsupported' && <Notice tone="warning">{t('push.unsupported')}</Notice>}
+      {availability === 'denied' && <Notice tone="warning">{t('push.denied')}</Notice>}
       <Switch
-        label="This device"
+        label={t('push.thisDevice')}
         checked={Boolean(thisDevice)}
         disabled={pending || (blocked && !thisDevice)}
         aria-busy={pending}
-        helperText={
-          thisDevice
-            ? `Notifications come to this device (${thisDevice.label}), even when BlockPilot is closed.`
-            : 'Switch on to get notifications on this device, even when BlockPilot is closed.'
-        }
+        helperText={thisDevice ? t('push.on', { device: thisDevice.label }) : t('push.off')}
         onChange={(event) => void toggle(event.target.checked)}
       />
       {problem && <Notice tone="error">{problem}</Notice>}
       {others.length > 0 && (
         <>
-          <SectionText>Your other devices:</SectionText>
-          <DeviceList aria-label="Your other devices">
+          <SectionText>{t('push.others')}</SectionText>
+          <DeviceList aria-label={t('push.othersList')}>
             {others.map((device) => (
               <li key={device.id}>
                 <span>{device.label}</span>
-                <Button type="button" $variant="text" aria-label={`Remove ${device.label}`} onClick={() => void remove(device)}>
-                  Remove
+                <Button type="button" $variant="text" aria-label={t('push.removeDevice', { device: device.label })} onClick={() => void remove(device)}>
+                  {t('push.remove')}
                 </Button>
               </li>
             ))}

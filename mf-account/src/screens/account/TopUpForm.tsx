@@ -3,6 +3,7 @@ import { Button, Slider } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { SectionForm } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
 import type { Checkout } from './useCheckout';
 
 /** Full width on phones, where it is easiest to reach; its own size on wider screens. */
@@ -19,30 +20,31 @@ const TopUpButton = styled(Button)`
  * the checkout for that many cents.
  */
 export function TopUpForm({ currencySymbol, checkout }: { currencySymbol: string; checkout: Checkout }) {
+  const t = useT();
   const [amount, setAmount] = useState<number | null>(null);
   const money = (cents: number) => formatCents(currencySymbol, cents);
   const opening = checkout.pending === 'topup';
 
   return (
     <SectionForm
-      aria-label="Top up credit"
+      aria-label={t('topUp.form')}
       onSubmit={(event) => {
         event.preventDefault();
         if (amount !== null) void checkout.start('topup', () => api.store.createStripeOrder(amount));
       }}
     >
       <Slider
-        label="Top-up amount"
+        label={t('topUp.amount')}
         name="topup_amount"
         {...TOP_UP_SLIDER}
         value={amount}
         onChange={setAmount}
         formatValue={money}
-        emptyText="Choose an amount"
-        helperText={`From ${money(TOP_UP_SLIDER.min)} to ${money(TOP_UP_SLIDER.max)} in steps of ${money(TOP_UP_SLIDER.step)}. You pay on the next page.`}
+        emptyText={t('topUp.choose')}
+        helperText={t('topUp.help', { min: money(TOP_UP_SLIDER.min), max: money(TOP_UP_SLIDER.max), step: money(TOP_UP_SLIDER.step) })}
       />
       <TopUpButton type="submit" disabled={amount === null || checkout.pending !== null} aria-busy={opening || undefined}>
-        {opening ? 'Opening checkout…' : amount === null ? 'Top up' : `Top up ${money(amount)}`}
+        {opening ? t('checkout.opening') : amount === null ? t('topUp.submit') : t('topUp.submitAmount', { amount: money(amount) })}
       </TopUpButton>
     </SectionForm>
   );

@@ -2,9 +2,8 @@ import { api, TRIAL_DAYS, useSession } from '@blockpilot/shared';
 import { Button } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { SectionText } from '../../components/sectionLayout';
+import { useT } from '../../i18n';
 import { logFailure } from '../../logFailure';
-
-export const TRIAL_TITLE = `${TRIAL_DAYS} day free trial`;
 
 /**
  * The free-trial offer, shown only while the account is trialEligible (docs/PRODUCT.md section 4). Start
@@ -12,6 +11,7 @@ export const TRIAL_TITLE = `${TRIAL_DAYS} day free trial`;
  * under Credit. A failure is only logged (section 8) and the button comes back.
  */
 export function TrialBanner() {
+  const t = useT();
   const { refresh } = useSession();
   const [starting, setStarting] = useState(false);
 
@@ -29,11 +29,9 @@ export function TrialBanner() {
 
   return (
     <>
-      <SectionText>
-        Try BlockPilot for {TRIAL_DAYS} days without any fee on the blocks it accepts for you. One trial per driver, and it starts when you press the button.
-      </SectionText>
+      <SectionText>{t('trial.text', { days: TRIAL_DAYS })}</SectionText>
       <Button type="button" disabled={starting} aria-busy={starting || undefined} onClick={() => void startTrial()}>
-        {starting ? 'Just a moment' : 'Start Trial'}
+        {starting ? t('trial.starting') : t('trial.start')}
       </Button>
     </>
   );

@@ -2,6 +2,7 @@ import { useSession } from '@blockpilot/shared';
 import { ButtonLink, Dialog, Spinner } from '@blockpilot/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT } from '../../i18n';
 import { CREDIT_PATH, PURCHASE_COMPLETED_PATH } from '../account/sections';
 import { useOrderStatusPolling } from './useOrderStatusPolling';
 
@@ -11,14 +12,13 @@ const Text = styled.p`
   color: ${({ theme }) => theme.palette.textMuted};
 `;
 
-export const PROCESSING_TITLE = 'Processing your purchase';
-
 /**
  * /account/processingPurchase/{orderStatusId}, where the checkout sends the driver back: waits for
  * the payment to be confirmed, then reloads the account (new credit or membership) and shows
  * 'Purchase Completed'. The driver may leave meanwhile: the payment is credited all the same.
  */
 export function ProcessingPurchaseDialog() {
+  const t = useT();
   const { orderStatusId = '' } = useParams();
   const { refresh } = useSession();
   const navigate = useNavigate();
@@ -36,15 +36,15 @@ export function ProcessingPurchaseDialog() {
     <Dialog
       open
       blocking
-      title={PROCESSING_TITLE}
+      title={t('processing.title')}
       actions={
         <ButtonLink to={CREDIT_PATH} replace $variant="text">
-          Back to my account
+          {t('processing.back')}
         </ButtonLink>
       }
     >
-      <Spinner label="Waiting for the payment to be confirmed…" />
-      <Text>This usually takes a few seconds. If you leave, your purchase is still added as soon as the payment is confirmed.</Text>
+      <Spinner label={t('processing.waiting')} />
+      <Text>{t('processing.text')}</Text>
     </Dialog>
   );
 }

@@ -2,16 +2,16 @@ import { formatCents, formatLocalMoment, useSession } from '@blockpilot/shared';
 import { Button, Dialog } from '@blockpilot/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import { T, useT } from '../../i18n';
 import { CREDIT_PATH } from '../account/sections';
 
 const Text = styled.p`
   margin: 0 0 8px;
 `;
 
-export const PURCHASE_COMPLETED_TITLE = 'Purchase Completed';
-
 /** /account/purchaseCompleted: the purchase went through; closing shows the credit section. */
 export function PurchaseCompletedDialog() {
+  const t = useT();
   const { account } = useSession();
   const navigate = useNavigate();
   const close = () => navigate(CREDIT_PATH, { replace: true });
@@ -19,19 +19,26 @@ export function PurchaseCompletedDialog() {
   return (
     <Dialog
       open
-      title={PURCHASE_COMPLETED_TITLE}
+      title={t('completed.title')}
       onClose={close}
       actions={
         <Button type="button" onClick={close}>
-          Done
+          {t('completed.done')}
         </Button>
       }
     >
-      <Text>Thank you! Your payment has been received.</Text>
+      <Text>{t('completed.thanks')}</Text>
       {account && (
         <Text>
-          Your credit is now <strong>{formatCents(account.currency_symbol, account.credit)}</strong>.
-          {account.membershipEndsAt ? ` Your membership is active until ${formatLocalMoment(account.membershipEndsAt)}.` : ''}
+          {account.membershipEndsAt ? (
+            <T
+              id="completed.creditAndMembership"
+              values={{ credit: formatCents(account.currency_symbol, account.credit), date: formatLocalMoment(account.membershipEndsAt) }}
+              components={{ 0: <strong /> }}
+            />
+          ) : (
+            <T id="completed.credit" values={{ credit: formatCents(account.currency_symbol, account.credit) }} components={{ 0: <strong /> }} />
+          )}
         </Text>
       )}
     </Dialog>

@@ -1,6 +1,6 @@
 /** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (docs/PRODUCT.md section 7). */
 import type { FastifyInstance } from 'fastify';
-import { COUNTRIES, EMAIL_LINK_INVALID, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import { COUNTRIES, EMAIL_LINK_INVALID, LANGUAGES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
 import { bearerTokenOf } from '../../http/bearerToken.js';
 import { ok } from '../../http/envelope.js';
@@ -26,6 +26,7 @@ const registerBody = body(['country_code', 'emailAddress', 'phoneNumber', 'passw
   password: newPassword,
   confirmPassword: existingPassword,
   inviteCode: optionalText(32),
+  language: { type: 'string', enum: LANGUAGES },
 });
 
 const loginBody = body(['emailAddress', 'password'], { emailAddress: stringOf('email-address'), password: existingPassword });

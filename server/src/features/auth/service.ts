@@ -3,7 +3,7 @@
  * sign-in, password reset by e-mailed link, password change, sign-out. Routes validate shapes
  * (and that a confirmation repeats its password, http/fieldRules.ts); the rules live here.
  */
-import type { CountryCode } from '@blockpilot/shared/constants';
+import type { CountryCode, Language } from '@blockpilot/shared/constants';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -23,6 +23,8 @@ export interface RegistrationRequest {
   password: string;
   confirmPassword: string;
   inviteCode?: string;
+  /** The language the visitor used the app in (docs/FRONTEND.md, "Languages"). */
+  language?: Language;
 }
 
 /** The same words whether the address is unknown or the password wrong. */
@@ -66,6 +68,7 @@ export async function register(ctx: AppContext, request: RegistrationRequest): P
           telegram_chat_id: null,
           promotions_opted_out_at: null,
           email_verified_at: null,
+          ...(request.language ? { language: request.language } : {}),
           created_at: now,
         })
         .returning('id')

@@ -44,6 +44,7 @@ export const USER_COLUMNS = [
   'users.searching',
   'users.timezone_offset',
   'users.time_zone',
+  'users.language',
   'users.email_verified_at',
   'users.role',
   'users.suspended_at',

@@ -1,7 +1,7 @@
 /** The account object of GET /api/user (docs/PRODUCT.md section 3), exactly the shared Account shape. */
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { ROLES, type NotificationChannel, type NotificationEvent } from '@blockpilot/shared/constants';
+import { LANGUAGES, ROLES, type Language, type NotificationChannel, type NotificationEvent } from '@blockpilot/shared/constants';
 import { eventChoicesFrom } from '../../notifications/service.js';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -20,6 +20,11 @@ function runningUntil(end: Date | null, now: Date): number | null {
 }
 
 export const DISPLAY_NAME_MAX_LENGTH = 60;
+
+/** Sets the driver's language (docs/FRONTEND.md, "Languages"). */
+export async function saveLanguage(db: Kysely<DatabaseSchema>, userId: string, language: Language): Promise<void> {
+  await db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+}
 
 /** Sets the name the dashboard greets the driver with (spaces around it dropped). */
 export async function saveDisplayName(db: Kysely<DatabaseSchema>, userId: string, displayName: string): Promise<void> {
@@ -74,6 +79,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, userId: string, no
     filters: user.filter_rows.map(filterFromRow),
     puzzleRequired: user.puzzle_required,
     currency_symbol: REGIONS[user.country_code].currencySymbol,
+    language: user.language,
     role: user.role,
   };
 }
@@ -97,6 +103,7 @@ export const accountSchema = {
     'filters',
     'puzzleRequired',
     'currency_symbol',
+    'language',
     'role',
   ],
   properties: {
@@ -123,6 +130,7 @@ export const accountSchema = {
     filters: { type: 'array', items: filterSchema },
     puzzleRequired: { type: 'boolean' },
     currency_symbol: { type: 'string' },
+    language: { type: 'string', enum: LANGUAGES, description: "The driver's language: the app's, and that of e-mails and chat messages" },
     role: { type: 'string', enum: ROLES, description: 'Driver (user) or operator (support, admin)' },
   },
 } as const;

@@ -5,7 +5,7 @@
  * and features/logs (logs, forfeit).
  */
 import type { FastifyInstance } from 'fastify';
-import { TRIAL_DAYS } from '@blockpilot/shared/constants';
+import { LANGUAGES, TRIAL_DAYS, type Language } from '@blockpilot/shared/constants';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@blockpilot/shared/constants';
 import type { Filter, NotificationPreferences, PushSubscriptionInput } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
@@ -16,7 +16,7 @@ import { enforceRateLimits, passwordChangeLimits, RATE_LIMITS } from '../../http
 import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, text, uuid } from '../../http/schemas.js';
 import { currentSession, currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
-import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName } from './account.js';
+import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName, saveLanguage } from './account.js';
 import { addFilter, deleteFilter, filtersOf, reorderFilters, updateFilter } from '../../domain/filters.js';
 import { deleteFilterBody, filterListSchema, filterRangeRules, filterSchema, reorderFiltersBody, savedOrNewFilterSchema } from './filters.js';
 import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
@@ -163,6 +163,25 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       // Fees stop at once for a running search (it holds the fee-free period in memory).
       accountChanged(ctx, userId);
       return ok(null, { alert: `Your free trial has started: no fees for the next ${TRIAL_DAYS} days.` });
+    },
+  );
+
+  app.post<{ Body: { language: Language } }>(
+    '/api/user/saveLanguage',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Change the driver's language: the app opens in it everywhere, e-mails and chat messages are written in it (error under language)",
+        security: bearerAuth,
+        body: { type: 'object', additionalProperties: false, required: ['language'], properties: { language: { type: 'string', enum: LANGUAGES } } },
+        response: responses(nullData, [400, 401]),
+      },
+    },
+    async (request) => {
+      await saveLanguage(ctx.db, currentUser(request).id, request.body.language);
+      // The switch itself shows the change: no alert.
+      return ok(null);
     },
   );
 

@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { NOTIFICATION_EVENTS } from '@blockpilot/shared/constants';
 import type { Filter } from '@blockpilot/shared/types';
 import { describeEachDatabase } from '../../../test/databases.js';
-import { bearer, call, expectFieldErrors, expectSignInRequired, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
+import { bearer, call, expectFieldErrors, expectSignInRequired, PASSWORD, registration, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { issueTelegramLinkCode, TELEGRAM_LINK_CODE_TTL_MS } from './telegramLinks.js';
 import { TRIAL_DURING_MEMBERSHIP } from './trial.js';
 
@@ -38,6 +38,7 @@ describeEachDatabase('user routes', (database) => {
       ['POST', '/api/user/saveNotificationPreferences', { notificationPreferences: {} }],
       ['POST', '/api/user/changePassword', {}],
       ['POST', '/api/user/saveDisplayName', { displayName: 'Sam' }],
+      ['POST', '/api/user/saveLanguage', { language: 'es' }],
     ];
     const other = await signUp(t.app, t.database);
     await post('/api/auth/logout', {}, other.token);
@@ -82,6 +83,7 @@ describeEachDatabase('user routes', (database) => {
         ],
         puzzleRequired: false,
         currency_symbol: '£',
+        language: 'en',
         role: 'user',
       });
     });
@@ -209,6 +211,24 @@ describeEachDatabase('user routes', (database) => {
       } finally {
         t.clock.advance(-86_400_000);
       }
+    });
+  });
+
+  describe('POST /api/user/saveLanguage', () => {
+    it("keeps the driver's language on the account, and a sign-up keeps the language the visitor used", async () => {
+      const visitor = await signUp(t.app, t.database, { language: 'es' });
+      expect((await get('/api/user', visitor.token)).json().data.language).toBe('es');
+      expect((await post('/api/user/saveLanguage', { language: 'en' }, visitor.token)).json()).toEqual({ data: null });
+      expect((await get('/api/user', visitor.token)).json().data.language).toBe('en');
+    });
+
+    it('refuses a language the app does not speak under language, and keeps the old one', async () => {
+      const speaker = await signUp(t.app, t.database, { language: 'es' });
+      for (const language of ['fr', '', 'ES', 1, null]) {
+        expectFieldErrors(await post('/api/user/saveLanguage', { language }, speaker.token), ['language']);
+      }
+      expect((await get('/api/user', speaker.token)).json().data.language).toBe('es');
+      expectFieldErrors(await call(t.app, { method: 'POST', url: '/api/auth/register', payload: registration({ language: 'fr' }) }), ['language']);
     });
   });
 
