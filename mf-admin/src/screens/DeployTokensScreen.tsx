@@ -75,7 +75,7 @@ function Mint({ onMinted }: { onMinted: (minted: MintedDeployToken) => unknown }
   return (
     <Form onSubmit={form.handleSubmit} aria-label="Mint a deploy token">
       <TextField label="Label" helperText="Which team or CI uses it, e.g. “Dashboard team CI”." {...form.field('label')} />
-      <Select label="Remote" placeholder="Choose the remote it may release" options={REMOTE_OPTIONS} {...form.field('remote')} />
+      <Select label="Remote" placeholder="Choose a remote" options={REMOTE_OPTIONS} {...form.field('remote')} />
       <FormFeedback form={form} />
       <SubmitButton pending={form.pending} pendingLabel="Minting…">
         Mint token
