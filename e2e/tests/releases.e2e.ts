@@ -3,12 +3,13 @@
  * different text are published and moved with the release CLI, as a team's CI does, and the
  * pages follow on their next load with no server restart: promote and rollback, a canary that
  * splits signed-in drivers and keeps each on their side, the compatibility gate refusing a build
- * of another React major, an open tab that offers a reload instead of swapping the screen, and a
- * signed preview link that swaps one remote for one browser only.
+ * of another React major, an open tab that offers a reload instead of swapping the screen, a
+ * signed preview link that swaps one remote for one browser only, and a release hosted on another
+ * origin, registered by its manifest's URL, that the pages load from there.
  *
  * Release one is the workspace's own build of mf-landing; release two is the same remote built
- * again with its support form's intro changed (src/support/releaseVariant). Both are built once;
- * every test sets the channel to the state it starts from.
+ * again with its support form's intro changed (src/support/releaseVariant), which another origin
+ * also hosts. Both are built once; every test sets the channel to the state it starts from.
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,8 @@ import type { Browser, Page } from 'playwright-core';
 import { registerDriver } from '../src/support/accounts';
 import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
 import { ARTIFACTS_DIR, STATE_FILE, WORKSPACE } from '../src/support/paths';
-import { stopAndWait } from '../src/support/processes';
+import { freePort } from '../src/support/ports';
+import { startRemoteHost, stopAndWait } from '../src/support/processes';
 import { buildLandingVariant, releaseCli, startReleaseServer, type ReleaseServer } from '../src/support/releases';
 import { rememberSecret } from '../src/support/secrets';
 
@@ -36,6 +38,8 @@ let browser: Browser;
 let server: ReleaseServer;
 let releaseToken: string;
 let releaseTwoDir: string;
+/** The origin hosting release two's build on its own (RELEASE_HOSTED_ORIGINS of the server). */
+let hostedOrigin: string;
 
 /** Runs the release CLI against this suite's server; fails with its output unless it succeeded. */
 async function release<T = Record<string, unknown>>(...args: string[]): Promise<T> {
@@ -91,10 +95,16 @@ beforeAll(async () => {
   releaseToken = randomBytes(24).toString('base64url');
   rememberSecret(secretsFile, 'RELEASE_TOKEN of the release server', releaseToken);
   releaseTwoDir = path.join(runDir, 'mf-landing-release-two');
-  [server] = await Promise.all([startReleaseServer(path.join(runDir, 'release-data'), releaseToken), buildLandingVariant(releaseTwoDir, { from: INTRO_ONE, to: INTRO_TWO })]);
-  // globalTeardown stops it even if this file ends early.
+  const hostPort = await freePort();
+  hostedOrigin = `http://127.0.0.1:${hostPort}`;
+  [server] = await Promise.all([
+    startReleaseServer(path.join(runDir, 'release-data'), releaseToken, { RELEASE_HOSTED_ORIGINS: hostedOrigin }),
+    buildLandingVariant(releaseTwoDir, { from: INTRO_ONE, to: INTRO_TWO }),
+  ]);
+  const host = await startRemoteHost('release-hosted', releaseTwoDir, hostPort);
+  // globalTeardown stops them even if this file ends early.
   const state = product();
-  writeFileSync(STATE_FILE, JSON.stringify({ ...state, extraPids: [...(state.extraPids ?? []), server.process.pid!] }, null, 2));
+  writeFileSync(STATE_FILE, JSON.stringify({ ...state, extraPids: [...(state.extraPids ?? []), server.process.pid!, host.pid!] }, null, 2));
   await release('publish', 'mf-landing', '--version', ONE);
   await release('publish', 'mf-landing', '--dir', releaseTwoDir, '--version', TWO);
   browser = await launchBrowser();
@@ -261,5 +271,33 @@ describe('a preview link', () => {
 
     expect([...previewing.errors, ...other.errors]).toEqual([]);
     await Promise.all([previewing.context.close(), other.context.close()]);
+  });
+});
+
+describe('a release hosted elsewhere', () => {
+  it('is registered by its manifest URL, goes live, and the pages load it from its own origin', async () => {
+    await promote(ONE);
+    const hosted = '4.0.0-hosted';
+    const manifestUrl = `${hostedOrigin}/mf-manifest.json`;
+    await expect(release('publish', 'mf-landing', '--url', manifestUrl, '--version', hosted)).resolves.toMatchObject({
+      version: hosted,
+      entry: manifestUrl,
+      hostedUrl: manifestUrl,
+    });
+    await expect(promote(hosted)).resolves.toMatchObject({ action: 'promote', version: hosted, fromVersion: ONE });
+
+    const { context, page, errors } = await openTab();
+    const fromRegistry: string[] = [];
+    page.on('request', (request) => request.url().includes(`/releases/${REMOTE}/`) && fromRegistry.push(request.url()));
+    await visit(page, '/askAQuestion');
+    expect((await introShown(page)).startsWith(INTRO_TWO)).toBe(true);
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(loaded).toEqual(expect.arrayContaining([manifestUrl, `${hostedOrigin}/remoteEntry.js`]));
+    expect(fromRegistry).toEqual([]);
+    await screenshot(page, 'release-hosted-elsewhere');
+    // The Content Security Policy let the page load the other origin's code: no error, no violation.
+    expect(errors).toEqual([]);
+    await context.close();
+    await promote(ONE);
   });
 });

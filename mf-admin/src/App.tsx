@@ -2,7 +2,8 @@
  * The operator console (docs/OPERATIONS.md). The shell loads this remote only for operators; the
  * role is checked again here (its standalone preview has no shell), and the server checks every
  * call. Support sees drivers, the inbox, the knowledge base and the engine's health; admins also edit the knowledge
- * base, send promotions, read the audit log and take the money and account actions.
+ * base, send promotions, read the audit log, manage the release registry's deploy tokens and take the money and
+ * account actions.
  */
 import { isOperator, useSession } from '@blockpilot/shared';
 import { NoAccess, Spinner } from '@blockpilot/shared/ui';
@@ -10,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ConsoleNav } from './components/ConsoleNav';
 import { AuditScreen } from './screens/AuditScreen';
+import { DeployTokensScreen } from './screens/DeployTokensScreen';
 import { DriverScreen } from './screens/DriverScreen';
 import { DriversScreen } from './screens/DriversScreen';
 import { KnowledgeBaseScreen } from './screens/KnowledgeBaseScreen';
@@ -44,6 +46,7 @@ export default function App() {
         />
         <Route path="/admin/promotions" element={admin ? <PromotionsScreen /> : <NoAccess message="Only an admin may send promotions." />} />
         <Route path="/admin/audit" element={admin ? <AuditScreen /> : <NoAccess message="Only an admin may read the audit log." />} />
+        <Route path="/admin/deployTokens" element={admin ? <DeployTokensScreen /> : <NoAccess message="Only an admin may manage deploy tokens." />} />
         <Route path="/admin/*" element={<Navigate to="/admin/users" replace />} />
       </Routes>
     </>

@@ -24,6 +24,7 @@ import { statsRoutes } from './features/stats/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { createReleaseRegistry, releaseRoutes } from './features/releases/routes.js';
 import { remoteListFor } from './features/releases/remoteListRoute.js';
+import { liveLanding } from './features/frontend/liveLanding.js';
 import { searchRoutes } from './features/search/routes.js';
 import { storeRoutes } from './features/store/routes.js';
 import { stripeWebhookRoutes } from './features/store/webhookRoutes.js';
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
       sourceMaps: !config.production,
       remoteList: (request) => remoteListFor(ctx, request),
       publicConfig: () => publicConfigOf(ctx),
+      liveLanding: liveLanding(releases, config.releases.channel),
     });
   else app.setNotFoundHandler(sendNotFound);
   return app;

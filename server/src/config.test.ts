@@ -49,6 +49,40 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ RELEASE_TEAM_EMAILS: 'mf_admin=not an address' })).toThrow(/no e-mail address/);
   });
 
+  it('keeps release files on disk unless RELEASES_BUCKET is set, and reads the bucket from the variables S3 clients take', () => {
+    expect(loadConfig({}).releases.bucket).toBeNull();
+    expect(loadConfig({ RELEASES_BUCKET: 'bp-releases', AWS_REGION: 'eu-west-1' }).releases.bucket).toEqual({
+      bucket: 'bp-releases',
+      prefix: 'releases/',
+      endpoint: null,
+      region: 'eu-west-1',
+      pathStyle: false,
+      credentials: null,
+    });
+    expect(
+      loadConfig({
+        RELEASES_BUCKET: 'bp-releases',
+        RELEASES_BUCKET_PREFIX: '',
+        AWS_ENDPOINT_URL: 'https://s3.example.com',
+        AWS_ENDPOINT_URL_S3: 'https://r2.example.com',
+        AWS_ACCESS_KEY_ID: 'key',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).releases.bucket,
+    ).toEqual({
+      bucket: 'bp-releases',
+      prefix: '',
+      endpoint: 'https://r2.example.com',
+      region: 'us-east-1',
+      pathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ RELEASES_BUCKET: 'bp-releases', AWS_ENDPOINT_URL: 'https://s3.example.com', RELEASES_BUCKET_PATH_STYLE: 'off' }).releases.bucket?.pathStyle).toBe(false);
+    expect(() => loadConfig({ RELEASES_BUCKET: 'BP_Releases' })).toThrow(/RELEASES_BUCKET must be an S3 bucket name/);
+    expect(() => loadConfig({ RELEASES_BUCKET: 'bp-releases', AWS_ENDPOINT_URL_S3: 'r2.example.com' })).toThrow(/must be an http\(s\) URL/);
+    expect(() => loadConfig({ RELEASES_BUCKET: 'bp-releases', AWS_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
+    expect(() => loadConfig({ RELEASES_BUCKET: 'bp-releases', RELEASES_BUCKET_PATH_STYLE: 'yes' })).toThrow(/RELEASES_BUCKET_PATH_STYLE must be on or off/);
+  });
+
   it('refuses a Stripe key without its webhook secret, and a password cost out of range', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ SCRYPT_LOG2_COST: '8' })).toThrow(/SCRYPT_LOG2_COST/);

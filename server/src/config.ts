@@ -9,6 +9,7 @@ import { DEFAULT_SUPPORT_EMAIL, RELEASE_CHANNEL_NAME, REMOTES } from '@blockpilo
 import { chatConfig } from './adapters/chat/config.js';
 import { platformConfig } from './adapters/platform/config.js';
 import { pushConfig } from './adapters/push/config.js';
+import { bucketConfig } from './adapters/releaseStore/config.js';
 import { scalingConfig } from './scaling/config.js';
 import type { ServerConfig } from './types.js';
 
@@ -71,10 +72,12 @@ function releasesConfig(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['
   if (maxFailurePercent > 100) throw new Error('RELEASE_CANARY_MAX_FAILURE_PERCENT must be at most 100');
   return {
     dir: path.join(dataDir, 'releases'),
+    bucket: bucketConfig(env),
     token: token || null,
     channel,
     canary: { minReports: Math.max(1, int('RELEASE_CANARY_MIN_REPORTS', env.RELEASE_CANARY_MIN_REPORTS, 20)), maxFailureRate: maxFailurePercent / 100 },
     previewLinkTtlMs: int('RELEASE_PREVIEW_LINK_HOURS', env.RELEASE_PREVIEW_LINK_HOURS, 24) * 3_600_000,
+    hostedOrigins: list(env.RELEASE_HOSTED_ORIGINS),
     teamEmails: releaseTeamsConfig(env.RELEASE_TEAM_EMAILS),
   };
 }

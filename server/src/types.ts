@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ChatConfig } from './adapters/chat/config.js';
 import type { PlatformConfig } from './adapters/platform/config.js';
 import type { PushConfig } from './adapters/push/config.js';
+import type { BucketConfig } from './adapters/releaseStore/config.js';
 import type { DatabaseSchema } from './db/schema.js';
 import type { ScalingConfig } from './scaling/config.js';
 
@@ -67,8 +68,10 @@ export interface ServerConfig {
 
 /** The release registry: where files are kept, the all-remote token, the served channel, canaries. */
 export interface ReleasesConfig {
-  /** Folder of uploaded release files. */
+  /** Folder of uploaded release files (when no bucket is set). */
   dir: string;
+  /** RELEASES_BUCKET and its S3 settings: the files are kept there instead; null: on disk. */
+  bucket: BucketConfig | null;
   /** RELEASE_TOKEN: the one deploy token for every remote, which also manages the others; null: none. */
   token: string | null;
   /** The channel this deployment serves to drivers (RELEASE_CHANNEL). */
@@ -77,6 +80,8 @@ export interface ReleasesConfig {
   canary: { minReports: number; maxFailureRate: number };
   /** Lifetime of a signed preview link. */
   previewLinkTtlMs: number;
+  /** RELEASE_HOSTED_ORIGINS: origins a release may be hosted at (registered by URL); the Content Security Policy allows them. */
+  hostedOrigins: string[];
   /** RELEASE_TEAM_EMAILS: each remote's team addresses, told when its canary is rolled back; by remote name. */
   teamEmails: Record<string, string[]>;
 }

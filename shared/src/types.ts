@@ -444,6 +444,27 @@ export interface AuditEntry {
   createdAt: number;
 }
 
+/**
+ * A deploy token of the release registry as the console lists it (docs/RELEASES.md "Tokens"): it
+ * publishes and moves releases of `remote` only. Its secret is never listed.
+ */
+export interface DeployToken {
+  id: string;
+  /** Which team or CI uses it. */
+  label: string;
+  /** The remote it acts on (a name of shared's REMOTES). */
+  remote: string;
+  /** Who minted it: `admin:<e-mail>`, or `RELEASE_TOKEN`. */
+  createdBy: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** A token just minted: its secret, shown this once. */
+export interface MintedDeployToken extends DeployToken {
+  token: string;
+}
+
 /** A knowledge-base article as the console edits it (docs/OPERATIONS.md "Knowledge base"). */
 export interface KnowledgeBaseArticle {
   id: number;

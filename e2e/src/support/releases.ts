@@ -20,7 +20,7 @@ export interface ReleaseServer {
  * token). The shared product of globalSetup has no registry token, and its remotes must stay as
  * configured for the other suites, so promotes and rollbacks happen on this one.
  */
-export async function startReleaseServer(dataDir: string, releaseToken: string): Promise<ReleaseServer> {
+export async function startReleaseServer(dataDir: string, releaseToken: string, env: NodeJS.ProcessEnv = {}): Promise<ReleaseServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = startNode('release-server', 'server/dist/main.js', [], {
@@ -34,6 +34,7 @@ export async function startReleaseServer(dataDir: string, releaseToken: string):
     // Its drivers confirm their address through the outbox, and all sign up from this machine.
     DEV_MODE: 'on',
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+    ...env,
   });
   await waitForHttp(`${baseUrl}/api/health`, 60_000);
   return { baseUrl, process: server };
@@ -65,13 +66,21 @@ export interface CliRun<T = Record<string, unknown>> {
   output: T;
 }
 
-/** Runs `npm run release -- <args> --json` (the built CLI, as CI does) against `baseUrl`. */
-export function releaseCli<T = Record<string, unknown>>(baseUrl: string, token: string, args: string[]): Promise<CliRun<T>> {
+/**
+ * Runs `npm run release -- <args> --json` (the built CLI, as CI does) against `baseUrl`, with
+ * `token` as RELEASE_TOKEN (the all-remote token) or, for a team's CI, as RELEASE_DEPLOY_TOKEN.
+ */
+export function releaseCli<T = Record<string, unknown>>(
+  baseUrl: string,
+  token: string,
+  args: string[],
+  tokenVariable: 'RELEASE_TOKEN' | 'RELEASE_DEPLOY_TOKEN' = 'RELEASE_TOKEN',
+): Promise<CliRun<T>> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       [path.join(WORKSPACE, 'server/dist/cli/release.js'), ...args, '--json'],
-      { cwd: WORKSPACE, env: { ...process.env, BLOCKPILOT_URL: baseUrl, RELEASE_TOKEN: token, RELEASE_DEPLOY_TOKEN: '' }, maxBuffer: 16 * 1024 * 1024 },
+      { cwd: WORKSPACE, env: { ...process.env, BLOCKPILOT_URL: baseUrl, RELEASE_TOKEN: '', RELEASE_DEPLOY_TOKEN: '', [tokenVariable]: token }, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const exitCode = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         try {

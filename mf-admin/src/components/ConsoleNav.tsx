@@ -32,7 +32,7 @@ const Tab = styled(NavLink)`
   }
 `;
 
-/** The console's sections; promotions and the audit log only for admins (the server refuses them to support anyway). */
+/** The console's sections; promotions, the audit log and deploy tokens only for admins (the server refuses them to support anyway). */
 export function ConsoleNav({ admin }: { admin: boolean }) {
   return (
     <Bar aria-label="Operator console">
@@ -56,6 +56,9 @@ export function ConsoleNav({ admin }: { admin: boolean }) {
             </li>
             <li>
               <Tab to="/admin/audit">Audit log</Tab>
+            </li>
+            <li>
+              <Tab to="/admin/deployTokens">Deploy tokens</Tab>
             </li>
           </>
         )}

@@ -2,6 +2,7 @@
  * The release CLI for teams and CI (docs/RELEASES.md "CLI"), run from the repo root:
  *
  *   npm run release -- publish <remote> [--dir DIST] [--version V] [--git-commit SHA]
+ *   npm run release -- publish <remote> --url https://cdn.example.com/.../mf-manifest.json --version V [--git-commit SHA]
  *   npm run release -- list [<remote>]
  *   npm run release -- promote <remote> <version> [--channel C] [--percent P] [--users a,b] [--expected-revision N] [--force --reason R]
  *   npm run release -- rollback <remote> [--channel C] [--reason R] [--force]
@@ -19,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REMOTES } from '@blockpilot/shared/constants';
-import { integrityOf } from '../adapters/releaseStore/diskStore.js';
+import { integrityOf } from '../adapters/releaseStore/fileStore.js';
 import { buildDigest } from '../features/releases/build.js';
 import { RELEASE_ERROR_CODES } from '../features/releases/errors.js';
 
@@ -102,8 +103,17 @@ function gitCommit(): string | undefined {
   }
 }
 
+/** Registers a build another origin hosts, by its manifest's URL (docs/RELEASES.md "Releases hosted elsewhere"). */
+function registerHosted(remote: (typeof REMOTES)[number], url: string, values: Values) {
+  // A hosted build is not read here, so it has no content to be named by: its version is given.
+  if (!values.version) throw new CliError('publish --url needs --version: the build is hosted elsewhere, so it cannot be named by its content here.', EXIT.failed);
+  const commit = values['git-commit'] ?? gitCommit();
+  return call('PUT', `/api/releases/${remote.name}/${values.version}/hosted`, { url, ...(commit ? { gitCommit: commit } : {}) });
+}
+
 async function publish(args: string[], values: Values) {
   const remote = remoteOf(args[0]);
+  if (values.url) return registerHosted(remote, values.url, values);
   const dir = path.resolve(values.dir ?? path.join(WORKSPACE_ROOT, remote.folder, 'dist'));
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`${dir} is not a folder: build the remote first.`, EXIT.failed);
   const files = filesUnder(dir).map((relative) => {
@@ -127,7 +137,7 @@ async function publish(args: string[], values: Values) {
   }
 }
 
-type Values = Partial<Record<'dir' | 'version' | 'git-commit' | 'channel' | 'percent' | 'users' | 'reason' | 'expected-revision' | 'hours', string>> & {
+type Values = Partial<Record<'dir' | 'url' | 'version' | 'git-commit' | 'channel' | 'percent' | 'users' | 'reason' | 'expected-revision' | 'hours', string>> & {
   json?: boolean;
   force?: boolean;
 };
@@ -145,6 +155,7 @@ async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
     allowPositionals: true,
     options: {
       dir: { type: 'string' },
+      url: { type: 'string' },
       version: { type: 'string' },
       'git-commit': { type: 'string' },
       channel: { type: 'string' },

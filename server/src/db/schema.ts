@@ -300,9 +300,14 @@ export interface ReleaseTable {
   git_commit: string | null;
   published_by: string;
   published_at: CreatedAt;
+  /** The URL of its mf-manifest.json when another origin serves the build; null: its files are stored here. */
+  hosted_url: string | null;
 }
 
-/** A file of a release: its stored bytes are served only while they hash to `integrity`. */
+/**
+ * A file of a release: its stored bytes are served only while they hash to `integrity`. For a
+ * hosted release, the manifest and remote entry as they were when it was registered (nothing stored).
+ */
 export interface ReleaseFileTable {
   release_id: string;
   path: string;

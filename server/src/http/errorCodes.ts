@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   BP_ERR_RELEASE_UNKNOWN_TOKEN: { status: 404, message: 'No such deploy token.' },
   BP_ERR_RELEASE_INVALID_PREVIEW: { status: 400, message: 'This preview link is invalid or has expired.' },
   BP_ERR_RELEASE_NOT_ON_CHANNEL: { status: 404, message: 'The channel serves no release of that remote.' },
+  BP_ERR_RELEASE_HOSTED_CHANGED: { status: 409, message: 'The hosted build is not what was registered.' },
   /** Too many password hashes waiting (scrypt-backed calls are bounded); `Retry-After` says when. */
   BP_ERR_BUSY: { status: 503, message: 'BlockPilot is busy. Please try again in a moment.' },
   /** A fault on our side; details go to the log only. */

@@ -1,7 +1,7 @@
 /**
  * Security headers on every response (helmet's set). The Content-Security-Policy lets the shell
  * run: scripts, styles, media and fetches from this origin and from wherever remotes are deployed
- * (REMOTE_*_URL, REMOTE_PREVIEW_ORIGINS), and the shell page's one inline script by its hash; inline
+ * (REMOTE_*_URL, REMOTE_PREVIEW_ORIGINS, RELEASE_HOSTED_ORIGINS), and the shell page's one inline script by its hash; inline
  * styles because styled-components injects them.
  * API answers are never cached by browsers or proxies (they carry personal data).
  */
@@ -37,9 +37,10 @@ function exactOrigin(value: string, setting: string): string {
   return url.origin;
 }
 
-/** The origins the front end loads remote code from, other than this server. */
-export function remoteOrigins(frontend: ServerConfig['frontend']): string[] {
+/** The origins the front end loads remote code from, other than this server (releases hosted elsewhere included). */
+export function remoteOrigins(frontend: ServerConfig['frontend'], hostedOrigins: readonly string[] = []): string[] {
   const origins = new Set(frontend.previewOrigins.map((origin) => exactOrigin(origin, 'REMOTE_PREVIEW_ORIGINS')));
+  for (const origin of hostedOrigins) origins.add(exactOrigin(origin, 'RELEASE_HOSTED_ORIGINS'));
   for (const { name, entry } of frontend.remotes) {
     if (/^https?:\/\//i.test(entry)) origins.add(exactOrigin(new URL(entry).origin, `REMOTE_${name.toUpperCase()}_URL`));
   }
@@ -67,7 +68,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: ServerConfig): Promise<void> {
-  const remotes = remoteOrigins(config.frontend);
+  const remotes = remoteOrigins(config.frontend, config.releases.hostedOrigins);
   const https = config.publicUrl.startsWith('https://');
   const headers = helmetHeaders({
     contentSecurityPolicy: {

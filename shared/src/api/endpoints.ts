@@ -15,6 +15,7 @@ import type {
   ChallengeSession,
   CreditHistoryEntry,
   DayRange,
+  DeployToken,
   DriverStats,
   EngineHealth,
   EngineWorkers,
@@ -25,6 +26,7 @@ import type {
   LogEntry,
   LogQuery,
   MembershipPlan,
+  MintedDeployToken,
   NotificationPreferences,
   Promotion,
   PushDevice,
@@ -209,6 +211,12 @@ export const api = {
       create: (body: { subject: string; text: string }) => call<Promotion>((http) => http.post('/admin/promotions', body)),
       update: (id: number, body: { subject: string; text: string }) => call<Promotion>((http) => http.post(`/admin/promotions/${id}`, body)),
       send: (id: number) => call<Promotion>((http) => http.post(`/admin/promotions/${id}/send`)),
+    },
+    /** The release registry's per-remote deploy tokens (docs/RELEASES.md "Tokens"); admins only. */
+    deployTokens: {
+      list: () => call<DeployToken[]>((http) => http.get('/admin/deployTokens')),
+      mint: (body: { label: string; remote: string }) => call<MintedDeployToken>((http) => http.post('/admin/deployTokens', body)),
+      revoke: (id: string, reason: string) => call<DeployToken>((http) => http.post(`/admin/deployTokens/${encodeURIComponent(id)}/revoke`, { reason })),
     },
   },
 };

@@ -23,6 +23,7 @@ import * as calendarFeeds from './0018_calendar_feeds.js';
 import * as filterOrder from './0019_filter_order.js';
 import * as pushNotifications from './0020_push_notifications.js';
 import * as userLanguage from './0021_user_language.js';
+import * as hostedReleases from './0022_hosted_releases.js';
 import * as consoleJobsAndHealth from './0023_console_jobs_and_health.js';
 
 export const migrations: Record<string, Migration> = {
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   '0019_filter_order': filterOrder,
   '0020_push_notifications': pushNotifications,
   '0021_user_language': userLanguage,
+  '0022_hosted_releases': hostedReleases,
   '0023_console_jobs_and_health': consoleJobsAndHealth,
 };

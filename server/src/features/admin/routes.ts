@@ -21,11 +21,15 @@ import { writeHealthEvery } from '../../engine/healthStore.js';
 import { actorOf, requireRole } from './roles.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
 import { createPromotion, getPromotion, listPromotions, sendPromotion, startPromotionDelivery, updatePromotion, type PromotionInput } from './promotions.js';
+import { remoteName } from '../releases/schemas.js';
+import { listTokens, mintToken, revokeToken } from './deployTokens.js';
 import {
   auditEntrySchema,
+  deployTokenSchema,
   engineHealthSchema,
   engineWorkersSchema,
   knowledgeBaseArticleSchema,
+  mintedDeployTokenSchema,
   orderSchema,
   promotionSchema,
   reason,
@@ -54,6 +58,7 @@ const byTicketId = object(['id'], { id: { ...positiveNumber, description: 'The t
 const withReason = object(['reason'], { reason });
 const byArticleId = object(['id'], { id: { ...positiveNumber, description: 'The article id' } });
 const byPromotionId = object(['id'], { id: { ...positiveNumber, description: 'The promotion id' } });
+const byTokenId = object(['id'], { id: uuid });
 
 const articleBody = object(['question', 'answer', 'published'], {
   question: text(300),
@@ -477,6 +482,57 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       await audit(request, { action: 'engineWorkers.view', after: { workers: workers.workers.length } });
       return ok(workers);
     },
+  );
+
+  // Deploy tokens of the release registry (docs/OPERATIONS.md "Deploy tokens"): admins only.
+
+  app.get(
+    '/api/admin/deployTokens',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Deploy tokens newest first, revoked ones included (never the tokens themselves)',
+        security: bearerAuth,
+        response: responses({ type: 'array', items: deployTokenSchema }, [401, 403]),
+      },
+    },
+    async (request) => {
+      const tokens = await listTokens(ctx);
+      await audit(request, { action: 'deployTokens.list', after: { found: tokens.length } });
+      return ok(tokens);
+    },
+  );
+
+  app.post<{ Body: { label: string; remote: string } }>(
+    '/api/admin/deployTokens',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Mint a deploy token that publishes and moves releases of one remote; the answer holds the token, shown this once',
+        security: bearerAuth,
+        body: object(['label', 'remote'], { label: { ...text(100), description: 'Which team or CI uses it' }, remote: remoteName }),
+        response: responses(mintedDeployTokenSchema, [400, 401, 403]),
+      },
+    },
+    async (request) => ok(await mintToken(ctx, currentUser(request), request.body), { alert: 'Copy the token now: it is not shown again.' }),
+  );
+
+  app.post<{ Params: { id: string }; Body: { reason: string } }>(
+    '/api/admin/deployTokens/:id/revoke',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Revoke a deploy token: every later request with it is refused',
+        security: bearerAuth,
+        params: byTokenId,
+        body: withReason,
+        response: responses(deployTokenSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => ok(await revokeToken(ctx, currentUser(request), request.params.id, request.body.reason), { alert: 'The token is revoked.' }),
   );
 
   // Audit log.

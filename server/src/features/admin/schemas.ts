@@ -293,3 +293,24 @@ export const engineWorkersSchema = {
     queues: { type: 'array', items: queueSchema },
   },
 } as const;
+
+/** A deploy token as the console lists it (never its secret; docs/RELEASES.md "Tokens"). */
+export const deployTokenSchema = {
+  type: 'object',
+  required: ['id', 'label', 'remote', 'createdBy', 'createdAt', 'revokedAt'],
+  properties: {
+    id: { type: 'string' },
+    label: { type: 'string' },
+    remote: { type: 'string', description: 'The one remote it may publish and move' },
+    createdBy: { type: 'string', description: '`admin:<e-mail>`, or `RELEASE_TOKEN`' },
+    createdAt: epochMs,
+    revokedAt: nullableMs,
+  },
+} as const;
+
+/** A token just minted: the listed fields and, this once, the token. */
+export const mintedDeployTokenSchema = {
+  ...deployTokenSchema,
+  required: [...deployTokenSchema.required, 'token'],
+  properties: { ...deployTokenSchema.properties, token: { type: 'string', description: 'The deploy token (`bprt_...`); never shown again' } },
+} as const;

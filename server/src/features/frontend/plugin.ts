@@ -13,7 +13,7 @@ import type { PublicConfig, RemotesManifest } from '@blockpilot/shared/types';
 import { sendNotFound } from '../../http/errorHandler.js';
 import type { ServerConfig } from '../../types.js';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.js';
-import { createShellPages } from './shellPage.js';
+import { createShellPages, type LiveLanding } from './shellPage.js';
 
 /** Paths that are never client-side routes: an unknown one is a 404, not the shell page. */
 const NOT_PAGES = ['/api/', '/remotes/', '/dev/', RELEASE_FILES_PATH];
@@ -58,11 +58,13 @@ export interface FrontendOptions {
   remoteList?: (request: FastifyRequest) => Promise<RemotesManifest>;
   /** The configuration's public part, written into the shell's page (see shellPage.ts). */
   publicConfig?: () => Promise<PublicConfig>;
+  /** The landing release live on the channel, whose prerendered page goes into the shell's page (see shellPage.ts). */
+  liveLanding?: LiveLanding;
 }
 
 const noSourceMaps = (pathName: string) => !pathName.endsWith('.map');
 
-export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMaps, remoteList, publicConfig }: FrontendOptions): Promise<void> {
+export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMaps, remoteList, publicConfig, liveLanding }: FrontendOptions): Promise<void> {
   const allowed = sourceMaps ? {} : { allowedPath: noSourceMaps };
   const configured = remotesManifest(frontend);
   app.get(REMOTE_LIST_PATH, { schema: { hide: true } }, async (request, reply) => {
@@ -96,7 +98,7 @@ export async function frontendPlugin(app: FastifyInstance, { frontend, sourceMap
     });
   }
 
-  const pages = createShellPages(frontend, publicConfig ? { publicConfig } : {});
+  const pages = createShellPages(frontend, { ...(publicConfig ? { publicConfig } : {}), ...(liveLanding ? { liveLanding } : {}) });
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = hasShell ? await pages.pageFor(request.url.split('?')[0] ?? '/') : null;
     if (!page) return reply.status(503).type('text/plain').send('The front end is not built yet: run `npm start` (it builds it).');

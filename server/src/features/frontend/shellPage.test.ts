@@ -123,4 +123,51 @@ describe('the shell page with the prerendered landing page', () => {
     };
     assert.equal(await html(createShellPages(frontend, { fetch: fetchStub }), '/'), SHELL);
   });
+
+  describe('from the landing release live on the channel', () => {
+    /** A live landing release that says `page` (undefined: none live), and a way to announce a move. */
+    function liveRelease(initial: string | undefined) {
+      let page = initial;
+      let reads = 0;
+      const listeners: Array<() => void> = [];
+      return {
+        live: { fragment: async () => (reads++, page), onMove: (listener: () => void) => void listeners.push(listener) },
+        set: (next: string | undefined) => void (page = next),
+        move: () => listeners.forEach((listener) => listener()),
+        reads: () => reads,
+      };
+    }
+
+    it("puts the live release's page in the outlet instead of the deployed build's", async () => {
+      const release = liveRelease('<main>Live release</main>');
+      const page = (await html(createShellPages(frontend, { liveLanding: release.live }), '/'))!;
+      assert.ok(page.includes('<div data-prerendered-outlet="mf_landing" style="display:contents"><main>Live release</main></div>'));
+      assert.doesNotMatch(page, /Find blocks/);
+    });
+
+    it("reads the deployed build's page while no landing release is live, and sends the plain page when the live one has none", async () => {
+      const release = liveRelease(undefined);
+      assert.ok((await html(createShellPages(frontend, { liveLanding: release.live }), '/'))?.includes('Find blocks'));
+      release.set('');
+      assert.equal(await html(createShellPages(frontend, { liveLanding: release.live }), '/'), SHELL);
+    });
+
+    it('renders again at once when this process moves the channel, and every few seconds otherwise', async () => {
+      let clock = 0;
+      const release = liveRelease('<main>Release one</main>');
+      const pages = createShellPages(frontend, { liveLanding: release.live, now: () => clock });
+      assert.ok((await html(pages, '/'))?.includes('Release one'));
+      release.set('<main>Release two</main>');
+      assert.ok((await html(pages, '/'))?.includes('Release one'), 'another instance moved it: seen within seconds');
+      release.move();
+      assert.ok((await html(pages, '/'))?.includes('Release two'), 'this process moved it: the next page has it');
+      const reads = release.reads();
+      release.set('<main>Release three</main>');
+      clock = 6_000;
+      await html(pages, '/');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.ok((await html(pages, '/'))?.includes('Release three'));
+      assert.equal(release.reads(), reads + 1);
+    });
+  });
 });

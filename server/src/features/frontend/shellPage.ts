@@ -1,10 +1,13 @@
 /**
  * The shell's page as the server sends it. On the landing paths (`/`, `/invite/{code}`) the
  * landing remote's prerendered page goes into the shell's outlet, so a visitor's phone paints the
- * landing page from the HTML alone, before any script. Both parts are read where they are
- * deployed (the shell's folder; the landing remote's folder, or its origin when its manifest URL
- * points elsewhere) and kept for a few seconds, so a redeployed shell or remote shows without a
- * restart. Without a prerendered page (a remote built before it existed, its origin down) the
+ * landing page from the HTML alone, before any script. The prerendered page is the one of the
+ * landing release live on the deployment's channel (docs/RELEASES.md "The prerendered landing
+ * page"), so it is the page the live remote then renders; while the channel has no landing
+ * release, it is read where the remote is deployed (its folder, or its origin when its manifest
+ * URL points elsewhere). Both parts are kept for a few seconds, so a redeployed shell or remote
+ * shows without a restart, and a channel move this process makes is read at once. Without a
+ * prerendered page (a build without one, one that fails its integrity check, its origin down) the
  * plain shell page goes out and the remote renders the landing page in the browser.
  *
  * At `/` itself the app's scripts go out inert, without their preloads: the page's inline script
@@ -23,7 +26,7 @@ import type { HostedRemote, ServerConfig } from '../../types.js';
 /** Paths whose page is the landing page for a visitor (docs/PRODUCT.md section 2). */
 const LANDING_PATHS = /^\/(?:invite\/[^/]+\/?)?$/;
 /** The remote that owns the landing page. */
-const LANDING_REMOTE = 'mf_landing';
+export const LANDING_REMOTE = 'mf_landing';
 /** How long a read of the shell or of the prerendered page is used before it is read again. */
 const FRESH_MS = 5_000;
 /** A remote origin that does not answer in this time is skipped: the page goes out without it. */
@@ -47,32 +50,46 @@ export interface ShellPageBody {
   brotli: Buffer;
 }
 
+/** A text to read; null when it cannot be read now (the last value read is kept). */
 type Source = () => Promise<string | null>;
 
 /**
  * A text read from disk or the network, re-read when older than {@link FRESH_MS}. A stale value
  * is served while the next read runs, so a slow remote origin never holds a page up twice.
+ * `refresh` makes the next call wait for a new read (a read begun before it is not used).
  */
-function freshEvery(load: Source, now: () => number): Source {
+function freshEvery(load: Source, now: () => number): Source & { refresh(): void } {
   let value: string | null = null;
   let readAt = -Infinity;
   let reading: Promise<string | null> | null = null;
-  const read = () => {
-    reading ??= load()
+  let generation = 0;
+  const read = (): Promise<string | null> => {
+    if (reading) return reading;
+    const started = generation;
+    const current: Promise<string | null> = load()
       .catch(() => null)
       .then((next) => {
+        if (reading === current) reading = null;
+        if (started !== generation) return read();
         value = next ?? value;
         readAt = now();
-        reading = null;
         return value;
       });
-    return reading;
+    reading = current;
+    return current;
   };
-  return async () => {
+  const source = async () => {
     if (readAt === -Infinity) return read();
     if (now() - readAt > FRESH_MS) void read();
     return value;
   };
+  return Object.assign(source, {
+    refresh() {
+      generation += 1;
+      readAt = -Infinity;
+      reading = null;
+    },
+  });
 }
 
 const readIfExists = async (file: string) => {
@@ -112,9 +129,20 @@ export function publicConfigElement(config: PublicConfig): string {
   return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
 }
 
+/**
+ * The landing release live on the deployment's channel (features/frontend/liveLanding.ts): its
+ * prerendered page, and word of this process's channel moves.
+ */
+export interface LiveLanding {
+  /** Its prerendered page; '' when the live release has none (or it fails its check); undefined when no landing release is live. */
+  fragment(): Promise<string | undefined>;
+  /** Calls `listener` when this process moved the channel's landing release. */
+  onMove(listener: () => void): void;
+}
+
 export function createShellPages(
   frontend: ServerConfig['frontend'],
-  options: { fetch?: typeof fetch; now?: () => number; publicConfig?: () => Promise<PublicConfig> } = {},
+  options: { fetch?: typeof fetch; now?: () => number; publicConfig?: () => Promise<PublicConfig>; liveLanding?: LiveLanding } = {},
 ): ShellPages {
   const now = options.now ?? Date.now;
   // Written into every page, so no page asks for it (the landing page would load the API client
@@ -123,7 +151,10 @@ export function createShellPages(
   const configElement = readPublicConfig ? freshEvery(async () => publicConfigElement(await readPublicConfig()), now) : async () => '';
   const shell = freshEvery(() => readIfExists(path.join(frontend.shellDir, 'index.html')), now);
   const landingRemote = frontend.remotes.find((remote) => remote.name === LANDING_REMOTE);
-  const landing = landingRemote ? freshEvery(prerenderedLandingSource(landingRemote, options.fetch ?? fetch), now) : async () => null;
+  const deployed: Source = landingRemote ? prerenderedLandingSource(landingRemote, options.fetch ?? fetch) : async () => null;
+  const { liveLanding } = options;
+  const landing = freshEvery(liveLanding ? async () => (await liveLanding.fragment()) ?? deployed() : deployed, now);
+  liveLanding?.onMove(() => landing.refresh());
   // The last page built of each kind, with the inputs it was built from: composing and compressing
   // it again per request would cost more than sending it. The inputs stay the same string objects
   // until re-read, so comparing them is cheap.
@@ -150,7 +181,7 @@ export function createShellPages(
       const plain = () => body('plain', [page, config], () => withConfig(page, config));
       if (!LANDING_PATHS.test(pathname)) return plain();
       const fragment = await landing();
-      if (fragment === null || !EMPTY_OUTLET.test(page)) return plain();
+      if (!fragment || !EMPTY_OUTLET.test(page)) return plain();
       if (pathname !== DEFERRED_BOOT_PATH) return body('invite', [page, config, fragment], () => withConfig(withLanding(page, fragment), config));
       return body('landing', [page, config, fragment], () => inert(withConfig(withLanding(page, fragment), config)));
     },

@@ -1,5 +1,5 @@
 /**
- * What a published build must hold (docs/RELEASES.md "Publishing"): safe relative file names, an
+ * What a published build must hold (docs/RELEASES.md "Model"): safe relative file names, an
  * mf-manifest.json naming the remote, its remote entry among the files, and the shared modules and
  * exposed paths the gate compares. Pure: the registry stores what this accepts.
  */
@@ -30,6 +30,22 @@ type ManifestShape = {
   exposes?: Array<{ path?: unknown }>;
 };
 
+/** Where the manifest says its remote entry is, relative to the manifest: '' when it names none. */
+function entryPathOf(manifest: ManifestShape): string {
+  const entry = manifest.metaData?.remoteEntry;
+  return [entry?.path, entry?.name].filter((part) => typeof part === 'string' && part !== '').join('/');
+}
+
+/** The remote entry's path a manifest names, or null when the bytes are not such a manifest (describeBuild says why). */
+export function remoteEntryPath(manifestBytes: Buffer): string | null {
+  try {
+    const manifest = JSON.parse(manifestBytes.toString('utf8')) as ManifestShape | null;
+    return (manifest && typeof manifest === 'object' && entryPathOf(manifest)) || null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the build's manifest; per-field errors (`files`, `manifest`) for everything wrong with it. */
 export function describeBuild(remote: string, files: readonly BuildFile[]): BuildDescription | { errors: FieldErrors } {
   const manifestFile = files.find((file) => file.path === MANIFEST_FILE);
@@ -42,8 +58,7 @@ export function describeBuild(remote: string, files: readonly BuildFile[]): Buil
   }
   if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) return { errors: { manifest: `${MANIFEST_FILE} is not an object.` } };
   if (manifest.name !== remote) return { errors: { manifest: `${MANIFEST_FILE} is the build of "${String(manifest.name)}", not of ${remote}.` } };
-  const entry = manifest.metaData?.remoteEntry;
-  const entryPath = [entry?.path, entry?.name].filter((part) => typeof part === 'string' && part !== '').join('/');
+  const entryPath = entryPathOf(manifest);
   if (!entryPath || !files.some((file) => file.path === entryPath))
     return { errors: { files: `The remote entry the manifest names (${entryPath || 'none'}) is not among the files.` } };
   if (!Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes)) return { errors: { manifest: `${MANIFEST_FILE} lists no shared modules or exposed modules.` } };

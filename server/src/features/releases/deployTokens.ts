@@ -1,6 +1,7 @@
 /**
  * Deploy tokens (docs/RELEASES.md "Tokens"). RELEASE_TOKEN, when set, acts on every remote and is
- * the only one that mints and revokes the others; a minted token acts on one remote, so a team
+ * the only deploy token that mints and revokes the others; admins of the operator console mint and
+ * revoke them too (features/admin/deployTokens.ts). A minted token acts on one remote, so a team
  * ships only its own screens. Minted tokens are stored as their SHA-256 and shown once.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -43,26 +44,32 @@ export interface DeployTokenInfo {
   revokedAt: string | null;
 }
 
-export async function mintDeployToken(db: Kysely<DatabaseSchema>, actor: DeployActor, label: string, remote: string, now: Date): Promise<DeployTokenInfo & { token: string }> {
+const TOKEN_COLUMNS = ['id', 'label', 'remote', 'created_by', 'created_at', 'revoked_at'] as const;
+
+/** A new token for `remote`; `createdBy` names who minted it (a deploy token or an admin). `db` may be a transaction. */
+export async function mintDeployToken(db: Kysely<DatabaseSchema>, createdBy: string, label: string, remote: string, now: Date): Promise<DeployTokenInfo & { token: string }> {
   const token = `${TOKEN_PREFIX}${newToken()}`;
   const row = await db
     .insertInto('release_tokens')
-    .values({ label, remote, token_hash: hashToken(token), created_by: actor.name, created_at: now, revoked_at: null })
-    .returning(['id', 'label', 'remote', 'created_by', 'created_at', 'revoked_at'])
+    .values({ label, remote, token_hash: hashToken(token), created_by: createdBy, created_at: now, revoked_at: null })
+    .returning(TOKEN_COLUMNS)
     .executeTakeFirstOrThrow();
   return { ...infoOf(row), token };
 }
 
 export async function listDeployTokens(db: Kysely<DatabaseSchema>): Promise<DeployTokenInfo[]> {
-  const rows = await db.selectFrom('release_tokens').select(['id', 'label', 'remote', 'created_by', 'created_at', 'revoked_at']).orderBy('created_at', 'desc').execute();
+  const rows = await db.selectFrom('release_tokens').select(TOKEN_COLUMNS).orderBy('created_at', 'desc').orderBy('label').execute();
   return rows.map(infoOf);
 }
 
-/** Revokes a token; repeating it is harmless. Null for an unknown id. */
-export async function revokeDeployToken(db: Kysely<DatabaseSchema>, id: string, now: Date): Promise<DeployTokenInfo | null> {
-  await db.updateTable('release_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
-  const row = await db.selectFrom('release_tokens').select(['id', 'label', 'remote', 'created_by', 'created_at', 'revoked_at']).where('id', '=', id).executeTakeFirst();
-  return row ? infoOf(row) : null;
+/**
+ * Revokes a token; repeating it is harmless (`revoked` says whether this call revoked it). Null for
+ * an unknown id. `db` may be a transaction.
+ */
+export async function revokeDeployToken(db: Kysely<DatabaseSchema>, id: string, now: Date): Promise<(DeployTokenInfo & { revoked: boolean }) | null> {
+  const changed = await db.updateTable('release_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  const row = await db.selectFrom('release_tokens').select(TOKEN_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? { ...infoOf(row), revoked: Number(changed.numUpdatedRows) > 0 } : null;
 }
 
 function infoOf(row: { id: string; label: string; remote: string; created_by: string; created_at: Date; revoked_at: Date | null }): DeployTokenInfo {

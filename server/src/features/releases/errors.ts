@@ -22,6 +22,7 @@ export const RELEASE_ERROR_CODES = {
   unknownToken: 'BP_ERR_RELEASE_UNKNOWN_TOKEN',
   invalidPreview: 'BP_ERR_RELEASE_INVALID_PREVIEW',
   notOnChannel: 'BP_ERR_RELEASE_NOT_ON_CHANNEL',
+  hostedChanged: 'BP_ERR_RELEASE_HOSTED_CHANGED',
 } as const satisfies Record<string, ErrorCode>;
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
 
@@ -34,7 +35,8 @@ const fail = (code: ReleaseErrorCode, message: string, body: Record<string, unkn
 export const releaseErrors = {
   tokenRequired: () => fail(RELEASE_ERROR_CODES.tokenRequired, 'A valid deploy token is required (Authorization: Bearer <token>).'),
   tokenScope: (remote: string) => fail(RELEASE_ERROR_CODES.tokenScope, `This deploy token may not change ${remote}.`),
-  adminRequired: () => fail(RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens.'),
+  adminRequired: () =>
+    fail(RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens here; admins manage them in the operator console.'),
   invalidBuild: (errors: FieldErrors) => fail(RELEASE_ERROR_CODES.invalidBuild, 'The build cannot be published.', {}, errors),
   exists: (remote: string, version: string, buildDigest: string) =>
     fail(RELEASE_ERROR_CODES.exists, `${remote} ${version} is already published; releases are immutable, publish a new version.`, { buildDigest }),
@@ -48,4 +50,6 @@ export const releaseErrors = {
   unknownToken: () => fail(RELEASE_ERROR_CODES.unknownToken, 'No such deploy token.'),
   invalidPreview: () => fail(RELEASE_ERROR_CODES.invalidPreview, 'This preview link is invalid or has expired.'),
   notOnChannel: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.notOnChannel, `${channel} serves no release of ${remote}; promote one there first.`),
+  hostedChanged: (url: string, problem: string) =>
+    fail(RELEASE_ERROR_CODES.hostedChanged, `The build hosted at ${url} is not the one registered (${problem}); register it again as a new version.`, { problem }),
 };

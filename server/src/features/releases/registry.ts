@@ -7,14 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import { REMOTE_APP_EXPOSE, REMOTES } from '@blockpilot/shared/constants';
-import type { ReleaseFileStore } from '../../adapters/releaseStore/diskStore.js';
-import { integrityOf } from '../../adapters/releaseStore/diskStore.js';
+import { PRERENDERED_LANDING_PATH, REMOTE_APP_EXPOSE, REMOTES } from '@blockpilot/shared/constants';
+import { integrityOf, type ReleaseFileStore } from '../../adapters/releaseStore/fileStore.js';
+import type { HostedFileReader } from '../../adapters/releaseStore/hostedFiles.js';
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DatabaseSchema, ReleaseSharedModule } from '../../db/schema.js';
 import type { ReleasesConfig } from '../../types.js';
-import { buildDigest, describeBuild, MANIFEST_FILE, type BuildFile } from './build.js';
+import { buildDigest, describeBuild, MANIFEST_FILE, remoteEntryPath, type BuildDescription, type BuildFile } from './build.js';
 import { canaryFailing } from './canary.js';
 import { releaseErrors } from './errors.js';
 import { checkCompatibility, type GateParty, type Mismatch } from './gate.js';
@@ -32,6 +32,8 @@ export interface DeployActor {
 export interface RegistryDependencies {
   db: Db;
   files: ReleaseFileStore;
+  /** Reads the files of releases hosted elsewhere (RELEASE_HOSTED_ORIGINS only). */
+  readHosted: HostedFileReader;
   clock: Clock;
   config: ReleasesConfig;
   /** Folder of the shell's build, whose mf-manifest.json holds the shell's shared requirements. */
@@ -50,8 +52,10 @@ export interface ReleaseSummary {
   publishedAt: string;
   shared: ReleaseSharedModule[];
   exposes: string[];
-  /** Where the shell loads it from. */
+  /** Where the shell loads it from: its manifest here, or where it is hosted. */
   entry: string;
+  /** The URL of its manifest when another origin hosts it (docs/RELEASES.md "Releases hosted elsewhere"). */
+  hostedUrl: string | null;
 }
 
 export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.name);
@@ -59,6 +63,11 @@ export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.na
 /** The immutable URL of a file of a release. */
 export function releaseFileUrl(remote: string, version: string, file: string): string {
   return `/releases/${remote}/${version}/${file}`;
+}
+
+/** Where the shell loads a release from: its manifest here, or where another origin hosts it (docs/RELEASES.md "Releases hosted elsewhere"). */
+export function releaseEntry(release: { remote: string; version: string; hosted_url: string | null }): string {
+  return release.hosted_url ?? releaseFileUrl(release.remote, release.version, MANIFEST_FILE);
 }
 
 const RELEASE_COLUMNS = [
@@ -71,6 +80,7 @@ const RELEASE_COLUMNS = [
   'releases.published_at',
   'releases.shared',
   'releases.exposes',
+  'releases.hosted_url',
 ] as const;
 
 type ReleaseRow = {
@@ -83,6 +93,7 @@ type ReleaseRow = {
   published_at: Date;
   shared: ReleaseSharedModule[];
   exposes: string[];
+  hosted_url: string | null;
 };
 
 function summaryOf(row: ReleaseRow): ReleaseSummary {
@@ -96,7 +107,8 @@ function summaryOf(row: ReleaseRow): ReleaseSummary {
     publishedAt: new Date(row.published_at).toISOString(),
     shared: row.shared,
     exposes: row.exposes,
-    entry: releaseFileUrl(row.remote, row.version, MANIFEST_FILE),
+    entry: releaseEntry(row),
+    hostedUrl: row.hosted_url,
   };
 }
 
@@ -104,6 +116,13 @@ export interface PublishInput {
   version: string;
   gitCommit?: string | undefined;
   files: Array<{ path: string; content: string; integrity?: string | undefined }>;
+}
+
+export interface RegisterHostedInput {
+  version: string;
+  /** The URL of the build's mf-manifest.json, on one of RELEASE_HOSTED_ORIGINS. */
+  url: string;
+  gitCommit?: string | undefined;
 }
 
 export interface PromoteInput {
@@ -169,6 +188,40 @@ export interface AuditRecord {
 /** Actions that move a channel; the rest of the audit log is publishing and tokens. */
 export const CHANNEL_MOVES = ['promote', 'canary', 'rollback', 'canary-rollback'] as const;
 
+/** One entry of the registry's append-only audit log (docs/RELEASES.md "Model"). */
+export interface ReleaseAuditRecord {
+  actor: string;
+  action: string;
+  channel?: string;
+  remote?: string;
+  fromReleaseId?: string | null;
+  toReleaseId?: string | null;
+  revision?: number;
+  reason?: string | null;
+  forced?: boolean;
+  detail?: Record<string, unknown>;
+}
+
+/** Writes one entry of the audit log; `executor` may be the transaction of the change it records. */
+export async function recordReleaseAudit(executor: Kysely<DatabaseSchema>, at: Date, record: ReleaseAuditRecord): Promise<void> {
+  await executor
+    .insertInto('release_audit')
+    .values({
+      actor: record.actor,
+      action: record.action,
+      channel: record.channel ?? null,
+      remote: record.remote ?? null,
+      from_release_id: record.fromReleaseId ?? null,
+      to_release_id: record.toReleaseId ?? null,
+      revision: record.revision ?? null,
+      reason: record.reason ?? null,
+      forced: record.forced ?? false,
+      at,
+      detail: JSON.stringify(record.detail ?? {}),
+    })
+    .execute();
+}
+
 export function createRegistry(deps: RegistryDependencies) {
   const { db, files, config } = deps;
 
@@ -178,42 +231,71 @@ export function createRegistry(deps: RegistryDependencies) {
     return row;
   }
 
-  async function audit(
-    executor: Db | Trx,
-    record: {
-      actor: string;
-      action: string;
-      channel?: string;
-      remote?: string;
-      fromReleaseId?: string | null;
-      toReleaseId?: string | null;
-      revision?: number;
-      reason?: string | null;
-      forced?: boolean;
-      detail?: Record<string, unknown>;
-    },
-  ) {
-    await executor
-      .insertInto('release_audit')
-      .values({
-        actor: record.actor,
-        action: record.action,
-        channel: record.channel ?? null,
-        remote: record.remote ?? null,
-        from_release_id: record.fromReleaseId ?? null,
-        to_release_id: record.toReleaseId ?? null,
-        revision: record.revision ?? null,
-        reason: record.reason ?? null,
-        forced: record.forced ?? false,
-        at: deps.clock.now(),
-        detail: JSON.stringify(record.detail ?? {}),
-      })
-      .execute();
+  const audit = (executor: Db | Trx, record: ReleaseAuditRecord) => recordReleaseAudit(executor, deps.clock.now(), record);
+  /** Told of every move of a channel this process made (another instance's moves are seen by reading). */
+  const moveListeners = new Set<(move: { channel: string; remote: string }) => void>();
+
+  async function assertNew(remote: string, version: string): Promise<void> {
+    const existing = await db.selectFrom('releases').select('build_digest').where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
+    if (existing) throw releaseErrors.exists(remote, version, existing.build_digest);
+  }
+
+  /** Records a release and its files' integrity, with its audit entry, in one transaction. */
+  async function record(
+    actor: DeployActor,
+    remote: string,
+    release: { version: string; gitCommit?: string | undefined; hostedUrl: string | null },
+    description: BuildDescription,
+    recorded: readonly BuildFile[],
+  ): Promise<ReleaseSummary> {
+    const digest = buildDigest(recorded);
+    try {
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('releases')
+          .values({
+            remote,
+            version: release.version,
+            build_digest: digest,
+            manifest: JSON.stringify(description.manifest),
+            shared: JSON.stringify(description.shared),
+            exposes: description.exposes,
+            git_commit: release.gitCommit ?? null,
+            published_by: actor.name,
+            published_at: deps.clock.now(),
+            hosted_url: release.hostedUrl,
+          })
+          .returning(RELEASE_COLUMNS)
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('release_files')
+          .values(recorded.map((file) => ({ release_id: inserted.id, path: file.path, integrity: file.integrity, size: file.bytes.length })))
+          .execute();
+        await audit(trx, {
+          actor: actor.name,
+          action: 'publish',
+          remote,
+          toReleaseId: inserted.id,
+          detail: {
+            version: release.version,
+            buildDigest: digest,
+            gitCommit: release.gitCommit ?? null,
+            files: recorded.length,
+            ...(release.hostedUrl ? { hostedUrl: release.hostedUrl } : {}),
+          },
+        });
+        return inserted;
+      });
+      return summaryOf(row);
+    } catch (error) {
+      // Two publishes of one version at once: the unique constraint decides, the loser gets the 409.
+      if (isUniqueViolation(error, 'releases_remote_version')) throw releaseErrors.exists(remote, release.version, digest);
+      throw error;
+    }
   }
 
   async function publish(actor: DeployActor, remote: string, input: PublishInput): Promise<ReleaseSummary> {
-    const existing = await db.selectFrom('releases').select('build_digest').where('remote', '=', remote).where('version', '=', input.version).executeTakeFirst();
-    if (existing) throw releaseErrors.exists(remote, input.version, existing.build_digest);
+    await assertNew(remote, input.version);
     const decoded: BuildFile[] = [];
     for (const file of input.files) {
       const bytes = Buffer.from(file.content, 'base64');
@@ -229,43 +311,62 @@ export function createRegistry(deps: RegistryDependencies) {
       const stored = await files.put(file.bytes);
       if (stored !== file.integrity) throw new Error(`the file store kept ${file.path} under another hash`);
     }
-    const digest = buildDigest(decoded);
+    return record(actor, remote, { version: input.version, gitCommit: input.gitCommit, hostedUrl: null }, description, decoded);
+  }
+
+  /** The origins releases may be hosted at (RELEASE_HOSTED_ORIGINS), as URL origins. */
+  const hostedOrigins = new Set(config.hostedOrigins.map((origin) => new URL(origin).origin));
+
+  /** Reads one file of a hosted build, on an allowed origin only; `problem` says what went wrong, for the caller. */
+  async function readHostedFile(url: URL, filePath: string): Promise<BuildFile | { problem: string }> {
+    if (!hostedOrigins.has(url.origin)) return { problem: `${url.href} is not on RELEASE_HOSTED_ORIGINS (${[...hostedOrigins].join(', ') || 'none set'})` };
     try {
-      const row = await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('releases')
-          .values({
-            remote,
-            version: input.version,
-            build_digest: digest,
-            manifest: JSON.stringify(description.manifest),
-            shared: JSON.stringify(description.shared),
-            exposes: description.exposes,
-            git_commit: input.gitCommit ?? null,
-            published_by: actor.name,
-            published_at: deps.clock.now(),
-          })
-          .returning(RELEASE_COLUMNS)
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('release_files')
-          .values(decoded.map((file) => ({ release_id: inserted.id, path: file.path, integrity: file.integrity, size: file.bytes.length })))
-          .execute();
-        await audit(trx, {
-          actor: actor.name,
-          action: 'publish',
-          remote,
-          toReleaseId: inserted.id,
-          detail: { version: input.version, buildDigest: digest, gitCommit: input.gitCommit ?? null, files: decoded.length },
-        });
-        return inserted;
-      });
-      return summaryOf(row);
+      const bytes = await deps.readHosted(url.href);
+      return { path: filePath, bytes, integrity: integrityOf(bytes) };
     } catch (error) {
-      // Two publishes of one version at once: the unique constraint decides, the loser gets the 409.
-      if (isUniqueViolation(error, 'releases_remote_version')) throw releaseErrors.exists(remote, input.version, digest);
-      throw error;
+      return { problem: `${url.href} ${error instanceof Error ? error.message : String(error)}` };
     }
+  }
+
+  /**
+   * Registers a build another origin serves (docs/RELEASES.md "Releases hosted elsewhere"): its
+   * manifest is read from `url` and its remote entry from beside it, checked as an upload is, and
+   * their integrity recorded; nothing is stored here.
+   */
+  async function registerHosted(actor: DeployActor, remote: string, input: RegisterHostedInput): Promise<ReleaseSummary> {
+    await assertNew(remote, input.version);
+    let url: URL;
+    try {
+      url = new URL(input.url);
+    } catch {
+      throw releaseErrors.invalidBuild({ url: 'Must be the full URL of the build’s mf-manifest.json.' });
+    }
+    if (!url.pathname.endsWith(`/${MANIFEST_FILE}`) || url.search || url.hash)
+      throw releaseErrors.invalidBuild({ url: `Must be the URL of the build’s ${MANIFEST_FILE}, with no query.` });
+    const manifest = await readHostedFile(url, MANIFEST_FILE);
+    if ('problem' in manifest) throw releaseErrors.invalidBuild({ url: manifest.problem });
+    const entryPath = remoteEntryPath(manifest.bytes);
+    const entry = entryPath ? await readHostedFile(new URL(entryPath, url), entryPath) : null;
+    if (entry && 'problem' in entry) throw releaseErrors.invalidBuild({ files: entry.problem });
+    const read = entry ? [manifest, entry] : [manifest];
+    const description = describeBuild(remote, read);
+    if ('errors' in description) throw releaseErrors.invalidBuild(description.errors);
+    // Its prerendered page, when the build has one, is recorded too: the server puts it into the shell's page.
+    const prerendered = await readHostedFile(new URL(PRERENDERED_LANDING_PATH, url), PRERENDERED_LANDING_PATH);
+    const recorded = 'problem' in prerendered ? read : [...read, prerendered];
+    return record(actor, remote, { version: input.version, gitCommit: input.gitCommit, hostedUrl: url.href }, description, recorded);
+  }
+
+  /** Null when the host still serves the files recorded for a hosted release, else what differs. */
+  async function hostedDrift(release: ReleaseRow): Promise<string | null> {
+    if (!release.hosted_url) return null;
+    const recorded = await db.selectFrom('release_files').select(['path', 'integrity']).where('release_id', '=', release.id).execute();
+    for (const file of recorded) {
+      const now = await readHostedFile(new URL(file.path, release.hosted_url), file.path);
+      if ('problem' in now) return now.problem;
+      if (now.integrity !== file.integrity) return `${file.path} changed since it was registered`;
+    }
+    return null;
   }
 
   async function list(remote?: string): Promise<ReleaseSummary[]> {
@@ -288,8 +389,30 @@ export function createRegistry(deps: RegistryDependencies) {
       .select(['release_files.path', 'release_files.integrity'])
       .where('releases.remote', '=', remote)
       .where('releases.version', '=', version)
+      // A hosted release's files are served by its host; only their integrity is recorded here.
+      .where('releases.hosted_url', 'is', null)
       .execute();
     return rows.length ? new Map(rows.map((r) => [r.path, r.integrity])) : null;
+  }
+
+  /**
+   * A file of a release, checked against the integrity recorded for it when it was published: from
+   * the store, or from its host for a hosted release. Null when it has no such file, or the bytes
+   * are missing or do not match (fail closed). Throws when the store or host cannot be read.
+   */
+  async function verifiedFile(releaseId: string, filePath: string): Promise<Buffer | null> {
+    const row = await db
+      .selectFrom('release_files')
+      .innerJoin('releases', 'releases.id', 'release_files.release_id')
+      .select(['release_files.integrity', 'releases.hosted_url'])
+      .where('releases.id', '=', releaseId)
+      .where('release_files.path', '=', filePath)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (!row.hosted_url) return files.get(row.integrity);
+    const hosted = await readHostedFile(new URL(filePath, row.hosted_url), filePath);
+    if ('problem' in hosted) throw new Error(hosted.problem);
+    return hosted.integrity === row.integrity ? hosted.bytes : null;
   }
 
   async function channelStatus(executor: Db | Trx, name: string): Promise<ChannelStatus | null> {
@@ -354,14 +477,14 @@ export function createRegistry(deps: RegistryDependencies) {
   /**
    * Runs `move` in a transaction on the channel as it is at `expectedRevision` (or as read now),
    * and bumps the revision only if nobody moved it meanwhile: a conditional update, so two API
-   * instances promoting at once cannot both win.
+   * instances promoting at once cannot both win. Once committed, this process's move listeners hear of it.
    */
-  async function onChannel<T>(
+  async function onChannel(
     name: string,
     expectedRevision: number | undefined,
-    move: (trx: Trx, channel: ChannelStatus, commit: () => Promise<number>) => Promise<T>,
-  ): Promise<T> {
-    return db.transaction().execute(async (trx) => {
+    move: (trx: Trx, channel: ChannelStatus, commit: () => Promise<number>) => Promise<ChannelMoveResult>,
+  ): Promise<ChannelMoveResult> {
+    const result = await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('release_channels')
         .values({ name })
@@ -385,6 +508,8 @@ export function createRegistry(deps: RegistryDependencies) {
       };
       return move(trx, channel, commit);
     });
+    if (result.action !== 'unchanged') for (const listener of moveListeners) listener({ channel: name, remote: result.remote });
+    return result;
   }
 
   /** Records a refusal of the gate outside the refused move's transaction, which rolls back. */
@@ -395,6 +520,19 @@ export function createRegistry(deps: RegistryDependencies) {
 
   async function promote(actor: DeployActor, channelName: string, input: PromoteInput): Promise<ChannelMoveResult> {
     const release = await findRelease(db, input.remote, input.version);
+    // A hosted build goes live only as it was registered and gated (docs/RELEASES.md "Releases hosted elsewhere").
+    const drift = await hostedDrift(release);
+    if (drift) {
+      await audit(db, {
+        actor: actor.name,
+        action: 'promote-refused',
+        channel: channelName,
+        remote: input.remote,
+        toReleaseId: release.id,
+        detail: { version: release.version, hostedChanged: drift },
+      });
+      throw releaseErrors.hostedChanged(release.hosted_url!, drift);
+    }
     const users = input.users ?? [];
     const isCanary = (input.percent !== undefined && input.percent < 100) || users.length > 0;
     // Set when the gate refuses, to audit the refusal after the move's transaction rolled back.
@@ -618,17 +756,25 @@ export function createRegistry(deps: RegistryDependencies) {
 
   return {
     publish,
+    registerHosted,
     list,
     get,
     fileIndex,
     readVerified: (integrity: string) => files.get(integrity),
+    verifiedFile,
+    /** Calls `listener` after each move of a channel this process makes; returns how to stop. */
+    onMove(listener: (move: { channel: string; remote: string }) => void): () => void {
+      moveListeners.add(listener);
+      return () => void moveListeners.delete(listener);
+    },
+    closeFiles: () => files.close(),
     status,
     channelStatus: (name: string) => channelStatus(db, name),
     promote,
     rollback,
     auditLog,
     reportLoad,
-    audit: (record: Parameters<typeof audit>[1]) => audit(db, record),
+    audit: (record: ReleaseAuditRecord) => audit(db, record),
   };
 }
 

@@ -9,41 +9,17 @@ import { RELEASE_PREVIEW_HEADER } from '@blockpilot/shared/constants';
 import { bearer, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
 import { fakeFrontend } from '../../../test/frontend.js';
+import { buildFile as file, integrityOf, REACT_19, releaseBuild as build } from '../../../test/releaseBuild.js';
 
 const RELEASE_TOKEN = 'release-token-for-the-route-tests-0123456789';
 /** mf_account's team (RELEASE_TEAM_EMAILS), told when its canary is rolled back. */
 const ACCOUNT_TEAM = 'account-team@blockpilot.test';
 const ACCOUNT_ONCALL = 'account-oncall@blockpilot.test';
 const admin = bearer(RELEASE_TOKEN);
-const REACT_19 = [
-  { name: 'react', version: '19.3.1', requiredVersion: '19.3.1' },
-  { name: 'react-dom', version: '19.3.1', requiredVersion: '19.3.1' },
-];
 const REACT_18 = [
   { name: 'react', version: '18.3.1', requiredVersion: '^18.3.1' },
   { name: 'react-dom', version: '18.3.1', requiredVersion: '^18.3.1' },
 ];
-
-const integrityOf = (bytes: Buffer) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
-const file = (filePath: string, text: string) => {
-  const bytes = Buffer.from(text);
-  return { path: filePath, content: bytes.toString('base64'), integrity: integrityOf(bytes) };
-};
-
-/** A build of `remote` as the tooling emits it: manifest, remote entry, one chunk saying `label`. */
-function build(remote: string, label: string, { shared = REACT_19, exposes = ['./App', './lifecycle'] } = {}) {
-  const manifest = {
-    id: remote,
-    name: remote,
-    metaData: { name: remote, remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
-    shared,
-    exposes: exposes.map((p) => ({ path: p })),
-  };
-  return {
-    gitCommit: 'abc1234',
-    files: [file('mf-manifest.json', JSON.stringify(manifest)), file('remoteEntry.js', `var ${remote};`), file('app.0123abcd.js', `render("${label}")`)],
-  };
-}
 
 describeEachDatabase('release registry routes', (database) => {
   let t: TestApp;

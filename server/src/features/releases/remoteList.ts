@@ -11,7 +11,7 @@ import type { TokenCipher } from '../../security/tokenCipher.js';
 import type { ServerConfig } from '../../types.js';
 import { MANIFEST_FILE } from './build.js';
 import { seesCanary, type CanaryAudience } from './canary.js';
-import { releaseFileUrl } from './registry.js';
+import { releaseEntry } from './registry.js';
 
 const PREVIEW_CONTEXT = 'release-preview';
 
@@ -40,7 +40,7 @@ function previewedRelease(db: Kysely<DatabaseSchema>, grant: PreviewGrant) {
   const releases = db
     .selectFrom('releases as r')
     .innerJoin('release_files as f', (join) => join.onRef('f.release_id', '=', 'r.id').on('f.path', '=', MANIFEST_FILE))
-    .select(['r.id', 'r.remote', 'r.version', 'f.integrity'])
+    .select(['r.id', 'r.remote', 'r.version', 'r.hosted_url', 'f.integrity'])
     .where('r.remote', '=', grant.remote);
   if (grant.channel === undefined) return releases.where('r.id', '=', grant.releaseId).executeTakeFirst();
   const { channel } = grant;
@@ -64,7 +64,7 @@ export async function resolveRemoteList(
     .selectFrom('release_channel_entries as e')
     .innerJoin('releases as r', (join) => join.on((eb) => eb.or([eb('r.id', '=', eb.ref('e.release_id')), eb('r.id', '=', eb.ref('e.canary_release_id'))])))
     .innerJoin('release_files as f', (join) => join.onRef('f.release_id', '=', 'r.id').on('f.path', '=', MANIFEST_FILE))
-    .select(['e.remote', 'e.release_id', 'e.canary_release_id', 'e.canary_percent', 'e.canary_users', 'r.id', 'r.version', 'f.integrity'])
+    .select(['e.remote', 'e.release_id', 'e.canary_release_id', 'e.canary_percent', 'e.canary_users', 'r.id', 'r.version', 'r.hosted_url', 'f.integrity'])
     .where('e.channel', '=', channel)
     .execute();
   const previewed = grant ? await previewedRelease(db, grant) : undefined;
@@ -73,7 +73,7 @@ export async function resolveRemoteList(
     if (previewed?.remote === name)
       return {
         name,
-        entry: releaseFileUrl(name, previewed.version, MANIFEST_FILE),
+        entry: releaseEntry({ ...previewed, remote: name }),
         release: { id: previewed.id, version: previewed.version, integrity: previewed.integrity, preview: true },
       };
     const mine = rows.filter((row) => row.remote === name);
@@ -84,7 +84,7 @@ export async function resolveRemoteList(
     if (!chosen) return { name, entry };
     return {
       name,
-      entry: releaseFileUrl(name, chosen.version, MANIFEST_FILE),
+      entry: releaseEntry({ ...chosen, remote: name }),
       release: { id: chosen.id, version: chosen.version, integrity: chosen.integrity, ...(canary ? { canary: true } : {}) },
     };
   });

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mime from 'mime-types';
 import semver from 'semver';
 import { RELEASE_FILES_PATH } from '@blockpilot/shared/constants';
-import { createDiskFileStore } from '../../adapters/releaseStore/diskStore.js';
+import { createHostedFileReader } from '../../adapters/releaseStore/hostedFiles.js';
+import { createReleaseFileStore } from '../../adapters/releaseStore/index.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { validationError } from '../../http/errors.js';
@@ -24,6 +25,7 @@ import {
   auditSchema,
   channelParams,
   channelSchema,
+  hostedBody,
   listQuery,
   loadReportBody,
   mintTokenBody,
@@ -39,6 +41,7 @@ import {
   tokenParams,
   tokenSchema,
   type AuditQuery,
+  type HostedBody,
   type PromoteBody,
   type PublishBody,
   type RollbackBody,
@@ -58,7 +61,8 @@ const tags = ['releases'];
 export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
   return createRegistry({
     db: ctx.db,
-    files: createDiskFileStore(ctx.config.releases.dir),
+    files: createReleaseFileStore(ctx.config.releases),
+    readHosted: createHostedFileReader(),
     clock: ctx.clock,
     config: ctx.config.releases,
     shellDir: ctx.config.frontend.shellDir,
@@ -74,6 +78,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     url: `${ctx.config.publicUrl}/?releasePreview=${encodeURIComponent(signPreview(ctx.tokenCipher, grant))}`,
     expiresAt: grant.expiresAt,
   });
+  app.addHook('onClose', () => registry.closeFiles());
   app.decorateRequest('deployer', null);
   const requireDeployer = async (request: FastifyRequest) => {
     request.deployer = await deployActorFor(ctx.db, ctx.config.releases.token, bearerTokenOf(request));
@@ -112,6 +117,29 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
       checkVersion(version);
       return ok(await registry.publish(deployer(request), remote, { version, gitCommit: request.body.gitCommit, files: request.body.files }), {
         alert: `Published ${remote} ${version}.`,
+      });
+    },
+  );
+
+  app.put<{ Params: { remote: string; version: string }; Body: HostedBody }>(
+    '/api/releases/:remote/:version/hosted',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Register a release hosted elsewhere by the URL of its mf-manifest.json (on RELEASE_HOSTED_ORIGINS): read, checked and recorded, not stored',
+        security: deployTokenAuth,
+        params: releaseParams,
+        body: hostedBody,
+        response: responses(releaseSchema, [400, 401, 403, 409]),
+      },
+    },
+    async (request) => {
+      const { remote, version } = request.params;
+      assertMayChange(deployer(request), remote);
+      checkVersion(version);
+      return ok(await registry.registerHosted(deployer(request), remote, { version, url: request.body.url, gitCommit: request.body.gitCommit }), {
+        alert: `Registered ${remote} ${version}, hosted at ${request.body.url}.`,
       });
     },
   );
@@ -328,7 +356,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     async (request) => {
       const actor = deployer(request);
       assertAdmin(actor);
-      const minted = await mintDeployToken(ctx.db, actor, request.body.label, request.body.remote, ctx.clock.now());
+      const minted = await mintDeployToken(ctx.db, actor.name, request.body.label, request.body.remote, ctx.clock.now());
       await registry.audit({ actor: actor.name, action: 'token-mint', remote: minted.remote, detail: { tokenId: minted.id, label: minted.label } });
       return ok(minted, { alert: 'Copy the token now: it is not shown again.' });
     },
@@ -349,10 +377,11 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     async (request) => {
       const actor = deployer(request);
       assertAdmin(actor);
-      const revoked = await revokeDeployToken(ctx.db, request.params.id, ctx.clock.now());
-      if (!revoked) throw releaseErrors.unknownToken();
-      await registry.audit({ actor: actor.name, action: 'token-revoke', remote: revoked.remote, detail: { tokenId: revoked.id, label: revoked.label } });
-      return ok(revoked);
+      const result = await revokeDeployToken(ctx.db, request.params.id, ctx.clock.now());
+      if (!result) throw releaseErrors.unknownToken();
+      const { revoked, ...token } = result;
+      if (revoked) await registry.audit({ actor: actor.name, action: 'token-revoke', remote: token.remote, detail: { tokenId: token.id, label: token.label } });
+      return ok(token);
     },
   );
 
@@ -405,7 +434,14 @@ function releaseFileSender(registry: ReleaseRegistry) {
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = (/\bbr\b/.test(accepted) && index.has(`${file}.br`) && 'br') || (/\bgzip\b/.test(accepted) && index.has(`${file}.gz`) && 'gzip') || null;
     const sentIntegrity = encoding ? index.get(`${file}.${encoding === 'br' ? 'br' : 'gz'}`)! : integrity;
-    const bytes = await registry.readVerified(sentIntegrity);
+    let bytes: Buffer | null;
+    try {
+      bytes = await registry.readVerified(sentIntegrity);
+    } catch (error) {
+      // The store could not be read (a bucket out of reach): nothing is sent that was not checked.
+      request.log.error({ err: error, remote, version, file }, 'the release file store could not be read');
+      return reply.status(503).header('Cache-Control', 'no-store').send({ alert: 'This file cannot be read right now; try again.' });
+    }
     if (!bytes) {
       // Fail closed: a file missing from the store or changed since publish is never sent.
       request.log.error({ remote, version, file, integrity: sentIntegrity }, 'a release file is missing or fails its integrity check; not served');

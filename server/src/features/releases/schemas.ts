@@ -2,7 +2,7 @@
 import { REMOTES, RELEASE_CHANNEL_NAME } from '@blockpilot/shared/constants';
 import { optionalText, text, uuid } from '../../http/schemas.js';
 
-const remoteName = { type: 'string', enum: REMOTES.map((remote) => remote.name), description: 'Federation name of the remote, e.g. mf_auth' } as const;
+export const remoteName = { type: 'string', enum: REMOTES.map((remote) => remote.name), description: 'Federation name of the remote, e.g. mf_auth' } as const;
 /** Semantic version without build metadata (`+...` would not survive a URL path unescaped). */
 const version = {
   type: 'string',
@@ -46,6 +46,26 @@ export const publishBody = {
 export interface PublishBody {
   gitCommit?: string;
   files: Array<{ path: string; content: string; integrity: string }>;
+}
+
+export const hostedBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url'],
+  properties: {
+    gitCommit: publishBody.properties.gitCommit,
+    url: {
+      type: 'string',
+      minLength: 12,
+      maxLength: 2000,
+      pattern: '^https?://[^\\s]+$',
+      description: "The URL of the build's mf-manifest.json, on one of RELEASE_HOSTED_ORIGINS",
+    },
+  },
+} as const;
+export interface HostedBody {
+  gitCommit?: string;
+  url: string;
 }
 
 export const promoteBody = {
@@ -124,6 +144,7 @@ export const releaseSchema = {
     shared: { type: 'array', items: sharedModule },
     exposes: { type: 'array', items: { type: 'string' } },
     entry: { type: 'string' },
+    hostedUrl: { type: ['string', 'null'], description: 'The URL of its manifest when another origin hosts it' },
     files: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, integrity: { type: 'string' }, size: { type: 'integer' } } } },
   },
 } as const;
