@@ -67,7 +67,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * page title this part names, asked in each language.
  */
 export async function renderStaticHtmlInEveryLanguage(element: () => ReactElement, { title }: { title?: () => string } = {}): Promise<string> {
-  const copies = await inEveryLanguage(() => ({ title: title?.(), ...renderParts(element()) }));
+  const copies = await inEveryLanguage(() => ({ title: title?.(), ...renderParts(<TranslationProvider>{element()}</TranslationProvider>) }));
   const english = copies.find(([language]) => language === DEFAULT_LANGUAGE)![1];
   return (
     english.styles +
