@@ -9,7 +9,16 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from './testing';
 
-const ENGLISH_HEADINGS = ['Never miss a block again', 'What BlockPilot does for you', 'Questions and answers', 'Ready for the next block?', 'Terms of Service', 'Privacy policy', 'Knowledge base', 'Contact us'];
+const ENGLISH_HEADINGS = [
+  'Never miss a block again',
+  'What BlockPilot does for you',
+  'Questions and answers',
+  'Ready for the next block?',
+  'Terms of Service',
+  'Privacy policy',
+  'Knowledge base',
+  'Contact us',
+];
 
 /** No English heading of these screens and no raw key ("landing.", "faq.cost.answer") is on the screen. */
 function expectNoEnglishNorKeys() {

@@ -216,7 +216,7 @@ describe('the page script on every other page', () => {
   });
 });
 
-describe("the page script and the page's language (docs/FRONTEND.md, \"Languages\")", () => {
+describe('the page script and the page\'s language (docs/FRONTEND.md, "Languages")', () => {
   const A = PRERENDERED_LANGUAGE_ATTRIBUTE;
   /** A prerendered part as the build writes it: styles, the English copy, the Spanish one in a template. */
   const LOCALIZED =

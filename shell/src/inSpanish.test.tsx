@@ -45,7 +45,7 @@ afterEach(async () => {
 });
 
 describe('the navigation bar in Spanish', () => {
-  it("offers a visitor Inicio, Contacto, Iniciar sesión and Registrarse, and the language switch in the bar, set to Español", async () => {
+  it('offers a visitor Inicio, Contacto, Iniciar sesión and Registrarse, and the language switch in the bar, set to Español', async () => {
     await renderInShell(<NavBar />, createMockSession({ accessToken: null, account: null }));
     expect(mainLinks()).toEqual(['BlockPilot', 'Inicio', 'Contacto', 'Iniciar sesión', 'Registrarse']);
     expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toHaveAttribute('href', '#main-content');

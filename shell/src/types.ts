@@ -17,6 +17,4 @@ export type PreviewRefusal = 'unknownRemote' | 'invalidUrl' | 'notAllowed';
 
 /** The outcome of checking a preview request against the server's allow-list. */
 export type PreviewState =
-  | { kind: 'none' }
-  | { kind: 'active'; override: PreviewOverride; origin: string }
-  | { kind: 'refused'; override: PreviewOverride; origin: string; reason: PreviewRefusal };
+  { kind: 'none' } | { kind: 'active'; override: PreviewOverride; origin: string } | { kind: 'refused'; override: PreviewOverride; origin: string; reason: PreviewRefusal };

@@ -8,7 +8,20 @@
  */
 import { PRERENDERED_ATTRIBUTE, type RemoteName } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
-import { Component, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import {
+  Component,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '../i18n';
 import { diagnoseLoadFailure, type RemoteFailure } from './diagnose';

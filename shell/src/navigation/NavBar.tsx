@@ -159,10 +159,7 @@ export function NavBar({ routes: routesProp, signedInAs }: NavBarProps) {
   const t = useT();
   const { accessToken, account } = useSession();
   const role = signedInAs ?? (accessToken ? (account?.role ?? 'user') : null);
-  const routes = useMemo(
-    () => routesProp ?? (role ? signedInLinksFor(role) : signedOutLinks).map((link) => ({ path: link.path, name: t(link.name) })),
-    [routesProp, role, t],
-  );
+  const routes = useMemo(() => routesProp ?? (role ? signedInLinksFor(role) : signedOutLinks).map((link) => ({ path: link.path, name: t(link.name) })), [routesProp, role, t]);
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const drawerId = useId();
