@@ -4,7 +4,7 @@
  * static HTML of a screen, see @blockpilot/shared/prerender). The script is bundled first, with
  * the workspace's source condition and the packages' ES builds, as webpack would see them: Node
  * alone would load styled-components' CommonJS build, whose default export is not `styled`.
- * Message catalogs are compiled as webpack compiles them (src/catalogLoader.ts): the bundle is
+ * Message catalogs are compiled as webpack compiles them (src/catalogs.ts): the bundle is
  * built for production, where the translation runtime has no message parser.
  */
 import { rmSync, writeFileSync } from 'node:fs';
@@ -14,15 +14,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-const CATALOG_LOADER = fileURLToPath(new URL('../src/catalogLoader.ts', import.meta.url));
-/** A catalog (`locales/<language>.json`, as CATALOG_FILE in src/catalogLoader.ts) becomes its compiled messages. */
+const CATALOGS = fileURLToPath(new URL('../src/catalogs.ts', import.meta.url));
+/** A catalog (`locales/<language>.json`, as CATALOG_FILE in src/catalogs.ts) becomes its compiled messages. */
 const compileCatalogs = {
   name: 'compile-catalogs',
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /[\\/]locales[\\/][a-z]{2}\.json$/ }, async ({ path: file }) => ({
-      contents: `import { compileCatalog } from ${JSON.stringify(CATALOG_LOADER)};\nexport default compileCatalog(${JSON.stringify(await readFile(file, 'utf8'))}, ${JSON.stringify(file)});`,
+      contents: `import { compileCatalog } from ${JSON.stringify(CATALOGS)};\nexport default compileCatalog(${JSON.stringify(await readFile(file, 'utf8'))}, ${JSON.stringify(file)});`,
       loader: 'js',
-      resolveDir: path.dirname(CATALOG_LOADER),
+      resolveDir: path.dirname(CATALOGS),
     }));
   },
 };
