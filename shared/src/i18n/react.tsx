@@ -7,7 +7,7 @@ import { I18nProvider, Trans, useLingui } from '@lingui/react';
 import { use, useCallback, type ComponentProps, type ReactNode } from 'react';
 import { writeStored, getAccessToken } from '../session/storage';
 import type { Language } from '../constants';
-import { activeLanguage, catalogLoad, i18n, registerCatalog, switchLanguage, type CatalogMessages, type CatalogSource } from './runtime';
+import { activeLanguage, catalogReady, i18n, registerCatalog, switchLanguage, type CatalogMessages, type CatalogSource } from './runtime';
 
 /** Values of a message's placeholders: `{count}`, `{amount}`. */
 export type MessageValues = Record<string, string | number>;
@@ -28,8 +28,9 @@ export function defineCatalog<M extends CatalogMessages>(namespace: string, sour
   function useT(): Translate<M> {
     // Lingui's `_` is a new function after every change (language, catalog): memoised texts follow it.
     const { _: translate } = useLingui();
-    const pending = catalogLoad(namespace, activeLanguage());
-    if (pending) use(pending);
+    // Every render, not only while loading: React replays a component that suspended once the
+    // promise settles and expects the same calls then (a hook after a skipped `use` breaks it).
+    use(catalogReady(namespace, activeLanguage()));
     return useCallback((key, values) => translate(`${namespace}.${key}`, values), [translate]);
   }
 
