@@ -3,7 +3,7 @@ import { Form, FormFeedback, Notice, SubmitButton, TextField } from '@blockpilot
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { T, useT } from '../i18n';
+import { useT } from '../i18n';
 import { AuthLayout } from './AuthLayout';
 
 const Sent = styled(Notice)`
