@@ -163,7 +163,8 @@ describe('a driver who signs up in Spanish', () => {
     expect(await barLinks(page)).toEqual(['BlockPilot', 'Panel', 'Ayuda', 'Cuenta', 'Centro de ayuda', 'Cerrar sesión']);
     await expect(htmlLang(page)).resolves.toBe('es');
     await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('"es"');
-    await page.locator('[data-remote-root="mf_dashboard"]').waitFor();
+    // The dashboard speaks Spanish too: a driver not connected yet gets its Connect Account dialog.
+    await page.getByRole('dialog', { name: 'Conectar cuenta' }).waitFor();
     await screenshot(page, 'languages-signed-in-es-1440');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
