@@ -4,10 +4,10 @@
  * package's English catalog does not compile.
  */
 import { I18nProvider, Trans, useLingui } from '@lingui/react';
-import { use, useCallback, type ComponentProps, type ReactNode } from 'react';
+import { useCallback, type ComponentProps, type ReactNode } from 'react';
 import { writeStored, getAccessToken } from '../session/storage';
 import type { Language } from '../constants';
-import { activeLanguage, catalogReady, i18n, registerCatalog, switchLanguage, type CatalogMessages, type CatalogSource } from './runtime';
+import { activeLanguage, catalogLoad, i18n, registerCatalog, switchLanguage, type CatalogMessages, type CatalogSource } from './runtime';
 
 /** Values of a message's placeholders: `{count}`, `{amount}`. */
 export type MessageValues = Record<string, string | number>;
@@ -28,9 +28,11 @@ export function defineCatalog<M extends CatalogMessages>(namespace: string, sour
   function useT(): Translate<M> {
     // Lingui's `_` is a new function after every change (language, catalog): memoised texts follow it.
     const { _: translate } = useLingui();
-    // Every render, not only while loading: React replays a component that suspended once the
-    // promise settles and expects the same calls then (a hook after a skipped `use` breaks it).
-    use(catalogReady(namespace, activeLanguage()));
+    // Thrown rather than passed to `use`: React replays a component that suspended in `use` and
+    // expects the same calls again, which a load that has settled meanwhile would not make (the
+    // hooks after it then fail); a thrown promise retries the render from its start instead.
+    const pending = catalogLoad(namespace, activeLanguage());
+    if (pending) throw pending;
     return useCallback((key, values) => translate(`${namespace}.${key}`, values), [translate]);
   }
 

@@ -24,14 +24,6 @@ const catalogs = new Map<string, CatalogSource<CatalogMessages>>();
 /** `${namespace}:${language}` -> its load, once; a settled load stays here so a re-render never fetches again. */
 const loads = new Map<string, { promise: Promise<void>; done: boolean }>();
 
-/**
- * Marks a load as settled the way React reads a thenable (`status`), so a screen's `use` of it
- * returns at once instead of suspending.
- */
-function settled(promise: Promise<void>): Promise<void> {
-  return Object.assign(promise, { status: 'fulfilled', value: undefined });
-}
-
 function withNamespace(namespace: string, messages: object): Messages {
   const prefixed: Messages = {};
   for (const [key, message] of Object.entries(messages)) prefixed[`${namespace}.${key}`] = message as Messages[string];
@@ -46,7 +38,7 @@ export function registerCatalog(namespace: string, source: CatalogSource<Catalog
   if (catalogs.has(namespace)) return;
   catalogs.set(namespace, source);
   i18n.load('en', withNamespace(namespace, source.en));
-  loads.set(`${namespace}:en`, { promise: settled(Promise.resolve()), done: true });
+  loads.set(`${namespace}:en`, { promise: Promise.resolve(), done: true });
 }
 
 /** The load of one namespace in one language: null once it is in, else the promise a screen waits for. */
@@ -60,23 +52,12 @@ export function catalogLoad(namespace: string, language: Language): Promise<void
     entry.promise = (source[language as Exclude<Language, 'en'>]() as Promise<{ default: object }>).then(({ default: messages }) => {
       i18n.load(language, withNamespace(namespace, messages));
       entry.done = true;
-      settled(entry.promise);
     });
     // A failed fetch (offline) is forgotten, so the next render asks again instead of failing for ever.
     entry.promise.catch(() => loads.delete(key));
     loads.set(key, (load = entry));
   }
   return load.done ? null : load.promise;
-}
-
-/**
- * What a screen waits on (`use`) for a namespace's messages in a language: the same promise on
- * every render, settled once they are in, as React expects of a component it replays after a
- * suspension.
- */
-export function catalogReady(namespace: string, language: Language): Promise<void> {
-  catalogLoad(namespace, language);
-  return loads.get(`${namespace}:${language}`)!.promise;
 }
 
 function show(language: Language): void {
