@@ -8,8 +8,10 @@ import { Landing } from './screens/Landing/Landing';
 import { Legal } from './screens/Legal';
 import { PromotionOptOut } from './screens/PromotionOptOut';
 import { SupportForm } from './screens/SupportForm';
+import { useT } from './i18n';
 
 export default function App() {
+  const t = useT();
   const { accessToken } = useSession();
   // /help and /knowledgeBase are signed-in pages; a visitor reaching them sees the landing page,
   // as for any other path (docs/PRODUCT.md section 2).
@@ -17,8 +19,8 @@ export default function App() {
   return (
     <Routes>
       <Route path="/promotionOptOut/:userId" element={<PromotionOptOut />} />
-      <Route path="/askAQuestion" element={<SupportForm title="Contact us" route="/askAQuestion" />} />
-      <Route path="/help" element={signedIn(<SupportForm title="Send us a message" route="/help" />)} />
+      <Route path="/askAQuestion" element={<SupportForm title={t('support.contactTitle')} route="/askAQuestion" />} />
+      <Route path="/help" element={signedIn(<SupportForm title={t('support.helpTitle')} route="/help" />)} />
       <Route path="/knowledgeBase" element={signedIn(<KnowledgeBase />)} />
       <Route path="/invite/:inviteCode" element={<InviteCapture />} />
       <Route path="/terms" element={<Legal document="terms" />} />

@@ -210,6 +210,14 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
  * finds a session, so a phone shows the app's frame while the code downloads, never a blank page.
  */
 export const PRERENDERED_SIGNED_IN_ATTRIBUTE = 'data-prerendered-signed-in';
+/**
+ * Marks a part of the page rendered at build time in every language (docs/FRONTEND.md, "Languages"):
+ * the English copy in place, in a `<div>` whose attribute is empty, and each other language's copy
+ * in a `<template>` right after it whose attribute names the language (with `data-title`, the page's
+ * title in it, when the part has one). The page script puts the copy of the page's language in
+ * place of the English one before the first paint.
+ */
+export const PRERENDERED_LANGUAGE_ATTRIBUTE = 'data-prerendered-language';
 /** Where a remote's build writes its prerendered landing page, relative to its remote entry. */
 export const PRERENDERED_LANDING_PATH = 'prerender/landing.html';
 

@@ -2,8 +2,8 @@
  * The page's inline script, run as the browser runs it, on a fresh document per test holding the
  * app's script tags as the server sends them.
  */
-import { EARLY_GETS, EARLY_REQUESTS_GLOBAL, PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants';
-import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE, DEFERRED_SCRIPT_TYPE, PAGE_SCRIPT } from './pageScript';
+import { EARLY_GETS, EARLY_REQUESTS_GLOBAL, PRERENDERED_LANGUAGE_ATTRIBUTE, PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants';
+import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE, DEFERRED_SCRIPT_TYPE, LOCALIZING, PAGE_SCRIPT } from './pageScript';
 
 const ORIGIN = 'https://blockpilot.test';
 const INERT = ['/runtime.js', '/main.js'].map((src) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`).join('');
@@ -24,12 +24,22 @@ interface Page {
   window: Record<string, unknown> & { fetch: jest.Mock };
 }
 
-function openPage({ head = INERT, signedIn = false, readyState = 'complete', search = '', previewStored = false, releasePreviewStored = false } = {}): Page {
+function openPage({
+  head = INERT,
+  body = LANDING,
+  signedIn = false,
+  readyState = 'complete',
+  search = '',
+  previewStored = false,
+  releasePreviewStored = false,
+  stored = {} as Record<string, string>,
+  browserLanguages = ['en-US'],
+} = {}): Page {
   const doc = document.implementation.createHTMLDocument('');
   doc.head.innerHTML = `<base href="${ORIGIN}/">${head}`;
-  doc.body.innerHTML = LANDING;
-  Object.defineProperty(doc, 'readyState', { value: readyState, configurable: true });
-  const storage = new Map<string, string>(signedIn ? [[STORAGE_KEYS.accessToken, 'a-token']] : []);
+  doc.body.innerHTML = body;
+  Object.defineProperty(doc, 'readyState', { value: readyState, configurable: true, writable: true });
+  const storage = new Map<string, string>([...(signedIn ? [[STORAGE_KEYS.accessToken, 'a-token'] as const] : []), ...Object.entries(stored)]);
   const localStorage = { getItem: (key: string) => storage.get(key) ?? null };
   const session = new Map<string, string>([
     ...(previewStored ? [[PREVIEW_OVERRIDE_KEY, 'mf_landing@https://staging.test/mf-manifest.json'] as const] : []),
@@ -37,7 +47,7 @@ function openPage({ head = INERT, signedIn = false, readyState = 'complete', sea
   ]);
   const sessionStorage = { getItem: (key: string) => session.get(key) ?? null };
   // The script's globals, given to it as the browser would.
-  const window = { fetch: jest.fn(() => Promise.resolve({ ok: true, json: () => Promise.resolve({}) } as Response)) };
+  const window = { fetch: jest.fn(() => Promise.resolve({ ok: true, json: () => Promise.resolve({}) } as Response)), navigator: { languages: browserLanguages } };
   new Function('document', 'window', 'localStorage', 'sessionStorage', 'location', PAGE_SCRIPT)(doc, window, localStorage, sessionStorage, new URL(`${ORIGIN}/${search}`));
   const byText = (text: string) => [...doc.body.querySelectorAll('a, button, span')].find((e) => e.textContent === text)!;
   return {
@@ -203,5 +213,58 @@ describe('the page script on every other page', () => {
     expect(page.loaded()).toEqual(['/main.js']);
     expect(page.data[BOOT_STATE]).toBeUndefined();
     expect(page.click('Try free').defaultPrevented).toBe(false);
+  });
+});
+
+describe('the page script and the page\'s language (docs/FRONTEND.md, "Languages")', () => {
+  const A = PRERENDERED_LANGUAGE_ATTRIBUTE;
+  /** A prerendered part as the build writes it: styles, the English copy, the Spanish one in a template. */
+  const LOCALIZED =
+    `<style>.x{}</style><div ${A}="" style="display:contents"><h1 id="hero">Never miss a block again</h1></div>` +
+    `<template ${A}="es" data-title="BlockPilot: búsqueda automática"><h1 id="hero">No vuelvas a perder un bloque</h1></template>` +
+    `<div ${A}="" style="display:contents"><a href="/login">Login</a></div><template ${A}="es"><a href="/login">Iniciar sesión</a></template>`;
+  const shown = (page: Page) => [...page.doc.body.querySelectorAll('h1, a')].map((element) => element.textContent);
+
+  it("shows a visitor whose browser prefers Spanish the Spanish copies, with the page's lang and title", () => {
+    const page = openPage({ head: `<title>BlockPilot</title>${INERT}`, body: LOCALIZED, browserLanguages: ['es-MX', 'en'] });
+    expect(page.doc.documentElement.lang).toBe('es');
+    expect(shown(page)).toEqual(['No vuelvas a perder un bloque', 'Iniciar sesión']);
+    expect(page.doc.title).toBe('BlockPilot: búsqueda automática');
+    expect(page.doc.querySelectorAll('h1')).toHaveLength(1);
+    expect(page.data[LOCALIZING]).toBeUndefined();
+  });
+
+  it('keeps English for an English browser, a language the app does not speak, or a choice of English made on this browser', () => {
+    for (const options of [{ browserLanguages: ['en-GB'] }, { browserLanguages: ['fr-FR', 'de'] }, { browserLanguages: ['es-ES'], stored: { [STORAGE_KEYS.language]: '"en"' } }]) {
+      const page = openPage({ head: `<title>BlockPilot</title>${INERT}`, body: LOCALIZED, ...options });
+      expect(page.doc.documentElement.lang).toBe('en');
+      expect(shown(page)).toEqual(['Never miss a block again', 'Login']);
+      expect(page.doc.title).toBe('BlockPilot');
+    }
+  });
+
+  it("follows the stored account's language when nothing was chosen on this browser, and survives storage it cannot read", () => {
+    const page = openPage({ body: LOCALIZED, signedIn: true, stored: { [STORAGE_KEYS.account]: JSON.stringify({ language: 'es' }) } });
+    expect(page.doc.documentElement.lang).toBe('es');
+    expect(shown(page)).toEqual(['No vuelvas a perder un bloque', 'Iniciar sesión']);
+    const broken = openPage({ body: LOCALIZED, stored: { [STORAGE_KEYS.language]: '{not json', [STORAGE_KEYS.account]: 'null' }, browserLanguages: ['es'] });
+    expect(broken.doc.documentElement.lang).toBe('es');
+  });
+
+  it('keeps the English copies hidden (by the style) while the page is parsed, and swaps them as soon as it is', () => {
+    const page = openPage({ body: LOCALIZED, browserLanguages: ['es'], readyState: 'loading' });
+    expect(page.data[LOCALIZING]).toBe('es');
+    expect(shown(page)).toEqual(['Never miss a block again', 'Login']);
+    Object.defineProperty(page.doc, 'readyState', { value: 'interactive' });
+    page.doc.dispatchEvent(new Event('readystatechange'));
+    expect(shown(page)).toEqual(['No vuelvas a perder un bloque', 'Iniciar sesión']);
+    expect(page.data[LOCALIZING]).toBeUndefined();
+  });
+
+  it('shows the page in English rather than not at all when a part has no copy in the language', () => {
+    const page = openPage({ body: `<div ${A}="" style="display:contents"><h1>Never miss a block again</h1></div>`, browserLanguages: ['es'] });
+    expect(page.doc.documentElement.lang).toBe('es');
+    expect(shown(page)).toEqual(['Never miss a block again']);
+    expect(page.data[LOCALIZING]).toBeUndefined();
   });
 });

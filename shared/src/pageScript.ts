@@ -22,12 +22,27 @@
  *   shell and the session: on a phone the app's code takes seconds to arrive, and what it would
  *   ask for after that is then already here (docs/FRONTEND.md "Cold start"). Not the remote list
  *   of a tab holding a release-preview link: that request carries the link (the shell sends it).
+ * - The page speaks the visitor's language from the first paint (docs/FRONTEND.md, "Languages"):
+ *   the script picks it as the app does (chosen on this browser, else the stored account's, else
+ *   the browser's), sets `<html lang>`, and puts the prerendered copies of that language
+ *   ({@link PRERENDERED_LANGUAGE_ATTRIBUTE}) in place of the English ones as soon as the page is
+ *   parsed; the style keeps the English copies hidden ({@link LOCALIZING}) until then.
  * - A link or button clicked before the app has booted is not lost: the script holds it
  *   ({@link BOOT_PENDING_HREF} / {@link BOOT_PENDING_CLICK}), shows a progress bar, and the shell
  *   carries it out once it has booted ({@link BOOT_STATE} becomes `done`).
  */
 // `.js`: the server imports this module too (NodeNext resolution).
-import { EARLY_GETS, EARLY_REQUESTS_GLOBAL, PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants.js';
+import {
+  DEFAULT_LANGUAGE,
+  EARLY_GETS,
+  EARLY_REQUESTS_GLOBAL,
+  LANGUAGES,
+  PRERENDERED_LANGUAGE_ATTRIBUTE,
+  PREVIEW_OVERRIDE_KEY,
+  RELEASE_PREVIEW_KEY,
+  REMOTE_LIST_PATH,
+  STORAGE_KEYS,
+} from './constants.js';
 
 /** The type of an app script the server sent inert; the page script loads it when it is wanted. */
 export const DEFERRED_SCRIPT_TYPE = 'application/x-blockpilot-deferred';
@@ -41,6 +56,8 @@ export const DEFERRED_SCRIPT_TYPE = 'application/x-blockpilot-deferred';
 export const BOOT_STATE = 'boot';
 export const BOOT_PENDING_HREF = 'pendingHref';
 export const BOOT_PENDING_CLICK = 'pendingClick';
+/** `data-*` name on `<html>` (dataset key) while the prerendered copies of the page's language are not in place yet. */
+export const LOCALIZING = 'localizing';
 
 /** What counts as intent to use the page: the app starts loading on the first of these. */
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin', 'wheel'];
@@ -56,6 +73,38 @@ export const PAGE_SCRIPT = `(function (d, w) {
     previewing = releasePreview || /[?&]${PREVIEW_OVERRIDE_KEY}=/.test(location.search) || !!sessionStorage.getItem(${JSON.stringify(PREVIEW_OVERRIDE_KEY)});
   } catch (e) {}
   if (signedIn) data.session = "signed-in";
+  var languages = ${JSON.stringify(LANGUAGES)}, language = null, preferred = [];
+  function spoken(value) { return typeof value === "string" && languages.indexOf(value) >= 0 ? value : null; }
+  function stored(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } }
+  language = spoken(stored(${JSON.stringify(STORAGE_KEYS.language)})) || spoken((stored(${JSON.stringify(STORAGE_KEYS.account)}) || {}).language);
+  if (w.navigator) preferred = w.navigator.languages || [w.navigator.language];
+  for (var p = 0; !language && p < preferred.length; p++) language = spoken(String(preferred[p]).toLowerCase().split("-")[0]);
+  language = language || ${JSON.stringify(DEFAULT_LANGUAGE)};
+  html.lang = language;
+  function localize() {
+    if (d.readyState === "loading") return;
+    d.removeEventListener("readystatechange", localize);
+    try {
+      var copies = d.querySelectorAll('template[${PRERENDERED_LANGUAGE_ATTRIBUTE}="' + language + '"]');
+      for (var c = 0; c < copies.length; c++) {
+        var copy = copies[c], english = copy.previousElementSibling;
+        while (english && english.tagName === "TEMPLATE") english = english.previousElementSibling;
+        if (!copy.content || !english || english.getAttribute("${PRERENDERED_LANGUAGE_ATTRIBUTE}") !== "") continue;
+        english.textContent = "";
+        english.appendChild(copy.content);
+        english.setAttribute("${PRERENDERED_LANGUAGE_ATTRIBUTE}", language);
+        if (copy.getAttribute("data-title")) d.title = copy.getAttribute("data-title");
+      }
+    } finally {
+      // Whatever happened, the page is shown: in English at worst.
+      delete data.${LOCALIZING};
+    }
+  }
+  if (language !== ${JSON.stringify(DEFAULT_LANGUAGE)}) {
+    data.${LOCALIZING} = language;
+    d.addEventListener("readystatechange", localize);
+    localize();
+  }
   if (signedIn && typeof w.fetch === "function") {
     var early = w.${EARLY_REQUESTS_GLOBAL} = { token: token, responses: {} }, gets = ${JSON.stringify(EARLY_GETS)};
     for (var name in gets) {

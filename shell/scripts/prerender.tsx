@@ -4,17 +4,23 @@
  * landing page at `/`). The first paint then needs no script; the shell takes the frame over when
  * it boots. Also adds the page's one inline script and style (see shared/src/pageScript.ts), after
  * the app's script tags, which that script may have to load itself.
+ *
+ * The frames are rendered in every language the app speaks: the page script shows the visitor's
+ * from the first paint (docs/FRONTEND.md, "Languages"). So is the installable app's manifest
+ * (its description), one file per language, which the shell links as the page's language changes.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_ATTRIBUTE, PRERENDERED_SIGNED_IN_ATTRIBUTE } from '@blockpilot/shared/constants';
 import { PAGE_STYLE } from '@blockpilot/shared';
 import { PAGE_SCRIPT } from '@blockpilot/shared/pageScript';
-import { renderStaticHtml } from '@blockpilot/shared/prerender';
+import { inEveryLanguage, renderStaticHtmlInEveryLanguage, translatorOf } from '@blockpilot/shared/prerender';
 import { FIRST_LOAD_CHUNKS_FILE } from '@blockpilot/tooling/firstLoadChunks';
 import { AppProviders, Spinner } from '@blockpilot/shared/ui';
+import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom';
-import { signedInLinksFor } from '../src/navigation/links';
+import { useT } from '../src/i18n';
+import { manifestPathOf } from '../src/manifestLanguage';
 import { NavBar } from '../src/navigation/NavBar';
 
 /** html-webpack-plugin minifies the page: attribute quotes may be gone. */
@@ -55,26 +61,40 @@ const page = readFileSync(indexFile, 'utf8');
 if (!EMPTY_ROOT.test(page) || !page.includes('</head>')) throw new Error(`${indexFile}: no empty root element to fill`);
 
 // A path no link matches: which link is current is only known in the browser.
-const frame = renderStaticHtml(
+const inShell = (children: ReactNode) => (
   <StaticRouter location="/_">
-    <AppProviders>
-      <NavBar />
-      <div {...{ [PRERENDER_OUTLET_ATTRIBUTE]: '' }} style={{ display: 'contents' }} />
-    </AppProviders>
-  </StaticRouter>,
+    <AppProviders>{children}</AppProviders>
+  </StaticRouter>
 );
+
+// One outlet, after the bar in every language: the server fills the first one it finds.
+const frame = (await renderStaticHtmlInEveryLanguage(() => inShell(<NavBar />))) + `<div ${PRERENDER_OUTLET_ATTRIBUTE}="" style="display:contents"></div>`;
+
+function Loading() {
+  return <Spinner label={useT()('loading')} />;
+}
 
 // What a signed-in driver sees until the shell boots: the same bar and loading line the shell
 // shows while the page's remote loads (docs/FRONTEND.md "Cold start"). Without ids: they belong to
 // the visitor's frame (the page script holds a tap by id), and a signed-in page boots at once.
-const signedInFrame = renderStaticHtml(
-  <StaticRouter location="/_">
-    <AppProviders>
-      <NavBar routes={signedInLinksFor('user')} />
-      <Spinner label="Loading…" />
-    </AppProviders>
-  </StaticRouter>,
+const signedInFrame = (
+  await renderStaticHtmlInEveryLanguage(() =>
+    inShell(
+      <>
+        <NavBar signedInAs="user" />
+        <Loading />
+      </>,
+    ),
+  )
 ).replace(/ id="[^"]*"/g, '');
+
+/** The installable app's manifest in each language: the public one, with the description in it. */
+async function writeManifests(): Promise<void> {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, manifestPathOf('en').slice(1)), 'utf8')) as Record<string, unknown>;
+  for (const [language, description] of await inEveryLanguage(() => translatorOf(useT)('pwa.description'))) {
+    writeFileSync(path.join(outDir, manifestPathOf(language).slice(1)), `${JSON.stringify({ ...manifest, lang: language, description }, null, 2)}\n`);
+  }
+}
 
 const filled = page
   .replace(STYLESHEET_LINK, inlineStylesheet)
@@ -84,6 +104,7 @@ const filled = page
     () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${frame}</div><div ${PRERENDERED_SIGNED_IN_ATTRIBUTE}>${signedInFrame}</div></div>`,
   );
 writeFileSync(indexFile, filled);
+await writeManifests();
 // The server composes and compresses the page itself; stale precompressed copies must not be sent.
 for (const stale of ['.gz', '.br']) rmSync(indexFile + stale, { force: true });
 console.log(`prerendered the shell's frame into ${path.relative(process.cwd(), indexFile)}`);

@@ -6,6 +6,7 @@ import { BootHandOff } from './boot/BootHandOff';
 import { PreviewBanner } from './federation/PreviewBanner';
 import { ReleasePreviewBanner } from './federation/ReleasePreviewBanner';
 import { RemoteUpdateBanner } from './federation/RemoteUpdateBanner';
+import { ManifestLanguage } from './manifestLanguage';
 import { NavBar } from './navigation/NavBar';
 import { ShellRoutes } from './routing/ShellRoutes';
 import { Snackbar } from './toasts/Snackbar';
@@ -28,6 +29,7 @@ export function App() {
         <RemoteUpdateBanner />
         <ShellRoutes />
         <Snackbar />
+        <ManifestLanguage />
         <BootHandOff />
       </BrowserRouter>
     </AppProviders>

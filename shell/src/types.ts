@@ -12,6 +12,9 @@ export interface PreviewOverride {
   entry: string;
 }
 
+/** Why a preview was refused: no remote of that name, no valid URL, or an origin off the allow-list (the banner words it). */
+export type PreviewRefusal = 'unknownRemote' | 'invalidUrl' | 'notAllowed';
+
 /** The outcome of checking a preview request against the server's allow-list. */
 export type PreviewState =
-  { kind: 'none' } | { kind: 'active'; override: PreviewOverride; origin: string } | { kind: 'refused'; override: PreviewOverride; origin: string; reason: string };
+  { kind: 'none' } | { kind: 'active'; override: PreviewOverride; origin: string } | { kind: 'refused'; override: PreviewOverride; origin: string; reason: PreviewRefusal };

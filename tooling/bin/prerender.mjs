@@ -4,12 +4,28 @@
  * static HTML of a screen, see @blockpilot/shared/prerender). The script is bundled first, with
  * the workspace's source condition and the packages' ES builds, as webpack would see them: Node
  * alone would load styled-components' CommonJS build, whose default export is not `styled`.
+ * Message catalogs are compiled as webpack compiles them (src/catalogs.ts): the bundle is
+ * built for production, where the translation runtime has no message parser.
  */
 import { rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+
+const CATALOGS = fileURLToPath(new URL('../src/catalogs.ts', import.meta.url));
+/** A catalog (`locales/<language>.json`, as CATALOG_FILE in src/catalogs.ts) becomes its compiled messages. */
+const compileCatalogs = {
+  name: 'compile-catalogs',
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]locales[\\/][a-z]{2}\.json$/ }, async ({ path: file }) => ({
+      contents: `import { compileCatalog } from ${JSON.stringify(CATALOGS)};\nexport default compileCatalog(${JSON.stringify(await readFile(file, 'utf8'))}, ${JSON.stringify(file)});`,
+      loader: 'js',
+      resolveDir: path.dirname(CATALOGS),
+    }));
+  },
+};
 
 const [entry] = process.argv.slice(2);
 if (!entry) {
@@ -31,6 +47,7 @@ const result = await build({
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   write: false,
   logLevel: 'warning',
+  plugins: [compileCatalogs],
 });
 const bundled = path.join(tmpdir(), `blockpilot-prerender-${process.pid}.mjs`);
 writeFileSync(bundled, result.outputFiles[0].contents);

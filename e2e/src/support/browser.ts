@@ -32,11 +32,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A context at phone or desktop width that records page errors so tests can assert none happened. */
+/**
+ * A context at phone or desktop width that records page errors so tests can assert none happened.
+ * `locale`: the browser's language (navigator.languages and Accept-Language), English by default.
+ */
 export async function openPage(
   browser: Browser,
   width = 1440,
-  { injectsScripts = false, baseUrl = product().baseUrl }: { injectsScripts?: boolean; baseUrl?: string } = {},
+  { injectsScripts = false, baseUrl = product().baseUrl, locale }: { injectsScripts?: boolean; baseUrl?: string; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 780 : 900 },
@@ -44,6 +47,7 @@ export async function openPage(
     baseURL: baseUrl,
     // A test that injects a checker (axe-core) needs it past the product's Content Security Policy.
     bypassCSP: injectsScripts,
+    ...(locale ? { locale } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

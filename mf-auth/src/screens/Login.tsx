@@ -1,11 +1,13 @@
 import { api, useForm } from '@blockpilot/shared';
 import { Form, FormFeedback, PasswordField, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
+import { useT } from '../i18n';
 import { useStartSession } from '../startSession';
 import { AuthLayout } from './AuthLayout';
 
 /** /login: e-mail and password; the server's messages show under each field (docs/PRODUCT.md section 5). */
 export function Login() {
+  const t = useT();
   const startSession = useStartSession();
   const form = useForm({
     initialValues: { emailAddress: '', password: '' },
@@ -14,22 +16,22 @@ export function Login() {
 
   return (
     <AuthLayout
-      title="Sign in"
-      intro="Welcome back. Sign in to set your filters and watch your offers."
+      title={t('login.title')}
+      intro={t('login.intro')}
       route="/login"
       links={
         <>
-          <Link to="/resetPassword">Forgot your password?</Link>
-          <Link to="/register">New to BlockPilot? Create an account</Link>
+          <Link to="/resetPassword">{t('login.forgot')}</Link>
+          <Link to="/register">{t('login.register')}</Link>
         </>
       }
     >
-      <Form onSubmit={form.handleSubmit} aria-label="Sign in">
-        <TextField label="E-mail address" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" {...form.field('emailAddress')} />
-        <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
+      <Form onSubmit={form.handleSubmit} aria-label={t('login.title')}>
+        <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" {...form.field('emailAddress')} />
+        <PasswordField label={t('password')} autoComplete="current-password" {...form.field('password')} />
         <FormFeedback form={form} />
-        <SubmitButton pending={form.pending} pendingLabel="Signing in…" $block>
-          Sign in
+        <SubmitButton pending={form.pending} pendingLabel={t('login.pending')} $block>
+          {t('login.submit')}
         </SubmitButton>
       </Form>
     </AuthLayout>

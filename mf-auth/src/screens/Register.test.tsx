@@ -69,6 +69,8 @@ describe('Register (/register)', () => {
       password: 'long enough pass',
       confirmPassword: 'long enough pass',
       inviteCode: 'DANA1234',
+      // The account keeps the language the visitor signed up in (docs/FRONTEND.md, "Languages").
+      language: 'en',
     });
     expect(session.actions).toEqual(['signIn:tok-new']);
     expect(localStorage.getItem('inviteCode')).toBeNull();

@@ -1,14 +1,22 @@
 import { api, COUNTRIES, readStored, removeStored, SIGN_UP_BONUS_CENTS, useForm, type CountryCode } from '@blockpilot/shared';
+import { useLanguage } from '@blockpilot/shared/i18n';
 import { Chip, Form, FormFeedback, Notice, PasswordField, Select, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { T, useT } from '../i18n';
 import { useStartSession } from '../startSession';
 import { AuthLayout } from './AuthLayout';
 
-const COUNTRY_OPTIONS = COUNTRIES.map(({ code, label }) => ({ value: code, label }));
-
 /** The sign-up bonus as the register page promises it (docs/PRODUCT.md section 1: "$10 free credit"). */
-export const BONUS_TEXT = `$${SIGN_UP_BONUS_CENTS / 100} free credit`;
+const BONUS = `$${SIGN_UP_BONUS_CENTS / 100}`;
+
+/** Each country's name, in the page's language. */
+const COUNTRY_NAMES = {
+  US: 'register.country.US',
+  CA: 'register.country.CA',
+  UK: 'register.country.UK',
+  AU: 'register.country.AU',
+} as const satisfies Record<CountryCode, string>;
 
 /** The bonus and the invite code, above the form. */
 const Perks = styled.div`
@@ -31,50 +39,56 @@ function isCountry(code: string): code is CountryCode {
 
 /**
  * /register: country (required here, the one client rule: US, CA, UK or AU), e-mail, phone and
- * password twice. The invite code stored by /invite/{code} goes along as inviteCode.
+ * password twice. The invite code stored by /invite/{code} goes along as inviteCode, and the page's
+ * language as the account's (docs/FRONTEND.md, "Languages").
  */
 export function Register() {
+  const t = useT();
+  const { language } = useLanguage();
   const startSession = useStartSession();
   const inviteCode = readStored<string | null>('inviteCode', null);
   const form = useForm({
     initialValues: { country_code: '', emailAddress: '', phoneNumber: '', password: '', confirmPassword: '' },
-    validate: (values) => (isCountry(values.country_code) ? {} : { country_code: 'Choose your country' }),
+    validate: (values) => (isCountry(values.country_code) ? {} : { country_code: t('register.chooseCountry') }),
     onSubmit: async ({ country_code, ...values }) => {
-      const session = await api.auth.register({ ...values, country_code: country_code as CountryCode, inviteCode: inviteCode ?? undefined });
+      const session = await api.auth.register({ ...values, country_code: country_code as CountryCode, inviteCode: inviteCode ?? undefined, language });
       // The code has done its job; a later sign-up on this device must not reuse it.
       removeStored('inviteCode');
       startSession(session);
     },
   });
+  const countryOptions = COUNTRIES.map(({ code }) => ({ value: code, label: t(COUNTRY_NAMES[code]) }));
 
   return (
-    <AuthLayout
-      title="Create your account"
-      intro="BlockPilot searches for blocks and accepts the ones that match your filters, around the clock."
-      route="/register"
-      links={<Link to="/login">Already have an account? Sign in</Link>}
-    >
+    <AuthLayout title={t('register.title')} intro={t('register.intro')} route="/register" links={<Link to="/login">{t('register.login')}</Link>}>
       <Perks>
         {/* Credited when the driver opens the e-mailed link (docs/SECURITY.md "Free credit"). */}
-        <Chip dot="success">{BONUS_TEXT} once you confirm your e-mail</Chip>
+        <Chip dot="success">{t('register.bonus', { bonus: BONUS })}</Chip>
         {inviteCode && (
           <Notice tone="success">
-            Invite code <strong>{inviteCode}</strong> will be added to your account.
+            <T id="register.invite" values={{ code: inviteCode }} components={{ 0: <strong /> }} />
           </Notice>
         )}
       </Perks>
-      <Form onSubmit={form.handleSubmit} aria-label="Create your account">
-        <Select label="Country" placeholder="Choose your country" options={COUNTRY_OPTIONS} autoComplete="country" aria-required="true" {...form.field('country_code')} />
-        <TextField label="E-mail address" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" {...form.field('emailAddress')} />
-        <TextField label="Phone number" type="tel" autoComplete="tel" inputMode="tel" helperText="With your country code, e.g. +1 555 555 0100" {...form.field('phoneNumber')} />
-        <PasswordField label="Password" autoComplete="new-password" {...form.field('password')} />
-        <PasswordField label="Confirm password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <Form onSubmit={form.handleSubmit} aria-label={t('register.title')}>
+        <Select
+          label={t('register.country')}
+          placeholder={t('register.chooseCountry')}
+          options={countryOptions}
+          autoComplete="country"
+          aria-required="true"
+          {...form.field('country_code')}
+        />
+        <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" {...form.field('emailAddress')} />
+        <TextField label={t('register.phone')} type="tel" autoComplete="tel" inputMode="tel" helperText={t('register.phoneHelp')} {...form.field('phoneNumber')} />
+        <PasswordField label={t('password')} autoComplete="new-password" {...form.field('password')} />
+        <PasswordField label={t('register.confirmPassword')} autoComplete="new-password" {...form.field('confirmPassword')} />
         <Legal>
-          By creating an account you agree to the <Link to="/terms">Terms of Service</Link> and the <Link to="/privacy">Privacy policy</Link>.
+          <T id="register.legal" components={{ 0: <Link to="/terms" />, 1: <Link to="/privacy" /> }} />
         </Legal>
         <FormFeedback form={form} />
-        <SubmitButton pending={form.pending} pendingLabel="Creating your account…" $block>
-          Create account
+        <SubmitButton pending={form.pending} pendingLabel={t('register.pending')} $block>
+          {t('register.submit')}
         </SubmitButton>
       </Form>
     </AuthLayout>

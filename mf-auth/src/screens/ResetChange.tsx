@@ -3,6 +3,7 @@ import { ButtonLink, Form, FormFeedback, Notice, PasswordField, SubmitButton } f
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useStartSession } from '../startSession';
+import { useT } from '../i18n';
 import { AuthLayout } from './AuthLayout';
 
 /** Whether the link still works: asked when the page opens; unknown until answered (or when the check failed). */
@@ -30,6 +31,7 @@ function useResetLinkUsable(resetToken: string): boolean | null {
  * 401 on submit (the link ran out meanwhile) goes to '/'.
  */
 export function ResetChange() {
+  const t = useT();
   const { accessToken = '' } = useParams();
   const navigate = useNavigate();
   const startSession = useStartSession();
@@ -41,7 +43,7 @@ export function ResetChange() {
         startSession(await api.auth.changePassword(accessToken, values));
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 401) throw error;
-        if (!error.envelope.alert) notify('This reset link has expired or was already used. Ask for a new one.', 'error');
+        if (!error.envelope.alert) notify(t('resetChange.expired'), 'error');
         navigate('/', { replace: true });
       }
     },
@@ -50,29 +52,29 @@ export function ResetChange() {
   if (!accessToken) return <Navigate to="/resetPassword" replace />;
   if (usable === false) {
     return (
-      <AuthLayout title="This link no longer works" route="/resetPassword/{accessToken}">
-        <Notice tone="warning" title="This reset link was already used or has expired">
-          Each link works once, and only for a limited time. Ask for a new one: it is e-mailed to you right away.
+      <AuthLayout title={t('resetChange.unusable.title')} route="/resetPassword/{accessToken}">
+        <Notice tone="warning" title={t('resetChange.unusable.notice')}>
+          {t('resetChange.unusable.text')}
         </Notice>
         <ButtonLink to="/resetPassword" $block>
-          Ask for a new link
+          {t('resetChange.unusable.newLink')}
         </ButtonLink>
       </AuthLayout>
     );
   }
   return (
     <AuthLayout
-      title="Choose a new password"
-      intro="Pick a password you do not use anywhere else. You will be signed in right after."
+      title={t('resetChange.title')}
+      intro={t('resetChange.intro')}
       route="/resetPassword/{accessToken}"
-      links={<Link to="/resetPassword">Need a new link?</Link>}
+      links={<Link to="/resetPassword">{t('resetChange.newLink')}</Link>}
     >
-      <Form onSubmit={form.handleSubmit} aria-label="Choose a new password">
-        <PasswordField label="New password" autoComplete="new-password" {...form.field('password')} />
-        <PasswordField label="Confirm new password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <Form onSubmit={form.handleSubmit} aria-label={t('resetChange.title')}>
+        <PasswordField label={t('resetChange.password')} autoComplete="new-password" {...form.field('password')} />
+        <PasswordField label={t('resetChange.confirmPassword')} autoComplete="new-password" {...form.field('confirmPassword')} />
         <FormFeedback form={form} />
-        <SubmitButton pending={form.pending} pendingLabel="Saving…" $block>
-          Save password
+        <SubmitButton pending={form.pending} pendingLabel={t('resetChange.pending')} $block>
+          {t('resetChange.submit')}
         </SubmitButton>
       </Form>
     </AuthLayout>

@@ -3,6 +3,7 @@ import { Form, FormFeedback, Notice, SubmitButton, TextField } from '@blockpilot
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 import { AuthLayout } from './AuthLayout';
 
 const Sent = styled(Notice)`
@@ -14,6 +15,7 @@ const Sent = styled(Notice)`
  * has an account (so nobody can probe for accounts), and so does this screen.
  */
 export function ResetRequest() {
+  const t = useT();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     initialValues: { emailAddress: '' },
@@ -24,22 +26,17 @@ export function ResetRequest() {
   });
 
   return (
-    <AuthLayout
-      title="Reset your password"
-      intro="Enter the e-mail address you signed up with and we will send you a link to choose a new password."
-      route="/resetPassword"
-      links={<Link to="/login">Back to sign in</Link>}
-    >
+    <AuthLayout title={t('resetRequest.title')} intro={t('resetRequest.intro')} route="/resetPassword" links={<Link to="/login">{t('resetRequest.login')}</Link>}>
       {sentTo && form.succeeded && (
-        <Sent tone="success" title="Check your inbox">
-          If an account uses {sentTo}, a reset link is on its way. It can take a few minutes; look in your spam folder too.
+        <Sent tone="success" title={t('resetRequest.sent.title')}>
+          {t('resetRequest.sent.text', { email: sentTo })}
         </Sent>
       )}
-      <Form onSubmit={form.handleSubmit} aria-label="Reset your password">
-        <TextField label="E-mail address" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" {...form.field('emailAddress')} />
+      <Form onSubmit={form.handleSubmit} aria-label={t('resetRequest.title')}>
+        <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" {...form.field('emailAddress')} />
         <FormFeedback form={form} />
-        <SubmitButton pending={form.pending} pendingLabel="Sending…" $block>
-          {sentTo ? 'Send the link again' : 'Send reset link'}
+        <SubmitButton pending={form.pending} pendingLabel={t('resetRequest.pending')} $block>
+          {t(sentTo ? 'resetRequest.again' : 'resetRequest.submit')}
         </SubmitButton>
       </Form>
     </AuthLayout>

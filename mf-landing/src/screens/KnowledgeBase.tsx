@@ -3,6 +3,7 @@ import { Button, Collapsible, KnowledgeBaseAnswer, Notice, Page, Paper, Spinner,
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; items: KnowledgeBaseItem[] } | { kind: 'failed' };
 
@@ -45,6 +46,7 @@ const AskRow = styled(Link)`
  * says the articles are not available and offers a retry.
  */
 export function KnowledgeBase() {
+  const t = useT();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
 
   const fetchItems = useCallback(() => {
@@ -65,20 +67,20 @@ export function KnowledgeBase() {
   useEffect(fetchItems, [fetchItems]);
 
   return (
-    <Page title="Knowledge base" intro="Answers to the questions drivers ask most." route="/knowledgeBase" remote="mf_landing">
+    <Page title={t('kb.title')} intro={t('kb.intro')} route="/knowledgeBase" remote="mf_landing">
       <List as="div" aria-busy={load.kind === 'loading'}>
-        {load.kind === 'loading' && <Spinner label="Loading articles…" />}
+        {load.kind === 'loading' && <Spinner label={t('kb.loading')} />}
         {load.kind === 'failed' && (
           <StateBox>
-            <Notice tone="neutral">The knowledge base is not available right now.</Notice>
+            <Notice tone="neutral">{t('kb.failed')}</Notice>
             <Button type="button" $variant="outlined" onClick={fetchItems}>
-              Try again
+              {t('kb.retry')}
             </Button>
           </StateBox>
         )}
         {load.kind === 'ready' && load.items.length === 0 && (
           <StateBox>
-            <Notice tone="neutral">There are no articles yet.</Notice>
+            <Notice tone="neutral">{t('kb.empty')}</Notice>
           </StateBox>
         )}
         {load.kind === 'ready' &&
@@ -88,7 +90,7 @@ export function KnowledgeBase() {
             </Collapsible>
           ))}
         <AskRow to="/help">
-          Ask your own question
+          {t('kb.ask')}
           <span aria-hidden="true">→</span>
         </AskRow>
       </List>

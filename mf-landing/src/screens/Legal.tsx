@@ -1,7 +1,8 @@
-import { FEE_BASIS_POINTS } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { FIGURES } from '../content';
+import { T, useT, type LandingMessage } from '../i18n';
 import { SupportEmailLink } from './SupportEmailLink';
 import { SiteFooter } from './SiteFooter';
 
@@ -19,74 +20,50 @@ const Body = styled(Paper)`
   }
 `;
 
-const Contact = SupportEmailLink;
-
-/** Each document: its title and sections (heading, paragraphs). */
-const DOCUMENTS = {
+/** Each document: its title and sections (heading, text), as keys of the catalog. */
+const DOCUMENTS: Record<'terms' | 'privacy', { title: LandingMessage; route: string; sections: Array<[LandingMessage, LandingMessage]> }> = {
   terms: {
-    title: 'Terms of Service',
+    title: 'terms.title',
     route: '/terms',
     sections: [
-      [
-        'The service',
-        'BlockPilot searches the offers of your delivery-platform account and accepts blocks that match the filters you set, while you have searching turned on. We cannot promise that any block will be offered or accepted.',
-      ],
-      [
-        'Your account',
-        "Keep your password to yourself; you are responsible for what is done with your account. You must be allowed to work the blocks BlockPilot accepts for you, and you remain bound by your delivery platform's own terms.",
-      ],
-      [
-        'Fees and credit',
-        `Each accepted block costs ${FEE_BASIS_POINTS / 100}% of its value, taken from your credit. If you forfeit a block through BlockPilot within the forfeit window, that fee is refunded in full. No fee is charged during a free trial or an active membership. Credit is not cash and cannot be withdrawn.`,
-      ],
-      [
-        'Fair use',
-        "BlockPilot works within the platform's limits: it paces its searches, and pauses when the platform asks you to confirm something in its app. Do not try to get around these limits through BlockPilot.",
-      ],
-      ['Ending', 'You can stop searching or stop using BlockPilot at any time. We may suspend an account that abuses the service or the platform.'],
+      ['terms.service.heading', 'terms.service.text'],
+      ['terms.account.heading', 'terms.account.text'],
+      ['terms.fees.heading', 'terms.fees.text'],
+      ['terms.fairUse.heading', 'terms.fairUse.text'],
+      ['terms.ending.heading', 'terms.ending.text'],
     ],
   },
   privacy: {
-    title: 'Privacy policy',
+    title: 'privacy.title',
     route: '/privacy',
     sections: [
-      [
-        'What we keep',
-        'Your e-mail address, phone number and country; your filters and notification choices; the log of offers BlockPilot saw for you; your credit and purchases. Passwords are stored only as a secure hash.',
-      ],
-      [
-        'Your delivery account',
-        'When you connect your delivery-platform account we keep the access it grants, encrypted, and use it only to search and accept blocks for you and to show your schedule.',
-      ],
-      [
-        'How we use it',
-        'To run the search, to notify you by the channels you chose (e-mail, WhatsApp, Telegram), to answer your questions and, unless you opt out, to send occasional news. We do not sell your data.',
-      ],
-      ['Payments', 'Card payments are handled by our payment provider; we never see or store your card number.'],
-      [
-        'Your choices',
-        'You can change your notification preferences in your account and opt out of promotional e-mails from the link in any of them. To get a copy of your data or have it deleted, write to us.',
-      ],
+      ['privacy.kept.heading', 'privacy.kept.text'],
+      ['privacy.delivery.heading', 'privacy.delivery.text'],
+      ['privacy.use.heading', 'privacy.use.text'],
+      ['privacy.payments.heading', 'privacy.payments.text'],
+      ['privacy.choices.heading', 'privacy.choices.text'],
     ],
   },
-} as const;
+};
 
 /** /terms and /privacy: the short documents the footer links to. */
 export function Legal({ document: kind }: { document: keyof typeof DOCUMENTS }) {
+  const t = useT();
   const doc = DOCUMENTS[kind];
+  const title = t(doc.title);
   return (
     <>
-      <Page title={doc.title} route={doc.route} remote="mf_landing">
-        <Body as="article" aria-label={doc.title}>
+      <Page title={title} route={doc.route} remote="mf_landing">
+        <Body as="article" aria-label={title}>
           {doc.sections.map(([heading, text]) => (
             <section key={heading}>
-              <h2>{heading}</h2>
-              <p>{text}</p>
+              <h2>{t(heading)}</h2>
+              <p>{t(text, FIGURES)}</p>
             </section>
           ))}
-          <h2>Questions</h2>
+          <h2>{t('legal.questions')}</h2>
           <p>
-            Write to <Contact /> or use the <Link to="/askAQuestion">contact form</Link>.
+            <T id="legal.contact" components={{ 0: <SupportEmailLink />, 1: <Link to="/askAQuestion" /> }} />
           </p>
         </Body>
       </Page>

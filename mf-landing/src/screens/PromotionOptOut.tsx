@@ -3,6 +3,7 @@ import { Button, Notice, Page, Paper } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { T, useT } from '../i18n';
 
 const Text = styled.p`
   margin: 0 0 16px;
@@ -23,6 +24,7 @@ type OptOutState = { kind: 'idle' | 'sending' | 'done' } | { kind: 'invalid'; re
  * failure is only logged and the button comes back so the driver can try again.
  */
 export function PromotionOptOut() {
+  const t = useT();
   const { userId = '' } = useParams();
   const [state, setState] = useState<OptOutState>({ kind: 'idle' });
 
@@ -40,24 +42,24 @@ export function PromotionOptOut() {
   };
 
   return (
-    <Page title="Promotional e-mails" width="narrow" route="/promotionOptOut/{userId}" remote="mf_landing">
+    <Page title={t('optOut.title')} width="narrow" route="/promotionOptOut/{userId}" remote="mf_landing">
       <Paper>
         {state.kind === 'invalid' ? (
-          <Notice tone="error" title="This link does not work">
+          <Notice tone="error" title={t('optOut.invalid')}>
             {state.reason}
           </Notice>
         ) : state.kind === 'done' ? (
           <Thanks role="status">
             <p>
-              <strong>Thank you.</strong> You will not receive promotional e-mails from BlockPilot any more.
+              <T id="optOut.thanks" components={{ 0: <strong /> }} />
             </p>
-            <p>Messages about your account, such as password resets and the block notifications you chose, still arrive.</p>
+            <p>{t('optOut.stillSent')}</p>
           </Thanks>
         ) : (
           <>
-            <Text>Do not want our news and offers by e-mail? Unsubscribe here. Messages about your account and your blocks keep coming.</Text>
+            <Text>{t('optOut.text')}</Text>
             <Button type="button" $block disabled={state.kind === 'sending'} aria-busy={state.kind === 'sending' || undefined} onClick={optOut}>
-              {state.kind === 'sending' ? 'Just a moment' : 'Unsubscribe from promotional e-mails'}
+              {t(state.kind === 'sending' ? 'optOut.sending' : 'optOut.button')}
             </Button>
           </>
         )}

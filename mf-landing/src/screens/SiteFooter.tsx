@@ -1,6 +1,7 @@
 import { up } from '@blockpilot/shared';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 import { SupportEmailLink } from './SupportEmailLink';
 
 const Footer = styled.footer`
@@ -47,23 +48,24 @@ const Copyright = styled.p`
 
 /** Terms of Service, Privacy policy and the contact e-mail (docs/PRODUCT.md section 2), on the signed-out pages. */
 export function SiteFooter() {
+  const t = useT();
   return (
     <Footer>
       <Inner>
-        <nav aria-label="Footer">
+        <nav aria-label={t('footer.label')}>
           <Links>
             <li>
-              <Link to="/terms">Terms of Service</Link>
+              <Link to="/terms">{t('footer.terms')}</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy policy</Link>
+              <Link to="/privacy">{t('footer.privacy')}</Link>
             </li>
             <li>
               <SupportEmailLink />
             </li>
           </Links>
         </nav>
-        <Copyright>© {new Date().getFullYear()} BlockPilot</Copyright>
+        <Copyright>{t('footer.copyright', { year: String(new Date().getFullYear()) })}</Copyright>
       </Inner>
     </Footer>
   );

@@ -3,6 +3,7 @@ import { Form, FormFeedback, Notice, Page, Paper, SubmitButton, TextArea, TextFi
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { T, useT } from '../i18n';
 
 const Sent = styled(Notice)`
   margin-bottom: 16px;
@@ -19,6 +20,7 @@ const Hint = styled.p`
  * address we know. Success clears only the question (docs/PRODUCT.md section 8).
  */
 export function SupportForm({ title, route }: { title: string; route: string }) {
+  const t = useT();
   const { account, accessToken } = useSession();
   const known = { emailAddress: account?.emailAddress ?? '', phoneNumber: account?.phoneNumber ?? '' };
   const form = useForm({
@@ -36,19 +38,19 @@ export function SupportForm({ title, route }: { title: string; route: string }) 
     if (known.phoneNumber) setValue('phoneNumber', known.phoneNumber);
   }, [known.emailAddress, known.phoneNumber, setValue]);
 
-  const fromAccount = 'From your account';
+  const fromAccount = t('support.fromAccount');
   return (
-    <Page title={title} intro="Ask anything about BlockPilot: filters, credit, your account. We reply by e-mail." route={route} remote="mf_landing">
+    <Page title={title} intro={t('support.intro')} route={route} remote="mf_landing">
       <Paper>
         {form.succeeded && (
-          <Sent tone="success" title="Message sent">
-            Thank you. We will reply to {form.values.emailAddress} as soon as we can.
+          <Sent tone="success" title={t('support.sent.title')}>
+            {t('support.sent.text', { email: form.values.emailAddress })}
           </Sent>
         )}
         <Form onSubmit={form.handleSubmit} aria-label={title}>
-          <TextField label="Full name" autoComplete="name" {...form.field('fullName')} />
+          <TextField label={t('support.fullName')} autoComplete="name" {...form.field('fullName')} />
           <TextField
-            label="E-mail address"
+            label={t('support.email')}
             type="email"
             autoComplete="email"
             inputMode="email"
@@ -58,7 +60,7 @@ export function SupportForm({ title, route }: { title: string; route: string }) 
             {...form.field('emailAddress')}
           />
           <TextField
-            label="Phone number"
+            label={t('support.phone')}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
@@ -66,16 +68,16 @@ export function SupportForm({ title, route }: { title: string; route: string }) 
             helperText={known.phoneNumber ? fromAccount : undefined}
             {...form.field('phoneNumber')}
           />
-          <TextArea label="Your question" rows={6} {...form.field('question')} />
+          <TextArea label={t('support.question')} rows={6} {...form.field('question')} />
           <FormFeedback form={form} />
-          <SubmitButton pending={form.pending} pendingLabel="Sending…" $block>
-            Send message
+          <SubmitButton pending={form.pending} pendingLabel={t('support.sending')} $block>
+            {t('support.send')}
           </SubmitButton>
         </Form>
       </Paper>
       {accessToken && (
         <Hint>
-          Quick answers are in the <Link to="/knowledgeBase">knowledge base</Link>.
+          <T id="support.knowledgeBase" components={{ 0: <Link to="/knowledgeBase" /> }} />
         </Hint>
       )}
     </Page>

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
+import { startTransition, Suspense, useState } from 'react';
 import { languageOfBrowser } from '../constants';
 import { formatCents, formatClock, formatDayOf } from '../format';
 import { api } from '../api/endpoints';
@@ -164,6 +164,32 @@ describe('languages (docs/FRONTEND.md, "Languages")', () => {
     });
     expect(await screen.findByText('Hola Sam')).toBeInTheDocument();
     expect(localStorage.getItem('language')).toBe('"es"');
+  });
+
+  it('mounts a screen whose catalog arrives while React renders it without a recoverable error (React replays it)', async () => {
+    const switching = switchLanguage('es');
+    releaseSpanish();
+    await act(() => switching);
+    const { useT: useReplayed } = defineCatalog('replayed', { en: { title: 'Stats' }, es: () => Promise.resolve({ default: { title: 'Estadísticas' } }) });
+    function Screen() {
+      const t = useReplayed();
+      // A hook after the catalog's wait: React calls it again on the replay.
+      const [mark] = useState('!');
+      return <h1>{t('title') + mark}</h1>;
+    }
+    const recovered: unknown[] = [];
+    await act(async () => {
+      startTransition(() => {
+        render(
+          <TranslationProvider>
+            <Screen />
+          </TranslationProvider>,
+          { onRecoverableError: (error) => recovered.push(error) },
+        );
+      });
+    });
+    expect(await screen.findByRole('heading', { name: 'Estadísticas!' })).toBeInTheDocument();
+    expect(recovered).toEqual([]);
   });
 
   it('formats money, days and times with Intl in Spanish, and keeps the English texts exact', () => {

@@ -4,7 +4,7 @@
  * package's English catalog does not compile.
  */
 import { I18nProvider, Trans, useLingui } from '@lingui/react';
-import { use, useCallback, type ComponentProps, type ReactNode } from 'react';
+import { useCallback, type ComponentProps, type ReactNode } from 'react';
 import { writeStored, getAccessToken } from '../session/storage';
 import type { Language } from '../constants';
 import { activeLanguage, catalogLoad, i18n, registerCatalog, switchLanguage, type CatalogMessages, type CatalogSource } from './runtime';
@@ -28,8 +28,11 @@ export function defineCatalog<M extends CatalogMessages>(namespace: string, sour
   function useT(): Translate<M> {
     // Lingui's `_` is a new function after every change (language, catalog): memoised texts follow it.
     const { _: translate } = useLingui();
+    // Thrown rather than passed to `use`: React replays a component that suspended in `use` and
+    // expects the same calls again, which a load that has settled meanwhile would not make (the
+    // hooks after it then fail); a thrown promise retries the render from its start instead.
     const pending = catalogLoad(namespace, activeLanguage());
-    if (pending) use(pending);
+    if (pending) throw pending;
     return useCallback((key, values) => translate(`${namespace}.${key}`, values), [translate]);
   }
 

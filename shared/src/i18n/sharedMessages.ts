@@ -6,7 +6,8 @@
 import en from '../locales/en.json';
 import { activeLanguage, catalogLoad, i18n, registerCatalog } from './runtime';
 
-export const SHARED_CATALOG = { en, es: () => import('../locales/es.json') };
+// Named, so the shell's page does not preload it with every first load: a language loads when chosen.
+export const SHARED_CATALOG = { en, es: () => import(/* webpackChunkName: "shared-es" */ '../locales/es.json') };
 registerCatalog('shared', SHARED_CATALOG);
 // Texts made outside React (an API error's message) cannot wait for their catalog: fetch it at once.
 catalogLoad('shared', activeLanguage())?.catch(() => undefined);

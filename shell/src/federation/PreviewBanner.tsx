@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { PreviewState } from '../types';
+import { useT, type ShellMessage } from '../i18n';
+import type { PreviewRefusal, PreviewState } from '../types';
 import { previewState } from './remotes';
 
 const Bar = styled.div<{ $refused: boolean }>`
@@ -10,8 +11,15 @@ const Bar = styled.div<{ $refused: boolean }>`
   background: ${({ theme, $refused }) => ($refused ? theme.palette.error : theme.palette.warning)};
 `;
 
+const REFUSALS: Record<PreviewRefusal, ShellMessage> = {
+  unknownRemote: 'preview.refused.unknownRemote',
+  invalidUrl: 'preview.refused.invalidUrl',
+  notAllowed: 'preview.refused.notAllowed',
+};
+
 /** Tells the tester which remote is previewed from where, or why a preview was refused. */
 export function PreviewBanner() {
+  const t = useT();
   const [state, setState] = useState<PreviewState>({ kind: 'none' });
   useEffect(() => {
     previewState().then(setState, () => undefined);
@@ -19,16 +27,17 @@ export function PreviewBanner() {
   if (state.kind === 'none') return null;
   const endLink = (
     <a href="?remotePreview=" style={{ color: '#fff' }}>
-      End preview
+      {t('preview.end')}
     </a>
   );
+  const { remote } = state.override;
   return state.kind === 'active' ? (
     <Bar $refused={false} role="status" data-preview="active">
-      Previewing {state.override.remote} from {state.origin}. {endLink}
+      {t('preview.active', { remote, origin: state.origin })} {endLink}
     </Bar>
   ) : (
     <Bar $refused role="alert" data-preview="refused">
-      Preview of {state.override.remote} refused: {state.reason}. {endLink}
+      {t('preview.refused', { remote, reason: t(REFUSALS[state.reason], { remote, origin: state.origin }) })} {endLink}
     </Bar>
   );
 }

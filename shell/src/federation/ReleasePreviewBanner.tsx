@@ -1,6 +1,8 @@
-import { RELEASE_PREVIEW_KEY, type RemotesManifest } from '@blockpilot/shared';
+import { INTL_LOCALES, RELEASE_PREVIEW_KEY, type RemotesManifest } from '@blockpilot/shared';
+import { useLanguage } from '@blockpilot/shared/i18n';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 import { releasePreviewState } from './remotes';
 
 const Bar = styled.div<{ $refused: boolean }>`
@@ -12,6 +14,8 @@ const Bar = styled.div<{ $refused: boolean }>`
 
 /** Says which release a signed preview link swapped in for this tab, or that the link is no good (docs/RELEASES.md "Preview links"). */
 export function ReleasePreviewBanner() {
+  const t = useT();
+  const { language } = useLanguage();
   const [state, setState] = useState<RemotesManifest['releasePreview']>(undefined);
   useEffect(() => {
     releasePreviewState().then(setState, () => undefined);
@@ -19,17 +23,22 @@ export function ReleasePreviewBanner() {
   if (!state) return null;
   const endLink = (
     <a href={`?${RELEASE_PREVIEW_KEY}=`} style={{ color: '#fff' }}>
-      End preview
+      {t('preview.end')}
     </a>
   );
-  return 'invalid' in state ? (
-    <Bar $refused role="alert" data-release-preview="invalid">
-      This preview link is invalid or has expired; you see the live app. {endLink}
-    </Bar>
-  ) : (
+  if ('invalid' in state) {
+    return (
+      <Bar $refused role="alert" data-release-preview="invalid">
+        {t('releasePreview.invalid')} {endLink}
+      </Bar>
+    );
+  }
+  // The browser's own way of writing a moment in English, as before the app had languages.
+  const until = new Date(state.expiresAt).toLocaleString(language === 'en' ? undefined : INTL_LOCALES[language]);
+  const values = { remote: state.remote, version: state.version, until };
+  return (
     <Bar $refused={false} role="status" data-release-preview="active">
-      Previewing {state.remote} {state.version}
-      {state.channel ? ` (as on ${state.channel})` : ''} in this tab, until {new Date(state.expiresAt).toLocaleString()}. {endLink}
+      {state.channel ? t('releasePreview.activeOnChannel', { ...values, channel: state.channel }) : t('releasePreview.active', values)} {endLink}
     </Bar>
   );
 }

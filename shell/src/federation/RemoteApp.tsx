@@ -3,11 +3,27 @@
  * script error) and a render crash each end in a state the driver can act on; a retry loads the
  * remote again. The rest of the shell keeps working whatever happens here: a prerendered page
  * stays readable when its remote fails, and the dashboard's Stop stays reachable in the shell.
+ * A remote whose screen waits for its texts in a newly chosen language (it suspends,
+ * docs/FRONTEND.md "Languages") keeps what was shown before it: the prerendered page, or the spinner.
  */
 import { PRERENDERED_ATTRIBUTE, type RemoteName } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
-import { Component, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import {
+  Component,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useT } from '../i18n';
 import { diagnoseLoadFailure, type RemoteFailure } from './diagnose';
 import { discardPrerenderedPage, forgetPrerenderedFocus, internalLinkOf, prerenderedPageFor, restorePrerenderedFocus } from './prerenderedPage';
 import { PrerenderedPageNotice, RemoteFallback } from './RemoteFallback';
@@ -54,6 +70,7 @@ export interface RemoteAppProps {
 }
 
 export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRemote }: RemoteAppProps) {
+  const t = useT();
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // Read once: the static copy stands in for the page it was made for while it loads, and stays
@@ -119,7 +136,8 @@ export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRem
     <div ref={staticRoot} {...{ [PRERENDERED_ATTRIBUTE]: '' }} style={{ display: 'contents' }} onClick={followLink} dangerouslySetInnerHTML={{ __html: prerendered.html }} />
   );
 
-  if (state.kind === 'loading') return staticPage || <Spinner label="Loading…" />;
+  const loading = staticPage || <Spinner label={t('loading')} />;
+  if (state.kind === 'loading') return loading;
   if (state.kind === 'failed') {
     if (staticPage) {
       return (
@@ -140,8 +158,10 @@ export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRem
     // The marker says which remote rendered this part of the page (for people and browser tests).
     <div ref={liveRoot} data-remote-root={name} style={{ display: 'contents' }}>
       <RenderBoundary key={attempt} onError={fail}>
-        <state.App />
-        {prerendered && <FocusHandOver root={liveRoot} />}
+        <Suspense fallback={loading}>
+          <state.App />
+          {prerendered && <FocusHandOver root={liveRoot} />}
+        </Suspense>
       </RenderBoundary>
     </div>
   );

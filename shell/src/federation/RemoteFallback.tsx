@@ -7,34 +7,35 @@ import type { RemoteName } from '@blockpilot/shared';
 import { Button, Notice, PageContainer, Paper } from '@blockpilot/shared/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useT, type ShellMessage, type ShellTranslate } from '../i18n';
 import type { RemoteFailure } from './diagnose';
 
-/** What a driver calls the part of BlockPilot each remote renders. */
-const PAGE_NAMES: Record<RemoteName, string> = {
-  mf_landing: 'This page',
-  mf_auth: 'The sign-in page',
-  mf_dashboard: 'Your dashboard',
-  mf_account: 'Your account page',
-  mf_admin: 'The operator console',
+/** What failed, named the way a driver knows it ("Your dashboard", "Your account page"). */
+const TITLES: Record<RemoteName, ShellMessage> = {
+  mf_landing: 'fallback.title.mf_landing',
+  mf_auth: 'fallback.title.mf_auth',
+  mf_dashboard: 'fallback.title.mf_dashboard',
+  mf_account: 'fallback.title.mf_account',
+  mf_admin: 'fallback.title.mf_admin',
 };
 
-function pageName(remote: string): string {
-  return PAGE_NAMES[remote as RemoteName] ?? 'This page';
+function titleOf(remote: string, t: ShellTranslate): string {
+  return t(TITLES[remote as RemoteName] ?? TITLES.mf_landing);
 }
 
 /** Why it failed and what to do, in the driver's words; null while the shell is still checking. */
-export function failureText(failure: RemoteFailure | null): string {
+export function failureText(failure: RemoteFailure | null, t: ShellTranslate): string {
   switch (failure?.kind) {
     case undefined:
-      return 'Checking what went wrong…';
+      return t('failure.checking');
     case 'offline':
-      return 'Your device seems to be offline. Check your connection, then retry.';
+      return t('failure.offline');
     case 'serverError':
-      return `BlockPilot's server answered with an error (${failure.status}). This is not your connection: the fault is on our side. Retry in a minute.`;
+      return t('failure.serverError', { status: failure.status });
     case 'remoteUnreachable':
-      return "BlockPilot's server for this page did not answer. This is not your connection: the fault is on our side. Retry in a minute.";
+      return t('failure.remoteUnreachable');
     case 'broken':
-      return 'This page failed to start because of an error on our side, not your connection. Retry in a minute.';
+      return t('failure.broken');
   }
 }
 
@@ -61,15 +62,16 @@ export interface RemoteFallbackProps {
 }
 
 export function RemoteFallback({ remote, failure, onRetry, children }: RemoteFallbackProps) {
+  const t = useT();
   return (
     <PageContainer data-remote-fallback={remote}>
       <Body>
         <div role="alert">
-          <h1>{pageName(remote)} could not be loaded</h1>
-          <p>{failureText(failure)}</p>
+          <h1>{titleOf(remote, t)}</h1>
+          <p>{failureText(failure, t)}</p>
         </div>
         <Button type="button" onClick={onRetry} disabled={failure === null}>
-          Retry
+          {t('fallback.retry')}
         </Button>
         {children}
       </Body>
@@ -88,14 +90,17 @@ const NoticeBar = styled.div`
 `;
 
 export function PrerenderedPageNotice({ failure, onRetry }: { failure: RemoteFailure | null; onRetry: () => void }) {
+  const t = useT();
   return (
     // Not a second `main`: the page under it has its own.
     <NoticeBar data-remote-fallback="prerendered">
-      <Notice tone="warning" title="Some parts of this page could not start">
-        <p>{failureText(failure)} Reading and links work as usual.</p>
+      <Notice tone="warning" title={t('prerendered.title')}>
+        <p>
+          {failureText(failure, t)} {t('prerendered.stillWorks')}
+        </p>
         <p>
           <Button type="button" $variant="text" onClick={onRetry} disabled={failure === null}>
-            Retry
+            {t('fallback.retry')}
           </Button>
         </p>
       </Notice>

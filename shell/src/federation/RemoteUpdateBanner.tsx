@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 import { watchRemoteReleases } from './remotes';
 
 const Bar = styled.div`
@@ -14,14 +15,15 @@ const Bar = styled.div`
  * asks (docs/RELEASES.md "Open tabs"): a remote is never swapped under them, so nothing typed is lost.
  */
 export function RemoteUpdateBanner() {
+  const t = useT();
   const [changed, setChanged] = useState<string[]>([]);
   useEffect(() => watchRemoteReleases(setChanged), []);
   if (!changed.length) return null;
   return (
     <Bar role="status" data-release-update={changed.join(' ')}>
-      A new version of this app is available.{' '}
+      {t('update.available')}{' '}
       <button type="button" onClick={() => window.location.reload()}>
-        Reload when ready
+        {t('update.reload')}
       </button>
     </Bar>
   );

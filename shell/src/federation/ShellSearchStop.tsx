@@ -8,6 +8,7 @@ import { api, useSession } from '@blockpilot/shared';
 import { Button, Chip } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 
 const Row = styled.section`
   display: flex;
@@ -21,6 +22,7 @@ const Row = styled.section`
 `;
 
 export function ShellSearchStop() {
+  const t = useT();
   const { account, searching, setSearching, refresh } = useSession();
   const [pending, setPending] = useState(false);
   if (!account?.flexConnected) return null;
@@ -41,13 +43,13 @@ export function ShellSearchStop() {
 
   return (
     <Row aria-labelledby="shell-search-heading">
-      <h2 id="shell-search-heading">Search</h2>
+      <h2 id="shell-search-heading">{t('search.title')}</h2>
       <span role="status">
-        <Chip dot={searching ? 'success' : 'error'}>{searching ? 'System Started' : 'System Stopped'}</Chip>
+        <Chip dot={searching ? 'success' : 'error'}>{t(searching ? 'search.started' : 'search.stopped')}</Chip>
       </span>
       {searching && (
         <Button type="button" onClick={() => void stop()} disabled={pending} aria-busy={pending || undefined}>
-          Stop searching
+          {t('search.stop')}
         </Button>
       )}
     </Row>

@@ -42,15 +42,14 @@ describe('the staging preview override', () => {
   });
 
   it.each([
-    ['a foreign origin', { remote: 'mf_auth', entry: 'https://evil.example/mf-manifest.json' }, 'https://evil.example is not on the preview allow-list'],
-    ['a look-alike host', { remote: 'mf_auth', entry: 'https://staging.blockpilot.app.evil.example/m.json' }, 'is not on the preview allow-list'],
-    ['another port', { remote: 'mf_auth', entry: 'https://staging.blockpilot.app:8443/m.json' }, 'is not on the preview allow-list'],
-    ['an unknown remote', { remote: 'mf_nope', entry: 'https://staging.blockpilot.app/m.json' }, 'there is no remote named "mf_nope"'],
-    ['a missing URL', { remote: 'mf_auth', entry: '' }, 'not a valid URL'],
-  ])('refuses %s and keeps the normal remote', (_case, override, reason) => {
+    ['a foreign origin', { remote: 'mf_auth', entry: 'https://evil.example/mf-manifest.json' }, 'notAllowed', 'https://evil.example'],
+    ['a look-alike host', { remote: 'mf_auth', entry: 'https://staging.blockpilot.app.evil.example/m.json' }, 'notAllowed', 'https://staging.blockpilot.app.evil.example'],
+    ['another port', { remote: 'mf_auth', entry: 'https://staging.blockpilot.app:8443/m.json' }, 'notAllowed', 'https://staging.blockpilot.app:8443'],
+    ['an unknown remote', { remote: 'mf_nope', entry: 'https://staging.blockpilot.app/m.json' }, 'unknownRemote', 'https://staging.blockpilot.app'],
+    ['a missing URL', { remote: 'mf_auth', entry: '' }, 'invalidUrl', 'https://blockpilot.app'],
+  ] as const)('refuses %s and keeps the normal remote', (_case, override, reason, origin) => {
     const { remotes, preview } = applyPreview(manifest, override, PAGE);
-    expect(preview.kind).toBe('refused');
-    expect(preview.kind === 'refused' && preview.reason).toContain(reason);
+    expect(preview).toMatchObject({ kind: 'refused', reason, origin });
     expect(remotes.find((r) => r.name === 'mf_auth')?.entry).toBe('https://blockpilot.app/remotes/mf-auth/mf-manifest.json');
   });
 

@@ -2,11 +2,11 @@
  * Where the remotes live, decided at run time: the server's `/remotes.json`, plus at most one
  * staging-preview override for this tab (`?remotePreview=name@manifestUrl`, remembered in session
  * storage, `?remotePreview=` ends it). An override is used only when its origin is on the
- * server's allow-list; otherwise it is refused and the reason shown.
+ * server's allow-list; otherwise it is refused and the reason shown (PreviewBanner words it).
  */
 import { PREVIEW_OVERRIDE_KEY, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
 import type { RemoteManifestEntry, RemotesManifest } from '@blockpilot/shared/types';
-import type { PreviewOverride, PreviewState } from '../types';
+import type { PreviewOverride, PreviewRefusal, PreviewState } from '../types';
 
 /** Reads the override from the URL (and remembers it) or from the tab's session storage. */
 export function readPreviewOverride(search: string, store: Storage = sessionStorage): PreviewOverride | null {
@@ -35,10 +35,10 @@ export function applyPreview(manifest: RemotesManifest, override: PreviewOverrid
   const remotes = manifest.remotes.map((r) => ({ ...r, entry: new URL(r.entry, pageOrigin).href }));
   if (!override) return { remotes, preview: { kind: 'none' } };
   const origin = originOf(override.entry, pageOrigin) ?? override.entry;
-  const refuse = (reason: string) => ({ remotes, preview: { kind: 'refused', override, origin, reason } as PreviewState });
-  if (!remotes.some((r) => r.name === override.remote)) return refuse(`there is no remote named "${override.remote}"`);
-  if (!override.entry || !originOf(override.entry, pageOrigin)) return refuse('the preview URL is not a valid URL');
-  if (!manifest.previewOrigins.includes(origin)) return refuse(`${origin} is not on the preview allow-list`);
+  const refuse = (reason: PreviewRefusal) => ({ remotes, preview: { kind: 'refused', override, origin, reason } as PreviewState });
+  if (!remotes.some((r) => r.name === override.remote)) return refuse('unknownRemote');
+  if (!override.entry || !originOf(override.entry, pageOrigin)) return refuse('invalidUrl');
+  if (!manifest.previewOrigins.includes(origin)) return refuse('notAllowed');
   const entry = new URL(override.entry, pageOrigin).href;
   return {
     remotes: remotes.map((r) => (r.name === override.remote ? { ...r, entry } : r)),

@@ -2,13 +2,16 @@
  * The fixed top bar (docs/PRODUCT.md section 2): logo, and a list of routes whose link equal to the
  * current path is highlighted. Below the large breakpoint the links collapse into a menu button
  * that opens a top drawer; the drawer closes whenever the path changes, and on Escape. A skip
- * link, the first thing the keyboard reaches, leads past the bar to the page's main content.
+ * link, the first thing the keyboard reaches, leads past the bar to the page's main content. The
+ * language switch stays in the bar at every width, beside the menu button on a phone
+ * (docs/FRONTEND.md, "Languages").
  */
-import { down, MAIN_CONTENT_ID, up, useSession, type NavigationRoute } from '@blockpilot/shared';
-import { focusRing } from '@blockpilot/shared/ui';
-import { useEffect, useId, useState } from 'react';
+import { down, MAIN_CONTENT_ID, up, useSession, type NavigationRoute, type Role } from '@blockpilot/shared';
+import { focusRing, LanguageSwitch } from '@blockpilot/shared/ui';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 import { isActiveLink, signedInLinksFor, signedOutLinks } from './links';
 
 /** The first stop of the keyboard: past the navigation, straight to the page. */
@@ -46,6 +49,13 @@ const Inner = styled.nav`
   display: flex;
   align-items: center;
   justify-content: space-between;
+`;
+
+/** The links (wide screens), the language switch and the menu button (narrow screens), at the bar's end. */
+const End = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
 `;
 
 const Spacer = styled.div`
@@ -138,9 +148,18 @@ function LinkList({ routes, pathname, drawer }: { routes: NavigationRoute[]; pat
   );
 }
 
-export function NavBar({ routes: routesProp }: { routes?: NavigationRoute[] }) {
+export interface NavBarProps {
+  /** Links of the caller's own, shown as named. */
+  routes?: NavigationRoute[];
+  /** The links a signed-in user of this role sees, whatever the session says (the prerendered signed-in frame). */
+  signedInAs?: Role;
+}
+
+export function NavBar({ routes: routesProp, signedInAs }: NavBarProps) {
+  const t = useT();
   const { accessToken, account } = useSession();
-  const routes = routesProp ?? (accessToken ? signedInLinksFor(account?.role) : signedOutLinks);
+  const role = signedInAs ?? (accessToken ? (account?.role ?? 'user') : null);
+  const routes = useMemo(() => routesProp ?? (role ? signedInLinksFor(role) : signedOutLinks).map((link) => ({ path: link.path, name: t(link.name) })), [routesProp, role, t]);
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const drawerId = useId();
@@ -162,18 +181,21 @@ export function NavBar({ routes: routesProp }: { routes?: NavigationRoute[] }) {
   return (
     <>
       <Bar>
-        <SkipLink href={`#${MAIN_CONTENT_ID}`}>Skip to content</SkipLink>
-        <Inner aria-label="Main">
+        <SkipLink href={`#${MAIN_CONTENT_ID}`}>{t('nav.skip')}</SkipLink>
+        <Inner aria-label={t('nav.label')}>
           <Brand to="/">
             <img src="/logo.png" alt="" width={36} height={36} />
             BlockPilot
           </Brand>
-          <LinkList routes={routes} pathname={pathname} />
-          <MenuButton type="button" id={MENU_BUTTON_ID} aria-label="Menu" aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen((o) => !o)}>
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-              <path fill="currentColor" d={open ? 'M6 6l12 12M18 6L6 18' : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'} stroke={open ? 'currentColor' : 'none'} strokeWidth="2" />
-            </svg>
-          </MenuButton>
+          <End>
+            <LinkList routes={routes} pathname={pathname} />
+            <LanguageSwitch compact />
+            <MenuButton type="button" id={MENU_BUTTON_ID} aria-label={t('nav.menu')} aria-expanded={open} aria-controls={drawerId} onClick={() => setOpen((o) => !o)}>
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path fill="currentColor" d={open ? 'M6 6l12 12M18 6L6 18' : 'M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z'} stroke={open ? 'currentColor' : 'none'} strokeWidth="2" />
+              </svg>
+            </MenuButton>
+          </End>
         </Inner>
       </Bar>
       {open && (

@@ -1,31 +1,37 @@
 /** The navigation bar's link sets (docs/PRODUCT.md section 2). */
 import { ADMIN_PATH, isOperator, type NavigationRoute, type Role } from '@blockpilot/shared';
+import type { ShellMessage } from '../i18n';
 
-export const signedOutLinks: NavigationRoute[] = [
-  { path: '/', name: 'Home' },
-  { path: '/askAQuestion', name: 'Contact' },
-  { path: '/login', name: 'Login' },
-  { path: '/register', name: 'Register' },
+/** One of the bar's own links: its name is a key of the shell's catalog, shown in the page's language. */
+export interface NavigationLink extends NavigationRoute {
+  name: ShellMessage;
+}
+
+export const signedOutLinks: NavigationLink[] = [
+  { path: '/', name: 'nav.home' },
+  { path: '/askAQuestion', name: 'nav.contact' },
+  { path: '/login', name: 'nav.login' },
+  { path: '/register', name: 'nav.register' },
 ];
 
-export const signedInLinks: NavigationRoute[] = [
-  { path: '/dashboard', name: 'Dashboard' },
-  { path: '/help', name: 'Help' },
-  { path: '/account', name: 'Account' },
-  { path: '/logout', name: 'Logout' },
+export const signedInLinks: NavigationLink[] = [
+  { path: '/dashboard', name: 'nav.dashboard' },
+  { path: '/help', name: 'nav.help' },
+  { path: '/account', name: 'nav.account' },
+  { path: '/logout', name: 'nav.logout' },
 ];
 
 /** The console's entry, shown to operators only (docs/OPERATIONS.md "Roles"). */
-export const adminLink: NavigationRoute = { path: ADMIN_PATH, name: 'Admin' };
+export const adminLink: NavigationLink = { path: ADMIN_PATH, name: 'nav.admin' };
 
 /**
  * The knowledge base: among the spec's signed-in links, which keep their order and labels, just
  * before Logout, which stays last (docs/PRODUCT.md section 2.2 "Beyond this").
  */
-export const knowledgeBaseLink: NavigationRoute = { path: '/knowledgeBase', name: 'Knowledge base' };
+export const knowledgeBaseLink: NavigationLink = { path: '/knowledgeBase', name: 'nav.knowledgeBase' };
 
 /** The signed-in links for a role: the knowledge base, then for an operator "Admin", before Logout. */
-export function signedInLinksFor(role: Role | undefined): NavigationRoute[] {
+export function signedInLinksFor(role: Role | undefined): NavigationLink[] {
   const extra = isOperator(role) ? [knowledgeBaseLink, adminLink] : [knowledgeBaseLink];
   return [...signedInLinks.slice(0, -1), ...extra, ...signedInLinks.slice(-1)];
 }

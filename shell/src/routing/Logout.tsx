@@ -2,9 +2,11 @@ import { api, useSession } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../i18n';
 
 /** Revokes the token on the server (best effort: sign-out must work offline too), then clears the session. */
 export function Logout() {
+  const t = useT();
   const { signOut } = useSession();
   const navigate = useNavigate();
   useEffect(() => {
@@ -17,5 +19,5 @@ export function Logout() {
     };
     api.auth.logout().then(finish, finish);
   }, [signOut, navigate]);
-  return <Spinner label="Signing out…" />;
+  return <Spinner label={t('signingOut')} />;
 }

@@ -6,14 +6,16 @@
 import { isOperator, useSession } from '@blockpilot/shared';
 import { NoAccess, Spinner } from '@blockpilot/shared/ui';
 import { Navigate, useLocation } from 'react-router-dom';
+import { useT } from '../i18n';
 import { RemoteApp } from '../federation/RemoteApp';
 import { Logout } from './Logout';
 import { ownerOf, signedInOwners, signedOutOwners } from './owners';
 
 export function ShellRoutes() {
+  const t = useT();
   const { accessToken, ready, account } = useSession();
   const { pathname } = useLocation();
-  if (accessToken && !ready) return <Spinner label="Loading your account…" />;
+  if (accessToken && !ready) return <Spinner label={t('loadingAccount')} />;
   const owner = ownerOf(accessToken ? signedInOwners : signedOutOwners, pathname);
   if ('redirect' in owner) return <Navigate to={owner.redirect} replace />;
   if ('shell' in owner) return <Logout />;

@@ -38,5 +38,7 @@ describe('the service worker', () => {
       title: 'BlockPilot',
       options: { body: 'Open BlockPilot to see what happened.', data: { url: 'https://app.example/dashboard' } },
     });
+    // Its one text of its own follows the browser's language.
+    expect(notificationOf({}, ORIGIN, 'es').options.body).toBe('Abre BlockPilot para ver qué pasó.');
   });
 });

@@ -6,8 +6,16 @@
  *   remoteEntry.js, the release registry's files, the API) goes to the network as if there were
  *   no worker, so a promoted or rolled-back remote is seen on the next load, never a stale one;
  * - it turns a push message into the notification shown on the phone.
+ *
+ * The worker's one text of its own (a push without a body) is in ./locales, apart from the shell's
+ * catalog so the worker does not carry the app's texts; it follows the browser's language, as a
+ * worker cannot read the language chosen in the page (docs/FRONTEND.md, "Languages").
  */
-import { CONTENT_HASHED_FILE, RELEASE_FILES_PATH, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
+import { CONTENT_HASHED_FILE, RELEASE_FILES_PATH, REMOTE_LIST_PATH, type Language } from '@blockpilot/shared/constants';
+import en from './locales/en.json';
+import es from './locales/es.json';
+
+const TEXTS: Record<Language, typeof en> = { en, es };
 
 /** Every cache this worker made starts so; the current one ends with its build's version. */
 export const SHELL_CACHE_PREFIX = 'blockpilot-shell-';
@@ -38,7 +46,7 @@ const BADGE_ICON = '/icons/badge-72.png';
  * server/src/notifications/service.ts). A message that is not that still shows something: a
  * push the phone receives must show a notification (userVisibleOnly).
  */
-export function notificationOf(data: unknown, origin: string): ShownNotification {
+export function notificationOf(data: unknown, origin: string, language: Language = 'en'): ShownNotification {
   const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? value : fallback);
   const url = text(fields.url, '/dashboard');
@@ -53,7 +61,7 @@ export function notificationOf(data: unknown, origin: string): ShownNotification
   return {
     title: text(fields.title, 'BlockPilot'),
     options: {
-      body: text(fields.body, 'Open BlockPilot to see what happened.'),
+      body: text(fields.body, TEXTS[language]['push.body']),
       tag: text(fields.tag, 'blockpilot'),
       icon: APP_ICON,
       badge: BADGE_ICON,

@@ -5,6 +5,7 @@
  * ./policy.ts. The DOM library types the rest of the shell, so the few worker types it uses are
  * declared here.
  */
+import { languageOfBrowser } from '@blockpilot/shared/constants';
 import { notificationOf, servedFromCache, SHELL_CACHE_PREFIX } from './policy';
 
 declare const __SHELL_FILES__: string[];
@@ -30,6 +31,7 @@ interface WindowClient {
 }
 interface WorkerScope {
   location: Location;
+  navigator: { languages: readonly string[] };
   registration: ServiceWorkerRegistration;
   clients: {
     claim(): Promise<void>;
@@ -96,7 +98,7 @@ worker.addEventListener('push', (event) => {
     // Not JSON: the text is the message.
     data = { body: event.data?.text() };
   }
-  const { title, options } = notificationOf(data, origin);
+  const { title, options } = notificationOf(data, origin, languageOfBrowser(worker.navigator.languages));
   event.waitUntil(worker.registration.showNotification(title, options));
 });
 

@@ -1,7 +1,8 @@
 import { up } from '@blockpilot/shared';
 import { ButtonLink, Disclosure, Paper } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
-import { FAQ } from '../../content';
+import { FAQ, FIGURES } from '../../content';
+import { T, useT } from '../../i18n';
 import { SupportEmailLink } from '../SupportEmailLink';
 
 const Section = styled.section`
@@ -52,24 +53,25 @@ const Aside = styled(Paper)`
  * answers open without a script: a visitor reads the prerendered page before the app boots.
  */
 export function Faq() {
+  const t = useT();
   return (
     <Section aria-labelledby="faq-title">
-      <Heading id="faq-title">Questions and answers</Heading>
+      <Heading id="faq-title">{t('faq.title')}</Heading>
       <Columns>
         <List as="div">
-          {FAQ.map((item, index) => (
-            <Disclosure key={item.question} id={`faq-${index + 1}`} title={item.question}>
-              <p>{item.answer}</p>
+          {FAQ.map((key, index) => (
+            <Disclosure key={key} id={`faq-${index + 1}`} title={t(`faq.${key}.question`)}>
+              <p>{t(`faq.${key}.answer`, FIGURES)}</p>
             </Disclosure>
           ))}
         </List>
         <Aside as="aside" aria-labelledby="faq-more-title">
-          <h3 id="faq-more-title">Another question?</h3>
+          <h3 id="faq-more-title">{t('faq.more.title')}</h3>
           <p>
-            Send it through the contact form or write to <SupportEmailLink />. We answer by e-mail.
+            <T id="faq.more.text" components={{ 0: <SupportEmailLink /> }} />
           </p>
           <ButtonLink to="/askAQuestion" $variant="outlined">
-            Contact us
+            {t('faq.more.contact')}
           </ButtonLink>
         </Aside>
       </Columns>

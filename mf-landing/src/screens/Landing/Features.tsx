@@ -2,6 +2,7 @@ import { up } from '@blockpilot/shared';
 import { Paper } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { FEATURES } from '../../content';
+import { useT } from '../../i18n';
 
 const Section = styled.section`
   padding: 16px 0 40px;
@@ -52,19 +53,20 @@ const IconBadge = styled.span`
 
 /** The four feature blurbs of docs/PRODUCT.md section 2. */
 export function Features() {
+  const t = useT();
   return (
     <Section aria-labelledby="features-title">
-      <Heading id="features-title">What BlockPilot does for you</Heading>
+      <Heading id="features-title">{t('features.title')}</Heading>
       <Grid>
         {FEATURES.map((feature) => (
-          <Card key={feature.title}>
+          <Card key={feature.key}>
             <IconBadge>
               <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path fill="currentColor" d={feature.icon} />
               </svg>
             </IconBadge>
-            <h3>{feature.title}</h3>
-            <p>{feature.text}</p>
+            <h3>{t(`features.${feature.key}.title`)}</h3>
+            <p>{t(`features.${feature.key}.text`)}</p>
           </Card>
         ))}
       </Grid>

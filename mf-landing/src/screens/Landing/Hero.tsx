@@ -1,7 +1,8 @@
 import { ButtonLink, Chip, tint } from '@blockpilot/shared/ui';
-import { up } from '@blockpilot/shared';
+import { formatClock, formatMoney, formatWeekday, up } from '@blockpilot/shared';
 import styled from 'styled-components';
-import { BONUS, FEE_PERCENT } from '../../content';
+import { FIGURES } from '../../content';
+import { useT } from '../../i18n';
 
 const Section = styled.section`
   display: grid;
@@ -87,40 +88,37 @@ const Row = styled.div<{ $accepted: boolean }>`
   }
 `;
 
+/** Three offers as the log shows them: weekday (Sunday = 0), start and end, station and pay. */
 const SAMPLE = [
-  { accepted: true, time: 'Sat 8:00 AM – 12:00 PM', station: 'DSE4', pay: '$96.00' },
-  { accepted: false, time: 'Sat 6:30 AM – 8:00 AM', station: 'DWA6', pay: '$40.50' },
-  { accepted: true, time: 'Sun 4:00 PM – 8:30 PM', station: 'DSE4', pay: '$112.50' },
+  { id: 1, accepted: true, weekday: 6, start: { hours: 8, minutes: 0 }, end: { hours: 12, minutes: 0 }, station: 'DSE4', pay: 96 },
+  { id: 2, accepted: false, weekday: 6, start: { hours: 6, minutes: 30 }, end: { hours: 8, minutes: 0 }, station: 'DWA6', pay: 40.5 },
+  { id: 3, accepted: true, weekday: 0, start: { hours: 16, minutes: 0 }, end: { hours: 20, minutes: 30 }, station: 'DSE4', pay: 112.5 },
 ];
 
 export function Hero() {
+  const t = useT();
   return (
     <Section aria-labelledby="hero-title">
       <div>
-        <Title id="hero-title">Never miss a block again</Title>
-        <Lead>
-          BlockPilot searches for delivery blocks around the clock and accepts the ones that match your filters the moment they appear. It runs in the cloud and works in any
-          browser.
-        </Lead>
+        <Title id="hero-title">{t('hero.title')}</Title>
+        <Lead>{t('hero.lead')}</Lead>
         <Buttons>
-          <ButtonLink to="/register">Try free</ButtonLink>
+          <ButtonLink to="/register">{t('hero.tryFree')}</ButtonLink>
           <ButtonLink to="/login" $variant="outlined">
-            Sign in
+            {t('hero.signIn')}
           </ButtonLink>
         </Buttons>
-        <Small>
-          {BONUS} when you sign up. Then {FEE_PERCENT} per accepted block, refunded if you forfeit it.
-        </Small>
+        <Small>{t('hero.terms', FIGURES)}</Small>
       </div>
       <Preview aria-hidden="true">
         <PreviewHeader>
-          Live log <Chip dot="success">System Started</Chip>
+          {t('hero.preview.title')} <Chip dot="success">{t('hero.preview.started')}</Chip>
         </PreviewHeader>
         {SAMPLE.map((row) => (
-          <Row key={row.time} $accepted={row.accepted}>
-            <strong>{row.accepted ? 'Accepted' : 'Ignored'}</strong>
-            <b>{row.pay}</b>
-            <span>{row.time}</span>
+          <Row key={row.id} $accepted={row.accepted}>
+            <strong>{t(row.accepted ? 'hero.preview.accepted' : 'hero.preview.ignored')}</strong>
+            <b>{formatMoney('$', row.pay)}</b>
+            <span>{t('hero.preview.time', { weekday: formatWeekday(row.weekday), start: formatClock(row.start), end: formatClock(row.end) })}</span>
             <span>{row.station}</span>
           </Row>
         ))}

@@ -1,7 +1,8 @@
 import { ButtonLink, PageContainer, Paper } from '@blockpilot/shared/ui';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { BONUS } from '../../content';
+import { FIGURES } from '../../content';
+import { useT } from '../../i18n';
 import { SiteFooter } from '../SiteFooter';
 import { Faq } from './Faq';
 import { Features } from './Features';
@@ -27,9 +28,11 @@ const CallToAction = styled(Paper)`
 
 /** "/" and any unknown signed-out path: hero, features, Q&A, a last call to sign up, footer. */
 export function Landing() {
+  const t = useT();
+  const title = t('title');
   useEffect(() => {
-    document.title = 'BlockPilot: automatic block search for delivery drivers';
-  }, []);
+    document.title = title;
+  }, [title]);
   return (
     <>
       <PageContainer data-route="/" data-remote="mf_landing">
@@ -38,10 +41,10 @@ export function Landing() {
         <Faq />
         <CallToAction aria-labelledby="cta-title">
           <div>
-            <h2 id="cta-title">Ready for the next block?</h2>
-            <p>Sign up in a minute and get {BONUS}.</p>
+            <h2 id="cta-title">{t('cta.title')}</h2>
+            <p>{t('cta.text', FIGURES)}</p>
           </div>
-          <ButtonLink to="/register">Create your account</ButtonLink>
+          <ButtonLink to="/register">{t('cta.button')}</ButtonLink>
         </CallToAction>
       </PageContainer>
       <SiteFooter />
