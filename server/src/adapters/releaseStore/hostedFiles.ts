@@ -20,10 +20,15 @@ export function createHostedFileReader({ timeoutMs = 10_000, maxBytes = 10 * 102
     if (!response.ok || !response.body) throw new Error(`answered ${response.status}`);
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of response.body) {
-      size += chunk.byteLength;
-      if (size > maxBytes) throw new Error(`is larger than ${maxBytes / 1024 / 1024} MB`);
-      chunks.push(Buffer.from(chunk));
+    // Read chunk by chunk (not `for await`, which the DOM's stream type does not declare) to stop at the limit.
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw new Error(`is larger than ${maxBytes / 1024 / 1024} MB`);
+      }
+      chunks.push(Buffer.from(read.value));
     }
     return Buffer.concat(chunks);
   };
