@@ -4,8 +4,7 @@
  * here with its refund. Reloaded when the credit changes (a top-up, a fee, a refund). A failure
  * is only logged (docs/PRODUCT.md section 8): the list stays as it was.
  */
-import { api, formatCents, INTL_LOCALES, useSession, type CreditHistoryEntry, type Language, type ServiceArea } from '@blockpilot/shared';
-import { activeLanguage } from '@blockpilot/shared/i18n';
+import { api, formatCents, formatLocalStamp, useSession, type CreditHistoryEntry, type ServiceArea } from '@blockpilot/shared';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useT, type AccountTranslate } from '../../i18n';
@@ -40,28 +39,11 @@ const KIND_LABELS = {
   reversal: 'history.kind.reversal',
 } as const satisfies Record<CreditHistoryEntry['kind'], Parameters<AccountTranslate>[0]>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** One formatter per language: building one is costly and every line uses it. */
-const whenFormats = new Map<Language, Intl.DateTimeFormat>();
-
-/**
- * "Jan 6, 18:00" in the browser's time, a 24-hour clock unlike the app's moments (shared/src/format.ts);
- * other languages take month names and order from `Intl`, as format.ts does: "6 ene, 18:00".
- */
-function when(ms: number, language: Language): string {
-  const date = new Date(ms);
-  if (language === 'en') return `${date.toLocaleString('en-US', { month: 'short' })} ${date.getDate()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  let format = whenFormats.get(language);
-  if (!format)
-    whenFormats.set(language, (format = new Intl.DateTimeFormat(INTL_LOCALES[language], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
-  return format.format(date);
-}
-
 /** What a history line says: "Refund: forfeited DSE4 block of Jan 7, 10:30". */
 export function historyLabel(entry: CreditHistoryEntry, areas: ServiceArea[] | null, t: AccountTranslate): string {
   const kind = t(KIND_LABELS[entry.kind]);
   if (!entry.block) return kind;
-  const values = { kind, forfeited: entry.block.forfeited ? 'yes' : 'no', when: when(entry.block.startTime * 1000, activeLanguage()) };
+  const values = { kind, forfeited: entry.block.forfeited ? 'yes' : 'no', when: formatLocalStamp(entry.block.startTime * 1000) };
   const station = areas?.find((area) => area.id === entry.block!.serviceAreaId)?.shortName;
   return station ? t('history.block', { ...values, station }) : t('history.unknownBlock', values);
 }
