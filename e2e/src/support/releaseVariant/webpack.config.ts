@@ -1,6 +1,6 @@
 /**
  * A variant build of mf-landing for the release e2e tests: the remote's own config, unchanged,
- * plus one loader that replaces a text in the support form before it is compiled. Nothing of the
+ * plus one loader that replaces a text of its English catalog (the support form's intro) before it is compiled. Nothing of the
  * product changes for it (no test-only switch in the remote), the build runs the real toolchain,
  * and the text to swap comes in as `--env from=... --env to=...`. Run from mf-landing with
  * BLOCKPILOT_OUT_DIR set, so the remote's own dist is left alone.
@@ -15,7 +15,7 @@ export default (env: { from?: string; to?: string }, argv: Argv) => {
   const [app, ...rest] = [landing(env, argv)].flat();
   if (!app?.module?.rules) throw new Error("mf-landing's webpack config has no module rules to add the text loader to");
   app.module.rules.unshift({
-    test: /SupportForm\.tsx$/,
+    test: /[\\/]mf-landing[\\/]src[\\/]locales[\\/]en\.json$/,
     enforce: 'pre',
     use: { loader: path.join(__dirname, 'replaceTextLoader.cjs'), options: { from: env.from, to: env.to } },
   });
