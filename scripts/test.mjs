@@ -119,6 +119,7 @@ step('Browser tests: the built product in Chromium (playwright-core)');
   count('browser tests', ...jestCounts(output), code);
 }
 
+step('Summary');
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\nTest run finished in ${minutes} min${failedParts.length ? `; failing: ${failedParts.join(', ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

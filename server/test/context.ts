@@ -1,4 +1,5 @@
 /** The features' context on a suite's database, for tests that call services directly. */
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Adapters } from '../src/adapters/index.js';
 import { createContext, type AppContext, type EngineOptions, type ScaleOut } from '../src/context.js';
@@ -14,9 +15,14 @@ export interface TestContextOptions {
   engine?: EngineOptions;
   /** Required when `env` sets REDIS_URL: the scale-out module (a Redis test imports `scaling/index.js`). */
   scaleOut?: ScaleOut;
+  /** Where the context logs; silent by default (a test that reads what the engine logged passes its own). */
+  log?: FastifyBaseLogger;
 }
 
-export function testContext(database: Database, { clock = new TestClock(), adapters, env = {}, engine, scaleOut }: TestContextOptions = {}): AppContext & { clock: TestClock } {
+export function testContext(
+  database: Database,
+  { clock = new TestClock(), adapters, env = {}, engine, scaleOut, log = pino({ level: 'silent' }) }: TestContextOptions = {},
+): AppContext & { clock: TestClock } {
   const config = testConfig({ SCRYPT_LOG2_COST: '10', PUBLIC_URL: 'https://blockpilot.test', ...env });
-  return { ...createContext(config, database.db, { clock, log: pino({ level: 'silent' }), adapters, engine, scaleOut }), clock };
+  return { ...createContext(config, database.db, { clock, log, adapters, engine, scaleOut }), clock };
 }
