@@ -221,6 +221,9 @@ export const PRERENDERED_LANGUAGE_ATTRIBUTE = 'data-prerendered-language';
 /** Where a remote's build writes its prerendered landing page, relative to its remote entry. */
 export const PRERENDERED_LANDING_PATH = 'prerender/landing.html';
 
+/** Minutes of search-engine health the server keeps and the console can show: the last 24 hours (docs/OPERATIONS.md "Engine health"). */
+export const ENGINE_HEALTH_MINUTES = 24 * 60;
+
 /**
  * Who a signed-in person is to BlockPilot (docs/OPERATIONS.md "Roles"): a driver (`user`), or an
  * operator: `support` answers drivers, `admin` also moves money and changes accounts and roles.

@@ -2,33 +2,24 @@
  * Types of every entity in docs/PRODUCT.md section 3 and of the API envelope (docs/ARCHITECTURE.md section 4).
  * Field names are the wire names: the server and every remote share these declarations.
  */
-import { DURATION_SLIDER, PAY_SLIDER, type Language, type NotificationChannel, type NotificationEvent, type Role } from './constants.js';
+import { DURATION_SLIDER, PAY_SLIDER, type Language, type Role } from './constants.js';
+import type { DayRange, Filter, NotificationPreferences } from './api/schemas/user.js';
+
+/**
+ * The request types of the API contract, derived from its schemas (docs/ARCHITECTURE.md section 4,
+ * "The contract"); the entities they are also part of (an account's filters and notification
+ * preferences) use them, so each shape is written once.
+ */
+export type { Filter, NotificationEventChoices, NotificationPreferences, PushSubscriptionInput, LogQuery, DayRange } from './api/schemas/user.js';
+export type { SupportMessage } from './api/schemas/support.js';
+export type { AutoTopUpSettings } from './api/schemas/store.js';
+export type { KnowledgeBaseArticleInput } from './api/schemas/admin.js';
 
 /** Pay is compared per block or per hour of the block. */
-export type PayType = 'PER_BLOCK' | 'PER_HOUR';
+export type PayType = Filter['payType'];
 
 /** A two-handle slider value: [low, high]. */
 export type Range = [number, number];
-
-/** One set of rules deciding which offered blocks are accepted. */
-export interface Filter {
-  id: string;
-  name: string;
-  enabled: boolean;
-  /** Service area ids the block must be in. */
-  serviceAreas: string[];
-  /** Weekdays of the block's start, Sunday = 0 ... Saturday = 6. */
-  days: number[];
-  /** Start and end window in minutes from midnight, 0-1440. */
-  time: Range;
-  /** Pay slider positions 0-100; the currency value is position x 3.00. */
-  pay: Range;
-  payType: PayType;
-  /** Block duration in hours, 0-10. */
-  duration: Range;
-  /** Minimum minutes between now and the block's start, 0-60. */
-  timeToArrive: number;
-}
 
 /**
  * A new filter: a new driver's first one, and each one added to the list (docs/PRODUCT.md "Several
@@ -59,23 +50,7 @@ export interface ServiceArea {
   eligible?: boolean;
 }
 
-/** Where and how the driver wants to be notified. */
-export interface NotificationPreferences {
-  emailAddress: string;
-  whatsAppNumber: string;
-  /** Code the Telegram bot gives on /start; linking it connects the chat. */
-  telegramAuthCode: string;
-  /** True once a Telegram chat is linked to the account. */
-  telegramConnected?: boolean;
-  /**
-   * Per channel, the events that notify there (docs/LIVE.md "Push notifications"). Always in the
-   * account; left out of a save, the saved choices stay.
-   */
-  events?: NotificationEventChoices;
-}
 
-/** Per channel, the events that notify on it. */
-export type NotificationEventChoices = Record<NotificationChannel, NotificationEvent[]>;
 
 /** One device (browser) that receives Web Push for the driver. */
 export interface PushDevice {
@@ -95,14 +70,6 @@ export interface PushDevices {
   devices: PushDevice[];
 }
 
-/** A browser's push subscription as the server takes it (PushSubscription.toJSON(), flattened). */
-export interface PushSubscriptionInput {
-  endpoint: string;
-  /** The browser's P-256 public key, base64url. */
-  p256dh: string;
-  /** The browser's authentication secret, base64url. */
-  auth: string;
-}
 
 /** The signed-in user's account and settings (GET /api/user). */
 export interface Account {
@@ -211,13 +178,6 @@ export interface SearchStatus {
  */
 export type LiveEvent = { type: 'status'; status: SearchStatus } | { type: 'account' } | { type: 'logs' } | { type: 'logRemoved'; id: string };
 
-/** The getLogs query: entries newer or older than a timestamp, with the chosen actions. */
-export interface LogQuery {
-  discoveredAt?: { $gt: number } | { $lt: number };
-  action?: { $in: LogAction[] };
-  /** Only ignored entries with one of these reasons. */
-  reason?: { $in: IgnoreReason[] };
-}
 
 /** One knowledge-base item; an answer may be a list of lines, '' is a blank line. */
 export interface KnowledgeBaseItem {
@@ -225,13 +185,6 @@ export interface KnowledgeBaseItem {
   answer: string | string[];
 }
 
-/** A message to support (contact and help forms). */
-export interface SupportMessage {
-  fullName: string;
-  emailAddress: string;
-  phoneNumber: string;
-  question: string;
-}
 
 /** The automatic top-up (docs/LIVE.md "Automatic top-up"); money in cents, times epoch ms. */
 export interface AutoTopUp {
@@ -247,12 +200,6 @@ export interface AutoTopUp {
   lastFailure: { reason: string; at: number } | null;
 }
 
-/** What the driver saves of the automatic top-up. */
-export interface AutoTopUpSettings {
-  enabled: boolean;
-  amount: number;
-  threshold: number;
-}
 
 /** A membership plan on sale: no fee is charged while one is active. */
 export interface MembershipPlan {
@@ -476,7 +423,6 @@ export interface KnowledgeBaseArticle {
   updatedAt: number;
 }
 
-export type KnowledgeBaseArticleInput = Pick<KnowledgeBaseArticle, 'question' | 'answer' | 'published'>;
 
 export type PromotionStatus = 'draft' | 'sending' | 'sent';
 
@@ -588,14 +534,6 @@ export interface EngineWorkers {
   queues: EngineQueue[];
 }
 
-/**
- * A span of whole days in the driver's time zone, both ends included (`YYYY-MM-DD`), as the stats
- * and calendar routes take it (docs/LIVE.md "The driver's app").
- */
-export interface DayRange {
-  from: string;
-  to: string;
-}
 
 /** What the driver booked in one day or week (blocks counted by their start, in the driver's zone). */
 export interface StatsPeriod {

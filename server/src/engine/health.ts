@@ -9,10 +9,11 @@
  * console reads every process's, across restarts; {@link mergeMinute} turns one minute's records,
  * of one process or of many, into the minute the console charts.
  */
+import { ENGINE_HEALTH_MINUTES } from '@blockpilot/shared/constants';
 import type { EngineHealthMinute, EngineSearchStates } from '@blockpilot/shared/types';
 
-/** Minutes kept: the last 24 hours. */
-export const ENGINE_HEALTH_MINUTES = 24 * 60;
+/** Minutes kept: the last 24 hours (a constant of the API contract, so the console's query can name its bound). */
+export { ENGINE_HEALTH_MINUTES };
 /** Race latencies kept per minute for its percentiles; past this a uniform sample of them (reservoir). */
 export const RACE_SAMPLES_PER_MINUTE = 256;
 

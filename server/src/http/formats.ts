@@ -1,7 +1,10 @@
+import type { FormatName } from '@blockpilot/shared/api/schemas';
+
 /**
  * String formats the route schemas use, with the message a driver sees when a value does not
  * match. Registered with ajv in app.ts; read by the error handler for the per-field message.
- * Own names (not ajv-formats' `email`) so the rule and its message live together here.
+ * Own names (not ajv-formats' `email`) so the rule and its message live together here; the names
+ * are the API contract's (`FormatName`), and each one must have its rule here.
  */
 const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 /**
@@ -54,9 +57,7 @@ export const FORMATS = {
   'push-public-key': { validate: isPushPublicKey, message: "Must be the browser's push key: 65 bytes in base64url." },
   'push-auth-secret': { validate: isPushAuthSecret, message: "Must be the browser's push secret: 16 bytes in base64url." },
   'calendar-date': { validate: isCalendarDate, message: 'Enter a date as YYYY-MM-DD, e.g. 2026-11-23.' },
-} as const;
-
-export type FormatName = keyof typeof FORMATS;
+} as const satisfies Record<FormatName, { validate: (value: string) => boolean; message: string }>;
 
 /** The formats in the shape ajv's `formats` option takes. */
 export const ajvFormats = Object.fromEntries(Object.entries(FORMATS).map(([name, { validate }]) => [name, validate]));

@@ -3,7 +3,6 @@
  * bearer requirement for OpenAPI, and common fields. Route schemas are built from these so the
  * generated OpenAPI document describes every answer the same way.
  */
-import type { FormatName } from './formats.js';
 
 /** Marks a route as needing `Authorization: Bearer <token>` in the OpenAPI document. */
 export const bearerAuth = [{ bearerAuth: [] }];
@@ -51,31 +50,6 @@ export function responses(data: object, errorStatuses: number[] = []) {
 }
 
 export const nullData = { type: 'null' } as const;
-
-export function stringOf(format: FormatName, maxLength = 254) {
-  return { type: 'string', format, maxLength } as const;
-}
-
-/** A required text field: non-empty, bounded, plain text. */
-export function text(maxLength: number) {
-  return { type: 'string', format: 'plain-text', minLength: 1, maxLength } as const;
-}
-
-/** An optional text field: may be empty, bounded, plain text. */
-export function optionalText(maxLength: number) {
-  return { type: 'string', format: 'plain-text', maxLength } as const;
-}
-
-/**
- * The id of a row. ajv's `uuid` format also takes `urn:uuid:<uuid>`, which PostgreSQL refuses
- * (a 500 before this pattern); the pattern keeps only the form the database reads.
- */
-export const uuid = { type: 'string', format: 'uuid', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } as const;
-
-/** Passwords: long enough to resist guessing, bounded so hashing cannot be abused. */
-export const newPassword = { type: 'string', format: 'plain-text', minLength: 8, maxLength: 128 } as const;
-/** A password being checked, not set: any length a set one could have. */
-export const existingPassword = { type: 'string', format: 'plain-text', minLength: 1, maxLength: 128 } as const;
 
 export const sessionData = {
   type: 'object',

@@ -13,6 +13,7 @@
  * may have got the e-mail or not, and never gets it a second time.
  * Opting out takes effect at once: each e-mail re-checks the driver just before it goes.
  */
+import type { PromotionInput } from '@blockpilot/shared/api/schemas';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Promotion, PromotionStatus } from '@blockpilot/shared/types';
@@ -36,11 +37,6 @@ export const PROMOTION_QUEUE_OPTIONS: JobQueueOptions = { concurrency: 2, attemp
 /** How often every API process looks for batches left without a job (a crash before they were queued, a batch given up). */
 export const PROMOTION_SWEEP_MS = 60_000;
 export const PROMOTION_PAGE_SIZE = 100;
-
-export interface PromotionInput {
-  subject: string;
-  text: string;
-}
 
 const noSuchPromotion = () => notFound('There is no such promotion.');
 

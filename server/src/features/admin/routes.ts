@@ -5,12 +5,34 @@
  * server at start. Every route writes an audit entry, reads included (who looked at whom).
  */
 import type { FastifyInstance } from 'fastify';
-import { ROLES, type Role } from '@blockpilot/shared/constants';
-import type { KnowledgeBaseArticleInput, TicketStatus } from '@blockpilot/shared/types';
+import {
+  articleBody,
+  articleOrderBody,
+  auditQuery,
+  byArticleId,
+  byOrderId,
+  byPromotionId,
+  byTicketId,
+  byTokenId,
+  byUserId,
+  closedObject,
+  creditBody,
+  engineHealthQuery,
+  idempotencyHeaders,
+  mintDeployTokenBody,
+  promotionBody,
+  setRoleBody,
+  ticketListQuery,
+  ticketReplyBody,
+  ticketStatusBody,
+  userSearchQuery,
+  withReason,
+} from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { notFound, validationError } from '../../http/errors.js';
-import { bearerAuth, optionalText, responses, text, uuid } from '../../http/schemas.js';
+import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { adjustCredit, NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
 import { recordAudit, searchAudit } from './audit.js';
@@ -20,8 +42,7 @@ import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
 import { writeHealthEvery } from '../../engine/healthStore.js';
 import { actorOf, requireRole } from './roles.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
-import { createPromotion, getPromotion, listPromotions, sendPromotion, startPromotionDelivery, updatePromotion, type PromotionInput } from './promotions.js';
-import { remoteName } from '../releases/schemas.js';
+import { createPromotion, getPromotion, listPromotions, sendPromotion, startPromotionDelivery, updatePromotion } from './promotions.js';
 import { listTokens, mintToken, revokeToken } from './deployTokens.js';
 import {
   auditEntrySchema,
@@ -32,7 +53,6 @@ import {
   mintedDeployTokenSchema,
   orderSchema,
   promotionSchema,
-  reason,
   ticketSchema,
   ticketSummarySchema,
   userDetailSchema,
@@ -47,45 +67,8 @@ const admin = { minimumRole: 'admin' } as const;
 /** Minutes the engine-health screen shows unless told otherwise: the last hour. */
 const DEFAULT_HEALTH_MINUTES = 60;
 
-/** Largest credit adjustment one request may make, either way (a typo guard: $10,000). */
-export const MAX_ADJUSTMENT_CENTS = 1_000_000;
-
-const object = (required: string[], properties: Record<string, object>) => ({ type: 'object', additionalProperties: false, required, properties }) as const;
-const byUserId = object(['id'], { id: uuid });
-/** Path and query values are text (no type coercion): a ticket number is digits, read with Number. */
-const positiveNumber = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
-const byTicketId = object(['id'], { id: { ...positiveNumber, description: 'The ticket number' } });
-const withReason = object(['reason'], { reason });
-const byArticleId = object(['id'], { id: { ...positiveNumber, description: 'The article id' } });
-const byPromotionId = object(['id'], { id: { ...positiveNumber, description: 'The promotion id' } });
-const byTokenId = object(['id'], { id: uuid });
-
-const articleBody = object(['question', 'answer', 'published'], {
-  question: text(300),
-  answer: { ...text(20_000), description: "The answer's lines ('' a blank line, '- ' a list item)" },
-  published: { type: 'boolean', description: 'Drivers see it at once when true; a draft otherwise' },
-});
-const reorderBody = object(['ids'], {
-  ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 1000, uniqueItems: true, description: 'Every article id, in the new order' },
-});
-const promotionBody = object(['subject', 'text'], {
-  subject: text(200),
-  text: { ...text(20_000), description: "The message; the driver's own opt-out link is added under it" },
-});
-
-const creditBody = object(['amountCents', 'reason'], {
-  amountCents: { type: 'integer', minimum: -MAX_ADJUSTMENT_CENTS, maximum: MAX_ADJUSTMENT_CENTS, description: 'Signed cents: positive adds credit, negative deducts it; not 0' },
-  reason,
-});
-const idempotencyHeaders = {
-  type: 'object',
-  required: ['idempotency-key'],
-  properties: {
-    'idempotency-key': { type: 'string', minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: 'One per adjustment (a UUID): resending it adjusts nothing more' },
-  },
-} as const;
-
-export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
   app.addHook('onRoute', (route) => {
     if (!route.config?.minimumRole) throw new Error(`${route.method} ${route.url} is an operator route without config.minimumRole`);
   });
@@ -98,7 +81,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   // Drivers.
 
-  app.get<{ Querystring: { q?: string } }>(
+  app.get(
     '/api/admin/users',
     {
       config: support,
@@ -106,7 +89,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Drivers by e-mail or name (part of it), platform account id or account id; the newest 50 without q',
         security: bearerAuth,
-        querystring: object([], { q: optionalText(200) }),
+        querystring: userSearchQuery,
         response: responses({ type: 'array', items: userSummarySchema }, [400, 401, 403]),
       },
     },
@@ -118,7 +101,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/admin/users/:id',
     {
       config: support,
@@ -138,7 +121,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { amountCents: number; reason: string }; Headers: { 'idempotency-key': string } }>(
+  app.post(
     '/api/admin/users/:id/credit',
     {
       config: admin,
@@ -149,7 +132,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         params: byUserId,
         headers: idempotencyHeaders,
         body: creditBody,
-        response: responses(object(['credit'], { credit: { type: 'integer', description: 'Cents' } }), [400, 401, 403, 404, 409]),
+        response: responses(closedObject(['credit'], { credit: { type: 'integer', description: 'Cents' } }), [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {
@@ -161,7 +144,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   );
 
   const accountAction = (path: string, summary: string, minimumRole: 'support' | 'admin', act: typeof stopDriverSearch, alert: string) =>
-    app.post<{ Params: { id: string }; Body: { reason: string } }>(
+    app.post(
       `/api/admin/users/:id/${path}`,
       {
         config: { minimumRole },
@@ -176,7 +159,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   accountAction('suspend', 'Suspend the account: sessions end, the search stops, no sign-in until restored', 'admin', suspendDriver, 'The account is suspended.');
   accountAction('restore', 'Lift a suspension', 'admin', restoreDriver, 'The account is restored.');
 
-  app.post<{ Params: { id: string }; Body: { role: Role; reason: string } }>(
+  app.post(
     '/api/admin/users/:id/role',
     {
       config: admin,
@@ -185,7 +168,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         summary: 'Grant or revoke an operator role (not on oneself)',
         security: bearerAuth,
         params: byUserId,
-        body: object(['role', 'reason'], { role: { type: 'string', enum: ROLES }, reason }),
+        body: setRoleBody,
         response: responses({ type: 'null' }, [400, 401, 403, 404, 409]),
       },
     },
@@ -195,7 +178,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { reason: string } }>(
+  app.post(
     '/api/admin/orders/:id/refund',
     {
       config: admin,
@@ -203,7 +186,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: "Refund a paid order through the payments adapter (a top-up's credit is taken back; a membership is cut short)",
         security: bearerAuth,
-        params: byUserId,
+        params: byOrderId,
         body: withReason,
         response: responses(orderSchema, [400, 401, 403, 404, 409]),
       },
@@ -213,7 +196,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   // Support inbox.
 
-  app.get<{ Querystring: { status?: TicketStatus; q?: string } }>(
+  app.get(
     '/api/admin/tickets',
     {
       config: support,
@@ -221,7 +204,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Contact and help messages, newest first',
         security: bearerAuth,
-        querystring: object([], { status: { type: 'string', enum: ['open', 'answered', 'closed'] }, q: optionalText(200) }),
+        querystring: ticketListQuery,
         response: responses({ type: 'array', items: ticketSummarySchema }, [400, 401, 403]),
       },
     },
@@ -232,7 +215,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/admin/tickets/:id',
     {
       config: support,
@@ -245,7 +228,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { text: string } }>(
+  app.post(
     '/api/admin/tickets/:id/reply',
     {
       config: support,
@@ -254,14 +237,14 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         summary: 'E-mail a reply to the sender (through the mail adapter); kept on the ticket, which becomes answered',
         security: bearerAuth,
         params: byTicketId,
-        body: object(['text'], { text: text(10_000) }),
+        body: ticketReplyBody,
         response: responses(ticketSchema, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => ok(await replyToTicket(ctx, currentUser(request), Number(request.params.id), request.body.text), { alert: 'The reply is sent.' }),
   );
 
-  app.post<{ Params: { id: string }; Body: { status: 'open' | 'closed'; reason?: string } }>(
+  app.post(
     '/api/admin/tickets/:id/status',
     {
       config: support,
@@ -270,7 +253,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         summary: 'Close or reopen a ticket',
         security: bearerAuth,
         params: byTicketId,
-        body: object(['status'], { status: { type: 'string', enum: ['open', 'closed'] }, reason: optionalText(500) }),
+        body: ticketStatusBody,
         response: responses(ticketSchema, [400, 401, 403, 404, 409]),
       },
     },
@@ -300,7 +283,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.post<{ Body: KnowledgeBaseArticleInput }>(
+  app.post(
     '/api/admin/knowledgeBase',
     {
       config: admin,
@@ -309,7 +292,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => ok(await createArticle(ctx, currentUser(request), request.body), { alert: 'The article is added.' }),
   );
 
-  app.post<{ Body: { ids: number[] } }>(
+  app.post(
     '/api/admin/knowledgeBase/order',
     {
       config: admin,
@@ -317,14 +300,14 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Set the order: every article id once',
         security: bearerAuth,
-        body: reorderBody,
+        body: articleOrderBody,
         response: responses({ type: 'array', items: knowledgeBaseArticleSchema }, [400, 401, 403]),
       },
     },
     async (request) => ok(await reorderArticles(ctx, currentUser(request), request.body.ids), { alert: 'The order is saved.' }),
   );
 
-  app.post<{ Params: { id: string }; Body: KnowledgeBaseArticleInput }>(
+  app.post(
     '/api/admin/knowledgeBase/:id',
     {
       config: admin,
@@ -340,7 +323,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => ok(await updateArticle(ctx, currentUser(request), Number(request.params.id), request.body), { alert: 'The article is saved.' }),
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/admin/knowledgeBase/:id',
     {
       config: admin,
@@ -380,7 +363,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/admin/promotions/:id',
     {
       config: admin,
@@ -399,7 +382,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.post<{ Body: PromotionInput }>(
+  app.post(
     '/api/admin/promotions',
     {
       config: admin,
@@ -408,7 +391,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => ok(await createPromotion(ctx, currentUser(request), request.body), { alert: 'The promotion is saved as a draft.' }),
   );
 
-  app.post<{ Params: { id: string }; Body: PromotionInput }>(
+  app.post(
     '/api/admin/promotions/:id',
     {
       config: admin,
@@ -417,7 +400,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => ok(await updatePromotion(ctx, currentUser(request), Number(request.params.id), request.body), { alert: 'The draft is saved.' }),
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/admin/promotions/:id/send',
     {
       config: admin,
@@ -445,7 +428,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     await healthWriter.stop();
   });
 
-  app.get<{ Querystring: { minutes?: string } }>(
+  app.get(
     '/api/admin/engineHealth',
     {
       config: support,
@@ -453,7 +436,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: "The search engine minute by minute (every process's counts, kept 24 hours) and the drivers' search states now",
         security: bearerAuth,
-        querystring: object([], { minutes: { ...positiveNumber, description: `How many minutes back, 1 to ${ENGINE_HEALTH_MINUTES} (default 60)` } }),
+        querystring: engineHealthQuery,
         response: responses(engineHealthSchema, [400, 401, 403]),
       },
     },
@@ -504,7 +487,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.post<{ Body: { label: string; remote: string } }>(
+  app.post(
     '/api/admin/deployTokens',
     {
       config: admin,
@@ -512,14 +495,14 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Mint a deploy token that publishes and moves releases of one remote; the answer holds the token, shown this once',
         security: bearerAuth,
-        body: object(['label', 'remote'], { label: { ...text(100), description: 'Which team or CI uses it' }, remote: remoteName }),
+        body: mintDeployTokenBody,
         response: responses(mintedDeployTokenSchema, [400, 401, 403]),
       },
     },
     async (request) => ok(await mintToken(ctx, currentUser(request), request.body), { alert: 'Copy the token now: it is not shown again.' }),
   );
 
-  app.post<{ Params: { id: string }; Body: { reason: string } }>(
+  app.post(
     '/api/admin/deployTokens/:id/revoke',
     {
       config: admin,
@@ -537,7 +520,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   // Audit log.
 
-  app.get<{ Querystring: { q?: string; userId?: string; before?: string } }>(
+  app.get(
     '/api/admin/audit',
     {
       config: admin,
@@ -545,7 +528,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'The audit log, newest first (100 a page; `before` pages back by entry id)',
         security: bearerAuth,
-        querystring: object([], { q: optionalText(200), userId: uuid, before: { ...positiveNumber, description: 'Entries older than this entry id' } }),
+        querystring: auditQuery,
         response: responses({ type: 'array', items: auditEntrySchema }, [400, 401, 403]),
       },
     },

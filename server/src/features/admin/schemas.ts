@@ -1,10 +1,6 @@
-/** JSON schemas of the operator console's answers and the fields its requests share. */
+/** JSON schemas of the operator console's answers (its requests' are the API contract's, @blockpilot/shared/api/schemas). */
 import { ROLES } from '@blockpilot/shared/constants';
 import { logEntrySchema } from '../logs/entries.js';
-import { text } from '../../http/schemas.js';
-
-/** Every action's reason, kept in the audit log. */
-export const reason = { ...text(500), description: 'Why, in a sentence (kept in the audit log)' } as const;
 
 const epochMs = { type: 'number', description: 'Epoch ms' } as const;
 const nullableMs = { type: ['number', 'null'], description: 'Epoch ms, or null' } as const;

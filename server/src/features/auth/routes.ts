@@ -1,42 +1,27 @@
 /** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (docs/PRODUCT.md section 7). */
 import type { FastifyInstance } from 'fastify';
-import { COUNTRIES, EMAIL_LINK_INVALID, LANGUAGES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import { EMAIL_LINK_INVALID, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import { loginBody, registerBody, requestResetPasswordLinkBody, resetPasswordBody, verifyEmailParams } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { bearerTokenOf } from '../../http/bearerToken.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { conflict } from '../../http/errors.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, LOGIN_BACKOFF, passwordChangeLimits, RATE_LIMITS, takeAttempts } from '../../http/rateLimits.js';
-import { bearerAuth, existingPassword, newPassword, nullData, optionalText, resetTokenAuth, responses, sessionData, stringOf } from '../../http/schemas.js';
+import { bearerAuth, nullData, resetTokenAuth, responses, sessionData } from '../../http/schemas.js';
 import { currentUser } from './authenticate.js';
 import { sendVerificationEmail, signUpBonusNotice, VERIFY_EMAIL_PATH, verifyEmail } from './emailVerification.js';
 import { resolveToken } from './tokens.js';
-import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT, type RegistrationRequest } from './service.js';
+import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT } from './service.js';
 
 const tags = ['auth'];
 
-function body(required: string[], properties: Record<string, object>) {
-  return { type: 'object', additionalProperties: false, required, properties } as const;
-}
-
-const registerBody = body(['country_code', 'emailAddress', 'phoneNumber', 'password', 'confirmPassword'], {
-  country_code: { type: 'string', enum: COUNTRIES.map((c) => c.code) },
-  emailAddress: stringOf('email-address'),
-  phoneNumber: stringOf('phone-number', 32),
-  password: newPassword,
-  confirmPassword: existingPassword,
-  inviteCode: optionalText(32),
-  language: { type: 'string', enum: LANGUAGES },
-});
-
-const loginBody = body(['emailAddress', 'password'], { emailAddress: stringOf('email-address'), password: existingPassword });
-const resetRequestBody = body(['emailAddress'], { emailAddress: stringOf('email-address') });
-const resetBody = body(['password', 'confirmPassword'], { password: newPassword, confirmPassword: existingPassword });
-
-export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
   const limit = (checks: Parameters<typeof enforceRateLimits>[1]) => enforceRateLimits(ctx.rateLimiter, checks);
 
-  app.post<{ Body: RegistrationRequest }>(
+  app.post(
     '/api/auth/register',
     {
       config: { fieldRules: confirms('password', 'confirmPassword') },
@@ -49,13 +34,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     `${VERIFY_EMAIL_PATH}/:token`,
     {
       schema: {
         tags,
         summary: 'The e-mailed verification link: verifies the address, credits the sign-up bonus once, and sends the browser to the dashboard',
-        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } },
+        params: verifyEmailParams,
       },
     },
     async (request, reply) => {
@@ -80,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { emailAddress: string; password: string } }>(
+  app.post(
     '/api/auth/login',
     { schema: { tags, summary: 'Sign in; answers with a session', body: loginBody, response: responses(sessionData, [400, 429]) } },
     async (request) => {
@@ -99,13 +84,13 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { emailAddress: string } }>(
+  app.post(
     '/api/auth/requestResetPasswordLink',
     {
       schema: {
         tags,
         summary: 'E-mail a single-use link to choose a new password (same answer whether or not the address has an account)',
-        body: resetRequestBody,
+        body: requestResetPasswordLinkBody,
         response: responses(nullData, [400, 429]),
       },
     },
@@ -138,7 +123,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { password: string; confirmPassword: string } }>(
+  app.post(
     '/api/auth/changePassword',
     {
       onRequest: app.requireResetToken,
@@ -147,7 +132,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Choose a new password with the reset token of the e-mailed link (as the bearer token); signs out everywhere and answers with a new session',
         security: resetTokenAuth,
-        body: resetBody,
+        body: resetPasswordBody,
         response: responses(sessionData, [400, 401, 429]),
       },
     },

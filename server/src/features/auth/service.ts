@@ -4,6 +4,7 @@
  * (and that a confirmation repeats its password, http/fieldRules.ts); the rules live here.
  */
 import type { CountryCode, Language } from '@blockpilot/shared/constants';
+import type { RegisterRequest } from '@blockpilot/shared/api/schemas';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -17,16 +18,6 @@ import { invalidResetLink } from './authenticate.js';
 import { sendVerificationEmail } from './emailVerification.js';
 import { consumeResetToken, issueToken, revokeToken, revokeUserTokens } from './tokens.js';
 
-export interface RegistrationRequest {
-  country_code: CountryCode;
-  emailAddress: string;
-  phoneNumber: string;
-  password: string;
-  confirmPassword: string;
-  inviteCode?: string;
-  /** The language the visitor used the app in (docs/FRONTEND.md, "Languages"). */
-  language?: Language;
-}
 
 /** The same words whether the address is unknown or the password wrong. */
 export const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
@@ -43,7 +34,7 @@ const emailTaken = () =>
   });
 
 /** Creates the account with its first filter, e-mails the verification link; returns a new access token. */
-export async function register(ctx: AppContext, request: RegistrationRequest): Promise<string> {
+export async function register(ctx: AppContext, request: RegisterRequest): Promise<string> {
   const email = normalizeEmail(request.emailAddress);
   if (await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw emailTaken();
   const passwordHash = await ctx.passwords.hash(request.password);

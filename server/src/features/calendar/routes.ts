@@ -5,15 +5,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '@blockpilot/shared/format';
-import type { DayRange } from '@blockpilot/shared/types';
+import { calendarFeedParams, dayRangeQuery } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { logEntrySchema } from '../logs/entries.js';
 import { toServiceArea } from '../platform/serviceAreas.js';
-import { checkDayRange, dayRangeQuery, driverZone } from '../stats/range.js';
+import { checkDayRange, driverZone } from '../stats/range.js';
 import { REGIONS } from '../user/regions.js';
 import { blocksInRange, feedBlocks } from './blocks.js';
 import { feedOwner, feedState, feedUrl, revokeFeed, rotateFeed } from './feed.js';
@@ -30,10 +31,11 @@ const feedSchema = {
   },
 } as const;
 
-export async function calendarRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
   const signedIn = { onRequest: app.requireUser };
 
-  app.get<{ Querystring: DayRange }>(
+  app.get(
     '/api/user/blocks',
     {
       ...signedIn,
@@ -84,13 +86,13 @@ export async function calendarRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/calendar/:token.ics',
     {
       schema: {
         tags,
         summary: "The driver's accepted blocks as an iCalendar feed (text/calendar), from a month back on; the link's token is its only key (no Authorization header)",
-        params: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 64 } } },
+        params: calendarFeedParams,
       },
     },
     async (request, reply) => {

@@ -11,7 +11,7 @@ import type { ChatChannelName } from '../../adapters/chat/types.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { answerTelegramStart } from '../telegram/start.js';
-import { optionalText } from '../../http/schemas.js';
+import { optionalText } from '@blockpilot/shared/api/schemas';
 import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 /** Registers the recorder's listing, and the simulated /start when Telegram is the recorder. */

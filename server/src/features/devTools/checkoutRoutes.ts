@@ -11,7 +11,7 @@ import { applyPaymentEvent } from '../store/orders.js';
 import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from '../store/returnPaths.js';
 import { DEV_CARDS, DEV_CUSTOMER_REF, devCardSetupPath, devCheckoutPath } from '../../adapters/payments/devCheckoutGateway.js';
 import { CARD_SETUP_RETURN_PATH, saveCard } from '../store/autoTopUp.js';
-import { uuid } from '../../http/schemas.js';
+import { uuid } from '@blockpilot/shared/api/schemas';
 import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 const params = { type: 'object', required: ['orderId'], properties: { orderId: uuid } } as const;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { optionalText } from '../../http/schemas.js';
+import { optionalText } from '@blockpilot/shared/api/schemas';
 import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 export async function outboxRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {

@@ -13,7 +13,7 @@
  * MAX_PAGE_SIZE): a cursor on that time would otherwise skip them.
  */
 import type { Kysely } from 'kysely';
-import { IGNORE_REASONS, type IgnoreReason, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared/types';
+import { type IgnoreReason, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { ENTRY_COLUMNS, entryFromRow, type EntryRow } from './entries.js';
 
@@ -21,50 +21,14 @@ import { ENTRY_COLUMNS, entryFromRow, type EntryRow } from './entries.js';
 export const PAGE_SIZE = 50;
 /** The most a page holds, even inside one large poll. */
 export const MAX_PAGE_SIZE = 500;
-/**
- * Latest epoch ms the database stores as a date: 9999-12-31T23:59:59.999Z. JavaScript dates reach
- * further (8.64e15), but PostgreSQL and PGlite refuse years past 9999 in a timestamptz parameter.
- */
-const MAX_TIME_MS = 253_402_300_799_999;
-
-const time = { type: 'number', minimum: 0, maximum: MAX_TIME_MS } as const;
-
-/** The only query shape getLogs accepts. */
-export const logQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    discoveredAt: {
-      type: 'object',
-      additionalProperties: false,
-      minProperties: 1,
-      maxProperties: 1,
-      properties: { $gt: time, $lt: time },
-      description: 'Exactly one of $gt or $lt, epoch ms',
-    },
-    action: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['$in'],
-      properties: { $in: { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string', enum: ['BLOCK_ACCEPT', 'BLOCK_IGNORE'] } } },
-    },
-    reason: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['$in'],
-      properties: { $in: { type: 'array', maxItems: IGNORE_REASONS.length, uniqueItems: true, items: { type: 'string', enum: [...IGNORE_REASONS] } } },
-      description: 'Only ignored entries with one of these reasons',
-    },
-  },
-} as const;
 
 /** One page of the driver's log (forfeited entries are gone from it), newest first. */
 export async function readLogPage(db: Kysely<DatabaseSchema>, userId: string, query: LogQuery): Promise<LogEntry[]> {
   const actions: LogAction[] | null = query.action ? query.action.$in : null;
   const reasons: IgnoreReason[] | null = query.reason ? query.reason.$in : null;
   if (actions?.length === 0 || reasons?.length === 0) return [];
-  const after = query.discoveredAt && '$gt' in query.discoveredAt ? query.discoveredAt.$gt : null;
-  const before = query.discoveredAt && '$lt' in query.discoveredAt ? query.discoveredAt.$lt : null;
+  const after = query.discoveredAt?.$gt ?? null;
+  const before = query.discoveredAt?.$lt ?? null;
 
   let base = db.selectFrom('offer_logs').select(ENTRY_COLUMNS).where('user_id', '=', userId).where('forfeited_at', 'is', null);
   if (actions) base = base.where('action', 'in', actions);

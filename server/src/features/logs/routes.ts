@@ -1,25 +1,27 @@
 /** getLogs and forfeitBlock (docs/PRODUCT.md section 7): the driver's offer log, and giving an accepted block back. */
 import type { FastifyInstance } from 'fastify';
-import type { LogQuery } from '@blockpilot/shared/types';
+import { forfeitBlockBody, getLogsBody } from '@blockpilot/shared/api/schemas';
 import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { bearerAuth, nullData, responses, uuid } from '../../http/schemas.js';
+import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { currentSession, currentUser } from '../auth/authenticate.js';
 import { REGIONS } from '../user/regions.js';
 import { logEntrySchema } from './entries.js';
 import { forfeitBlock } from './forfeit.js';
-import { logQuerySchema, PAGE_SIZE, readLogPage } from './query.js';
+import { PAGE_SIZE, readLogPage } from './query.js';
 
 const tags = ['user'];
 
 /** Registers getLogs and forfeitBlock. */
-export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function logRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
   const signedIn = { onRequest: app.requireUser };
   // getLogs needs only who calls: no user-row read.
   const withSession = { onRequest: app.requireSession };
 
-  app.post<{ Body: { query: LogQuery } }>(
+  app.post(
     '/api/user/getLogs',
     {
       ...withSession,
@@ -27,14 +29,14 @@ export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         tags,
         summary: `A page of the offer log, newest first (${PAGE_SIZE} entries, more when the last ones share their time)`,
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['query'], properties: { query: logQuerySchema } },
+        body: getLogsBody,
         response: responses({ type: 'array', items: logEntrySchema }, [400, 401]),
       },
     },
     async (request) => ok(await readLogPage(ctx.db, currentSession(request).id, request.body.query)),
   );
 
-  app.post<{ Body: { logId: string } }>(
+  app.post(
     '/api/user/forfeitBlock',
     {
       ...signedIn,
@@ -42,7 +44,7 @@ export async function logRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         tags,
         summary: 'Forfeit an accepted block inside the forfeit window: the platform forfeits it, the fee is refunded, the entry leaves the log',
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['logId'], properties: { logId: uuid } },
+        body: forfeitBlockBody,
         response: responses(nullData, [400, 401, 404, 409, 410, 429]),
       },
     },

@@ -9,6 +9,7 @@
  * take the platform password or script the platform's sign-in: it is answered with a challenge
  * session and a message saying to sign in on the platform's page. The password is never stored.
  */
+import type { ConnectAccountRequest } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { authorizationCodeFromLandingUrl } from '../../adapters/platform/signIn.js';
 import { conflict, HttpError, validationError } from '../../http/errors.js';
@@ -17,15 +18,6 @@ import { REGIONS } from '../user/regions.js';
 import { PlatformAccountTakenError, saveConnection } from '../../domain/platformAccounts.js';
 import { deleteChallenge, findChallenge, issueChallenge } from './challenges.js';
 import { platformUnavailable } from './errors.js';
-
-/** The body of POST /api/user/connectAccount (every field optional; other fields are ignored). */
-export interface ConnectAccountBody {
-  emailAddress?: string;
-  password?: string;
-  otp?: string;
-  challenge_response?: string;
-  code_verifier?: string;
-}
 
 /** The alert for the e-mail + password form. */
 export const PASSWORD_NOT_TAKEN =
@@ -47,7 +39,7 @@ async function challengeFailure(ctx: AppContext, user: UserRow, message: string)
 }
 
 /** Connects the driver's account from the pasted landing URL, or throws the answer to give. */
-export async function connectAccount(ctx: AppContext, user: UserRow, body: ConnectAccountBody): Promise<void> {
+export async function connectAccount(ctx: AppContext, user: UserRow, body: ConnectAccountRequest): Promise<void> {
   const pasted = body.challenge_response?.trim() ?? '';
   // Done pressed with the box empty: say what to paste, instead of starting a new sign-in.
   if (pasted === '' && body.code_verifier) throw validationError({ challenge_response: PASTE_THE_URL });

@@ -3,30 +3,17 @@
  * getSchedule. Schemas are next to the routes; the OpenAPI document is generated from them.
  */
 import type { FastifyInstance } from 'fastify';
+import { connectAccountBody, getServiceAreasBody } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, errorEnvelope, nullData, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { scheduleOf } from './schedule.js';
-import { connectAccount, type ConnectAccountBody } from './connect.js';
+import { connectAccount } from './connect.js';
 import { serviceAreasOf } from './serviceAreas.js';
 
 const tags = ['user'];
-
-const connectBody = {
-  type: 'object',
-  description:
-    'The pasted-URL form (challenge_response + code_verifier), or nothing to get a challenge. The e-mail/password/otp form is answered with a challenge too: BlockPilot never takes the platform password.',
-  properties: {
-    challenge_response: { type: 'string', maxLength: 8192, description: "The URL of the platform's 'Looking for Something?' page" },
-    code_verifier: { type: 'string', maxLength: 128, description: 'The code_verifier of the challenge_session' },
-    emailAddress: { type: 'string', maxLength: 254 },
-    password: { type: 'string', maxLength: 128, description: 'Never used or stored' },
-    otp: { type: 'string', maxLength: 32, description: 'Never used or stored' },
-  },
-  // docs/PRODUCT.md's further form of the call carries fields it does not name: accepted and ignored.
-  additionalProperties: true,
-} as const;
 
 const challengeFailure = {
   ...errorEnvelope,
@@ -64,10 +51,11 @@ const scheduledBlock = {
 } as const;
 
 /** Registers connectAccount, getServiceAreas and getSchedule. */
-export async function platformRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function platformRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
   const signedIn = { onRequest: app.requireUser };
 
-  app.post<{ Body: ConnectAccountBody }>(
+  app.post(
     '/api/user/connectAccount',
     {
       ...signedIn,
@@ -75,7 +63,7 @@ export async function platformRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         tags,
         summary: "Connect the driver's platform account: first call gets the challenge, second sends the pasted URL",
         security: bearerAuth,
-        body: connectBody,
+        body: connectAccountBody,
         response: { ...responses(nullData, [401, 503]), 400: challengeFailure },
       },
     },
@@ -93,7 +81,7 @@ export async function platformRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         tags,
         summary: "The service areas of the driver's platform region (cached for a day)",
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, properties: {} },
+        body: getServiceAreasBody,
         response: responses({ type: 'array', items: serviceArea }, [401, 409, 503]),
       },
     },

@@ -10,6 +10,7 @@ import { RELEASE_FILES_PATH } from '@blockpilot/shared/constants';
 import { createHostedFileReader } from '../../adapters/releaseStore/hostedFiles.js';
 import { createReleaseFileStore } from '../../adapters/releaseStore/index.js';
 import type { AppContext } from '../../context.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { validationError } from '../../http/errors.js';
 import { deployTokenAuth, nullData, responses } from '../../http/schemas.js';
@@ -21,31 +22,21 @@ import { createRegistry, type DeployActor, type ReleaseRegistry } from './regist
 import { signPreview, type PreviewGrant } from './remoteList.js';
 import { tellTeamOfCanaryRollback } from './teamNotice.js';
 import {
-  auditQuery,
-  auditSchema,
   channelParams,
-  channelSchema,
-  hostedBody,
-  listQuery,
-  loadReportBody,
-  mintTokenBody,
-  moveSchema,
-  previewLinkBody,
   channelPreviewLinkBody,
-  previewLinkSchema,
+  hostedBody,
+  loadReportBody,
+  mintReleaseTokenBody,
+  previewLinkBody,
   promoteBody,
   publishBody,
+  releaseAuditQuery,
+  releaseListQuery,
   releaseParams,
-  releaseSchema,
   rollbackBody,
   tokenParams,
-  tokenSchema,
-  type AuditQuery,
-  type HostedBody,
-  type PromoteBody,
-  type PublishBody,
-  type RollbackBody,
-} from './schemas.js';
+} from '@blockpilot/shared/api/schemas';
+import { auditSchema, channelSchema, moveSchema, previewLinkSchema, releaseSchema, tokenSchema } from './schemas.js';
 
 /** A whole build in one request (base64 of about 1-2 MB per remote today). */
 const PUBLISH_BODY_LIMIT = 64 * 1024 * 1024;
@@ -70,7 +61,8 @@ export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
   });
 }
 
-export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ReleaseRegistry }): Promise<void> {
+export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }: { ctx: AppContext; registry: ReleaseRegistry }): Promise<void> {
+  const app = contractRoutes(fastify);
   /** When a preview link asked for now ends: after `hours`, or RELEASE_PREVIEW_LINK_HOURS. */
   const previewExpiry = (hours: number | undefined) => new Date(ctx.clock.now().getTime() + (hours ? hours * 3_600_000 : ctx.config.releases.previewLinkTtlMs)).toISOString();
   /** The link a grant opens (docs/RELEASES.md "Preview links"). */
@@ -97,7 +89,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     if (body.force && !body.reason?.trim()) throw validationError({ reason: 'Say why the gate is overridden: the reason is recorded.' });
   };
 
-  app.put<{ Params: { remote: string; version: string }; Body: PublishBody }>(
+  app.put(
     '/api/releases/:remote/:version',
     {
       ...guarded,
@@ -121,7 +113,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     },
   );
 
-  app.put<{ Params: { remote: string; version: string }; Body: HostedBody }>(
+  app.put(
     '/api/releases/:remote/:version/hosted',
     {
       ...guarded,
@@ -144,7 +136,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     },
   );
 
-  app.get<{ Querystring: { remote?: string } }>(
+  app.get(
     '/api/releases',
     {
       ...guarded,
@@ -152,14 +144,14 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
         tags,
         summary: 'Releases, newest first',
         security: deployTokenAuth,
-        querystring: listQuery,
+        querystring: releaseListQuery,
         response: responses({ type: 'array', items: releaseSchema }, [400, 401]),
       },
     },
     async (request) => ok(await registry.list(request.query.remote)),
   );
 
-  app.get<{ Params: { remote: string; version: string } }>(
+  app.get(
     '/api/releases/:remote/:version',
     {
       ...guarded,
@@ -188,7 +180,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     async () => ok(await registry.status()),
   );
 
-  app.get<{ Params: { channel: string }; Querystring: AuditQuery }>(
+  app.get(
     '/api/releases/channels/:channel/history',
     {
       ...guarded,
@@ -197,14 +189,14 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
         summary: "The channel's moves, newest first",
         security: deployTokenAuth,
         params: channelParams,
-        querystring: auditQuery,
+        querystring: releaseAuditQuery,
         response: responses({ type: 'array', items: auditSchema }, [400, 401]),
       },
     },
     async (request) => ok(await registry.auditLog({ channel: request.params.channel, remote: request.query.remote, limit: request.query.limit ?? 100, movesOnly: true })),
   );
 
-  app.post<{ Params: { channel: string }; Body: PromoteBody }>(
+  app.post(
     '/api/releases/channels/:channel/promote',
     {
       ...guarded,
@@ -230,7 +222,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     },
   );
 
-  app.post<{ Params: { channel: string }; Body: RollbackBody }>(
+  app.post(
     '/api/releases/channels/:channel/rollback',
     {
       ...guarded,
@@ -251,7 +243,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     },
   );
 
-  app.get<{ Querystring: AuditQuery }>(
+  app.get(
     '/api/releases/audit',
     {
       ...guarded,
@@ -259,14 +251,14 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
         tags,
         summary: 'The append-only audit log, newest first',
         security: deployTokenAuth,
-        querystring: auditQuery,
+        querystring: releaseAuditQuery,
         response: responses({ type: 'array', items: auditSchema }, [400, 401]),
       },
     },
     async (request) => ok(await registry.auditLog({ remote: request.query.remote, channel: request.query.channel, limit: request.query.limit ?? 100 })),
   );
 
-  app.post<{ Params: { remote: string; version: string }; Body: { hours?: number } }>(
+  app.post(
     '/api/releases/:remote/:version/previewLink',
     {
       ...guarded,
@@ -290,7 +282,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     },
   );
 
-  app.post<{ Params: { channel: string }; Body: { remote: string; hours?: number } }>(
+  app.post(
     '/api/releases/channels/:channel/previewLink',
     {
       ...guarded,
@@ -341,7 +333,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     },
   );
 
-  app.post<{ Body: { label: string; remote: string } }>(
+  app.post(
     '/api/releases/tokens',
     {
       ...guarded,
@@ -349,7 +341,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
         tags,
         summary: 'Mint a deploy token for one remote (shown once); RELEASE_TOKEN only',
         security: deployTokenAuth,
-        body: mintTokenBody,
+        body: mintReleaseTokenBody,
         response: responses(tokenSchema, [400, 401, 403]),
       },
     },
@@ -362,7 +354,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/releases/tokens/:id',
     {
       ...guarded,
@@ -385,7 +377,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
     },
   );
 
-  app.post<{ Body: { releaseId: string; failed: boolean } }>(
+  app.post(
     '/api/releases/loadReports',
     {
       onRequest: app.identifyUser,
@@ -404,7 +396,7 @@ export async function releaseRoutes(app: FastifyInstance, { ctx, registry }: { c
   );
 
   const sendFile = releaseFileSender(registry);
-  app.get<{ Params: FileParams }>(`${RELEASE_FILES_PATH}:remote/:version/*`, { schema: { hide: true } }, sendFile);
+  app.get(`${RELEASE_FILES_PATH}:remote/:version/*`, { schema: { hide: true } }, sendFile);
 }
 
 type FileParams = { remote: string; version: string; '*': string };

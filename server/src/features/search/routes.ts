@@ -4,7 +4,9 @@
  * (docs/LIVE.md).
  */
 import type { FastifyInstance } from 'fastify';
+import { toggleSearchStateBody } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
@@ -15,7 +17,8 @@ import { checkedTimeZone, toggleSearch } from './toggle.js';
 const tags = ['user'];
 
 /** Registers getSearchState, getSearchStatus, toggleSearchState and the live stream. */
-export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function searchRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
   const signedIn = { onRequest: app.requireUser };
 
   app.get(
@@ -38,7 +41,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     async (request) => ok(await searchStatusOf(ctx.db, currentUser(request).id, ctx.clock.now().getTime())),
   );
 
-  app.post<{ Body: { timezoneOffset: number; timeZone?: string; searching?: boolean } }>(
+  app.post(
     '/api/user/toggleSearchState',
     {
       ...signedIn,
@@ -47,21 +50,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         summary:
           "Start or stop the driver's search: to `searching` when given, else the opposite of its state (refused with an alert when not connected, no filter is enabled, no station of it is eligible, or no fee could be paid)",
         security: bearerAuth,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['timezoneOffset'],
-          properties: {
-            timezoneOffset: { type: 'integer', minimum: -1440, maximum: 1440, description: "The browser's Date.getTimezoneOffset(), minutes" },
-            timeZone: {
-              type: 'string',
-              minLength: 1,
-              maxLength: 100,
-              description: "The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); when given, filters follow its daylight-saving changes",
-            },
-            searching: { type: 'boolean', description: 'The state the driver asked for (Start: true, Stop: false); without it the state flips' },
-          },
-        },
+        body: toggleSearchStateBody,
         response: responses({ type: 'object', required: ['searching', 'status'], properties: { searching: { type: 'boolean' }, status: searchStatusSchema } }, [400, 401, 409]),
       },
     },

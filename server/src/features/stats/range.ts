@@ -10,21 +10,9 @@ import { MAX_STATS_DAYS } from '@blockpilot/shared/constants';
 import type { DayRange } from '@blockpilot/shared/types';
 import { canonicalTimeZone } from '../../engine/matcher.js';
 import { validationError } from '../../http/errors.js';
-import { stringOf } from '../../http/schemas.js';
 import type { UserRow } from '../auth/tokens.js';
 
 const DAY_MS = 86_400_000;
-
-/** The query both routes take: `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both days included. */
-export const dayRangeQuery = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['from', 'to'],
-  properties: {
-    from: { ...stringOf('calendar-date', 10), description: "First day, in the driver's time zone" },
-    to: { ...stringOf('calendar-date', 10), description: `Last day (included), at most ${MAX_STATS_DAYS} days after the first` },
-  },
-} as const;
 
 /** Days from `from` to `to`, both counted (1 for a single day). */
 export function daysIn({ from, to }: DayRange): number {

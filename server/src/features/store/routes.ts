@@ -1,11 +1,11 @@
 /** /api/store: membership plans, checkout of credit or a plan, the order status the purchase dialog polls, and the automatic top-up. */
 import type { FastifyInstance } from 'fastify';
-import type { AutoTopUpSettings } from '@blockpilot/shared/types';
-import { AUTO_TOP_UP_THRESHOLD, TOP_UP_SLIDER } from '@blockpilot/shared/constants';
+import { autoTopUpSettingsSchema, createOrderBody, orderStatusQuery } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { notFound, validationError } from '../../http/errors.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { bearerAuth, responses, uuid } from '../../http/schemas.js';
+import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { autoTopUpOf, removeCard, saveAutoTopUp, startAutoTopUpCheck, startCardSetup } from './autoTopUp.js';
 import { createOrder, orderOf } from './orders.js';
@@ -13,35 +13,6 @@ import { MEMBERSHIP_PLANS, membershipPlanSchema } from './plans.js';
 import { PURCHASE_CANCELLED_PATH } from './returnPaths.js';
 
 const tags = ['store'];
-
-const topUpAmountSchema = {
-  type: 'integer',
-  minimum: TOP_UP_SLIDER.min,
-  maximum: TOP_UP_SLIDER.max,
-  multipleOf: TOP_UP_SLIDER.step,
-  description: `Cents, ${TOP_UP_SLIDER.min}-${TOP_UP_SLIDER.max} in steps of ${TOP_UP_SLIDER.step}`,
-} as const;
-
-const orderRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  description: 'Either topup_amount (credit) or membership_plan_id (a plan)',
-  properties: {
-    topup_amount: topUpAmountSchema,
-    membership_plan_id: { type: 'string', enum: MEMBERSHIP_PLANS.map((plan) => plan.id) },
-  },
-} as const;
-
-const autoTopUpSettingsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['enabled', 'amount', 'threshold'],
-  properties: {
-    enabled: { type: 'boolean' },
-    amount: topUpAmountSchema,
-    threshold: { type: 'integer', minimum: AUTO_TOP_UP_THRESHOLD.min, maximum: AUTO_TOP_UP_THRESHOLD.max, description: 'Cents: a fall of the credit below it tops up' },
-  },
-} as const;
 
 const autoTopUpSchema = {
   type: 'object',
@@ -69,7 +40,8 @@ const paidOrderSchema = {
   },
 } as const;
 
-export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function storeRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
   const signedIn = { onRequest: app.requireUser };
 
   // A fee charged by a search in this process may cross the automatic top-up's threshold (docs/LIVE.md "Automatic top-up").
@@ -85,7 +57,7 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => ok(await autoTopUpOf(ctx, currentUser(request).id)),
   );
 
-  app.put<{ Body: AutoTopUpSettings }>(
+  app.put(
     '/api/store/autoTopUp',
     {
       ...signedIn,
@@ -134,7 +106,7 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async () => ok(MEMBERSHIP_PLANS),
   );
 
-  app.post<{ Body: { topup_amount?: number; membership_plan_id?: string } }>(
+  app.post(
     '/api/store/createStripeOrder',
     {
       ...signedIn,
@@ -142,7 +114,7 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Start a checkout for credit or a membership; answers with the payment page URL',
         security: bearerAuth,
-        body: orderRequestSchema,
+        body: createOrderBody,
         response: responses({ type: 'string', description: 'URL of the payment page' }, [400, 401, 503]),
       },
     },
@@ -155,7 +127,7 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
   );
 
-  app.get<{ Querystring: { orderStatusId: string; time?: string } }>(
+  app.get(
     '/api/store/getOrderStatus',
     {
       ...signedIn,
@@ -163,11 +135,7 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         tags,
         summary: 'Whether an order is paid (truthy data); a cancelled order redirects to the credit section',
         security: bearerAuth,
-        querystring: {
-          type: 'object',
-          required: ['orderStatusId'],
-          properties: { orderStatusId: uuid, time: { type: 'string', description: 'Cache buster, ignored' } },
-        },
+        querystring: orderStatusQuery,
         response: responses(paidOrderSchema, [400, 401, 404]),
       },
     },

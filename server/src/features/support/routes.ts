@@ -1,37 +1,27 @@
 /** Support: the contact/help form, the knowledge base, and opting out of promotional e-mail. */
 import type { FastifyInstance } from 'fastify';
-import type { SupportMessage } from '@blockpilot/shared/types';
+import { promotionOptOutBody, supportMessageSchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { validationError } from '../../http/errors.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
-import { bearerAuth, nullData, responses, stringOf, text } from '../../http/schemas.js';
+import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { knowledgeBaseItemSchema, publishedKnowledgeBase } from './knowledgeBase.js';
 import { publicConfigOf, publicConfigSchema } from './publicConfig.js';
 import { INVALID_OPT_OUT_LINK, optOutOfPromotions } from './promotions.js';
 import { submitQuestion } from './questions.js';
 
-const questionBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['fullName', 'emailAddress', 'phoneNumber', 'question'],
-  properties: {
-    fullName: text(100),
-    emailAddress: stringOf('email-address'),
-    phoneNumber: stringOf('phone-number', 32),
-    question: { ...text(5000), minLength: 10 },
-  },
-} as const;
-
-export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
-  app.post<{ Body: SupportMessage }>(
+export async function supportRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
+  app.post(
     '/api/help/sendQuestion',
     {
       onRequest: app.identifyUser,
       schema: {
         tags: ['support'],
         summary: 'Send a question to support (no sign-in needed; linked to the account when signed in)',
-        body: questionBody,
+        body: supportMessageSchema,
         response: responses(nullData, [400, 429]),
       },
     },
@@ -68,19 +58,13 @@ export async function supportRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     async () => ok(await publicConfigOf(ctx)),
   );
 
-  app.post<{ Body: { userId: string } }>(
+  app.post(
     '/api/promotion/optOut',
     {
       schema: {
         tags: ['support'],
         summary: 'Stop promotional e-mail (the link in each one); repeating it is harmless',
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['userId'],
-          // No pattern: whether a key is one of ours is the cipher's call, so every bad link gets the same clear answer.
-          properties: { userId: { type: 'string', minLength: 1, maxLength: 512, description: 'The key of the opt-out link: the driver, sealed by the server' } },
-        },
+        body: promotionOptOutBody,
         response: responses(nullData, [400]),
       },
     },

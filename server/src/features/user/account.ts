@@ -9,8 +9,7 @@ import { validationError } from '../../http/errors.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { USER_COLUMNS, type UserRow } from '../auth/tokens.js';
 import { filterFromRow, filterRowsOf, type FilterRow } from '../../domain/filters.js';
-import { filterSchema } from './filters.js';
-import { notificationEventsSchema } from './notificationPreferences.js';
+import { filterSchema, notificationEventsSchema } from '@blockpilot/shared/api/schemas';
 import { REGIONS } from './regions.js';
 import { platformTrialUsed, trialEligible } from './trial.js';
 
@@ -18,8 +17,6 @@ import { platformTrialUsed, trialEligible } from './trial.js';
 function runningUntil(end: Date | null, now: Date): number | null {
   return end && end > now ? end.getTime() : null;
 }
-
-export const DISPLAY_NAME_MAX_LENGTH = 60;
 
 /** Sets the driver's language (docs/FRONTEND.md, "Languages"). */
 export async function saveLanguage(db: Kysely<DatabaseSchema>, userId: string, language: Language): Promise<void> {

@@ -6,35 +6,7 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS } from '@blockpilot/shared/c
 import type { NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { validationError } from '../../http/errors.js';
-import { optionalText, stringOf } from '../../http/schemas.js';
 import { consumeTelegramLinkCode } from './telegramLinks.js';
-
-/** Per channel, the events that notify there (each channel listed; an empty list: nothing there). */
-export const notificationEventsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [...NOTIFICATION_CHANNELS],
-  description: 'Per channel, the events that notify there',
-  properties: Object.fromEntries(
-    NOTIFICATION_CHANNELS.map((channel) => [
-      channel,
-      { type: 'array', uniqueItems: true, maxItems: NOTIFICATION_EVENTS.length, items: { type: 'string', enum: NOTIFICATION_EVENTS } },
-    ]),
-  ),
-} as const;
-
-export const notificationPreferencesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['emailAddress', 'whatsAppNumber', 'telegramAuthCode'],
-  properties: {
-    emailAddress: { ...stringOf('email-address-or-empty'), description: 'Empty: no e-mail notifications' },
-    whatsAppNumber: { ...stringOf('phone-number-or-empty', 32), description: 'Empty: no WhatsApp notifications' },
-    telegramAuthCode: { ...optionalText(32), description: 'The code the bot gave on /start; empty unlinks Telegram' },
-    telegramConnected: { type: 'boolean', description: 'Ignored (read-only)' },
-    events: { ...notificationEventsSchema, description: 'Per channel, the events that notify there; left out, the saved choices stay' },
-  },
-} as const;
 
 /**
  * Saves all of it at once, or nothing: a Telegram code that is not live fails the whole save with

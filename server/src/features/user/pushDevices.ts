@@ -9,24 +9,9 @@ import type { PushDevice, PushSubscriptionInput } from '@blockpilot/shared/types
 import { endpointProblem } from '../../adapters/push/config.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { validationError } from '../../http/errors.js';
-import { stringOf } from '../../http/schemas.js';
 
 /** A driver's devices at most: saving one more forgets the oldest. */
 export const MAX_PUSH_DEVICES = 10;
-/** The longest endpoint taken (push services' URLs are a few hundred characters). */
-const ENDPOINT_MAX_LENGTH = 1024;
-
-export const pushSubscriptionSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['endpoint', 'p256dh', 'auth'],
-  properties: {
-    endpoint: { type: 'string', format: 'plain-text', minLength: 1, maxLength: ENDPOINT_MAX_LENGTH, description: "The push service's URL (PushSubscription.endpoint)" },
-    p256dh: { ...stringOf('push-public-key', 100), description: 'PushSubscription.toJSON().keys.p256dh' },
-    auth: { ...stringOf('push-auth-secret', 32), description: 'PushSubscription.toJSON().keys.auth' },
-  },
-} as const;
-
 export const pushDeviceSchema = {
   type: 'object',
   required: ['id', 'label', 'endpoint', 'createdAt'],

@@ -5,22 +5,35 @@
  * and features/logs (logs, forfeit).
  */
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES, TRIAL_DAYS, type Language } from '@blockpilot/shared/constants';
-import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@blockpilot/shared/constants';
-import type { Filter, NotificationPreferences, PushSubscriptionInput } from '@blockpilot/shared/types';
+import { TRIAL_DAYS, type NotificationChannel } from '@blockpilot/shared/constants';
+import {
+  changePasswordBody,
+  deleteFilterBody,
+  filterSchema,
+  pushDeviceParams,
+  pushSubscriptionSchema,
+  reorderFiltersBody,
+  saveDisplayNameBody,
+  saveFilterBody,
+  saveLanguageBody,
+  saveNotificationPreferencesBody,
+  sendTestNotificationBody,
+} from '@blockpilot/shared/api/schemas';
+import type { Filter } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { notFound, refusal, unauthorized } from '../../http/errors.js';
+import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, passwordChangeLimits, RATE_LIMITS } from '../../http/rateLimits.js';
-import { bearerAuth, existingPassword, newPassword, nullData, responses, sessionData, text, uuid } from '../../http/schemas.js';
+import { bearerAuth, nullData, responses, sessionData } from '../../http/schemas.js';
 import { currentSession, currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
-import { accountSchema, DISPLAY_NAME_MAX_LENGTH, loadAccount, saveDisplayName, saveLanguage } from './account.js';
+import { accountSchema, loadAccount, saveDisplayName, saveLanguage } from './account.js';
 import { addFilter, deleteFilter, filtersOf, reorderFilters, updateFilter } from '../../domain/filters.js';
-import { deleteFilterBody, filterListSchema, filterRangeRules, filterSchema, reorderFiltersBody, savedOrNewFilterSchema } from './filters.js';
-import { notificationPreferencesSchema, saveNotificationPreferences } from './notificationPreferences.js';
-import { deviceLabel, pushDeviceSchema, pushDevicesOf, pushSubscriptionSchema, removePushDevice, savePushDevice } from './pushDevices.js';
+import { filterListSchema, filterRangeRules } from './filters.js';
+import { saveNotificationPreferences } from './notificationPreferences.js';
+import { deviceLabel, pushDeviceSchema, pushDevicesOf, removePushDevice, savePushDevice } from './pushDevices.js';
 import { REGIONS } from './regions.js';
 import { startTrial } from './trial.js';
 import { accountChanged } from '../search/changes.js';
@@ -35,13 +48,8 @@ const NOT_SET_UP: Record<NotificationChannel, string> = {
   push: 'Switch on notifications on a device first.',
 };
 
-interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-  confirmNewPassword: string;
-}
-
-export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+  const app = contractRoutes(fastify);
   const signedIn = { onRequest: app.requireUser };
   // Hot routes that need only who calls (or read the row with their own query): no user-row read.
   const withSession = { onRequest: app.requireSession };
@@ -70,7 +78,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => ok({ locale: REGIONS[currentUser(request).row.country_code].locale }),
   );
 
-  app.post<{ Body: { filter: Filter | Omit<Filter, 'id'> } }>(
+  app.post(
     '/api/user/saveFilter',
     {
       ...withSession,
@@ -80,7 +88,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         summary:
           "Save one of the driver's filters, or add one at the end of the list when it comes without an id (errors per field: serviceAreas, days, time, pay, duration, timeToArrive, ...; BP_ERR_FILTER_LIMIT past the cap)",
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['filter'], properties: { filter: savedOrNewFilterSchema } },
+        body: saveFilterBody,
         response: responses(filterSchema, [400, 401, 404, 409]),
       },
     },
@@ -88,8 +96,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const userId = currentSession(request).id;
       const { filter } = request.body;
       let saved: Filter | null;
-      if ('id' in filter) {
-        saved = await updateFilter(ctx.db, userId, filter);
+      if (filter.id !== undefined) {
+        saved = await updateFilter(ctx.db, userId, { ...filter, id: filter.id });
         if (!saved) throw notFound('This filter does not exist. Reload the page.');
       } else {
         const added = await addFilter(ctx.db, userId, filter);
@@ -102,7 +110,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { id: string } }>(
+  app.post(
     '/api/user/deleteFilter',
     {
       ...signedIn,
@@ -125,7 +133,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { ids: string[] } }>(
+  app.post(
     '/api/user/reorderFilters',
     {
       ...signedIn,
@@ -166,7 +174,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { language: Language } }>(
+  app.post(
     '/api/user/saveLanguage',
     {
       ...signedIn,
@@ -174,7 +182,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: "Change the driver's language: the app opens in it everywhere, e-mails and chat messages are written in it (error under language)",
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['language'], properties: { language: { type: 'string', enum: LANGUAGES } } },
+        body: saveLanguageBody,
         response: responses(nullData, [400, 401]),
       },
     },
@@ -185,7 +193,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { displayName: string } }>(
+  app.post(
     '/api/user/saveDisplayName',
     {
       ...signedIn,
@@ -193,7 +201,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Change the name the dashboard greets the driver with (error under displayName)',
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['displayName'], properties: { displayName: text(DISPLAY_NAME_MAX_LENGTH) } },
+        body: saveDisplayNameBody,
         response: responses(nullData, [400, 401]),
       },
     },
@@ -203,7 +211,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { notificationPreferences: NotificationPreferences } }>(
+  app.post(
     '/api/user/saveNotificationPreferences',
     {
       ...signedIn,
@@ -211,7 +219,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Save where notifications go and, per channel, of what (errors per field: emailAddress, whatsAppNumber, telegramAuthCode, events)',
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['notificationPreferences'], properties: { notificationPreferences: notificationPreferencesSchema } },
+        body: saveNotificationPreferencesBody,
         response: responses(nullData, [400, 401]),
       },
     },
@@ -238,7 +246,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => ok({ publicKey: ctx.push.publicKey, devices: await pushDevicesOf(ctx.db, currentUser(request).id) }),
   );
 
-  app.post<{ Body: PushSubscriptionInput }>(
+  app.post(
     '/api/user/pushDevices',
     {
       ...signedIn,
@@ -256,7 +264,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/user/pushDevices/:id',
     {
       ...signedIn,
@@ -264,7 +272,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: "Switch Web Push off for one of the driver's devices",
         security: bearerAuth,
-        params: { type: 'object', required: ['id'], properties: { id: uuid } },
+        params: pushDeviceParams,
         response: responses(nullData, [400, 401, 404]),
       },
     },
@@ -274,7 +282,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: { channel: NotificationChannel } }>(
+  app.post(
     '/api/user/sendTestNotification',
     {
       ...signedIn,
@@ -282,7 +290,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Send a test notification on one channel now (409 when it has nowhere to send, 502 when its service refused)',
         security: bearerAuth,
-        body: { type: 'object', additionalProperties: false, required: ['channel'], properties: { channel: { type: 'string', enum: NOTIFICATION_CHANNELS } } },
+        body: sendTestNotificationBody,
         response: responses(nullData, [400, 401, 409, 429, 502]),
       },
     },
@@ -299,7 +307,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
   );
 
-  app.post<{ Body: PasswordChange }>(
+  app.post(
     '/api/user/changePassword',
     {
       ...signedIn,
@@ -308,12 +316,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         tags,
         summary: 'Change the password; ends every session of the driver, this one too, and answers a fresh one',
         security: bearerAuth,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['currentPassword', 'newPassword', 'confirmNewPassword'],
-          properties: { currentPassword: existingPassword, newPassword, confirmNewPassword: existingPassword },
-        },
+        body: changePasswordBody,
         response: responses(sessionData, [400, 401, 429]),
       },
     },

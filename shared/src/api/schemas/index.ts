@@ -1,0 +1,15 @@
+/**
+ * The API contract (docs/ARCHITECTURE.md section 4, "The contract"): the JSON schema of every
+ * request body, query and path the server takes, written once. The server validates with them
+ * and its handlers get their types from them (a Fastify type provider); the front end's API
+ * client derives its request types from them (`FromContract`), type-only, so no schema reaches a
+ * bundle that does not validate.
+ */
+export * from './fields.js';
+export * from './auth.js';
+export * from './user.js';
+export * from './store.js';
+export * from './support.js';
+export * from './calendar.js';
+export * from './admin.js';
+export * from './releases.js';

@@ -1,0 +1,108 @@
+/** The release registry's calls under /api/releases (docs/RELEASES.md): publish, promote, roll back, preview links, tokens. */
+import { REMOTES, RELEASE_CHANNEL_NAME } from '../../constants.js';
+import { optionalText, text, uuid, type FromContract } from './fields.js';
+
+export const remoteName = { type: 'string', enum: REMOTES.map((remote) => remote.name), description: 'Federation name of the remote, e.g. mf_auth' } as const;
+/** Semantic version without build metadata (`+...` would not survive a URL path unescaped). */
+const version = {
+  type: 'string',
+  minLength: 5,
+  maxLength: 64,
+  pattern: '^\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$',
+  description: 'Semantic version, e.g. 1.4.0 or 1.4.0-rc.1',
+} as const;
+const channelName = { type: 'string', pattern: RELEASE_CHANNEL_NAME.source, description: 'production, staging, or a named preview channel' } as const;
+/** A file path inside the build: relative, forward slashes, no `.` or `..` segments. */
+// No segment starts with a dot, so neither '.' nor '..' can climb out of the release's folder
+// (written without a lookahead: the fuzzer generates values from every route's patterns).
+const filePath = { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$' } as const;
+const integrity = { type: 'string', pattern: '^sha384-[A-Za-z0-9+/]{64}$', description: "SRI form of the file's sha384" } as const;
+const reason = optionalText(500);
+
+export const remoteParams = { type: 'object', required: ['remote'], properties: { remote: remoteName } } as const;
+export const releaseParams = { type: 'object', required: ['remote', 'version'], properties: { remote: remoteName, version } } as const;
+export const channelParams = { type: 'object', required: ['channel'], properties: { channel: channelName } } as const;
+
+export const publishBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['files'],
+  properties: {
+    gitCommit: { type: 'string', pattern: '^[0-9a-f]{7,64}$' },
+    files: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 2000,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'content', 'integrity'],
+        // The sender's hash proves the bytes arrived as built (a damaged base64 text fails it).
+        properties: { path: filePath, content: { type: 'string', maxLength: 40 * 1024 * 1024, description: 'base64 of the file' }, integrity },
+      },
+    },
+  },
+} as const;
+
+export const hostedBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url'],
+  properties: {
+    gitCommit: publishBody.properties.gitCommit,
+    url: {
+      type: 'string',
+      minLength: 12,
+      maxLength: 2000,
+      pattern: '^https?://[^\\s]+$',
+      description: "The URL of the build's mf-manifest.json, on one of RELEASE_HOSTED_ORIGINS",
+    },
+  },
+} as const;
+
+export const promoteBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['remote', 'version'],
+  properties: {
+    remote: remoteName,
+    version,
+    expectedRevision: { type: 'integer', minimum: 0, description: 'Refuse (409) unless the channel is still at this revision' },
+    percent: { type: 'integer', minimum: 0, maximum: 100, description: 'Under 100: a canary for this share of signed-in users, sticky per user' },
+    users: { type: 'array', maxItems: 500, uniqueItems: true, items: text(254), description: 'User ids or e-mail addresses that always get the canary' },
+    force: { type: 'boolean', description: 'Go live despite the compatibility gate (needs a reason; recorded)' },
+    reason,
+  },
+} as const;
+
+export const rollbackBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['remote'],
+  properties: { remote: remoteName, expectedRevision: promoteBody.properties.expectedRevision, force: promoteBody.properties.force, reason },
+} as const;
+
+export const releaseListQuery = { type: 'object', additionalProperties: false, properties: { remote: remoteName } } as const;
+export const releaseAuditQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { remote: remoteName, channel: channelName, limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+} as const;
+
+export const mintReleaseTokenBody = { type: 'object', additionalProperties: false, required: ['label', 'remote'], properties: { label: text(100), remote: remoteName } } as const;
+export const tokenParams = { type: 'object', required: ['id'], properties: { id: uuid } } as const;
+const previewHours = { type: 'integer', minimum: 1, maximum: 720, description: 'How long the link works (default RELEASE_PREVIEW_LINK_HOURS)' } as const;
+export const previewLinkBody = { type: 'object', additionalProperties: false, properties: { hours: previewHours } } as const;
+export const channelPreviewLinkBody = { type: 'object', additionalProperties: false, required: ['remote'], properties: { remote: remoteName, hours: previewHours } } as const;
+export const loadReportBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['releaseId', 'failed'],
+  properties: { releaseId: uuid, failed: { type: 'boolean' } },
+} as const;
+
+export type PublishBody = FromContract<typeof publishBody>;
+export type HostedBody = FromContract<typeof hostedBody>;
+export type PromoteBody = FromContract<typeof promoteBody>;
+export type RollbackBody = FromContract<typeof rollbackBody>;
+export type ReleaseAuditQuery = FromContract<typeof releaseAuditQuery>;
