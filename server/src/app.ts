@@ -37,6 +37,7 @@ import { installFieldRules } from './http/fieldRules.js';
 import { ajvFormats } from './http/formats.js';
 import { loggerOptions } from './http/logging.js';
 import { metricsPlugin } from './http/metrics.js';
+import { requireContractSchemas } from './http/contract.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import type { Database, ServerConfig } from './types.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   });
   installErrorHandler(app);
   installFieldRules(app);
+  const contractChecked = requireContractSchemas(app);
   await registerSecurityHeaders(app, config);
   await registerOpenApi(app, version);
   await app.register(metricsPlugin, { token: config.metricsToken, devMode: config.devMode });
@@ -120,6 +122,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
       liveLanding: liveLanding(releases, config.releases.channel),
     });
   else app.setNotFoundHandler(sendNotFound);
+  contractChecked();
   return app;
 }
 

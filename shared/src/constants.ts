@@ -280,3 +280,15 @@ export const CALENDAR_PATH = DASHBOARD_PAGES[1].path;
 export const MAX_STATS_DAYS = 92;
 /** The private calendar feed: `GET <path><token>.ics`, no Authorization header (calendar apps send none). */
 export const CALENDAR_FEED_PATH = '/api/calendar/';
+
+/**
+ * Why the engine did not take an offer (docs/ENGINE.md "Ignore reasons"): the filter's test that
+ * failed (`station`, `day`, `time`, `pay`, `duration`, `arrival`; `filter` for entries logged
+ * before the engine said which), a clash with a booked block (`overlap`), the fee over the credit
+ * (`credit`), lost to another driver (`taken`), never confirmed (`failed`), or marked hidden by
+ * the platform (`hidden`).
+ */
+export type IgnoreReason = 'filter' | 'station' | 'day' | 'time' | 'pay' | 'duration' | 'arrival' | 'overlap' | 'credit' | 'taken' | 'failed' | 'hidden';
+
+/** Every ignore reason, in the order the log's reason filter lists them. */
+export const IGNORE_REASONS: readonly IgnoreReason[] = ['credit', 'overlap', 'time', 'pay', 'station', 'arrival', 'day', 'duration', 'hidden', 'taken', 'failed', 'filter'];

@@ -2,14 +2,16 @@
  * Types of every entity in docs/PRODUCT.md section 3 and of the API envelope (docs/ARCHITECTURE.md section 4).
  * Field names are the wire names: the server and every remote share these declarations.
  */
-import { DURATION_SLIDER, PAY_SLIDER, type Language, type Role } from './constants.js';
+import { DURATION_SLIDER, PAY_SLIDER, type IgnoreReason, type Language, type Role } from './constants.js';
 import type { DayRange, Filter, NotificationPreferences } from './api/schemas/user.js';
+import type { MembershipPlanId } from './api/schemas/store.js';
 
 /**
  * The request types of the API contract, derived from its schemas (docs/ARCHITECTURE.md section 4,
  * "The contract"); the entities they are also part of (an account's filters and notification
  * preferences) use them, so each shape is written once.
  */
+export type { Range } from './api/schemas/fields.js';
 export type { Filter, NotificationEventChoices, NotificationPreferences, PushSubscriptionInput, LogQuery, DayRange } from './api/schemas/user.js';
 export type { SupportMessage } from './api/schemas/support.js';
 export type { AutoTopUpSettings } from './api/schemas/store.js';
@@ -17,9 +19,6 @@ export type { KnowledgeBaseArticleInput } from './api/schemas/admin.js';
 
 /** Pay is compared per block or per hour of the block. */
 export type PayType = Filter['payType'];
-
-/** A two-handle slider value: [low, high]. */
-export type Range = [number, number];
 
 /**
  * A new filter: a new driver's first one, and each one added to the list (docs/PRODUCT.md "Several
@@ -50,8 +49,6 @@ export interface ServiceArea {
   eligible?: boolean;
 }
 
-
-
 /** One device (browser) that receives Web Push for the driver. */
 export interface PushDevice {
   id: string;
@@ -69,7 +66,6 @@ export interface PushDevices {
   publicKey: string;
   devices: PushDevice[];
 }
-
 
 /** The signed-in user's account and settings (GET /api/user). */
 export interface Account {
@@ -104,17 +100,7 @@ export interface Account {
 /** What the engine did with an offer. */
 export type LogAction = 'BLOCK_ACCEPT' | 'BLOCK_IGNORE';
 
-/**
- * Why the engine did not take an offer (docs/ENGINE.md "Ignore reasons"): the filter's test that
- * failed (`station`, `day`, `time`, `pay`, `duration`, `arrival`; `filter` for entries logged
- * before the engine said which), a clash with a booked block (`overlap`), the fee over the credit
- * (`credit`), lost to another driver (`taken`), never confirmed (`failed`), or marked hidden by
- * the platform (`hidden`).
- */
-export type IgnoreReason = 'filter' | 'station' | 'day' | 'time' | 'pay' | 'duration' | 'arrival' | 'overlap' | 'credit' | 'taken' | 'failed' | 'hidden';
-
-/** Every ignore reason, in the order the log's reason filter lists them. */
-export const IGNORE_REASONS: readonly IgnoreReason[] = ['credit', 'overlap', 'time', 'pay', 'station', 'arrival', 'day', 'duration', 'hidden', 'taken', 'failed', 'filter'];
+export { IGNORE_REASONS, type IgnoreReason } from './constants.js';
 
 /** One discovered offer in the driver's log. */
 export interface LogEntry {
@@ -178,13 +164,11 @@ export interface SearchStatus {
  */
 export type LiveEvent = { type: 'status'; status: SearchStatus } | { type: 'account' } | { type: 'logs' } | { type: 'logRemoved'; id: string };
 
-
 /** One knowledge-base item; an answer may be a list of lines, '' is a blank line. */
 export interface KnowledgeBaseItem {
   question: string;
   answer: string | string[];
 }
-
 
 /** The automatic top-up (docs/LIVE.md "Automatic top-up"); money in cents, times epoch ms. */
 export interface AutoTopUp {
@@ -200,10 +184,9 @@ export interface AutoTopUp {
   lastFailure: { reason: string; at: number } | null;
 }
 
-
 /** A membership plan on sale: no fee is charged while one is active. */
 export interface MembershipPlan {
-  id: string;
+  id: MembershipPlanId;
   name: string;
   /** Price in cents. */
   price: number;
@@ -423,7 +406,6 @@ export interface KnowledgeBaseArticle {
   updatedAt: number;
 }
 
-
 export type PromotionStatus = 'draft' | 'sending' | 'sent';
 
 /** A promotional e-mail and how far its sending has got (docs/OPERATIONS.md "Promotions"). */
@@ -533,7 +515,6 @@ export interface EngineWorkers {
   leases: { held: number; unknownHolder: number; released: number } | null;
   queues: EngineQueue[];
 }
-
 
 /** What the driver booked in one day or week (blocks counted by their start, in the driver's zone). */
 export interface StatsPeriod {

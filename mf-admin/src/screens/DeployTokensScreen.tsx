@@ -1,4 +1,4 @@
-import { api, REMOTES, useForm, type DeployToken, type MintedDeployToken } from '@blockpilot/shared';
+import { api, REMOTES, useForm, type DeployToken, type MintedDeployToken, type RemoteName } from '@blockpilot/shared';
 import { Actions, Button, Chip, Dialog, Form, FormFeedback, Page, Paper, Select, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -67,7 +67,8 @@ function Mint({ onMinted }: { onMinted: (minted: MintedDeployToken) => unknown }
   const form = useForm({
     initialValues: { label: '', remote: '' },
     onSubmit: async (values, controls) => {
-      const minted = await api.admin.deployTokens.mint(values);
+      // A remote not chosen yet ('') is sent as it is: the server answers with the field's message.
+      const minted = await api.admin.deployTokens.mint({ ...values, remote: values.remote as RemoteName });
       controls.reset();
       await onMinted(minted);
     },

@@ -1,13 +1,15 @@
 /**
  * Routes typed by the API contract (docs/ARCHITECTURE.md section 4, "The contract"): a feature
- * registers its routes on `contractRoutes(app)`, hands each route its body, query and path
- * schemas from `@blockpilot/shared/api/schemas`, and its handler reads `request.body`,
+ * registers its routes on `contractRoutes(app)`, hands each route its body, query, path and
+ * header schemas from `@blockpilot/shared/api/schemas`, and its handler reads `request.body`,
  * `request.query` and `request.params` with the types those schemas derive (Fastify's type
  * provider for json-schema-to-ts). No request type is written by hand, and a route without a
- * schema sees `unknown`.
+ * schema sees `unknown`. `requireContractSchemas` keeps it so: the app refuses to start with an
+ * /api/ route whose request schema is not the contract's.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import * as contract from '@blockpilot/shared/api/schemas';
 import type { ContractOptions } from '@blockpilot/shared/api/schemas';
 
 /** Reads a route's schemas as the front end's API client does (the same options, shared's fields.ts). */
@@ -16,4 +18,44 @@ export type ContractTypeProvider = JsonSchemaToTsProvider<{ ValidatorSchemaOptio
 /** The app whose routes take their request types from their schemas. */
 export function contractRoutes(app: FastifyInstance) {
   return app.withTypeProvider<ContractTypeProvider>();
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads no JSON body: none at all, or a raw one (a signed webhook's). */
+    noJsonBody?: true;
+  }
+}
+
+/** Every schema the contract exports, by identity: a route must hand in one of these, not a copy. */
+const CONTRACT_SCHEMAS = new Set<unknown>(Object.values(contract).filter((value) => typeof value === 'object' && value !== null));
+
+const REQUEST_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Why a route breaks the contract rule, or null when it keeps it (routes outside /api/ are not the API's). */
+export function contractProblem(route: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>): string | null {
+  if (!route.url.startsWith('/api/')) return null;
+  for (const part of REQUEST_PARTS) {
+    const schema = route.schema?.[part];
+    if (schema !== undefined && !CONTRACT_SCHEMAS.has(schema)) return `its ${part} schema is not one of @blockpilot/shared/api/schemas`;
+  }
+  const takesBody = [route.method].flat().some((method) => METHODS_WITH_BODY.has(method));
+  if (takesBody && route.schema?.body === undefined && !route.config?.noJsonBody) return 'it takes a body but has no body schema (or config.noJsonBody)';
+  return null;
+}
+
+/**
+ * Refuses, while the app is built, any /api/ route that breaks the contract rule. Answers the
+ * function that ends the check once the app's own routes are in (tests add routes of their own).
+ */
+export function requireContractSchemas(app: FastifyInstance): () => void {
+  let checking = true;
+  app.addHook('onRoute', (route) => {
+    const problem = checking ? contractProblem(route) : null;
+    if (problem) throw new Error(`${[route.method].flat().join(',')} ${route.url}: ${problem} (docs/ARCHITECTURE.md section 4, "The contract")`);
+  });
+  return () => {
+    checking = false;
+  };
 }

@@ -131,9 +131,11 @@ export const api = {
     getMembershipPlans: () => call<MembershipPlan[]>((http) => http.get('/store/getMembershipPlans', LOAD)),
     /** Returns the checkout URL the browser navigates to. */
     createStripeOrder: (topup_amount: number) => call<string>((http) => http.post('/store/createStripeOrder', { topup_amount } satisfies Body<'createOrderBody'>)),
-    buyMembership: (planId: contract.MembershipPlanId) => call<string>((http) => http.post('/store/createStripeOrder', { membership_plan_id: planId } satisfies Body<'createOrderBody'>)),
+    buyMembership: (planId: contract.MembershipPlanId) =>
+      call<string>((http) => http.post('/store/createStripeOrder', { membership_plan_id: planId } satisfies Body<'createOrderBody'>)),
     /** Truthy once the order is paid. Polled every second. */
-    getOrderStatus: (orderStatusId: string) => call<unknown>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: String(Date.now()) } satisfies Body<'orderStatusQuery'> })),
+    getOrderStatus: (orderStatusId: string) =>
+      call<unknown>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: String(Date.now()) } satisfies Body<'orderStatusQuery'> })),
     /** The automatic top-up: settings, saved card, last charge or failure. */
     getAutoTopUp: () => call<AutoTopUp>((http) => http.get('/store/autoTopUp', LOAD)),
     saveAutoTopUp: (settings: Body<'autoTopUpSettingsSchema'>) => call<AutoTopUp>((http) => http.put('/store/autoTopUp', settings)),
@@ -163,11 +165,13 @@ export const api = {
       call<null>((http) => http.post(`/admin/users/${encodeURIComponent(id)}/${action}`, { reason } satisfies Body<'withReason'>)),
     setRole: (id: string, role: Body<'setRoleBody'>['role'], reason: string) =>
       call<null>((http) => http.post(`/admin/users/${encodeURIComponent(id)}/role`, { role, reason } satisfies Body<'setRoleBody'>)),
-    refundOrder: (orderId: string, reason: string) => call<AdminOrder>((http) => http.post(`/admin/orders/${encodeURIComponent(orderId)}/refund`, { reason } satisfies Body<'withReason'>)),
+    refundOrder: (orderId: string, reason: string) =>
+      call<AdminOrder>((http) => http.post(`/admin/orders/${encodeURIComponent(orderId)}/refund`, { reason } satisfies Body<'withReason'>)),
     tickets: (query: Body<'ticketListQuery'>) => call<TicketSummary[]>((http) => http.get('/admin/tickets', { params: query })),
     ticket: (id: number) => call<Ticket>((http) => http.get(`/admin/tickets/${id}`)),
     replyToTicket: (id: number, text: string) => call<Ticket>((http) => http.post(`/admin/tickets/${id}/reply`, { text } satisfies Body<'ticketReplyBody'>)),
-    setTicketStatus: (id: number, status: Body<'ticketStatusBody'>['status']) => call<Ticket>((http) => http.post(`/admin/tickets/${id}/status`, { status } satisfies Body<'ticketStatusBody'>)),
+    setTicketStatus: (id: number, status: Body<'ticketStatusBody'>['status']) =>
+      call<Ticket>((http) => http.post(`/admin/tickets/${id}/status`, { status } satisfies Body<'ticketStatusBody'>)),
     audit: (query: Omit<Body<'auditQuery'>, 'before'>) => call<AuditEntry[]>((http) => http.get('/admin/audit', { params: query })),
     /** The search engine's last `minutes` minutes and the drivers' search states now (docs/OPERATIONS.md "Engine health"). */
     engineHealth: (minutes: number) => call<EngineHealth>((http) => http.get('/admin/engineHealth', { params: { minutes: String(minutes) } satisfies Body<'engineHealthQuery'> })),
@@ -191,7 +195,8 @@ export const api = {
     deployTokens: {
       list: () => call<DeployToken[]>((http) => http.get('/admin/deployTokens')),
       mint: (body: Body<'mintDeployTokenBody'>) => call<MintedDeployToken>((http) => http.post('/admin/deployTokens', body)),
-      revoke: (id: string, reason: string) => call<DeployToken>((http) => http.post(`/admin/deployTokens/${encodeURIComponent(id)}/revoke`, { reason } satisfies Body<'withReason'>)),
+      revoke: (id: string, reason: string) =>
+        call<DeployToken>((http) => http.post(`/admin/deployTokens/${encodeURIComponent(id)}/revoke`, { reason } satisfies Body<'withReason'>)),
     },
   },
 };

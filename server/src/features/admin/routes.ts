@@ -403,7 +403,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
   app.post(
     '/api/admin/promotions/:id/send',
     {
-      config: admin,
+      config: { ...admin, noJsonBody: true },
       schema: {
         tags,
         summary: 'Send to every driver not opted out, in batches in the background; once: sending again sends nobody anything twice',

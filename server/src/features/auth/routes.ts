@@ -54,6 +54,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/auth/resendVerificationEmail',
     {
       onRequest: app.requireUser,
+      config: { noJsonBody: true },
       schema: { tags, summary: 'E-mail the address-verification link again', security: bearerAuth, response: responses(nullData, [401, 409, 429]) },
     },
     async (request) => {
@@ -65,24 +66,20 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  app.post(
-    '/api/auth/login',
-    { schema: { tags, summary: 'Sign in; answers with a session', body: loginBody, response: responses(sessionData, [400, 429]) } },
-    async (request) => {
-      const email = normalizeEmail(request.body.emailAddress);
-      const addressFailures = `login-failures:${request.ip}`;
-      const accountFailures = `login-failures:${request.ip}:${email}`;
-      await limit([[`login:${request.ip}`, RATE_LIMITS.loginPerAddress]]);
-      // Counted as failures before the hash, so parallel guesses cannot pass together; taken back on success.
-      await takeAttempts(ctx.rateLimiter, [
-        [addressFailures, LOGIN_BACKOFF.perAddress],
-        [accountFailures, LOGIN_BACKOFF.perAccountAndAddress],
-      ]);
-      const accessToken = await login(ctx, email, request.body.password);
-      await Promise.all([ctx.rateLimiter.forgiveAttempt(addressFailures), ctx.rateLimiter.clearFailures(accountFailures)]);
-      return ok({ accessToken });
-    },
-  );
+  app.post('/api/auth/login', { schema: { tags, summary: 'Sign in; answers with a session', body: loginBody, response: responses(sessionData, [400, 429]) } }, async (request) => {
+    const email = normalizeEmail(request.body.emailAddress);
+    const addressFailures = `login-failures:${request.ip}`;
+    const accountFailures = `login-failures:${request.ip}:${email}`;
+    await limit([[`login:${request.ip}`, RATE_LIMITS.loginPerAddress]]);
+    // Counted as failures before the hash, so parallel guesses cannot pass together; taken back on success.
+    await takeAttempts(ctx.rateLimiter, [
+      [addressFailures, LOGIN_BACKOFF.perAddress],
+      [accountFailures, LOGIN_BACKOFF.perAccountAndAddress],
+    ]);
+    const accessToken = await login(ctx, email, request.body.password);
+    await Promise.all([ctx.rateLimiter.forgiveAttempt(addressFailures), ctx.rateLimiter.clearFailures(accountFailures)]);
+    return ok({ accessToken });
+  });
 
   app.post(
     '/api/auth/requestResetPasswordLink',
@@ -145,7 +142,11 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.post(
     '/api/auth/logout',
-    { onRequest: app.requireUser, schema: { tags, summary: 'End this session (revokes its token)', security: bearerAuth, response: responses(nullData, [401]) } },
+    {
+      onRequest: app.requireUser,
+      config: { noJsonBody: true },
+      schema: { tags, summary: 'End this session (revokes its token)', security: bearerAuth, response: responses(nullData, [401]) },
+    },
     async (request) => {
       await logout(ctx, currentUser(request).token);
       return ok(null);

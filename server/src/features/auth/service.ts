@@ -3,7 +3,6 @@
  * sign-in, password reset by e-mailed link, password change, sign-out. Routes validate shapes
  * (and that a confirmation repeats its password, http/fieldRules.ts); the rules live here.
  */
-import type { CountryCode, Language } from '@blockpilot/shared/constants';
 import type { RegisterRequest } from '@blockpilot/shared/api/schemas';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -17,7 +16,6 @@ import { translate } from '../../domain/translate.js';
 import { invalidResetLink } from './authenticate.js';
 import { sendVerificationEmail } from './emailVerification.js';
 import { consumeResetToken, issueToken, revokeToken, revokeUserTokens } from './tokens.js';
-
 
 /** The same words whether the address is unknown or the password wrong. */
 export const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';

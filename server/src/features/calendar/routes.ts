@@ -63,6 +63,7 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     '/api/user/calendarFeed',
     {
       ...signedIn,
+      config: { noJsonBody: true },
       schema: {
         tags,
         summary: 'Make a new calendar feed link; the earlier one stops working. The URL is shown only in this answer.',

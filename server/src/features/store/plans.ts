@@ -4,15 +4,14 @@
  * orders keep their amount.
  */
 import { DEFAULT_LANGUAGE, type Language } from '@blockpilot/shared/constants';
-import type { MembershipPlanId } from '@blockpilot/shared/api/schemas';
 import type { MembershipPlan } from '@blockpilot/shared/types';
 import { translate, type MessageKey } from '../../domain/translate.js';
 
 /** Each plan's name in the server's catalogs: the payment page names the plan in the driver's language. */
 const PLAN_NAMES: Record<string, MessageKey> = { week: 'store.plan.week', month: 'store.plan.month' };
 
-/** The plans on sale, one per plan id of the API contract (the ids a checkout may name). */
-export const MEMBERSHIP_PLANS: readonly (MembershipPlan & { id: MembershipPlanId })[] = [
+/** The plans on sale: their ids are the API contract's (MEMBERSHIP_PLAN_IDS, the ids a checkout may name). */
+export const MEMBERSHIP_PLANS: readonly MembershipPlan[] = [
   { id: 'week', name: planName('week'), price: 1499, days: 7, description: 'No fees on accepted blocks for 7 days.' },
   { id: 'month', name: planName('month'), price: 4999, days: 30, description: 'No fees on accepted blocks for 30 days: the best value for full-time drivers.' },
 ];

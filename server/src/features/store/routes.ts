@@ -80,6 +80,7 @@ export async function storeRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     '/api/store/autoTopUp/card',
     {
       ...signedIn,
+      config: { noJsonBody: true },
       schema: {
         tags,
         summary: 'Start saving a card; answers with the page URL',

@@ -158,6 +158,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/user/startTrial',
     {
       ...signedIn,
+      config: { noJsonBody: true },
       schema: {
         tags,
         summary: `Start the ${TRIAL_DAYS} day free trial (once per driver and per platform account; needs a connected account)`,

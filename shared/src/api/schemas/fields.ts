@@ -4,21 +4,13 @@
  * type of a body is derived from its schema (`FromContract`), never written beside it.
  */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type { Range } from '../../types.js';
 
 /**
  * String formats a schema may name. The server holds each one's rule and message
  * (server/src/http/formats.ts, which must cover every name here).
  */
 export type FormatName =
-  | 'plain-text'
-  | 'email-address'
-  | 'email-address-or-empty'
-  | 'phone-number'
-  | 'phone-number-or-empty'
-  | 'push-public-key'
-  | 'push-auth-secret'
-  | 'calendar-date';
+  'plain-text' | 'email-address' | 'email-address-or-empty' | 'phone-number' | 'phone-number-or-empty' | 'push-public-key' | 'push-auth-secret' | 'calendar-date';
 
 /**
  * How a schema reads as a type. JSON Schema has no tuple of one item type, so a two-item number
@@ -30,6 +22,9 @@ export interface ContractOptions {
     { pattern: { type: 'array'; minItems: 2; maxItems: 2; items: { type: 'integer' } }; output: Range },
   ];
 }
+
+/** A two-handle slider value: [low, high]. */
+export type Range = [number, number];
 
 /** Any JSON schema of the contract. */
 export type ContractSchema = JSONSchema;

@@ -14,5 +14,4 @@ export const promotionOptOutBody = closedObject(['userId'], {
   userId: { type: 'string', minLength: 1, maxLength: 512, description: 'The key of the opt-out link: the driver, sealed by the server' },
 });
 
-
 export type SupportMessage = FromContract<typeof supportMessageSchema>;

@@ -1,0 +1,63 @@
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { deleteFilterBody, saveFilterBody } from '@blockpilot/shared/api/schemas';
+import { buildApp } from '../app.js';
+import { openDatabase } from '../db/index.js';
+import type { Database } from '../types.js';
+import { testConfig } from '../../test/config.js';
+import { contractProblem, requireContractSchemas } from './contract.js';
+
+const handWritten = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+
+describe('the API contract rule (docs/ARCHITECTURE.md section 4, "The contract")', () => {
+  it('takes only request schemas of the shared contract, by identity', () => {
+    expect(contractProblem({ method: 'POST', url: '/api/user/deleteFilter', schema: { body: deleteFilterBody } })).toBeNull();
+    expect(contractProblem({ method: 'POST', url: '/api/user/deleteFilter', schema: { body: handWritten } })).toMatch(/body schema is not one of/);
+    // A copy is a second place the shape is written: it drifts from the contract unseen.
+    expect(contractProblem({ method: 'POST', url: '/api/user/saveFilter', schema: { body: structuredClone(saveFilterBody) } })).toMatch(/body schema/);
+    expect(contractProblem({ method: 'GET', url: '/api/admin/users', schema: { querystring: handWritten } })).toMatch(/querystring schema/);
+    expect(contractProblem({ method: 'DELETE', url: '/api/user/pushDevices/:id', schema: { params: handWritten } })).toMatch(/params schema/);
+  });
+
+  it('wants a body schema on every call that takes a body, unless the route says it reads none', () => {
+    expect(contractProblem({ method: 'POST', url: '/api/user/startTrial', schema: {} })).toMatch(/no body schema/);
+    expect(contractProblem({ method: ['PUT'], url: '/api/store/autoTopUp' })).toMatch(/no body schema/);
+    expect(contractProblem({ method: 'POST', url: '/api/user/startTrial', config: { noJsonBody: true } })).toBeNull();
+    expect(contractProblem({ method: 'GET', url: '/api/user' })).toBeNull();
+    // Routes outside /api/ are not the API's (dev tools, the e-mailed links' pages).
+    expect(contractProblem({ method: 'POST', url: '/dev/checkout/:orderId/complete', schema: { params: handWritten } })).toBeNull();
+  });
+
+  it('refuses such a route while the app is built, and no longer once its own routes are in', async () => {
+    const app = Fastify();
+    const close = requireContractSchemas(app);
+    app.post('/api/user/deleteFilter', { schema: { body: deleteFilterBody } }, async () => null);
+    expect(() => app.post('/api/user/saveFilter', { schema: { body: handWritten } }, async () => null)).toThrow(/POST \/api\/user\/saveFilter: its body schema/);
+    close();
+    app.post('/api/test/anything', { schema: { body: handWritten } }, async () => null);
+    await app.ready();
+    await app.close();
+  });
+
+  describe('the app', () => {
+    let database: Database;
+    let app: FastifyInstance | undefined;
+    before(async () => {
+      database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    });
+    after(async () => {
+      await app?.close();
+      await database.close();
+    });
+
+    it('builds: every /api/ route it registers takes its request schemas from the contract', async () => {
+      // buildApp installs the rule before any feature; one route breaking it fails the build.
+      app = await buildApp({ config: testConfig(), database, serveFrontend: false });
+      await app.ready();
+      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: 'not an address', password: '' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BP_ERR_VALIDATION', errors: { emailAddress: 'Enter a valid e-mail address.', password: 'This field is required.' } });
+    });
+  });
+});
