@@ -38,7 +38,7 @@ describe('Engine health (/admin/engineHealth)', () => {
     expect(screen.getByRole('link', { name: 'Engine health' })).toHaveAttribute('href', '/admin/engineHealth');
     expect(await screen.findByRole('heading', { level: 1, name: 'Engine health' })).toBeInTheDocument();
     expect(await screen.findByText('Drivers searching', { selector: 'dt' })).toBeInTheDocument();
-    expect(server.callsTo('GET /admin/engineHealth').map((c) => c.params)).toEqual([{ minutes: 60 }]);
+    expect(server.callsTo('GET /admin/engineHealth').map((c) => c.params)).toEqual([{ minutes: '60' }]);
   });
 
   it('shows a loading state, then the states now, a chart per figure with its summary, and the failures by kind', async () => {
@@ -88,7 +88,7 @@ describe('Engine health (/admin/engineHealth)', () => {
     ).toEqual(['4', '6', '0', '2', '0', '4', '—']);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last 24 hours');
     await screen.findByRole('table', { name: 'Engine health by time' });
-    expect(server.callsTo('GET /admin/engineHealth').map((c) => c.params)).toEqual([{ minutes: 60 }, { minutes: 1440 }]);
+    expect(server.callsTo('GET /admin/engineHealth').map((c) => c.params)).toEqual([{ minutes: '60' }, { minutes: '1440' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(server.callsTo('GET /admin/engineHealth')).toHaveLength(3);
   });
