@@ -1,9 +1,17 @@
 /** This remote's test fixtures: the console rendered as the shell would for an operator, and sample data. */
 import type { AdminUserDetail, AdminUserSummary, Role } from '@blockpilot/shared';
+import { TranslationProvider } from '@blockpilot/shared/i18n';
 import { createMockSession, mockAccount, renderRemote } from '@blockpilot/shared/mock';
+import { renderHook } from '@testing-library/react';
 import App from './App';
+import { useT, type AdminT } from './i18n';
 
 export const renderConsole = (path: string, role: Role = 'admin') => renderRemote(App, path, createMockSession({ account: mockAccount({ role }) }));
+
+/** This remote's `t` in the page's language now, for the helpers that take one (engineHealth.ts). */
+export function translator(): AdminT {
+  return renderHook(() => useT(), { wrapper: TranslationProvider }).result.current;
+}
 
 export function mockUserSummary(overrides: Partial<AdminUserSummary> = {}): AdminUserSummary {
   return {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { segmentsOf } from '../components/Sparkline';
 import { describeLine, tableRows } from '../engineHealth';
-import { renderConsole } from '../testing';
+import { renderConsole, translator } from '../testing';
 
 const T0 = Date.UTC(2026, 0, 5, 10, 0);
 
@@ -246,6 +246,6 @@ describe('engine health figures', () => {
   });
 
   it('describes an empty line as such', () => {
-    expect(describeLine([null, null], { unit: 'drivers', summed: false })).toBe('No drivers in this period.');
+    expect(describeLine(translator(), [null, null], { unit: 'engine.unit.drivers', summed: false })).toBe('No drivers in this period.');
   });
 });
