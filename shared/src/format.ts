@@ -43,7 +43,11 @@ export const WEEKDAY_NAMES = WEEKDAYS;
  */
 export function formatNumber(value: number, fractionDigits = 0, language: Language = activeLanguage): string {
   if (language === 'en') return value.toFixed(fractionDigits);
-  return intlFormat(language, `number${fractionDigits}`, (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })).format(value);
+  return intlFormat(
+    language,
+    `number${fractionDigits}`,
+    (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  ).format(value);
 }
 
 /** An amount in currency units: `('$', 100)` -> "$100.00", `('$', -3)` -> "-$3.00". */
