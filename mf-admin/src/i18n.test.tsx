@@ -2,14 +2,14 @@
  * The operator console in Spanish (docs/FRONTEND.md, "Languages"): every screen speaks it, with
  * plurals, money, dates and figures in the page's language, no raw key and no English left.
  */
-import type { AuditEntry, DeployToken, EngineHealth, EngineHealthMinute, EngineWorkers, KnowledgeBaseArticle, Promotion, Role, Ticket } from '@blockpilot/shared';
+import type { AuditEntry, DeployToken, EngineHealth, EngineWorkers, KnowledgeBaseArticle, Promotion, Role, Ticket } from '@blockpilot/shared';
 import { switchLanguage } from '@blockpilot/shared/i18n';
 import { mockApi, mockLogEntry, type MockApi } from '@blockpilot/shared/mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import en from './locales/en.json';
 import es from './locales/es.json';
-import { mockUserDetail, mockUserSummary, renderConsole } from './testing';
+import { ENGINE_T0, mockEngineMinute, mockEngineWorker, mockSentPromotion, mockUserDetail, mockUserSummary, renderConsole } from './testing';
 
 /** Renders a console route inside an awaited act: a screen may wait (suspend) for its Spanish texts. */
 async function renderInSpanish(path: string, role: Role = 'admin') {
@@ -206,24 +206,13 @@ describe('the operator console in Spanish', () => {
   });
 
   it('counts a promotion’s batches and unconfirmed e-mails with the plural of the number, and dates it in Spanish', async () => {
-    const sent = (id: number, batches: number, unconfirmed: number): Promotion => ({
-      id,
-      subject: `Promoción ${id}`,
-      text: 'Más bloques.',
-      status: 'sent',
-      createdByEmail: 'ops@blockpilot.test',
-      createdAt: DATE,
-      sendStartedAt: DATE,
-      sentAt: DATE,
-      delivery: { recipients: 1203, pending: 0, sent: 1200, skipped: 1, failed: 0, unconfirmed },
-      batches: { total: batches, done: batches },
-    });
+    const sent = (id: number, batches: number, unconfirmed: number) => mockSentPromotion(id, { at: DATE, recipients: 1203, batches, unconfirmed });
     const draft: Promotion = { ...sent(3, 0, 0), status: 'draft', sentAt: null, delivery: { recipients: 0, pending: 0, sent: 0, skipped: 0, failed: 0, unconfirmed: 0 } };
     server = mockApi({ 'GET /admin/promotions': { data: [sent(1, 1, 1), sent(2, 3, 2), draft] } });
     await renderInSpanish('/admin/promotions');
     const [one, several, unsent] = within(await screen.findByRole('list', { name: 'Promociones' })).getAllByRole('listitem');
     expect(plain(one!.textContent)).toContain(`De ops@blockpilot.test, ${DATE_ES} · terminó el ${DATE_ES}`);
-    expect(one).toHaveTextContent('1,202 de 1,203 conductores listos, en 1 de 1 lote: 1,200 entregados, 1 se dieron de baja mientras tanto, 0 fallaron.');
+    expect(one).toHaveTextContent('1,203 de 1,203 conductores listos, en 1 de 1 lote: 1,201 entregados, 1 se dieron de baja mientras tanto, 0 fallaron.');
     expect(one).toHaveTextContent('1 correo se estaba enviando cuando se detuvo un servidor: puede que haya salido o no, y nunca se vuelve a enviar.');
     expect(several).toHaveTextContent('1,203 de 1,203 conductores listos, en 3 de 3 lotes:');
     expect(several).toHaveTextContent('2 correos se estaban enviando cuando se detuvo un servidor: puede que hayan salido o no, y nunca se vuelven a enviar.');
@@ -272,44 +261,18 @@ describe('the operator console in Spanish', () => {
   });
 
   it('describes the engine in Spanish, one puzzle and several accepts alike, with its workers', async () => {
-    const T0 = new Date(2026, 0, 5, 10, 0).getTime();
-    const minute = (i: number, overrides: Partial<EngineHealthMinute>): EngineHealthMinute => ({
-      at: T0 + i * 60_000,
-      offersSeen: 0,
-      accepted: 0,
-      throttled: 0,
-      puzzles: 0,
-      errors: {},
-      raceP50Ms: null,
-      raceP95Ms: null,
-      raceP99Ms: null,
-      ...overrides,
-    });
     const health: EngineHealth = {
       countedBy: ['api1'],
       now: { searching: 4, waitingOnPuzzle: 1, pausedForCredit: 2 },
-      minutes: [minute(0, { offersSeen: 1200, accepted: 1, raceP99Ms: 1.25, searching: 3 }), minute(1, { accepted: 2, puzzles: 1, errors: { transient: 3 }, searching: 4 })],
+      minutes: [
+        mockEngineMinute(0, { offersSeen: 1200, accepted: 1, raceP99Ms: 1.25, searching: 3 }),
+        mockEngineMinute(1, { accepted: 2, puzzles: 1, errors: { transient: 3 }, searching: 4 }),
+      ],
     };
     const workers: EngineWorkers = {
       scaledOut: true,
-      readAt: new Date(2026, 0, 5, 10, 2, 7).getTime(),
-      workers: [
-        {
-          id: 'w1',
-          host: 'search-1',
-          pid: 4242,
-          startedAt: T0,
-          lastSeenAt: T0,
-          alive: true,
-          capacity: 3000,
-          drivers: 12,
-          leases: 12,
-          searchesStarted: 15,
-          leasesLost: 0,
-          jobsLost: 1,
-          handedOver: 0,
-        },
-      ],
+      readAt: ENGINE_T0 + 127_000,
+      workers: [mockEngineWorker('w1')],
       leases: { held: 14, unknownHolder: 2, released: 1 },
       queues: [{ name: 'search', waiting: 2, active: 12, delayed: 0 }],
     };
@@ -351,22 +314,11 @@ describe('the operator console in English', () => {
   afterEach(() => server.restore());
 
   it('counts one batch and one unconfirmed e-mail in the singular, and dates in English', async () => {
-    const promotion: Promotion = {
-      id: 1,
-      subject: 'Summer blocks',
-      text: 'More blocks.',
-      status: 'sent',
-      createdByEmail: 'ops@blockpilot.test',
-      createdAt: DATE,
-      sendStartedAt: DATE,
-      sentAt: DATE,
-      delivery: { recipients: 3, pending: 0, sent: 2, skipped: 0, failed: 0, unconfirmed: 1 },
-      batches: { total: 1, done: 1 },
-    };
+    const promotion = mockSentPromotion(1, { at: DATE, recipients: 3, batches: 1, unconfirmed: 1 });
     server = mockApi({ 'GET /admin/promotions': { data: [promotion] } });
     renderConsole('/admin/promotions');
     const item = within(await screen.findByRole('list', { name: 'Promotions' })).getByRole('listitem');
-    expect(item).toHaveTextContent('3 of 3 drivers done, in 1 of 1 batch: 2 delivered, 0 opted out meanwhile, 0 failed.');
+    expect(item).toHaveTextContent('3 of 3 drivers done, in 1 of 1 batch: 1 delivered, 1 opted out meanwhile, 0 failed.');
     expect(item).toHaveTextContent('1 e-mail was being sent when a server stopped: it may or may not have gone, and is never sent again.');
     expect(item).toHaveTextContent('By ops@blockpilot.test, Jan 3, 2025, 6:05 PM · finished Jan 3, 2025, 6:05 PM');
   });

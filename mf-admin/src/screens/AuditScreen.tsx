@@ -3,7 +3,7 @@ import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
-import { TableScroll } from '../components/Table';
+import { ColumnHeads, TableScroll } from '../components/Table';
 import { useUrlSearch } from '../components/UrlSearch';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
@@ -34,16 +34,7 @@ export function AuditScreen() {
           {(entries) => (
             <TableScroll>
               <table aria-label={t('audit.table')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('audit.column.when')}</th>
-                    <th scope="col">{t('audit.column.who')}</th>
-                    <th scope="col">{t('audit.column.what')}</th>
-                    <th scope="col">{t('audit.column.driver')}</th>
-                    <th scope="col">{t('audit.column.reason')}</th>
-                    <th scope="col">{t('audit.column.change')}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads of="audit.column" names={['when', 'who', 'what', 'driver', 'reason', 'change']} />
                 <tbody>
                   {entries.map((entry) => (
                     <tr key={entry.id}>

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
 import { ReasonAction } from '../components/ReasonAction';
-import { TableScroll } from '../components/Table';
+import { ColumnHeads, TableScroll } from '../components/Table';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 import { CreditForm } from './CreditForm';
@@ -64,15 +64,7 @@ function Orders({ detail, admin, onDone }: { detail: AdminUserDetail; admin: boo
     <>
       <TableScroll>
         <table aria-label={t('driver.orders.table')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('driver.orders.created')}</th>
-              <th scope="col">{t('driver.orders.what')}</th>
-              <th scope="col">{t('driver.orders.amount')}</th>
-              <th scope="col">{t('driver.orders.status')}</th>
-              {admin && <th scope="col">{t('driver.orders.action')}</th>}
-            </tr>
-          </thead>
+          <ColumnHeads of="driver.orders" names={['created', 'what', 'amount', 'status', ...(admin ? (['action'] as const) : [])]} />
           <tbody>
             {detail.orders.map((order) => (
               <tr key={order.id}>
@@ -164,13 +156,7 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
         {admin && <CreditForm userId={detail.id} currencySymbol={detail.currencySymbol} onDone={reload} />}
         <TableScroll>
           <table aria-label={t('driver.ledger.table')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('driver.ledger.when')}</th>
-                <th scope="col">{t('driver.ledger.kind')}</th>
-                <th scope="col">{t('driver.ledger.amount')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads of="driver.ledger" names={['when', 'kind', 'amount']} />
             <tbody>
               {detail.ledger.map((entry) => (
                 <tr key={entry.key}>
@@ -218,13 +204,7 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
         ) : (
           <TableScroll>
             <table aria-label={t('driver.search.log')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('driver.search.seen')}</th>
-                  <th scope="col">{t('driver.search.outcome')}</th>
-                  <th scope="col">{t('driver.search.pay')}</th>
-                </tr>
-              </thead>
+              <ColumnHeads of="driver.search" names={['seen', 'outcome', 'pay']} />
               <tbody>
                 {search.recentLog.map((entry) => (
                   <tr key={entry._id}>

@@ -2,7 +2,7 @@ import { api, formatCents, type AdminUserSummary } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
-import { TableScroll } from '../components/Table';
+import { ColumnHeads, TableScroll } from '../components/Table';
 import { useUrlSearch } from '../components/UrlSearch';
 import { useT, type AdminT } from '../i18n';
 import { useLoad } from '../useLoad';
@@ -32,16 +32,7 @@ export function DriversScreen() {
           {(users) => (
             <TableScroll>
               <table aria-label={t('drivers.table')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('drivers.column.driver')}</th>
-                    <th scope="col">{t('drivers.column.name')}</th>
-                    <th scope="col">{t('drivers.column.role')}</th>
-                    <th scope="col">{t('drivers.column.credit')}</th>
-                    <th scope="col">{t('drivers.column.state')}</th>
-                    <th scope="col">{t('drivers.column.platformAccount')}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads of="drivers.column" names={['driver', 'name', 'role', 'credit', 'state', 'platformAccount']} />
                 <tbody>
                   {users.map((user) => (
                     <tr key={user.id}>

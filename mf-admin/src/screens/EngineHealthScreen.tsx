@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
 import { Sparkline, type SparklineSeries } from '../components/Sparkline';
-import { TableScroll } from '../components/Table';
+import { ColumnHeads, TableScroll } from '../components/Table';
 import { describeLine, engineWasBusy, errorKinds, lineOf, PERIODS, tableRows, type CountFigure, type StateFigure, type UnitKey } from '../engineHealth';
 import { useT, type AdminMessageKey, type AdminT } from '../i18n';
 import { useLoad } from '../useLoad';
@@ -192,18 +192,7 @@ function HealthTable({ minutes }: { minutes: EngineHealthMinute[] }) {
   return (
     <TableScroll>
       <table aria-label={t('engine.table')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('engine.column.from')}</th>
-            <th scope="col">{t('engine.column.searching')}</th>
-            <th scope="col">{t('engine.column.offersSeen')}</th>
-            <th scope="col">{t('engine.column.accepted')}</th>
-            <th scope="col">{t('engine.column.throttled')}</th>
-            <th scope="col">{t('engine.column.puzzles')}</th>
-            <th scope="col">{t('engine.column.errors')}</th>
-            <th scope="col">{t('engine.column.raceP99')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads of="engine.column" names={['from', 'searching', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'errors', 'raceP99']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.from}>

@@ -9,7 +9,7 @@ import { formatLocalSeconds, formatNumber, type EngineQueue, type EngineWorker, 
 import { Chip, Notice } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
-import { TableScroll } from '../components/Table';
+import { ColumnHeads, TableScroll } from '../components/Table';
 import { useT, type AdminMessageKey } from '../i18n';
 import type { Load } from '../useLoad';
 
@@ -56,18 +56,7 @@ function WorkersTable({ workers }: { workers: EngineWorker[] }) {
   return (
     <TableScroll>
       <table aria-label={t('engine.workers.table')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('engine.workers.column.worker')}</th>
-            <th scope="col">{t('engine.workers.column.state')}</th>
-            <th scope="col">{t('engine.workers.column.drivers')}</th>
-            <th scope="col">{t('engine.workers.column.leases')}</th>
-            <th scope="col">{t('engine.workers.column.searchesStarted')}</th>
-            <th scope="col">{t('engine.workers.column.leasesLost')}</th>
-            <th scope="col">{t('engine.workers.column.jobsLost')}</th>
-            <th scope="col">{t('engine.workers.column.started')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads of="engine.workers.column" names={['worker', 'state', 'drivers', 'leases', 'searchesStarted', 'leasesLost', 'jobsLost', 'started']} />
         <tbody>
           {workers.map((worker) => (
             <WorkerRow key={worker.id} worker={worker} />
@@ -83,14 +72,7 @@ function QueuesTable({ queues }: { queues: EngineQueue[] }) {
   return (
     <TableScroll>
       <table aria-label={t('engine.queues.table')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('engine.queues.column.queue')}</th>
-            <th scope="col">{t('engine.queues.column.waiting')}</th>
-            <th scope="col">{t('engine.queues.column.running')}</th>
-            <th scope="col">{t('engine.queues.column.delayed')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads of="engine.queues.column" names={['queue', 'waiting', 'running', 'delayed']} />
         <tbody>
           {queues.map((queue) => (
             <tr key={queue.name}>

@@ -2,7 +2,7 @@ import { api, formatLocalDateTime, type TicketStatus } from '@blockpilot/shared'
 import { Page, Paper, Select } from '@blockpilot/shared/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
-import { TableScroll } from '../components/Table';
+import { ColumnHeads, TableScroll } from '../components/Table';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
@@ -34,15 +34,7 @@ export function TicketsScreen() {
           {(tickets) => (
             <TableScroll>
               <table aria-label={t('tickets.table')}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('tickets.column.ticket')}</th>
-                    <th scope="col">{t('tickets.column.from')}</th>
-                    <th scope="col">{t('tickets.column.question')}</th>
-                    <th scope="col">{t('tickets.column.status')}</th>
-                    <th scope="col">{t('tickets.column.received')}</th>
-                  </tr>
-                </thead>
+                <ColumnHeads of="tickets.column" names={['ticket', 'from', 'question', 'status', 'received']} />
                 <tbody>
                   {tickets.map((ticket) => (
                     <tr key={ticket.id}>
