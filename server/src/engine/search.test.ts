@@ -395,11 +395,12 @@ describe('search engine', { concurrency: true }, () =>
             expect(sentGaps.length).toBeGreaterThanOrEqual(4);
             // As sent: never sooner than the 1000 ms the platform asks for, counted from the previous
             // poll's start, not from its answer 600 ms later.
-            for (const gap of sentGaps) {
-              expect(gap).toBeGreaterThanOrEqual(1000);
-              // Counted from the answer, the gap would be 1600 ms or more.
-              expect(gap).toBeLessThan(1550);
-            }
+            for (const gap of sentGaps) expect(gap).toBeGreaterThanOrEqual(1000);
+            // Counted from the answer, every gap would be 1600 ms or more; counted from the start,
+            // they are 1250 (the interval plus the round trip's allowance, docs/ENGINE.md "Pace").
+            // A busy machine fires some timers late, so the median tells, not each gap.
+            const sortedGaps = [...sentGaps].sort((a, b) => a - b);
+            expect(sortedGaps[Math.floor(sortedGaps.length / 2)]).toBeLessThan(1550);
             // As the platform saw them: the same pace, give or take the simulator's event loop (it
             // shares this process with the other tests and PGlite: a loaded CI run saw a median of
             // 989 ms). The exact bound is the one on the sent gaps above.
