@@ -18,13 +18,26 @@ import { KnowledgeBaseScreen } from './screens/KnowledgeBaseScreen';
 import { PromotionsScreen } from './screens/PromotionsScreen';
 import { TicketScreen } from './screens/TicketScreen';
 import { TicketsScreen } from './screens/TicketsScreen';
+import { useT } from './i18n';
 
 // Its own chunk: the charts load only when an operator opens the screen.
 const EngineHealthScreen = lazy(() => import('./screens/EngineHealthScreen'));
 
 export default function App() {
+  return (
+    // The first screen shown in a language other than English waits (suspends) for this remote's
+    // catalog (docs/FRONTEND.md, "Languages"): a bare spinner holds its place, as its words are
+    // what is loading; the shell around it stays.
+    <Suspense fallback={<Spinner label="" />}>
+      <Console />
+    </Suspense>
+  );
+}
+
+function Console() {
+  const t = useT();
   const { account } = useSession();
-  if (!account) return <Spinner label="Loading your account…" />;
+  if (!account) return <Spinner label={t('console.loadingAccount')} />;
   if (!isOperator(account.role)) return <NoAccess />;
   const admin = account.role === 'admin';
   return (
@@ -39,14 +52,14 @@ export default function App() {
         <Route
           path="/admin/engineHealth"
           element={
-            <Suspense fallback={<Spinner label="Loading the engine's health…" />}>
+            <Suspense fallback={<Spinner label={t('engine.loading')} />}>
               <EngineHealthScreen />
             </Suspense>
           }
         />
-        <Route path="/admin/promotions" element={admin ? <PromotionsScreen /> : <NoAccess message="Only an admin may send promotions." />} />
-        <Route path="/admin/audit" element={admin ? <AuditScreen /> : <NoAccess message="Only an admin may read the audit log." />} />
-        <Route path="/admin/deployTokens" element={admin ? <DeployTokensScreen /> : <NoAccess message="Only an admin may manage deploy tokens." />} />
+        <Route path="/admin/promotions" element={admin ? <PromotionsScreen /> : <NoAccess message={t('console.onlyAdmin.promotions')} />} />
+        <Route path="/admin/audit" element={admin ? <AuditScreen /> : <NoAccess message={t('console.onlyAdmin.audit')} />} />
+        <Route path="/admin/deployTokens" element={admin ? <DeployTokensScreen /> : <NoAccess message={t('console.onlyAdmin.deployTokens')} />} />
         <Route path="/admin/*" element={<Navigate to="/admin/users" replace />} />
       </Routes>
     </>

@@ -3,14 +3,15 @@
  * out of the server's minutes, and the same minutes grouped into at most {@link TABLE_ROWS} rows
  * for the table that says every figure in words.
  */
-import type { EngineHealthMinute } from '@blockpilot/shared';
+import { formatNumber, type EngineHealthMinute } from '@blockpilot/shared';
+import type { AdminMessageKey, AdminT } from './i18n';
 
-/** The periods the screen offers, minutes. */
+/** The periods the screen offers, minutes, with the key of their name. */
 export const PERIODS = [
-  { minutes: 60, label: 'Last hour' },
-  { minutes: 6 * 60, label: 'Last 6 hours' },
-  { minutes: 24 * 60, label: 'Last 24 hours' },
-] as const;
+  { minutes: 60, label: 'engine.period.lastHour' },
+  { minutes: 6 * 60, label: 'engine.period.last6Hours' },
+  { minutes: 24 * 60, label: 'engine.period.last24Hours' },
+] as const satisfies ReadonlyArray<{ minutes: number; label: AdminMessageKey }>;
 
 /** The table's most rows: a longer period is grouped into spans of several minutes. */
 export const TABLE_ROWS = 60;
@@ -81,12 +82,16 @@ export function tableRows(minutes: readonly EngineHealthMinute[], rows = TABLE_R
   return grouped;
 }
 
-/** A line in words, for the chart's label: its total or latest value and its peak. */
-export function describeLine(line: Line, { unit, summed }: { unit: string; summed: boolean }): string {
+/** The key of a figure's unit, a plural message of its count ("offers", in Spanish "1 oferta", "2 ofertas"). */
+export type UnitKey = Extract<AdminMessageKey, `engine.unit.${string}`>;
+
+/** A line in words, for the chart's label: its total or latest value and its peak, in the page's language. */
+export function describeLine(t: AdminT, line: Line, { unit, summed }: { unit: UnitKey; summed: boolean }): string {
   const present = line.filter((v): v is number => v !== null);
-  if (present.length === 0) return `No ${unit} in this period.`;
+  if (present.length === 0) return t('engine.line.none', { unit: t(unit, { count: 0 }) });
   const peak = Math.max(...present);
-  const round = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
-  if (summed) return `${round(present.reduce((a, b) => a + b, 0))} ${unit} in this period, at most ${round(peak)} in a minute.`;
-  return `Now ${round(present.at(-1)!)} ${unit}, at most ${round(peak)} in this period.`;
+  const round = (n: number) => formatNumber(n, Number.isInteger(n) ? 0 : 2);
+  const value = summed ? present.reduce((a, b) => a + b, 0) : present.at(-1)!;
+  const values = { unit: t(unit, { count: value }), peak: round(peak) };
+  return summed ? t('engine.line.summed', { ...values, total: round(value) }) : t('engine.line.latest', { ...values, latest: round(value) });
 }

@@ -1,8 +1,5 @@
-/** How the console writes times: the operator's locale, date and time to the minute. */
-export function formatTime(epochMs: number | null): string {
-  if (epochMs === null) return '—';
-  return new Date(epochMs).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+// Money, dates and numbers are written by shared/src/format.ts in the page's language (docs/FRONTEND.md,
+// "Money and dates"); what is left here is the console's own: reading an amount an operator types.
 
 /** Reads an amount typed in currency units ("12.50", "-3") as whole cents; null when it is not one. */
 export function centsFromInput(text: string): number | null {

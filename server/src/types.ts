@@ -8,7 +8,14 @@ import type { DatabaseSchema } from './db/schema.js';
 import type { ScalingConfig } from './scaling/config.js';
 
 /** Where the database lives: an embedded PGlite folder, or a PostgreSQL server. */
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** A copy of a data folder (PGlite's `dumpDataDir`) to start from instead of an empty one: skips initdb. */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
 
 /** One remote of the front end as the server hosts and advertises it. */
 export interface HostedRemote {

@@ -4,11 +4,17 @@
  * afterwards, so suites run in parallel without touching each other's rows. Under CI=true a
  * missing PostgreSQL fails the run; elsewhere the suite says it is skipped and why.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
-import type { KyselyPlugin } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
-import { openDatabase } from '../src/db/index.js';
+import { migrate, openDatabase } from '../src/db/index.js';
+import { PGliteDialect } from '../src/db/pgliteDialect.js';
+import type { DatabaseSchema } from '../src/db/schema.js';
 import type { Database, DatabaseConfig } from '../src/types.js';
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -56,7 +62,45 @@ export interface TestDatabase {
   open(): Promise<Database>;
 }
 
-const pglite: TestDatabase = { kind: 'pglite', open: () => openDatabase({ kind: 'pglite', dataDir: 'memory://' }) };
+const MIGRATIONS_DIR = new URL('../src/db/migrations/', import.meta.url);
+
+/** Names the migrations as they are now (and PGlite's version): a changed migration is a new template. */
+async function migrationsFingerprint(): Promise<string> {
+  const hash = createHash('sha256');
+  const { version } = JSON.parse(await readFile(new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8')) as { version: string };
+  hash.update(version);
+  for (const name of (await readdir(MIGRATIONS_DIR)).sort()) hash.update(name).update(await readFile(new URL(name, MIGRATIONS_DIR)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated, empty PGlite data folder, made once per machine and kept in the temp folder. A new
+ * PGlite runs initdb, which costs seconds of CPU; each suite (every test file is a process of its
+ * own) starts from this copy instead and only finds its migrations done. Written under a temporary
+ * name, then renamed, so processes making it at once never read half a file.
+ */
+let template: Promise<Blob> | null = null;
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const dir = join(tmpdir(), 'blockpilot-test-pglite');
+    const file = join(dir, `template-${await migrationsFingerprint()}.tar`);
+    const saved = await readFile(file).catch(() => null);
+    if (saved) return new Blob([saved]);
+    const pglite = new PGlite('memory://');
+    const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+    await migrate(db);
+    const dump = await pglite.dumpDataDir('none');
+    await db.destroy();
+    await mkdir(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  })();
+  return template;
+}
+
+const pglite: TestDatabase = { kind: 'pglite', open: async () => openDatabase({ kind: 'pglite', dataDir: 'memory://', loadDataDir: await pgliteTemplate() }) };
 
 const postgres: TestDatabase = {
   kind: 'postgres',

@@ -1,4 +1,4 @@
-import { formatCents, formatClock, formatLocalMoment, formatMoney, formatSpan, localClock } from './format';
+import { formatCents, formatClock, formatLocalDateTime, formatLocalMoment, formatLocalSeconds, formatMoney, formatNumber, formatSpan, localClock } from './format';
 
 describe('the one money and date format', () => {
   it('writes money with the currency symbol and two decimals', () => {
@@ -19,5 +19,19 @@ describe('the one money and date format', () => {
     const start = localClock(new Date(2025, 0, 6, 22, 0));
     expect(formatSpan(start, localClock(new Date(2025, 0, 6, 23, 30)))).toBe('Mon, Jan 6 · 10:00 PM – 11:30 PM');
     expect(formatSpan(start, localClock(new Date(2025, 0, 7, 1, 0)))).toBe('Mon, Jan 6 · 10:00 PM – Tue, Jan 7 1:00 AM');
+  });
+
+  it('writes a moment with its year, a clock time to the second and a number with fixed decimals; in Spanish with Intl', () => {
+    // Intl puts a (narrow) no-break space before "p.m." in some ICU versions: compared as plain spaces.
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    const evening = new Date(2025, 0, 6, 18, 5, 7).getTime();
+    expect(formatLocalDateTime(evening, 'en')).toBe('Jan 6, 2025, 6:05 PM');
+    expect(formatLocalDateTime(new Date(2024, 11, 31, 0, 30).getTime(), 'en')).toBe('Dec 31, 2024, 12:30 AM');
+    expect(plain(formatLocalDateTime(evening, 'es'))).toBe('6 ene 2025, 6:05 p.m.');
+    expect(formatLocalSeconds(evening, 'en')).toBe('6:05:07 PM');
+    expect(formatLocalSeconds(new Date(2025, 0, 6, 9, 0, 0).getTime(), 'en')).toBe('9:00:00 AM');
+    expect(plain(formatLocalSeconds(evening, 'es'))).toBe('6:05:07 p.m.');
+    expect([formatNumber(3000, 0, 'en'), formatNumber(1.25, 2, 'en'), formatNumber(0.8, 2, 'en')]).toEqual(['3000', '1.25', '0.80']);
+    expect([formatNumber(3000, 0, 'es'), formatNumber(1234.5, 2, 'es')]).toEqual(['3,000', '1,234.50']);
   });
 });

@@ -37,13 +37,22 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** Sunday = 0 ... Saturday = 6, as filters store days. */
 export const WEEKDAY_NAMES = WEEKDAYS;
 
+/**
+ * A count or a measure with a fixed number of decimals, like money without its symbol: `(1234.5, 2)`
+ * -> "1234.50"; in Spanish with the language's separators, "1,234.50".
+ */
+export function formatNumber(value: number, fractionDigits = 0, language: Language = activeLanguage): string {
+  if (language === 'en') return value.toFixed(fractionDigits);
+  return intlFormat(
+    language,
+    `number${fractionDigits}`,
+    (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  ).format(value);
+}
+
 /** An amount in currency units: `('$', 100)` -> "$100.00", `('$', -3)` -> "-$3.00". */
 export function formatMoney(symbol: string, amount: number, language: Language = activeLanguage): string {
-  const digits =
-    language === 'en'
-      ? Math.abs(amount).toFixed(2)
-      : intlFormat(language, 'money', (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(Math.abs(amount));
-  return `${amount < 0 ? '-' : ''}${symbol}${digits}`;
+  return `${amount < 0 ? '-' : ''}${symbol}${formatNumber(Math.abs(amount), 2, language)}`;
 }
 
 /** An amount in integer cents (credit, fees, prices of plans): `('$', 1050)` -> "$10.50". */
@@ -117,6 +126,26 @@ export function formatLocalStamp(epochMs: number, language: Language = activeLan
     'stamp',
     (locale) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
   ).format(date);
+}
+
+/**
+ * A moment with its year, in the browser's time, where the year matters (an audit log, an order):
+ * "Jan 6, 2025, 6:05 PM"; in Spanish "6 ene 2025, 6:05 p.m.".
+ */
+export function formatLocalDateTime(epochMs: number, language: Language = activeLanguage): string {
+  const date = new Date(epochMs);
+  if (language === 'en') return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${formatClock(localClock(date), false, language)}`;
+  return intlFormat(language, 'dateTime', (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(date);
+}
+
+/** A clock time to the second in the browser's time (a heartbeat): "6:05:07 PM"; in Spanish "6:05:07 p.m.". */
+export function formatLocalSeconds(epochMs: number, language: Language = activeLanguage): string {
+  const date = new Date(epochMs);
+  if (language === 'en') {
+    const { hours, minutes } = localClock(date);
+    return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')}:${String(date.getSeconds()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  }
+  return intlFormat(language, 'seconds', (locale) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit' })).format(date);
 }
 
 /**

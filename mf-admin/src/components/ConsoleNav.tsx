@@ -1,6 +1,7 @@
 import { tint } from '@blockpilot/shared/ui';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 
 const Bar = styled.nav`
   max-width: ${({ theme }) => theme.containerMaxWidth}px;
@@ -34,31 +35,32 @@ const Tab = styled(NavLink)`
 
 /** The console's sections; promotions, the audit log and deploy tokens only for admins (the server refuses them to support anyway). */
 export function ConsoleNav({ admin }: { admin: boolean }) {
+  const t = useT();
   return (
-    <Bar aria-label="Operator console">
+    <Bar aria-label={t('nav.label')}>
       <ul>
         <li>
-          <Tab to="/admin/users">Drivers</Tab>
+          <Tab to="/admin/users">{t('nav.drivers')}</Tab>
         </li>
         <li>
-          <Tab to="/admin/tickets">Support inbox</Tab>
+          <Tab to="/admin/tickets">{t('nav.tickets')}</Tab>
         </li>
         <li>
-          <Tab to="/admin/knowledgeBase">Knowledge base</Tab>
+          <Tab to="/admin/knowledgeBase">{t('nav.knowledgeBase')}</Tab>
         </li>
         <li>
-          <Tab to="/admin/engineHealth">Engine health</Tab>
+          <Tab to="/admin/engineHealth">{t('nav.engineHealth')}</Tab>
         </li>
         {admin && (
           <>
             <li>
-              <Tab to="/admin/promotions">Promotions</Tab>
+              <Tab to="/admin/promotions">{t('nav.promotions')}</Tab>
             </li>
             <li>
-              <Tab to="/admin/audit">Audit log</Tab>
+              <Tab to="/admin/audit">{t('nav.audit')}</Tab>
             </li>
             <li>
-              <Tab to="/admin/deployTokens">Deploy tokens</Tab>
+              <Tab to="/admin/deployTokens">{t('nav.deployTokens')}</Tab>
             </li>
           </>
         )}

@@ -1,6 +1,7 @@
 import { Button, Notice, Spinner } from '@blockpilot/shared/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 import type { Load } from '../useLoad';
 
 const Failed = styled.div`
@@ -24,6 +25,7 @@ export interface LoadedProps<T> {
 
 /** The loading, failed (with Try again), empty and loaded states of one {@link useLoad}. */
 export function Loaded<T>({ load, loadingLabel, failure, retry, empty, children }: LoadedProps<T>) {
+  const t = useT();
   if (load.kind === 'loading') return <Spinner label={loadingLabel} />;
   if (load.kind === 'failed') {
     return (
@@ -32,7 +34,7 @@ export function Loaded<T>({ load, loadingLabel, failure, retry, empty, children 
           {load.message}
         </Notice>
         <Button type="button" $variant="outlined" onClick={retry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Failed>
     );

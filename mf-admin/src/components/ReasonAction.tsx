@@ -1,6 +1,7 @@
 import { useForm } from '@blockpilot/shared';
 import { Form, FormFeedback, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 
 const Row = styled(Form)`
   flex-direction: row;
@@ -25,6 +26,7 @@ export interface ReasonActionProps {
 
 /** An operator action that needs a reason (docs/OPERATIONS.md "Audit"): a reason field and a button. */
 export function ReasonAction({ label, pendingLabel, act, onDone }: ReasonActionProps) {
+  const t = useT();
   const form = useForm({
     initialValues: { reason: '' },
     onSubmit: async ({ reason }, controls) => {
@@ -35,7 +37,7 @@ export function ReasonAction({ label, pendingLabel, act, onDone }: ReasonActionP
   });
   return (
     <Row onSubmit={form.handleSubmit} aria-label={label}>
-      <TextField label={`Reason (${label.toLowerCase()})`} {...form.field('reason')} />
+      <TextField label={t('common.reason', { action: label.toLowerCase() })} {...form.field('reason')} />
       <SubmitButton pending={form.pending} pendingLabel={pendingLabel} $variant="outlined">
         {label}
       </SubmitButton>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useT, type AdminMessageKey } from '../i18n';
 
 /** A data table that scrolls sideways on a phone instead of squeezing its columns. */
 export const TableScroll = styled.div`
@@ -24,3 +25,22 @@ export const TableScroll = styled.div`
     white-space: nowrap;
   }
 `;
+
+/** The names under `Prefix.` in this remote's catalog: `ColumnName<'audit.column'>` is "when" | "who" | ... */
+type ColumnName<Prefix extends string> = AdminMessageKey extends infer Key ? (Key extends `${Prefix}.${infer Name}` ? Name : never) : never;
+
+/** A table's column headers, in order: the messages `of.name` of this remote's catalog. */
+export function ColumnHeads<Prefix extends string>({ of, names }: { of: Prefix; names: ReadonlyArray<ColumnName<Prefix>> }) {
+  const t = useT();
+  return (
+    <thead>
+      <tr>
+        {names.map((name) => (
+          <th scope="col" key={name}>
+            {t(`${of}.${name}` as AdminMessageKey)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

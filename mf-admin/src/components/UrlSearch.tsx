@@ -6,6 +6,7 @@ import { Button, TextField } from '@blockpilot/shared/ui';
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { useT } from '../i18n';
 
 const SearchForm = styled.form`
   display: flex;
@@ -20,6 +21,7 @@ const SearchForm = styled.form`
 
 /** The submitted query, and the form to type the next one (`label` names the search box). */
 export function useUrlSearch(label: string): { query: string; form: ReactElement } {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const [typed, setTyped] = useState(query);
@@ -30,7 +32,7 @@ export function useUrlSearch(label: string): { query: string; form: ReactElement
   const form = (
     <SearchForm role="search" onSubmit={submit}>
       <TextField label={label} name="q" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-      <Button type="submit">Search</Button>
+      <Button type="submit">{t('common.search')}</Button>
     </SearchForm>
   );
   return { query, form };

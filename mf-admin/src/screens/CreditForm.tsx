@@ -1,7 +1,8 @@
-import { api, formatCents, useForm } from '@blockpilot/shared';
+import { api, formatCents, formatNumber, useForm } from '@blockpilot/shared';
 import { Form, FormFeedback, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { useRef } from 'react';
 import { centsFromInput } from '../format';
+import { useT } from '../i18n';
 
 /** A fresh Idempotency-Key: one per adjustment the operator means. */
 const newRequestKey = () => crypto.randomUUID();
@@ -12,13 +13,14 @@ const newRequestKey = () => crypto.randomUUID();
  * double click) adjusts once; a new amount gets a new key.
  */
 export function CreditForm({ userId, currencySymbol, onDone }: { userId: string; currencySymbol: string; onDone: () => unknown }) {
+  const t = useT();
   const requestKey = useRef(newRequestKey());
   const keyFor = useRef('');
   const form = useForm({
     initialValues: { amountCents: '', reason: '' },
     validate: ({ amountCents }) => {
       const cents = centsFromInput(amountCents);
-      return cents === null || cents === 0 ? { amountCents: `Enter an amount such as 5.00 to add or -2.50 to deduct (in ${currencySymbol}).` } : {};
+      return cents === null || cents === 0 ? { amountCents: t('creditForm.invalid', { add: formatNumber(5, 2), deduct: formatNumber(-2.5, 2), symbol: currencySymbol }) } : {};
     },
     onSubmit: async ({ amountCents, reason }, controls) => {
       const cents = centsFromInput(amountCents)!;
@@ -34,17 +36,17 @@ export function CreditForm({ userId, currencySymbol, onDone }: { userId: string;
   });
   const preview = centsFromInput(form.values.amountCents);
   return (
-    <Form onSubmit={form.handleSubmit} aria-label="Adjust credit">
+    <Form onSubmit={form.handleSubmit} aria-label={t('creditForm.form')}>
       <TextField
-        label="Amount"
+        label={t('creditForm.amount')}
         inputMode="decimal"
-        helperText={preview ? `${preview > 0 ? 'Adds' : 'Deducts'} ${formatCents(currencySymbol, Math.abs(preview))}` : 'Positive adds credit, negative deducts it.'}
+        helperText={preview ? t(preview > 0 ? 'creditForm.adds' : 'creditForm.deducts', { amount: formatCents(currencySymbol, Math.abs(preview)) }) : t('creditForm.help')}
         {...form.field('amountCents')}
       />
-      <TextField label="Reason (kept in the audit log)" {...form.field('reason')} />
+      <TextField label={t('creditForm.reason')} {...form.field('reason')} />
       <FormFeedback form={form} />
-      <SubmitButton pending={form.pending} pendingLabel="Adjusting…">
-        Adjust credit
+      <SubmitButton pending={form.pending} pendingLabel={t('creditForm.adjusting')}>
+        {t('creditForm.submit')}
       </SubmitButton>
     </Form>
   );

@@ -1,11 +1,11 @@
-import { api, REMOTES, useForm, type DeployToken, type MintedDeployToken, type RemoteName } from '@blockpilot/shared';
+import { api, formatLocalDateTime, REMOTES, useForm, type DeployToken, type MintedDeployToken, type RemoteName } from '@blockpilot/shared';
 import { Actions, Button, Chip, Dialog, Form, FormFeedback, Page, Paper, Select, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { CardHeading, CardList } from '../components/Cards';
 import { Loaded } from '../components/Loaded';
 import { ReasonAction } from '../components/ReasonAction';
-import { formatTime } from '../format';
+import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
 const Meta = styled.p`
@@ -35,6 +35,7 @@ const REMOTE_OPTIONS = REMOTES.map((remote) => ({ value: remote.name, label: `${
 
 /** The token just minted, shown this once, with a copy button (and the text to select when copying is refused). */
 function MintedToken({ minted, onDone }: { minted: MintedDeployToken; onDone: () => void }) {
+  const t = useT();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'refused'>('idle');
   const copyToken = async () => {
     try {
@@ -46,17 +47,17 @@ function MintedToken({ minted, onDone }: { minted: MintedDeployToken; onDone: ()
   };
   return (
     <Secret aria-labelledby="minted-token-title" role="region">
-      <h2 id="minted-token-title">New token for {minted.remote}</h2>
-      <p>Copy it now: it is not shown again. CI uses it as RELEASE_DEPLOY_TOKEN, and it publishes and moves {minted.remote} only.</p>
-      <TextField label={`Deploy token “${minted.label}”`} value={minted.token} readOnly onFocus={(event) => event.currentTarget.select()} />
+      <h2 id="minted-token-title">{t('deployTokens.minted.title', { remote: minted.remote })}</h2>
+      <p>{t('deployTokens.minted.text', { remote: minted.remote })}</p>
+      <TextField label={t('deployTokens.minted.field', { label: minted.label })} value={minted.token} readOnly onFocus={(event) => event.currentTarget.select()} />
       <Actions>
         <Button type="button" onClick={() => void copyToken()}>
-          Copy token
+          {t('deployTokens.minted.copy')}
         </Button>
         <Button type="button" $variant="outlined" onClick={onDone}>
-          Done
+          {t('deployTokens.minted.done')}
         </Button>
-        <span role="status">{copy === 'copied' ? 'Copied.' : copy === 'refused' ? 'The browser did not allow copying: select the token and copy it.' : ''}</span>
+        <span role="status">{copy === 'copied' ? t('deployTokens.minted.copied') : copy === 'refused' ? t('deployTokens.minted.copyRefused') : ''}</span>
       </Actions>
     </Secret>
   );
@@ -64,6 +65,7 @@ function MintedToken({ minted, onDone }: { minted: MintedDeployToken; onDone: ()
 
 /** Label and remote of a new token. */
 function Mint({ onMinted }: { onMinted: (minted: MintedDeployToken) => unknown }) {
+  const t = useT();
   const form = useForm({
     initialValues: { label: '', remote: '' },
     onSubmit: async (values, controls) => {
@@ -74,12 +76,12 @@ function Mint({ onMinted }: { onMinted: (minted: MintedDeployToken) => unknown }
     },
   });
   return (
-    <Form onSubmit={form.handleSubmit} aria-label="Mint a deploy token">
-      <TextField label="Label" helperText="Which team or CI uses it, e.g. “Dashboard team CI”." {...form.field('label')} />
-      <Select label="Remote" placeholder="Choose a remote" options={REMOTE_OPTIONS} {...form.field('remote')} />
+    <Form onSubmit={form.handleSubmit} aria-label={t('deployTokens.mint.form')}>
+      <TextField label={t('deployTokens.mint.label')} helperText={t('deployTokens.mint.labelHelp')} {...form.field('label')} />
+      <Select label={t('deployTokens.mint.remote')} placeholder={t('deployTokens.mint.chooseRemote')} options={REMOTE_OPTIONS} {...form.field('remote')} />
       <FormFeedback form={form} />
-      <SubmitButton pending={form.pending} pendingLabel="Minting…">
-        Mint token
+      <SubmitButton pending={form.pending} pendingLabel={t('deployTokens.mint.minting')}>
+        {t('deployTokens.mint.submit')}
       </SubmitButton>
     </Form>
   );
@@ -90,18 +92,13 @@ function Mint({ onMinted }: { onMinted: (minted: MintedDeployToken) => unknown }
  * "Tokens"): list them, mint one (shown once, with a copy button) and revoke one with a reason.
  */
 export function DeployTokensScreen() {
+  const t = useT();
   const { load, reload } = useLoad(() => api.admin.deployTokens.list(), 'deployTokens');
   const [minted, setMinted] = useState<MintedDeployToken | null>(null);
   const [revoking, setRevoking] = useState<DeployToken | null>(null);
 
   return (
-    <Page
-      title="Deploy tokens"
-      intro="Each token publishes and moves the releases of one remote only, so a team's CI ships its own screens and nothing else."
-      width="regular"
-      route="/admin/deployTokens"
-      remote="mf_admin"
-    >
+    <Page title={t('deployTokens.title')} intro={t('deployTokens.intro')} width="regular" route="/admin/deployTokens" remote="mf_admin">
       <Paper>
         <Mint
           onMinted={async (token) => {
@@ -113,28 +110,28 @@ export function DeployTokensScreen() {
       </Paper>
       <Loaded
         load={load}
-        loadingLabel="Loading deploy tokens…"
-        failure="The deploy tokens could not be loaded."
+        loadingLabel={t('deployTokens.loading')}
+        failure={t('deployTokens.failed')}
         retry={() => void reload()}
-        empty={(tokens) => (tokens.length === 0 ? 'No deploy tokens yet.' : null)}
+        empty={(tokens) => (tokens.length === 0 ? t('deployTokens.none') : null)}
       >
         {(tokens) => (
-          <CardList aria-label="Deploy tokens">
+          <CardList aria-label={t('deployTokens.list')}>
             {tokens.map((token) => (
               <li key={token.id}>
                 <Paper>
                   <CardHeading>
                     <h2>{token.label}</h2>
-                    <Chip dot={token.revokedAt === null ? 'success' : 'neutral'}>{token.revokedAt === null ? 'Active' : 'Revoked'}</Chip>
+                    <Chip dot={token.revokedAt === null ? 'success' : 'neutral'}>{t(token.revokedAt === null ? 'deployTokens.active' : 'deployTokens.revoked')}</Chip>
                   </CardHeading>
                   <Meta>
-                    {token.remote} · minted by {token.createdBy}, {formatTime(token.createdAt)}
-                    {token.revokedAt !== null && ` · revoked ${formatTime(token.revokedAt)}`}
+                    {t('deployTokens.mintedBy', { remote: token.remote, by: token.createdBy, date: formatLocalDateTime(token.createdAt) })}
+                    {token.revokedAt !== null && ` · ${t('deployTokens.revokedAt', { date: formatLocalDateTime(token.revokedAt) })}`}
                   </Meta>
                   {token.revokedAt === null && (
                     <Actions>
-                      <Button type="button" $variant="outlined" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.label}`}>
-                        Revoke
+                      <Button type="button" $variant="outlined" onClick={() => setRevoking(token)} aria-label={t('deployTokens.revokeNamed', { label: token.label })}>
+                        {t('deployTokens.revoke')}
                       </Button>
                     </Actions>
                   )}
@@ -144,15 +141,13 @@ export function DeployTokensScreen() {
           </CardList>
         )}
       </Loaded>
-      <Dialog open={revoking !== null} title="Revoke this token?" onClose={() => setRevoking(null)}>
+      <Dialog open={revoking !== null} title={t('deployTokens.revokeDialog.title')} onClose={() => setRevoking(null)}>
         {revoking && (
           <>
-            <p>
-              “{revoking.label}” stops working at once: {revoking.remote}&apos;s CI can no longer publish or move releases with it.
-            </p>
+            <p>{t('deployTokens.revokeDialog.body', { label: revoking.label, remote: revoking.remote })}</p>
             <ReasonAction
-              label="Revoke token"
-              pendingLabel="Revoking…"
+              label={t('deployTokens.revokeDialog.revoke')}
+              pendingLabel={t('deployTokens.revokeDialog.revoking')}
               act={(reason) => api.admin.deployTokens.revoke(revoking.id, reason)}
               onDone={async () => {
                 setRevoking(null);

@@ -1,12 +1,12 @@
-import { api, formatCents, ROLES, useForm, type AdminUserDetail, type Role } from '@blockpilot/shared';
+import { api, formatCents, formatLocalDateTime, formatMoney, ROLES, useForm, type AdminUserDetail, type Role } from '@blockpilot/shared';
 import { Button, Form, FormFeedback, Page, Paper, Select, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
 import { ReasonAction } from '../components/ReasonAction';
-import { TableScroll } from '../components/Table';
-import { formatTime } from '../format';
+import { ColumnHeads, TableScroll } from '../components/Table';
+import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 import { CreditForm } from './CreditForm';
 
@@ -34,9 +34,8 @@ const Facts = styled.dl`
   }
 `;
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role === 'user' ? 'Driver (user)' : role }));
-
 function RoleForm({ detail, onDone }: { detail: AdminUserDetail; onDone: () => unknown }) {
+  const t = useT();
   const form = useForm({
     initialValues: { role: detail.role as string, reason: '' },
     onSubmit: async ({ role, reason }, controls) => {
@@ -46,47 +45,45 @@ function RoleForm({ detail, onDone }: { detail: AdminUserDetail; onDone: () => u
     },
   });
   return (
-    <Form onSubmit={form.handleSubmit} aria-label="Change role">
-      <Select label="Role" options={ROLE_OPTIONS} {...form.field('role')} />
-      <TextField label="Reason (change role)" {...form.field('reason')} />
+    <Form onSubmit={form.handleSubmit} aria-label={t('driver.role.form')}>
+      <Select label={t('driver.role.label')} options={ROLES.map((role) => ({ value: role, label: t('roles.option', { role }) }))} {...form.field('role')} />
+      <TextField label={t('common.reason', { action: t('driver.role.submit').toLowerCase() })} {...form.field('reason')} />
       <FormFeedback form={form} />
-      <SubmitButton pending={form.pending} pendingLabel="Saving…" $variant="outlined">
-        Change role
+      <SubmitButton pending={form.pending} pendingLabel={t('common.saving')} $variant="outlined">
+        {t('driver.role.submit')}
       </SubmitButton>
     </Form>
   );
 }
 
 function Orders({ detail, admin, onDone }: { detail: AdminUserDetail; admin: boolean; onDone: () => unknown }) {
+  const t = useT();
   const [refunding, setRefunding] = useState<string | null>(null);
-  if (detail.orders.length === 0) return <p>No orders.</p>;
+  if (detail.orders.length === 0) return <p>{t('driver.orders.none')}</p>;
   return (
     <>
       <TableScroll>
-        <table aria-label="Orders">
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">What</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              {admin && <th scope="col">Action</th>}
-            </tr>
-          </thead>
+        <table aria-label={t('driver.orders.table')}>
+          <ColumnHeads of="driver.orders" names={['created', 'what', 'amount', 'status', ...(admin ? (['action'] as const) : [])]} />
           <tbody>
             {detail.orders.map((order) => (
               <tr key={order.id}>
-                <td>{formatTime(order.createdAt)}</td>
-                <td>{order.kind === 'topup' ? 'Top-up' : `Membership (${order.membershipPlanId ?? '?'})`}</td>
+                <td>{formatLocalDateTime(order.createdAt)}</td>
+                <td>{order.kind === 'topup' ? t('driver.orders.topUp') : t('driver.orders.membership', { plan: order.membershipPlanId ?? '?' })}</td>
                 <td className="money">
                   {formatCents('', order.amountCents)} {order.currency.toUpperCase()}
                 </td>
-                <td>{order.status}</td>
+                <td>{t('driver.orders.statusName', { status: order.status })}</td>
                 {admin && (
                   <td>
                     {order.status === 'paid' && (
-                      <Button type="button" $variant="text" onClick={() => setRefunding(order.id)} aria-label={`Refund the order of ${formatTime(order.createdAt)}`}>
-                        Refund
+                      <Button
+                        type="button"
+                        $variant="text"
+                        onClick={() => setRefunding(order.id)}
+                        aria-label={t('driver.orders.refundNamed', { date: formatLocalDateTime(order.createdAt) })}
+                      >
+                        {t('driver.orders.refund')}
                       </Button>
                     )}
                   </td>
@@ -98,8 +95,8 @@ function Orders({ detail, admin, onDone }: { detail: AdminUserDetail; admin: boo
       </TableScroll>
       {refunding && (
         <ReasonAction
-          label="Refund order"
-          pendingLabel="Refunding…"
+          label={t('driver.orders.refundOrder')}
+          pendingLabel={t('driver.orders.refunding')}
           act={(reason) => api.admin.refundOrder(refunding, reason)}
           onDone={async () => {
             setRefunding(null);
@@ -112,54 +109,59 @@ function Orders({ detail, admin, onDone }: { detail: AdminUserDetail; admin: boo
 }
 
 function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boolean; reload: () => Promise<void> }) {
+  const t = useT();
   const money = (cents: number) => formatCents(detail.currencySymbol, cents);
   const { search, notifications } = detail;
   return (
     <Sections>
       <Paper aria-labelledby="driver-profile">
-        <h2 id="driver-profile">Profile</h2>
+        <h2 id="driver-profile">{t('driver.profile.title')}</h2>
         <Facts>
-          <dt>E-mail</dt>
+          <dt>{t('driver.profile.email')}</dt>
           <dd>{detail.emailAddress}</dd>
-          <dt>Name</dt>
+          <dt>{t('driver.profile.name')}</dt>
           <dd>{detail.displayName}</dd>
-          <dt>Phone</dt>
+          <dt>{t('driver.profile.phone')}</dt>
           <dd>{detail.phoneNumber}</dd>
-          <dt>Country</dt>
+          <dt>{t('driver.profile.country')}</dt>
           <dd>{detail.countryCode}</dd>
-          <dt>Role</dt>
-          <dd>{detail.role}</dd>
-          <dt>Account</dt>
-          <dd>{detail.suspendedAt ? `Suspended since ${formatTime(detail.suspendedAt)}` : 'Active'}</dd>
-          <dt>Signed up</dt>
-          <dd>{formatTime(detail.createdAt)}</dd>
+          <dt>{t('driver.profile.role')}</dt>
+          <dd>{t('roles.name', { role: detail.role })}</dd>
+          <dt>{t('driver.profile.account')}</dt>
+          <dd>{detail.suspendedAt ? t('driver.profile.suspendedSince', { date: formatLocalDateTime(detail.suspendedAt) }) : t('driver.profile.active')}</dd>
+          <dt>{t('driver.profile.signedUp')}</dt>
+          <dd>{formatLocalDateTime(detail.createdAt)}</dd>
         </Facts>
         {admin &&
           (detail.suspended ? (
-            <ReasonAction label="Restore account" pendingLabel="Restoring…" act={(reason) => api.admin.accountAction(detail.id, 'restore', reason)} onDone={reload} />
+            <ReasonAction
+              label={t('driver.profile.restore')}
+              pendingLabel={t('driver.profile.restoring')}
+              act={(reason) => api.admin.accountAction(detail.id, 'restore', reason)}
+              onDone={reload}
+            />
           ) : (
-            <ReasonAction label="Suspend account" pendingLabel="Suspending…" act={(reason) => api.admin.accountAction(detail.id, 'suspend', reason)} onDone={reload} />
+            <ReasonAction
+              label={t('driver.profile.suspend')}
+              pendingLabel={t('driver.profile.suspending')}
+              act={(reason) => api.admin.accountAction(detail.id, 'suspend', reason)}
+              onDone={reload}
+            />
           ))}
         {admin && <RoleForm key={detail.role} detail={detail} onDone={reload} />}
       </Paper>
 
       <Paper aria-labelledby="driver-credit">
-        <h2 id="driver-credit">Credit: {money(detail.credit)}</h2>
+        <h2 id="driver-credit">{t('driver.credit.title', { amount: money(detail.credit) })}</h2>
         {admin && <CreditForm userId={detail.id} currencySymbol={detail.currencySymbol} onDone={reload} />}
         <TableScroll>
-          <table aria-label="Ledger">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
+          <table aria-label={t('driver.ledger.table')}>
+            <ColumnHeads of="driver.ledger" names={['when', 'kind', 'amount']} />
             <tbody>
               {detail.ledger.map((entry) => (
                 <tr key={entry.key}>
-                  <td>{formatTime(entry.createdAt)}</td>
-                  <td>{entry.kind}</td>
+                  <td>{formatLocalDateTime(entry.createdAt)}</td>
+                  <td>{t('driver.ledger.kindName', { kind: entry.kind })}</td>
                   <td className="money">{money(entry.amountCents)}</td>
                 </tr>
               ))}
@@ -169,47 +171,46 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
       </Paper>
 
       <Paper aria-labelledby="driver-orders">
-        <h2 id="driver-orders">Orders and payments</h2>
+        <h2 id="driver-orders">{t('driver.orders.title')}</h2>
         <Orders detail={detail} admin={admin} onDone={reload} />
         <Facts>
-          <dt>Trial</dt>
-          <dd>{detail.trialEndsAt ? `until ${formatTime(detail.trialEndsAt)}` : 'not started'}</dd>
-          <dt>Membership</dt>
-          <dd>{detail.membershipEndsAt ? `until ${formatTime(detail.membershipEndsAt)}` : 'none'}</dd>
+          <dt>{t('driver.orders.trial')}</dt>
+          <dd>{detail.trialEndsAt ? t('driver.orders.until', { date: formatLocalDateTime(detail.trialEndsAt) }) : t('driver.orders.trialNotStarted')}</dd>
+          <dt>{t('driver.orders.membershipLabel')}</dt>
+          <dd>{detail.membershipEndsAt ? t('driver.orders.until', { date: formatLocalDateTime(detail.membershipEndsAt) }) : t('driver.orders.noMembership')}</dd>
         </Facts>
       </Paper>
 
       <Paper aria-labelledby="driver-search">
-        <h2 id="driver-search">Search</h2>
+        <h2 id="driver-search">{t('driver.search.title')}</h2>
         <Facts>
-          <dt>State</dt>
-          <dd>{detail.searching ? 'Searching' : 'Stopped'}</dd>
-          <dt>Platform</dt>
-          <dd>{search.platformAccount ? `${search.platformAccount.platformUserId} (${search.platformAccount.region})` : 'not connected'}</dd>
-          <dt>Captcha</dt>
-          <dd>{search.puzzleRequired ? 'waiting for the driver' : 'none'}</dd>
+          <dt>{t('driver.search.state')}</dt>
+          <dd>{t(detail.searching ? 'driver.search.searching' : 'driver.search.stopped')}</dd>
+          <dt>{t('driver.search.platform')}</dt>
+          <dd>{search.platformAccount ? `${search.platformAccount.platformUserId} (${search.platformAccount.region})` : t('driver.search.notConnected')}</dd>
+          <dt>{t('driver.search.captcha')}</dt>
+          <dd>{t(search.puzzleRequired ? 'driver.search.captchaWaiting' : 'driver.search.captchaNone')}</dd>
         </Facts>
         {detail.searching && (
-          <ReasonAction label="Stop search" pendingLabel="Stopping…" act={(reason) => api.admin.accountAction(detail.id, 'stopSearch', reason)} onDone={reload} />
+          <ReasonAction
+            label={t('driver.search.stop')}
+            pendingLabel={t('driver.search.stopping')}
+            act={(reason) => api.admin.accountAction(detail.id, 'stopSearch', reason)}
+            onDone={reload}
+          />
         )}
         {search.recentLog.length === 0 ? (
-          <p>No offers logged yet.</p>
+          <p>{t('driver.search.noLog')}</p>
         ) : (
           <TableScroll>
-            <table aria-label="Recent log">
-              <thead>
-                <tr>
-                  <th scope="col">Seen</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Pay</th>
-                </tr>
-              </thead>
+            <table aria-label={t('driver.search.log')}>
+              <ColumnHeads of="driver.search" names={['seen', 'outcome', 'pay']} />
               <tbody>
                 {search.recentLog.map((entry) => (
                   <tr key={entry._id}>
-                    <td>{formatTime(entry.discoveredAt)}</td>
-                    <td>{entry.action === 'BLOCK_ACCEPT' ? 'accepted' : `ignored (${entry.reason ?? '?'})`}</td>
-                    <td className="money">{entry.rateInfo.priceAmount.toFixed(2)}</td>
+                    <td>{formatLocalDateTime(entry.discoveredAt)}</td>
+                    <td>{entry.action === 'BLOCK_ACCEPT' ? t('driver.search.accepted') : t('driver.search.ignored', { reason: entry.reason ?? '?' })}</td>
+                    <td className="money">{formatMoney('', entry.rateInfo.priceAmount)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -219,31 +220,33 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
       </Paper>
 
       <Paper aria-labelledby="driver-more">
-        <h2 id="driver-more">Invites, notifications, tickets</h2>
+        <h2 id="driver-more">{t('driver.more.title')}</h2>
         <Facts>
-          <dt>Invite code</dt>
+          <dt>{t('driver.more.inviteCode')}</dt>
           <dd>{detail.shareableCode}</dd>
-          <dt>Invited by</dt>
+          <dt>{t('driver.more.invitedBy')}</dt>
           <dd>{detail.invitedBy ? <Link to={`/admin/users/${detail.invitedBy.id}`}>{detail.invitedBy.emailAddress}</Link> : '—'}</dd>
-          <dt>Invited</dt>
-          <dd>{detail.invited.length === 0 ? 'nobody' : detail.invited.map((i) => i.emailAddress).join(', ')}</dd>
-          <dt>E-mail to</dt>
+          <dt>{t('driver.more.invited')}</dt>
+          <dd>{detail.invited.length === 0 ? t('driver.more.nobody') : detail.invited.map((i) => i.emailAddress).join(', ')}</dd>
+          <dt>{t('driver.more.emailTo')}</dt>
           <dd>{notifications.emailAddress || '—'}</dd>
-          <dt>WhatsApp</dt>
+          <dt>{t('driver.more.whatsApp')}</dt>
           <dd>{notifications.whatsAppNumber || '—'}</dd>
-          <dt>Telegram</dt>
-          <dd>{notifications.telegramConnected ? 'linked' : 'not linked'}</dd>
-          <dt>Promotions</dt>
-          <dd>{notifications.promotionsOptedOutAt ? `opted out ${formatTime(notifications.promotionsOptedOutAt)}` : 'receives them'}</dd>
+          <dt>{t('driver.more.telegram')}</dt>
+          <dd>{t(notifications.telegramConnected ? 'driver.more.linked' : 'driver.more.notLinked')}</dd>
+          <dt>{t('driver.more.promotions')}</dt>
+          <dd>
+            {notifications.promotionsOptedOutAt ? t('driver.more.optedOut', { date: formatLocalDateTime(notifications.promotionsOptedOutAt) }) : t('driver.more.receivesThem')}
+          </dd>
         </Facts>
         {detail.tickets.length === 0 ? (
-          <p>No support messages.</p>
+          <p>{t('driver.more.noTickets')}</p>
         ) : (
           <ul>
             {detail.tickets.map((ticket) => (
               <li key={ticket.id}>
                 <Link to={`/admin/tickets/${ticket.id}`}>
-                  #{ticket.id} ({ticket.status}) {formatTime(ticket.createdAt)}
+                  {t('driver.more.ticket', { id: ticket.id, status: t('tickets.status', { status: ticket.status }), date: formatLocalDateTime(ticket.createdAt) })}
                 </Link>
               </li>
             ))}
@@ -256,15 +259,16 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
 
 /** /admin/users/:id: everything about one driver, and the actions the operator's role allows. */
 export function DriverScreen({ admin }: { admin: boolean }) {
+  const t = useT();
   const { id = '' } = useParams();
   const { load, reload } = useLoad(() => api.admin.user(id), id);
-  const title = load.kind === 'ready' ? load.data.emailAddress : 'Driver';
+  const title = load.kind === 'ready' ? load.data.emailAddress : t('driver.title');
   return (
     <Page title={title} width="wide" route="/admin/users/{id}" remote="mf_admin">
       <p>
-        <Link to="/admin/users">← All drivers</Link>
+        <Link to="/admin/users">{t('driver.back')}</Link>
       </p>
-      <Loaded load={load} loadingLabel="Loading the driver…" failure="The driver could not be loaded." retry={() => void reload()}>
+      <Loaded load={load} loadingLabel={t('driver.loading')} failure={t('driver.failed')} retry={() => void reload()}>
         {(detail) => <Detail detail={detail} admin={admin} reload={reload} />}
       </Loaded>
     </Page>

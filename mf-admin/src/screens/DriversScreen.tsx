@@ -2,44 +2,37 @@ import { api, formatCents, type AdminUserSummary } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
-import { TableScroll } from '../components/Table';
+import { ColumnHeads, TableScroll } from '../components/Table';
 import { useUrlSearch } from '../components/UrlSearch';
+import { useT, type AdminT } from '../i18n';
 import { useLoad } from '../useLoad';
 
-function stateOf(user: AdminUserSummary): string {
-  if (user.suspended) return 'Suspended';
-  return user.searching ? 'Searching' : 'Idle';
+function stateOf(t: AdminT, user: AdminUserSummary): string {
+  if (user.suspended) return t('drivers.state.suspended');
+  return t(user.searching ? 'drivers.state.searching' : 'drivers.state.idle');
 }
 
 /** /admin/users: find a driver by e-mail, name or platform account (the query stays in the URL). */
 export function DriversScreen() {
-  const { query: q, form: searchForm } = useUrlSearch('Search drivers');
+  const t = useT();
+  const { query: q, form: searchForm } = useUrlSearch(t('drivers.search'));
   const { load, reload } = useLoad(() => api.admin.users(q), q);
 
   return (
-    <Page title="Drivers" intro="Search by e-mail, name or platform account id." width="wide" route="/admin/users" remote="mf_admin">
+    <Page title={t('drivers.title')} intro={t('drivers.intro')} width="wide" route="/admin/users" remote="mf_admin">
       <Paper>
         {searchForm}
         <Loaded
           load={load}
-          loadingLabel="Loading drivers…"
-          failure="The drivers could not be loaded."
+          loadingLabel={t('drivers.loading')}
+          failure={t('drivers.failed')}
           retry={() => void reload()}
-          empty={(users) => (users.length === 0 ? (q ? `No driver matches “${q}”.` : 'There are no drivers yet.') : null)}
+          empty={(users) => (users.length === 0 ? (q ? t('drivers.noMatch', { query: q }) : t('drivers.none')) : null)}
         >
           {(users) => (
             <TableScroll>
-              <table aria-label="Drivers">
-                <thead>
-                  <tr>
-                    <th scope="col">Driver</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Role</th>
-                    <th scope="col">Credit</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Platform account</th>
-                  </tr>
-                </thead>
+              <table aria-label={t('drivers.table')}>
+                <ColumnHeads of="drivers.column" names={['driver', 'name', 'role', 'credit', 'state', 'platformAccount']} />
                 <tbody>
                   {users.map((user) => (
                     <tr key={user.id}>
@@ -47,9 +40,9 @@ export function DriversScreen() {
                         <Link to={`/admin/users/${user.id}`}>{user.emailAddress}</Link>
                       </td>
                       <td>{user.displayName}</td>
-                      <td>{user.role}</td>
+                      <td>{t('roles.name', { role: user.role })}</td>
                       <td className="money">{formatCents('', user.credit)}</td>
-                      <td>{stateOf(user)}</td>
+                      <td>{stateOf(t, user)}</td>
                       <td>{user.platformUserId ?? '—'}</td>
                     </tr>
                   ))}

@@ -4,14 +4,15 @@
  * in words, and a table below gives every figure; the console loads this screen (and its charts)
  * only when it is opened. Every read is audited, so it refreshes when asked, not on a timer.
  */
-import { api, type EngineHealth, type EngineHealthMinute } from '@blockpilot/shared';
+import { api, formatClock, formatNumber, localClock, type EngineHealth, type EngineHealthMinute } from '@blockpilot/shared';
 import { Button, Disclosure, Notice, Page, Paper, Select } from '@blockpilot/shared/ui';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
 import { Sparkline, type SparklineSeries } from '../components/Sparkline';
-import { TableScroll } from '../components/Table';
-import { describeLine, engineWasBusy, errorKinds, lineOf, PERIODS, tableRows, type CountFigure, type StateFigure } from '../engineHealth';
+import { ColumnHeads, TableScroll } from '../components/Table';
+import { describeLine, engineWasBusy, errorKinds, lineOf, PERIODS, tableRows, type CountFigure, type StateFigure, type UnitKey } from '../engineHealth';
+import { useT, type AdminMessageKey, type AdminT } from '../i18n';
 import { useLoad } from '../useLoad';
 import { EngineWorkersPanel } from './EngineWorkersPanel';
 
@@ -106,30 +107,31 @@ const Legend = styled.ul`
 `;
 
 const RACE_LINES = [
-  { figure: 'raceP50Ms', name: 'median', dash: undefined },
-  { figure: 'raceP95Ms', name: '95th percentile', dash: '6 3' },
-  { figure: 'raceP99Ms', name: '99th percentile', dash: '2 3' },
+  { figure: 'raceP50Ms', name: 'engine.race.median', dash: undefined },
+  { figure: 'raceP95Ms', name: 'engine.race.p95', dash: '6 3' },
+  { figure: 'raceP99Ms', name: 'engine.race.p99', dash: '2 3' },
 ] as const;
 
 /** The count charts: what the engine did each minute. */
-const COUNT_CHARTS: Array<{ figure: CountFigure | 'errors'; title: string; unit: string }> = [
-  { figure: 'offersSeen', title: 'Offers seen', unit: 'offers' },
-  { figure: 'accepted', title: 'Accepts', unit: 'accepts' },
-  { figure: 'throttled', title: 'Throttled answers', unit: 'throttled answers' },
-  { figure: 'puzzles', title: 'Puzzles', unit: 'puzzles' },
-  { figure: 'errors', title: 'Failures', unit: 'failures' },
+const COUNT_CHARTS: Array<{ figure: CountFigure | 'errors'; title: AdminMessageKey; unit: UnitKey }> = [
+  { figure: 'offersSeen', title: 'engine.chart.offersSeen', unit: 'engine.unit.offersSeen' },
+  { figure: 'accepted', title: 'engine.chart.accepted', unit: 'engine.unit.accepted' },
+  { figure: 'throttled', title: 'engine.chart.throttled', unit: 'engine.unit.throttled' },
+  { figure: 'puzzles', title: 'engine.chart.puzzles', unit: 'engine.unit.puzzles' },
+  { figure: 'errors', title: 'engine.chart.errors', unit: 'engine.unit.errors' },
 ];
 
-const STATES: Array<{ figure: StateFigure; label: string }> = [
-  { figure: 'searching', label: 'Drivers searching' },
-  { figure: 'waitingOnPuzzle', label: 'Waiting on a puzzle' },
-  { figure: 'pausedForCredit', label: 'Paused for credit' },
+const STATES: Array<{ figure: StateFigure; label: AdminMessageKey }> = [
+  { figure: 'searching', label: 'engine.state.searching' },
+  { figure: 'waitingOnPuzzle', label: 'engine.state.waitingOnPuzzle' },
+  { figure: 'pausedForCredit', label: 'engine.state.pausedForCredit' },
 ];
 
-const clock = (epochMs: number) => new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-const ms = (value: number | null) => (value === null ? '—' : `${value.toFixed(2)} ms`);
+const clock = (epochMs: number) => formatClock(localClock(new Date(epochMs)), true);
+const ms = (t: AdminT, value: number | null) => (value === null ? '—' : t('engine.ms', { value: formatNumber(value, 2) }));
 
 function Chart({ title, summary, series }: { title: string; summary: string; series: SparklineSeries[] }) {
+  const t = useT();
   return (
     <figure>
       <figcaption>
@@ -138,7 +140,7 @@ function Chart({ title, summary, series }: { title: string; summary: string; ser
       </figcaption>
       <Sparkline series={series} label={`${title}: ${summary}`} />
       {series.length > 1 && (
-        <Legend aria-label={`${title}: lines`}>
+        <Legend aria-label={t('engine.chart.lines', { title })}>
           {series.map((s) => (
             <li key={s.name}>
               <svg width="24" height="8" aria-hidden="true">
@@ -154,54 +156,56 @@ function Chart({ title, summary, series }: { title: string; summary: string; ser
 }
 
 function HealthCharts({ minutes }: { minutes: EngineHealthMinute[] }) {
-  const race = RACE_LINES.map(({ figure, name, dash }) => ({ name, values: lineOf(minutes, figure), ...(dash ? { dash } : {}) }));
+  const t = useT();
+  const race = RACE_LINES.map(({ figure, name, dash }) => ({ name: t(name), values: lineOf(minutes, figure), ...(dash ? { dash } : {}) }));
   const slowest = race[2]!.values;
   return (
     <Charts>
       <Chart
-        title="Drivers searching"
-        summary={describeLine(lineOf(minutes, 'searching'), { unit: 'drivers', summed: false })}
+        title={t('engine.state.searching')}
+        summary={describeLine(t, lineOf(minutes, 'searching'), { unit: 'engine.unit.drivers', summed: false })}
         series={[{ name: 'searching', values: lineOf(minutes, 'searching') }]}
       />
       {COUNT_CHARTS.map(({ figure, title, unit }) => {
         const values = lineOf(minutes, figure);
-        return <Chart key={figure} title={`${title} per minute`} summary={describeLine(values, { unit, summed: true })} series={[{ name: figure, values }]} />;
+        return (
+          <Chart
+            key={figure}
+            title={t('engine.chart.perMinute', { title: t(title) })}
+            summary={describeLine(t, values, { unit, summed: true })}
+            series={[{ name: figure, values }]}
+          />
+        );
       })}
-      <Chart title="Race latency" summary={`Offers answer to accept sent, 99th percentile: ${describeLine(slowest, { unit: 'ms', summed: false })}`} series={race} />
+      <Chart
+        title={t('engine.chart.raceLatency')}
+        summary={t('engine.chart.raceSummary', { summary: describeLine(t, slowest, { unit: 'engine.unit.ms', summed: false }) })}
+        series={race}
+      />
     </Charts>
   );
 }
 
 function HealthTable({ minutes }: { minutes: EngineHealthMinute[] }) {
+  const t = useT();
   const rows = tableRows(minutes);
   return (
     <TableScroll>
-      <table aria-label="Engine health by time">
-        <thead>
-          <tr>
-            <th scope="col">From</th>
-            <th scope="col">Searching</th>
-            <th scope="col">Offers seen</th>
-            <th scope="col">Accepts</th>
-            <th scope="col">Throttled</th>
-            <th scope="col">Puzzles</th>
-            <th scope="col">Failures</th>
-            <th scope="col">Race p99</th>
-          </tr>
-        </thead>
+      <table aria-label={t('engine.table')}>
+        <ColumnHeads of="engine.column" names={['from', 'searching', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'errors', 'raceP99']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.from}>
               <th scope="row">
                 {clock(row.from)}–{clock(row.to)}
               </th>
-              <td>{row.searching ?? '—'}</td>
-              <td>{row.offersSeen}</td>
-              <td>{row.accepted}</td>
-              <td>{row.throttled}</td>
-              <td>{row.puzzles}</td>
-              <td>{row.errors}</td>
-              <td>{ms(row.raceP99Ms)}</td>
+              <td>{row.searching === null ? '—' : formatNumber(row.searching)}</td>
+              <td>{formatNumber(row.offersSeen)}</td>
+              <td>{formatNumber(row.accepted)}</td>
+              <td>{formatNumber(row.throttled)}</td>
+              <td>{formatNumber(row.puzzles)}</td>
+              <td>{formatNumber(row.errors)}</td>
+              <td>{ms(t, row.raceP99Ms)}</td>
             </tr>
           ))}
         </tbody>
@@ -211,28 +215,29 @@ function HealthTable({ minutes }: { minutes: EngineHealthMinute[] }) {
 }
 
 function Health({ health, periodLabel }: { health: EngineHealth; periodLabel: string }) {
+  const t = useT();
   const kinds = errorKinds(health.minutes);
   return (
     <>
-      <NowHeading>Right now</NowHeading>
+      <NowHeading>{t('engine.now')}</NowHeading>
       <Figures>
         {STATES.map(({ figure, label }) => (
           <div key={figure}>
-            <dt>{label}</dt>
-            <dd>{health.now[figure]}</dd>
+            <dt>{t(label)}</dt>
+            <dd>{formatNumber(health.now[figure])}</dd>
           </div>
         ))}
       </Figures>
       {engineWasBusy(health.minutes) ? (
         <>
           <HealthCharts minutes={health.minutes} />
-          {kinds.length > 0 && <p>Failures by kind: {kinds.map(([kind, count]) => `${kind} ${count}`).join(', ')}.</p>}
+          {kinds.length > 0 && <p>{t('engine.failuresByKind', { kinds: kinds.map(([kind, count]) => `${kind} ${formatNumber(count)}`).join(', ') })}</p>}
         </>
       ) : (
-        <Notice tone="neutral">The engine polled nothing in this period ({periodLabel.toLowerCase()}): no driver was searching, or nothing was counted yet.</Notice>
+        <Notice tone="neutral">{t('engine.idle', { period: periodLabel.toLowerCase() })}</Notice>
       )}
-      {health.countedBy.length > 0 && <CountedBy>Counted by {health.countedBy.join(', ')}.</CountedBy>}
-      <Disclosure id="engine-health-table" title="Every figure as a table">
+      {health.countedBy.length > 0 && <CountedBy>{t('engine.countedBy', { processes: health.countedBy.join(', ') })}</CountedBy>}
+      <Disclosure id="engine-health-table" title={t('engine.tableDisclosure')}>
         <HealthTable minutes={health.minutes} />
       </Disclosure>
     </>
@@ -240,27 +245,28 @@ function Health({ health, periodLabel }: { health: EngineHealth; periodLabel: st
 }
 
 export default function EngineHealthScreen() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const period = PERIODS.find((p) => String(p.minutes) === params.get('minutes')) ?? PERIODS[0];
   const { load, reload } = useLoad(() => api.admin.engineHealth(period.minutes), String(period.minutes));
   const workers = useLoad(() => api.admin.engineWorkers(), 'workers');
   const refresh = () => void Promise.all([reload(), workers.reload()]);
   return (
-    <Page title="Engine health" intro="The search engine minute by minute, from every server process's counts." width="wide" route="/admin/engineHealth" remote="mf_admin">
+    <Page title={t('engine.title')} intro={t('engine.intro')} width="wide" route="/admin/engineHealth" remote="mf_admin">
       <Paper>
         <Controls>
           <Select
-            label="Period"
+            label={t('engine.period')}
             value={String(period.minutes)}
-            options={PERIODS.map((p) => ({ value: String(p.minutes), label: p.label }))}
+            options={PERIODS.map((p) => ({ value: String(p.minutes), label: t(p.label) }))}
             onChange={(event) => setParams({ minutes: event.target.value }, { replace: true })}
           />
           <Button type="button" $variant="outlined" onClick={refresh} disabled={load.kind === 'loading'}>
-            Refresh
+            {t('engine.refresh')}
           </Button>
         </Controls>
-        <Loaded load={load} loadingLabel="Loading the engine's health…" failure="The engine's health could not be loaded." retry={() => void reload()}>
-          {(health) => <Health health={health} periodLabel={period.label} />}
+        <Loaded load={load} loadingLabel={t('engine.loading')} failure={t('engine.failed')} retry={() => void reload()}>
+          {(health) => <Health health={health} periodLabel={t(period.label)} />}
         </Loaded>
         <EngineWorkersPanel load={workers.load} retry={() => void workers.reload()} />
       </Paper>

@@ -5,11 +5,12 @@
  * that the one server process runs everything, and its job queue. Its own load, with its own
  * loading, failed and "no worker running" states, so a Redis hiccup leaves the charts readable.
  */
-import type { EngineQueue, EngineWorker, EngineWorkers } from '@blockpilot/shared';
+import { formatLocalSeconds, formatNumber, type EngineQueue, type EngineWorker, type EngineWorkers } from '@blockpilot/shared';
 import { Chip, Notice } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
-import { TableScroll } from '../components/Table';
+import { ColumnHeads, TableScroll } from '../components/Table';
+import { useT, type AdminMessageKey } from '../i18n';
 import type { Load } from '../useLoad';
 
 const Section = styled.section`
@@ -23,51 +24,39 @@ const Section = styled.section`
   }
 `;
 
-const QUEUES: Record<string, string> = { search: 'Searches (a job per searching driver)', promotion: 'Promotion batches' };
-
-const time = (epochMs: number) => new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** The job queues the console names; any other shows as the server names it. */
+const QUEUES: Record<string, AdminMessageKey> = { search: 'engine.queues.search', promotion: 'engine.queues.promotion' };
 
 function WorkerRow({ worker }: { worker: EngineWorker }) {
+  const t = useT();
   return (
     <tr>
       <th scope="row">
         {worker.id}
         <br />
-        <small>
-          {worker.host}, pid {worker.pid}
-        </small>
+        <small>{t('engine.workers.host', { host: worker.host, pid: worker.pid })}</small>
       </th>
       <td>
-        <Chip dot={worker.alive ? 'success' : 'error'}>{worker.alive ? 'Running' : `Not answering since ${time(worker.lastSeenAt)}`}</Chip>
+        <Chip dot={worker.alive ? 'success' : 'error'}>
+          {worker.alive ? t('engine.workers.alive') : t('engine.workers.silent', { time: formatLocalSeconds(worker.lastSeenAt) })}
+        </Chip>
       </td>
-      <td>
-        {worker.drivers} of {worker.capacity}
-      </td>
-      <td>{worker.leases}</td>
-      <td>{worker.searchesStarted}</td>
-      <td>{worker.leasesLost}</td>
-      <td>{worker.jobsLost}</td>
-      <td>{time(worker.startedAt)}</td>
+      <td>{t('engine.workers.drivers', { drivers: formatNumber(worker.drivers), capacity: formatNumber(worker.capacity) })}</td>
+      <td>{formatNumber(worker.leases)}</td>
+      <td>{formatNumber(worker.searchesStarted)}</td>
+      <td>{formatNumber(worker.leasesLost)}</td>
+      <td>{formatNumber(worker.jobsLost)}</td>
+      <td>{formatLocalSeconds(worker.startedAt)}</td>
     </tr>
   );
 }
 
 function WorkersTable({ workers }: { workers: EngineWorker[] }) {
+  const t = useT();
   return (
     <TableScroll>
-      <table aria-label="Search workers">
-        <thead>
-          <tr>
-            <th scope="col">Worker</th>
-            <th scope="col">State</th>
-            <th scope="col">Drivers</th>
-            <th scope="col">Leases</th>
-            <th scope="col">Searches started</th>
-            <th scope="col">Leases lost</th>
-            <th scope="col">Jobs lost</th>
-            <th scope="col">Started</th>
-          </tr>
-        </thead>
+      <table aria-label={t('engine.workers.table')}>
+        <ColumnHeads of="engine.workers.column" names={['worker', 'state', 'drivers', 'leases', 'searchesStarted', 'leasesLost', 'jobsLost', 'started']} />
         <tbody>
           {workers.map((worker) => (
             <WorkerRow key={worker.id} worker={worker} />
@@ -79,24 +68,18 @@ function WorkersTable({ workers }: { workers: EngineWorker[] }) {
 }
 
 function QueuesTable({ queues }: { queues: EngineQueue[] }) {
+  const t = useT();
   return (
     <TableScroll>
-      <table aria-label="Job queues">
-        <thead>
-          <tr>
-            <th scope="col">Queue</th>
-            <th scope="col">Waiting</th>
-            <th scope="col">Running</th>
-            <th scope="col">Waiting to retry</th>
-          </tr>
-        </thead>
+      <table aria-label={t('engine.queues.table')}>
+        <ColumnHeads of="engine.queues.column" names={['queue', 'waiting', 'running', 'delayed']} />
         <tbody>
           {queues.map((queue) => (
             <tr key={queue.name}>
-              <th scope="row">{QUEUES[queue.name] ?? queue.name}</th>
-              <td>{queue.waiting}</td>
-              <td>{queue.active}</td>
-              <td>{queue.delayed}</td>
+              <th scope="row">{Object.hasOwn(QUEUES, queue.name) ? t(QUEUES[queue.name]!) : queue.name}</th>
+              <td>{formatNumber(queue.waiting)}</td>
+              <td>{formatNumber(queue.active)}</td>
+              <td>{formatNumber(queue.delayed)}</td>
             </tr>
           ))}
         </tbody>
@@ -106,10 +89,11 @@ function QueuesTable({ queues }: { queues: EngineQueue[] }) {
 }
 
 function Fleet({ fleet }: { fleet: EngineWorkers }) {
+  const t = useT();
   if (!fleet.scaledOut)
     return (
       <>
-        <Notice tone="neutral">This server process runs every search and background job itself (REDIS_URL is not set): there are no separate workers.</Notice>
+        <Notice tone="neutral">{t('engine.workers.single')}</Notice>
         <QueuesTable queues={fleet.queues} />
       </>
     );
@@ -118,19 +102,20 @@ function Fleet({ fleet }: { fleet: EngineWorkers }) {
   return (
     <>
       {running === 0 ? (
-        <Notice tone="warning" title="No search worker is running">
-          Searching drivers wait in the queue ({waiting} waiting) until a worker starts (SERVER_ROLE=worker).
+        <Notice tone="warning" title={t('engine.workers.noneRunning')}>
+          {t('engine.workers.noneRunningText', { waiting: formatNumber(waiting) })}
         </Notice>
       ) : (
-        <p>
-          {running} {running === 1 ? 'worker' : 'workers'} running, read at {time(fleet.readAt)}.
-        </p>
+        <p>{t('engine.workers.running', { count: running, time: formatLocalSeconds(fleet.readAt) })}</p>
       )}
       {fleet.workers.length > 0 && <WorkersTable workers={fleet.workers} />}
       {fleet.leases && (
         <p>
-          Leases in Redis: {fleet.leases.held} held, {fleet.leases.unknownHolder} of them by a worker that sends no heartbeat; {fleet.leases.released} released with the
-          driver&apos;s pace for the next worker.
+          {t('engine.workers.leases', {
+            held: formatNumber(fleet.leases.held),
+            unknownHolder: formatNumber(fleet.leases.unknownHolder),
+            released: formatNumber(fleet.leases.released),
+          })}
         </p>
       )}
       <QueuesTable queues={fleet.queues} />
@@ -139,10 +124,11 @@ function Fleet({ fleet }: { fleet: EngineWorkers }) {
 }
 
 export function EngineWorkersPanel({ load, retry }: { load: Load<EngineWorkers>; retry: () => void }) {
+  const t = useT();
   return (
     <Section aria-labelledby="engine-workers">
-      <h2 id="engine-workers">Workers and queues</h2>
-      <Loaded load={load} loadingLabel="Loading the workers and queues…" failure="The workers and queues could not be loaded." retry={retry}>
+      <h2 id="engine-workers">{t('engine.workers.title')}</h2>
+      <Loaded load={load} loadingLabel={t('engine.workers.loading')} failure={t('engine.workers.failed')} retry={retry}>
         {(fleet) => <Fleet fleet={fleet} />}
       </Loaded>
     </Section>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { CardHeading, CardList } from '../components/Cards';
 import { Loaded } from '../components/Loaded';
+import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
 const Actions = styled.div`
@@ -26,6 +27,7 @@ const EMPTY_ARTICLE = { question: '', answer: '', published: false };
 
 /** Writes a new article or edits one, with a live preview of what drivers will read. */
 function ArticleEditor({ article, onSaved, onCancel }: { article?: KnowledgeBaseArticle; onSaved: () => unknown; onCancel: () => void }) {
+  const t = useT();
   const form = useForm({
     initialValues: article ? { question: article.question, answer: article.answer, published: article.published } : EMPTY_ARTICLE,
     onSubmit: async (values) => {
@@ -35,26 +37,21 @@ function ArticleEditor({ article, onSaved, onCancel }: { article?: KnowledgeBase
   });
   return (
     <Paper>
-      <Form onSubmit={form.handleSubmit} aria-label={article ? 'Edit article' : 'New article'}>
-        <TextField label="Question" {...form.field('question')} />
-        <TextArea
-          label="Answer"
-          rows={8}
-          helperText="Each line is a line of the answer; an empty line is a blank line; start a line with '- ' for a list item."
-          {...form.field('answer')}
-        />
-        <Checkbox label="Published: drivers see it at once" {...form.checkbox('published')} />
-        <Preview aria-label="Preview">
-          <h3>{form.values.question.trim() || 'Question'}</h3>
+      <Form onSubmit={form.handleSubmit} aria-label={t(article ? 'knowledgeBase.editor.edit' : 'knowledgeBase.editor.new')}>
+        <TextField label={t('knowledgeBase.editor.question')} {...form.field('question')} />
+        <TextArea label={t('knowledgeBase.editor.answer')} rows={8} helperText={t('knowledgeBase.editor.answerHelp')} {...form.field('answer')} />
+        <Checkbox label={t('knowledgeBase.editor.published')} {...form.checkbox('published')} />
+        <Preview aria-label={t('knowledgeBase.editor.preview')}>
+          <h3>{form.values.question.trim() || t('knowledgeBase.editor.question')}</h3>
           <KnowledgeBaseAnswer answer={knowledgeBaseAnswerOf(form.values.answer.trim())} />
         </Preview>
         <FormFeedback form={form} />
         <Actions>
-          <SubmitButton pending={form.pending} pendingLabel="Saving…">
-            Save article
+          <SubmitButton pending={form.pending} pendingLabel={t('common.saving')}>
+            {t('knowledgeBase.editor.save')}
           </SubmitButton>
           <Button type="button" $variant="outlined" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </Actions>
       </Form>
@@ -69,6 +66,7 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'article'; id: numbe
  * write, edit, publish, reorder and delete them (docs/OPERATIONS.md "Knowledge base").
  */
 export function KnowledgeBaseScreen({ admin }: { admin: boolean }) {
+  const t = useT();
   const { load, reload } = useLoad(() => api.admin.knowledgeBase.list(), 'articles');
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const [deleting, setDeleting] = useState<KnowledgeBaseArticle | null>(null);
@@ -88,30 +86,24 @@ export function KnowledgeBaseScreen({ admin }: { admin: boolean }) {
   };
 
   return (
-    <Page
-      title="Knowledge base"
-      intro="What drivers read on the help pages, in this order. Published articles show at once; drafts only here."
-      width="regular"
-      route="/admin/knowledgeBase"
-      remote="mf_admin"
-    >
+    <Page title={t('knowledgeBase.title')} intro={t('knowledgeBase.intro')} width="regular" route="/admin/knowledgeBase" remote="mf_admin">
       {admin && editing.kind !== 'new' && (
         <p>
           <Button type="button" onClick={() => setEditing({ kind: 'new' })}>
-            New article
+            {t('knowledgeBase.new')}
           </Button>
         </p>
       )}
       {editing.kind === 'new' && <ArticleEditor onSaved={saved} onCancel={() => setEditing({ kind: 'none' })} />}
       <Loaded
         load={load}
-        loadingLabel="Loading the knowledge base…"
-        failure="The knowledge base could not be loaded."
+        loadingLabel={t('knowledgeBase.loading')}
+        failure={t('knowledgeBase.failed')}
         retry={() => void reload()}
-        empty={(articles) => (articles.length === 0 ? 'No articles yet: drivers see an empty knowledge base.' : null)}
+        empty={(articles) => (articles.length === 0 ? t('knowledgeBase.none') : null)}
       >
         {(articles) => (
-          <CardList aria-label="Articles">
+          <CardList aria-label={t('knowledgeBase.list')}>
             {articles.map((article, index) =>
               editing.kind === 'article' && editing.id === article.id ? (
                 <li key={article.id}>
@@ -122,28 +114,39 @@ export function KnowledgeBaseScreen({ admin }: { admin: boolean }) {
                   <Paper>
                     <CardHeading>
                       <h2>{article.question}</h2>
-                      <Chip dot={article.published ? 'success' : 'neutral'}>{article.published ? 'Published' : 'Draft'}</Chip>
+                      <Chip dot={article.published ? 'success' : 'neutral'}>{t(article.published ? 'knowledgeBase.published' : 'knowledgeBase.draft')}</Chip>
                     </CardHeading>
                     <KnowledgeBaseAnswer answer={knowledgeBaseAnswerOf(article.answer)} />
                     {admin && (
                       <Actions>
-                        <Button type="button" $variant="outlined" onClick={() => setEditing({ kind: 'article', id: article.id })} aria-label={`Edit: ${article.question}`}>
-                          Edit
+                        <Button
+                          type="button"
+                          $variant="outlined"
+                          onClick={() => setEditing({ kind: 'article', id: article.id })}
+                          aria-label={t('knowledgeBase.editNamed', { question: article.question })}
+                        >
+                          {t('knowledgeBase.edit')}
                         </Button>
-                        <Button type="button" $variant="text" disabled={index === 0} onClick={() => move(articles, index, -1)} aria-label={`Move up: ${article.question}`}>
-                          Move up
+                        <Button
+                          type="button"
+                          $variant="text"
+                          disabled={index === 0}
+                          onClick={() => move(articles, index, -1)}
+                          aria-label={t('knowledgeBase.moveUpNamed', { question: article.question })}
+                        >
+                          {t('knowledgeBase.moveUp')}
                         </Button>
                         <Button
                           type="button"
                           $variant="text"
                           disabled={index === articles.length - 1}
                           onClick={() => move(articles, index, 1)}
-                          aria-label={`Move down: ${article.question}`}
+                          aria-label={t('knowledgeBase.moveDownNamed', { question: article.question })}
                         >
-                          Move down
+                          {t('knowledgeBase.moveDown')}
                         </Button>
-                        <Button type="button" $variant="text" onClick={() => setDeleting(article)} aria-label={`Delete: ${article.question}`}>
-                          Delete
+                        <Button type="button" $variant="text" onClick={() => setDeleting(article)} aria-label={t('knowledgeBase.deleteNamed', { question: article.question })}>
+                          {t('knowledgeBase.delete')}
                         </Button>
                       </Actions>
                     )}
@@ -156,12 +159,12 @@ export function KnowledgeBaseScreen({ admin }: { admin: boolean }) {
       </Loaded>
       <Dialog
         open={deleting !== null}
-        title="Delete this article?"
+        title={t('knowledgeBase.deleteDialog.title')}
         onClose={() => setDeleting(null)}
         actions={
           <>
             <Button type="button" $variant="outlined" onClick={() => setDeleting(null)}>
-              Keep it
+              {t('knowledgeBase.deleteDialog.keep')}
             </Button>
             <Button
               type="button"
@@ -171,12 +174,12 @@ export function KnowledgeBaseScreen({ admin }: { admin: boolean }) {
                 void act(() => api.admin.knowledgeBase.remove(article.id));
               }}
             >
-              Delete
+              {t('knowledgeBase.delete')}
             </Button>
           </>
         }
       >
-        {deleting && <p>“{deleting.question}” disappears from the help pages. The audit log keeps its text.</p>}
+        {deleting && <p>{t('knowledgeBase.deleteDialog.body', { question: deleting.question })}</p>}
       </Dialog>
     </Page>
   );

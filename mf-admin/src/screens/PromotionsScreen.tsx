@@ -1,10 +1,10 @@
-import { api, useForm, type Promotion } from '@blockpilot/shared';
+import { api, formatLocalDateTime, formatNumber, useForm, type Promotion } from '@blockpilot/shared';
 import { Button, Chip, Dialog, Form, FormFeedback, Page, Paper, SubmitButton, TextArea, TextField } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CardHeading, CardList } from '../components/Cards';
 import { Loaded } from '../components/Loaded';
-import { formatTime } from '../format';
+import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
 /** How often the screen asks for progress while a promotion is being sent. */
@@ -24,10 +24,15 @@ const Progress = styled.progress`
   height: 12px;
 `;
 
-const STATUS = { draft: { label: 'Draft', dot: 'neutral' }, sending: { label: 'Sending', dot: 'warning' }, sent: { label: 'Sent', dot: 'success' } } as const;
+const STATUS = {
+  draft: { label: 'promotions.status.draft', dot: 'neutral' },
+  sending: { label: 'promotions.status.sending', dot: 'warning' },
+  sent: { label: 'promotions.status.sent', dot: 'success' },
+} as const;
 
 /** Subject and text of a new promotion, with a preview of the e-mail a driver gets. */
 function Compose({ onSaved }: { onSaved: () => unknown }) {
+  const t = useT();
   const form = useForm({
     initialValues: { subject: '', text: '' },
     onSubmit: async (values, controls) => {
@@ -38,17 +43,17 @@ function Compose({ onSaved }: { onSaved: () => unknown }) {
   });
   return (
     <Paper>
-      <Form onSubmit={form.handleSubmit} aria-label="New promotion">
-        <TextField label="Subject" {...form.field('subject')} />
-        <TextArea label="Message" rows={8} {...form.field('text')} />
-        <section aria-label="Preview">
-          <h3>Preview: {form.values.subject.trim() || 'Subject'}</h3>
-          <Body>{form.values.text.trim() || 'Message'}</Body>
-          <Meta>Under it, each driver gets their own link to opt out of promotional e-mail.</Meta>
+      <Form onSubmit={form.handleSubmit} aria-label={t('promotions.compose.form')}>
+        <TextField label={t('promotions.compose.subject')} {...form.field('subject')} />
+        <TextArea label={t('promotions.compose.message')} rows={8} {...form.field('text')} />
+        <section aria-label={t('promotions.compose.preview')}>
+          <h3>{t('promotions.compose.previewTitle', { subject: form.values.subject.trim() || t('promotions.compose.subject') })}</h3>
+          <Body>{form.values.text.trim() || t('promotions.compose.message')}</Body>
+          <Meta>{t('promotions.compose.optOut')}</Meta>
         </section>
         <FormFeedback form={form} />
-        <SubmitButton pending={form.pending} pendingLabel="Saving…">
-          Save draft
+        <SubmitButton pending={form.pending} pendingLabel={t('common.saving')}>
+          {t('promotions.compose.save')}
         </SubmitButton>
       </Form>
     </Paper>
@@ -57,21 +62,23 @@ function Compose({ onSaved }: { onSaved: () => unknown }) {
 
 /** How far a promotion has gone out: drivers done of all, the delivered count, and the batches (jobs on the queue) done. */
 function Delivery({ delivery, batches }: Pick<Promotion, 'delivery' | 'batches'>) {
+  const t = useT();
   const done = delivery.sent + delivery.skipped + delivery.failed + delivery.unconfirmed;
   return (
     <>
-      <Progress value={done} max={Math.max(delivery.recipients, 1)} aria-label="Sending progress" />
+      <Progress value={done} max={Math.max(delivery.recipients, 1)} aria-label={t('promotions.delivery.progress')} />
       <p>
-        {done} of {delivery.recipients} drivers done, in {batches.done} of {batches.total} {batches.total === 1 ? 'batch' : 'batches'}: {delivery.sent} delivered,{' '}
-        {delivery.skipped} opted out meanwhile, {delivery.failed} failed.
+        {t('promotions.delivery.done', {
+          done: formatNumber(done),
+          recipients: formatNumber(delivery.recipients),
+          batchesDone: formatNumber(batches.done),
+          batches: batches.total,
+          sent: formatNumber(delivery.sent),
+          skipped: formatNumber(delivery.skipped),
+          failed: formatNumber(delivery.failed),
+        })}
       </p>
-      {delivery.unconfirmed > 0 && (
-        <Meta>
-          {delivery.unconfirmed === 1
-            ? '1 e-mail was being sent when a server stopped: it may or may not have gone, and is never sent again.'
-            : `${delivery.unconfirmed} e-mails were being sent when a server stopped: they may or may not have gone, and are never sent again.`}
-        </Meta>
-      )}
+      {delivery.unconfirmed > 0 && <Meta>{t('promotions.delivery.unconfirmed', { count: delivery.unconfirmed })}</Meta>}
     </>
   );
 }
@@ -81,6 +88,7 @@ function Delivery({ delivery, batches }: Pick<Promotion, 'delivery' | 'batches'>
  * opted out, and watch it go out (docs/OPERATIONS.md "Promotions").
  */
 export function PromotionsScreen() {
+  const t = useT();
   const { load, reload } = useLoad(() => api.admin.promotions.list(), 'promotions');
   const [confirming, setConfirming] = useState<Promotion | null>(null);
   const sending = load.kind === 'ready' && load.data.some((p) => p.status === 'sending');
@@ -98,38 +106,32 @@ export function PromotionsScreen() {
   };
 
   return (
-    <Page
-      title="Promotions"
-      intro="Promotional e-mails to every driver who has not opted out. Each driver gets each promotion once."
-      width="regular"
-      route="/admin/promotions"
-      remote="mf_admin"
-    >
+    <Page title={t('promotions.title')} intro={t('promotions.intro')} width="regular" route="/admin/promotions" remote="mf_admin">
       <Compose onSaved={reload} />
       <Loaded
         load={load}
-        loadingLabel="Loading promotions…"
-        failure="The promotions could not be loaded."
+        loadingLabel={t('promotions.loading')}
+        failure={t('promotions.failed')}
         retry={() => void reload()}
-        empty={(promotions) => (promotions.length === 0 ? 'No promotions yet.' : null)}
+        empty={(promotions) => (promotions.length === 0 ? t('promotions.none') : null)}
       >
         {(promotions) => (
-          <CardList aria-label="Promotions">
+          <CardList aria-label={t('promotions.list')}>
             {promotions.map((promotion) => (
               <li key={promotion.id}>
                 <Paper>
                   <CardHeading>
                     <h2>{promotion.subject}</h2>
-                    <Chip dot={STATUS[promotion.status].dot}>{STATUS[promotion.status].label}</Chip>
+                    <Chip dot={STATUS[promotion.status].dot}>{t(STATUS[promotion.status].label)}</Chip>
                   </CardHeading>
                   <Meta>
-                    By {promotion.createdByEmail}, {formatTime(promotion.createdAt)}
-                    {promotion.sentAt !== null && ` · finished ${formatTime(promotion.sentAt)}`}
+                    {t('promotions.by', { email: promotion.createdByEmail, date: formatLocalDateTime(promotion.createdAt) })}
+                    {promotion.sentAt !== null && ` · ${t('promotions.finished', { date: formatLocalDateTime(promotion.sentAt) })}`}
                   </Meta>
                   <Body>{promotion.text}</Body>
                   {promotion.status === 'draft' ? (
                     <Button type="button" onClick={() => setConfirming(promotion)}>
-                      Send to drivers
+                      {t('promotions.send')}
                     </Button>
                   ) : (
                     <Delivery delivery={promotion.delivery} batches={promotion.batches} />
@@ -142,20 +144,20 @@ export function PromotionsScreen() {
       </Loaded>
       <Dialog
         open={confirming !== null}
-        title="Send this promotion?"
+        title={t('promotions.sendDialog.title')}
         onClose={() => setConfirming(null)}
         actions={
           <>
             <Button type="button" $variant="outlined" onClick={() => setConfirming(null)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="button" onClick={() => void send(confirming!)}>
-              Send now
+              {t('promotions.sendDialog.send')}
             </Button>
           </>
         }
       >
-        {confirming && <p>“{confirming.subject}” goes to every driver with a confirmed address who has not opted out. It cannot be taken back.</p>}
+        {confirming && <p>{t('promotions.sendDialog.body', { subject: confirming.subject })}</p>}
       </Dialog>
     </Page>
   );

@@ -1,9 +1,9 @@
-import { api, useForm, type Ticket } from '@blockpilot/shared';
+import { api, formatLocalDateTime, useForm, type Ticket } from '@blockpilot/shared';
 import { Button, Form, FormFeedback, Page, Paper, SubmitButton, TextArea } from '@blockpilot/shared/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
-import { formatTime } from '../format';
+import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
 const Message = styled.blockquote`
@@ -19,6 +19,7 @@ const Meta = styled.p`
 `;
 
 function Conversation({ ticket, reload }: { ticket: Ticket; reload: () => Promise<void> }) {
+  const t = useT();
   const form = useForm({
     initialValues: { text: '' },
     onSubmit: async ({ text }, controls) => {
@@ -34,32 +35,32 @@ function Conversation({ ticket, reload }: { ticket: Ticket; reload: () => Promis
   return (
     <Paper>
       <Meta>
-        From {ticket.fullName} &lt;{ticket.emailAddress}&gt;, {ticket.phoneNumber}, {formatTime(ticket.createdAt)} ·{' '}
-        {ticket.userId ? <Link to={`/admin/users/${ticket.userId}`}>driver's account</Link> : 'no account'} · {ticket.status}
+        {t('ticket.from', { name: ticket.fullName, email: ticket.emailAddress, phone: ticket.phoneNumber, date: formatLocalDateTime(ticket.createdAt) })} ·{' '}
+        {ticket.userId ? <Link to={`/admin/users/${ticket.userId}`}>{t('ticket.driversAccount')}</Link> : t('ticket.noAccount')} · {t('tickets.status', { status: ticket.status })}
       </Meta>
       <Message>{ticket.question}</Message>
-      <h2>Replies</h2>
-      {ticket.replies.length === 0 && <p>No reply yet.</p>}
+      <h2>{t('ticket.replies')}</h2>
+      {ticket.replies.length === 0 && <p>{t('ticket.noReply')}</p>}
       {ticket.replies.map((reply) => (
         <div key={reply.id}>
           <Meta>
-            {reply.authorEmail}, {formatTime(reply.createdAt)}
+            {reply.authorEmail}, {formatLocalDateTime(reply.createdAt)}
           </Meta>
           <Message>{reply.text}</Message>
         </div>
       ))}
       {ticket.status !== 'closed' && (
-        <Form onSubmit={form.handleSubmit} aria-label="Reply">
-          <TextArea label="Your reply (e-mailed to the sender)" rows={6} {...form.field('text')} />
+        <Form onSubmit={form.handleSubmit} aria-label={t('ticket.replyForm')}>
+          <TextArea label={t('ticket.replyLabel')} rows={6} {...form.field('text')} />
           <FormFeedback form={form} />
-          <SubmitButton pending={form.pending} pendingLabel="Sending…">
-            Send reply
+          <SubmitButton pending={form.pending} pendingLabel={t('ticket.sending')}>
+            {t('ticket.send')}
           </SubmitButton>
         </Form>
       )}
       <p>
         <Button type="button" $variant="outlined" onClick={() => void toggle()}>
-          {ticket.status === 'closed' ? 'Reopen ticket' : 'Close ticket'}
+          {t(ticket.status === 'closed' ? 'ticket.reopen' : 'ticket.close')}
         </Button>
       </p>
     </Paper>
@@ -68,14 +69,15 @@ function Conversation({ ticket, reload }: { ticket: Ticket; reload: () => Promis
 
 /** /admin/tickets/:id: one message, its replies, and the reply form. */
 export function TicketScreen() {
+  const t = useT();
   const { id = '' } = useParams();
   const { load, reload } = useLoad(() => api.admin.ticket(Number(id)), id);
   return (
-    <Page title={`Ticket #${id}`} width="regular" route="/admin/tickets/{id}" remote="mf_admin">
+    <Page title={t('ticket.title', { id })} width="regular" route="/admin/tickets/{id}" remote="mf_admin">
       <p>
-        <Link to="/admin/tickets">← Support inbox</Link>
+        <Link to="/admin/tickets">{t('ticket.back')}</Link>
       </p>
-      <Loaded load={load} loadingLabel="Loading the ticket…" failure="The ticket could not be loaded." retry={() => void reload()}>
+      <Loaded load={load} loadingLabel={t('ticket.loading')} failure={t('ticket.failed')} retry={() => void reload()}>
         {(ticket) => <Conversation ticket={ticket} reload={reload} />}
       </Loaded>
     </Page>

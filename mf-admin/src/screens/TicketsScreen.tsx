@@ -1,46 +1,40 @@
-import { api, type TicketStatus } from '@blockpilot/shared';
+import { api, formatLocalDateTime, type TicketStatus } from '@blockpilot/shared';
 import { Page, Paper, Select } from '@blockpilot/shared/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
-import { TableScroll } from '../components/Table';
-import { formatTime } from '../format';
+import { ColumnHeads, TableScroll } from '../components/Table';
+import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
-const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'answered', label: 'Answered' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-];
+const SHOWN = ['open', 'answered', 'closed', 'all'] as const;
 
 /** /admin/tickets: the support inbox, open tickets first by default (the filter stays in the URL). */
 export function TicketsScreen() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? 'open';
   const { load, reload } = useLoad(() => api.admin.tickets(status === 'all' ? {} : { status: status as TicketStatus }), status);
   return (
-    <Page title="Support inbox" intro="Contact and help messages. A reply is e-mailed to the sender." width="wide" route="/admin/tickets" remote="mf_admin">
+    <Page title={t('tickets.title')} intro={t('tickets.intro')} width="wide" route="/admin/tickets" remote="mf_admin">
       <Paper>
-        <Select label="Show" name="status" options={STATUS_OPTIONS} value={status} onChange={(e) => setParams({ status: e.target.value })} />
+        <Select
+          label={t('tickets.show')}
+          name="status"
+          options={SHOWN.map((shown) => ({ value: shown, label: t(`tickets.show.${shown}`) }))}
+          value={status}
+          onChange={(e) => setParams({ status: e.target.value })}
+        />
         <Loaded
           load={load}
-          loadingLabel="Loading tickets…"
-          failure="The tickets could not be loaded."
+          loadingLabel={t('tickets.loading')}
+          failure={t('tickets.failed')}
           retry={() => void reload()}
-          empty={(tickets) => (tickets.length === 0 ? 'No tickets here.' : null)}
+          empty={(tickets) => (tickets.length === 0 ? t('tickets.none') : null)}
         >
           {(tickets) => (
             <TableScroll>
-              <table aria-label="Tickets">
-                <thead>
-                  <tr>
-                    <th scope="col">Ticket</th>
-                    <th scope="col">From</th>
-                    <th scope="col">Question</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Received</th>
-                  </tr>
-                </thead>
+              <table aria-label={t('tickets.table')}>
+                <ColumnHeads of="tickets.column" names={['ticket', 'from', 'question', 'status', 'received']} />
                 <tbody>
                   {tickets.map((ticket) => (
                     <tr key={ticket.id}>
@@ -51,8 +45,8 @@ export function TicketsScreen() {
                         {ticket.fullName} &lt;{ticket.emailAddress}&gt;
                       </td>
                       <td>{ticket.question.length > 120 ? `${ticket.question.slice(0, 120)}…` : ticket.question}</td>
-                      <td>{ticket.status}</td>
-                      <td>{formatTime(ticket.createdAt)}</td>
+                      <td>{t('tickets.status', { status: ticket.status })}</td>
+                      <td>{formatLocalDateTime(ticket.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,16 +1,14 @@
-import type { EngineHealth, EngineHealthMinute, EngineWorker, EngineWorkers, Envelope } from '@blockpilot/shared';
+import type { EngineHealth, EngineWorkers, Envelope } from '@blockpilot/shared';
 import { mockApi, type MockApi, type MockHandler } from '@blockpilot/shared/mock';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { segmentsOf } from '../components/Sparkline';
 import { describeLine, tableRows } from '../engineHealth';
-import { renderConsole } from '../testing';
+import { ENGINE_T0, mockEngineMinute, mockEngineWorker, renderConsole, translator } from '../testing';
 
-const T0 = Date.UTC(2026, 0, 5, 10, 0);
-
-function minute(i: number, overrides: Partial<EngineHealthMinute> = {}): EngineHealthMinute {
-  return { at: T0 + i * 60_000, offersSeen: 0, accepted: 0, throttled: 0, puzzles: 0, errors: {}, raceP50Ms: null, raceP95Ms: null, raceP99Ms: null, ...overrides };
-}
+const T0 = ENGINE_T0;
+const minute = mockEngineMinute;
+const worker = mockEngineWorker;
 
 const BUSY: EngineHealth = {
   countedBy: ['api1', 'w1-worker'],
@@ -114,25 +112,6 @@ describe('Engine health (/admin/engineHealth)', () => {
     expect(await screen.findByRole('table', { name: 'Engine health by time' })).toBeInTheDocument();
   });
 });
-
-function worker(id: string, overrides: Partial<EngineWorker> = {}): EngineWorker {
-  return {
-    id,
-    host: 'search-1',
-    pid: 4242,
-    startedAt: T0 - 3_600_000,
-    lastSeenAt: T0 - 1_000,
-    alive: true,
-    capacity: 3000,
-    drivers: 12,
-    leases: 12,
-    searchesStarted: 15,
-    leasesLost: 0,
-    jobsLost: 1,
-    handedOver: 0,
-    ...overrides,
-  };
-}
 
 const FLEET: EngineWorkers = {
   scaledOut: true,
@@ -246,6 +225,6 @@ describe('engine health figures', () => {
   });
 
   it('describes an empty line as such', () => {
-    expect(describeLine([null, null], { unit: 'drivers', summed: false })).toBe('No drivers in this period.');
+    expect(describeLine(translator(), [null, null], { unit: 'engine.unit.drivers', summed: false })).toBe('No drivers in this period.');
   });
 });

@@ -29,7 +29,7 @@ async function dialectFor(config: DatabaseConfig) {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (config.dataDir !== 'memory://') await mkdir(config.dataDir, { recursive: true });
-  return new PGliteDialect(new PGlite(config.dataDir));
+  return new PGliteDialect(new PGlite(config.dataDir, config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}));
 }
 
 /** Applies every pending migration; fails loudly (the server must not start on a half schema). */

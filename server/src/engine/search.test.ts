@@ -395,11 +395,12 @@ describe('search engine', { concurrency: true }, () =>
             expect(sentGaps.length).toBeGreaterThanOrEqual(4);
             // As sent: never sooner than the 1000 ms the platform asks for, counted from the previous
             // poll's start, not from its answer 600 ms later.
-            for (const gap of sentGaps) {
-              expect(gap).toBeGreaterThanOrEqual(1000);
-              // Counted from the answer, the gap would be 1600 ms or more.
-              expect(gap).toBeLessThan(1550);
-            }
+            for (const gap of sentGaps) expect(gap).toBeGreaterThanOrEqual(1000);
+            // Counted from the answer, every gap would be 1600 ms or more; counted from the start,
+            // they are 1250 (the interval plus the round trip's allowance, docs/ENGINE.md "Pace").
+            // A busy machine fires some timers late, so the median tells, not each gap.
+            const sortedGaps = [...sentGaps].sort((a, b) => a - b);
+            expect(sortedGaps[Math.floor(sortedGaps.length / 2)]).toBeLessThan(1550);
             // As the platform saw them: the same pace, give or take the simulator's event loop (it
             // shares this process with the other tests and PGlite: a loaded CI run saw a median of
             // 989 ms). The exact bound is the one on the sent gaps above.
@@ -586,12 +587,14 @@ describe('search engine', { concurrency: true }, () =>
         });
 
         it('settles an accept whose answer was lost (a timeout) from the schedule: logged and charged once', async () => {
-          const w = await world(database(), { timeoutMs: 700 });
+          // The accept's answer comes well after the timeout; every other call has the whole
+          // timeout, so a busy machine does not time out the polls and schedule reads as well.
+          const w = await world(database(), { timeoutMs: 2_000 });
           try {
-            w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 1000, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
+            w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 3_000, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
             await w.start();
             w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'slow', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150 });
-            await waitFor('accepted after the lost answer', async () => (await logOf(w.ctx, w.driver.id, 'slow'))?.action === 'BLOCK_ACCEPT', 12_000);
+            await waitFor('accepted after the lost answer', async () => (await logOf(w.ctx, w.driver.id, 'slow'))?.action === 'BLOCK_ACCEPT', 20_000);
             await waitFor('no attempt left', async () => (await w.ctx.db.selectFrom('accept_attempts').selectAll().where('user_id', '=', w.driver.id).execute()).length === 0);
             expect(await feesOf(w.ctx, w.driver.id)).toHaveLength(1);
             expect(w.sim.control.schedule(w.accountId)).toHaveLength(1);

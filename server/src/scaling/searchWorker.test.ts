@@ -143,16 +143,19 @@ describeWithRedis('search workers sharing one queue', (redis) => {
         await waitFor('a few polls', () => w.polls().length >= 3);
         const first = w.holder();
         const other = first === 'w1' ? 'w2' : 'w1';
-        await w.workers.get(first)!.close();
+        const leaving = w.workers.get(first)!;
+        await leaving.close();
         w.workers.delete(first);
+        // Handed over (the lease released with the next poll's time), not left to lapse.
+        expect(leaving.worker.stats).toMatchObject({ handedOver: 1, jobsLost: 0 });
         await waitFor('polls by the other worker', () => w.polls().filter((p) => p.clientId === other).length >= 2);
         const polls = w.polls();
         const handover = polls.findIndex((p) => p.clientId === other);
         expect(polls.slice(handover).every((p) => p.clientId === other)).toBe(true);
         const gap = polls[handover]!.startedAt - polls[handover - 1]!.startedAt;
-        // The simulator asks for 1 poll/s: the new worker polls when the next was due, not sooner.
+        // The simulator asks for 1 poll/s: the new worker polls when the next was due, not sooner
+        // (how much later depends on the machine's load).
         expect(gap).toBeGreaterThanOrEqual(950);
-        expect(gap).toBeLessThan(1_800);
         expect(w.sim.control.findViolations().concurrentPolling).toEqual([]);
       }),
     );
@@ -205,13 +208,14 @@ describeWithRedis('search workers sharing one queue', (redis) => {
         const from = w.polls().length;
         // As if the worker had stalled past its lock: BullMQ gives the job out again, to this worker.
         await redis().redis.del(`${w.prefix}:search:${w.driver.id}:lock`);
-        await sleep(4_000);
+        // How soon it polls again depends on when the lock renewal and the stalled check notice
+        // (about 2 s each, later on a busy machine); what must hold is one search at the pace.
+        await waitFor('polling after the lock came back', () => w.polls().length >= from + 3, 20_000);
         const polls = w.polls().slice(from - 1);
-        expect(polls.length).toBeGreaterThanOrEqual(2);
         const gaps = polls.slice(1).map((p, i) => p.startedAt - polls[i]!.startedAt);
         expect(Math.min(...gaps)).toBeGreaterThanOrEqual(950);
         expect(worker.worker.size).toBe(1);
-        await waitFor('polling after the lock came back', () => w.polls().length > from + 1);
+        expect(w.sim.control.findViolations().concurrentPolling).toEqual([]);
         await worker.close();
         w.workers.delete('w1');
       }),

@@ -1,0 +1,16 @@
+import { openDatabase } from '/work/main/server/src/db/index.js';
+import { PGlite } from '@electric-sql/pglite';
+const t0 = performance.now();
+const d = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+const t1 = performance.now();
+console.log('fresh+migrate ms', Math.round(t1 - t0));
+const t2 = performance.now();
+const p = new PGlite('memory://'); await p.waitReady;
+console.log('bare pglite ms', Math.round(performance.now() - t2));
+const t3 = performance.now();
+const dump = await p.dumpDataDir('none');
+console.log('dump ms', Math.round(performance.now() - t3), dump.size);
+const t4 = performance.now();
+const q = new PGlite('memory://', { loadDataDir: dump }); await q.waitReady;
+console.log('load ms', Math.round(performance.now() - t4));
+await d.close();
