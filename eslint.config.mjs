@@ -64,7 +64,7 @@ export default tseslint.config(
     ]),
   },
   { files: ['bench/**/*.ts'], rules: forbid(SERVER_INTERNALS) },
-  // The API's request types come from its contract's schemas (docs/ARCHITECTURE.md section 4,
+  // The API's request types come from its contract's schemas (docs/ARCHITECTURE.md section 4.1,
   // "The contract"), through the type provider of server/src/http/contract.ts: none by hand.
   {
     files: ['server/src/features/**/*.ts'],
@@ -75,7 +75,7 @@ export default tseslint.config(
         {
           selector: 'CallExpression > TSTypeParameterInstantiation TSPropertySignature[key.name=/^(Body|Querystring|Params|Headers)$/]',
           message:
-            'Take the schema from @blockpilot/shared/api/schemas and register the route on contractRoutes(app): the request type comes from the schema (docs/ARCHITECTURE.md section 4, "The contract").',
+            'Take the schema from @blockpilot/shared/api/schemas and register the route on contractRoutes(app): the request type comes from the schema (docs/ARCHITECTURE.md section 4.1, "The contract").',
         },
       ],
     },

@@ -7,7 +7,7 @@ import type { DayRange, Filter, NotificationPreferences } from './api/schemas/us
 import type { MembershipPlanId } from './api/schemas/store.js';
 
 /**
- * The request types of the API contract, derived from its schemas (docs/ARCHITECTURE.md section 4,
+ * The request types of the API contract, derived from its schemas (docs/ARCHITECTURE.md section 4.1,
  * "The contract"); the entities they are also part of (an account's filters and notification
  * preferences) use them, so each shape is written once.
  */

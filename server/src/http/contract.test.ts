@@ -10,7 +10,7 @@ import { contractProblem, requireContractSchemas } from './contract.js';
 
 const handWritten = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
 
-describe('the API contract rule (docs/ARCHITECTURE.md section 4, "The contract")', () => {
+describe('the API contract rule (docs/ARCHITECTURE.md section 4.1, "The contract")', () => {
   it('takes only request schemas of the shared contract, by identity', () => {
     expect(contractProblem({ method: 'POST', url: '/api/user/deleteFilter', schema: { body: deleteFilterBody } })).toBeNull();
     expect(contractProblem({ method: 'POST', url: '/api/user/deleteFilter', schema: { body: handWritten } })).toMatch(/body schema is not one of/);

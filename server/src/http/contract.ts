@@ -1,5 +1,5 @@
 /**
- * Routes typed by the API contract (docs/ARCHITECTURE.md section 4, "The contract"): a feature
+ * Routes typed by the API contract (docs/ARCHITECTURE.md section 4.1, "The contract"): a feature
  * registers its routes on `contractRoutes(app)`, hands each route its body, query, path and
  * header schemas from `@blockpilot/shared/api/schemas`, and its handler reads `request.body`,
  * `request.query` and `request.params` with the types those schemas derive (Fastify's type
@@ -53,7 +53,7 @@ export function requireContractSchemas(app: FastifyInstance): () => void {
   let checking = true;
   app.addHook('onRoute', (route) => {
     const problem = checking ? contractProblem(route) : null;
-    if (problem) throw new Error(`${[route.method].flat().join(',')} ${route.url}: ${problem} (docs/ARCHITECTURE.md section 4, "The contract")`);
+    if (problem) throw new Error(`${[route.method].flat().join(',')} ${route.url}: ${problem} (docs/ARCHITECTURE.md section 4.1, "The contract")`);
   });
   return () => {
     checking = false;

@@ -39,7 +39,7 @@ import { openLiveEvents } from './live';
 
 /**
  * What a call sends: the type its schema in the API contract accepts (docs/ARCHITECTURE.md
- * section 4, "The contract"), so the client and the server cannot disagree about a field. Types
+ * section 4.1, "The contract"), so the client and the server cannot disagree about a field. Types
  * only: no schema is bundled.
  */
 type Body<Name extends keyof typeof contract> = (typeof contract)[Name] extends infer Schema extends contract.ContractSchema ? contract.FromContract<Schema> : never;

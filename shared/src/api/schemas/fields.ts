@@ -1,5 +1,5 @@
 /**
- * The pieces the API contract's schemas are built from (docs/ARCHITECTURE.md section 4, "The
+ * The pieces the API contract's schemas are built from (docs/ARCHITECTURE.md section 4.1, "The
  * contract"), and how a schema becomes its TypeScript type. Plain objects written `as const`: the
  * type of a body is derived from its schema (`FromContract`), never written beside it.
  */

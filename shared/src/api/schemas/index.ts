@@ -1,5 +1,5 @@
 /**
- * The API contract (docs/ARCHITECTURE.md section 4, "The contract"): the JSON schema of every
+ * The API contract (docs/ARCHITECTURE.md section 4.1, "The contract"): the JSON schema of every
  * request body, query and path the server takes, written once. The server validates with them
  * and its handlers get their types from them (a Fastify type provider); the front end's API
  * client derives its request types from them (`FromContract`), type-only, so no schema reaches a
