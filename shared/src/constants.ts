@@ -221,9 +221,6 @@ export const PRERENDERED_LANGUAGE_ATTRIBUTE = 'data-prerendered-language';
 /** Where a remote's build writes its prerendered landing page, relative to its remote entry. */
 export const PRERENDERED_LANDING_PATH = 'prerender/landing.html';
 
-/** Minutes of search-engine health the server keeps and the console can show: the last 24 hours (docs/OPERATIONS.md "Engine health"). */
-export const ENGINE_HEALTH_MINUTES = 24 * 60;
-
 /**
  * Who a signed-in person is to BlockPilot (docs/OPERATIONS.md "Roles"): a driver (`user`), or an
  * operator: `support` answers drivers, `admin` also moves money and changes accounts and roles.
@@ -280,15 +277,3 @@ export const CALENDAR_PATH = DASHBOARD_PAGES[1].path;
 export const MAX_STATS_DAYS = 92;
 /** The private calendar feed: `GET <path><token>.ics`, no Authorization header (calendar apps send none). */
 export const CALENDAR_FEED_PATH = '/api/calendar/';
-
-/**
- * Why the engine did not take an offer (docs/ENGINE.md "Ignore reasons"): the filter's test that
- * failed (`station`, `day`, `time`, `pay`, `duration`, `arrival`; `filter` for entries logged
- * before the engine said which), a clash with a booked block (`overlap`), the fee over the credit
- * (`credit`), lost to another driver (`taken`), never confirmed (`failed`), or marked hidden by
- * the platform (`hidden`).
- */
-export type IgnoreReason = 'filter' | 'station' | 'day' | 'time' | 'pay' | 'duration' | 'arrival' | 'overlap' | 'credit' | 'taken' | 'failed' | 'hidden';
-
-/** Every ignore reason, in the order the log's reason filter lists them. */
-export const IGNORE_REASONS: readonly IgnoreReason[] = ['credit', 'overlap', 'time', 'pay', 'station', 'arrival', 'day', 'duration', 'hidden', 'taken', 'failed', 'filter'];

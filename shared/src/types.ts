@@ -2,7 +2,8 @@
  * Types of every entity in docs/PRODUCT.md section 3 and of the API envelope (docs/ARCHITECTURE.md section 4).
  * Field names are the wire names: the server and every remote share these declarations.
  */
-import { DURATION_SLIDER, PAY_SLIDER, type IgnoreReason, type Language, type Role } from './constants.js';
+import { DURATION_SLIDER, PAY_SLIDER, type Language, type Role } from './constants.js';
+import type { IgnoreReason } from './ignoreReasons.js';
 import type { DayRange, Filter, NotificationPreferences } from './api/schemas/user.js';
 import type { MembershipPlanId } from './api/schemas/store.js';
 
@@ -100,7 +101,7 @@ export interface Account {
 /** What the engine did with an offer. */
 export type LogAction = 'BLOCK_ACCEPT' | 'BLOCK_IGNORE';
 
-export { IGNORE_REASONS, type IgnoreReason } from './constants.js';
+export { IGNORE_REASONS, type IgnoreReason } from './ignoreReasons.js';
 
 /** One discovered offer in the driver's log. */
 export interface LogEntry {

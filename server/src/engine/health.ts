@@ -9,7 +9,7 @@
  * console reads every process's, across restarts; {@link mergeMinute} turns one minute's records,
  * of one process or of many, into the minute the console charts.
  */
-import { ENGINE_HEALTH_MINUTES } from '@blockpilot/shared/constants';
+import { ENGINE_HEALTH_MINUTES } from '@blockpilot/shared/api/schemas';
 import type { EngineHealthMinute, EngineSearchStates } from '@blockpilot/shared/types';
 
 /** Minutes kept: the last 24 hours (a constant of the API contract, so the console's query can name its bound). */

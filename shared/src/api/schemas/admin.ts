@@ -1,7 +1,10 @@
 /** The operator console's calls under /api/admin (docs/OPERATIONS.md); answered to operators only. */
-import { ENGINE_HEALTH_MINUTES, ROLES } from '../../constants.js';
+import { ROLES } from '../../constants.js';
 import { closedObject, optionalText, text, uuid, type FromContract } from './fields.js';
 import { remoteName } from './releases.js';
+
+/** Minutes of search-engine health the server keeps and the console can ask for: the last 24 hours (docs/OPERATIONS.md "Engine health"). */
+export const ENGINE_HEALTH_MINUTES = 24 * 60;
 
 /** Largest credit adjustment one request may make, either way (a typo guard: $10,000). */
 export const MAX_ADJUSTMENT_CENTS = 1_000_000;

@@ -6,7 +6,6 @@
  */
 import {
   DURATION_SLIDER,
-  IGNORE_REASONS,
   LANGUAGES,
   MAX_FILTERS_PER_DRIVER,
   MAX_STATS_DAYS,
@@ -16,6 +15,7 @@ import {
   TIME_SLIDER,
   TIME_TO_ARRIVE_SLIDER,
 } from '../../constants.js';
+import { IGNORE_REASONS } from '../../ignoreReasons.js';
 import { closedObject, existingPassword, newPassword, optionalText, stringOf, text, uuid, type FromContract } from './fields.js';
 
 type Slider = { readonly min: number; readonly max: number; readonly step: number };
