@@ -85,7 +85,7 @@ describeEachDatabase('push devices and notification choices', (database) => {
     expectFieldErrors(await post('/api/user/pushDevices', { endpoint: good.endpoint, p256dh: good.p256dh, auth: 'c2hvcnQ' }), ['auth']);
     const notListed = await post('/api/user/pushDevices', { ...good, endpoint: 'https://push.example.com/x', privateKey: undefined });
     expectFieldErrors(notListed, ['endpoint']);
-    expect(notListed.json().errors.endpoint).toBe('unsupportedService');
+    expect(notListed.json().errors.endpoint).toBe('This push service is not supported.');
     expectFieldErrors(await post('/api/user/pushDevices', { endpoint: good.endpoint, p256dh: good.p256dh, auth: good.auth, extra: 1 }), ['extra']);
     expect((await devices()).devices).toEqual([]);
   });
