@@ -95,10 +95,11 @@ step('Unit tests: front end (jest + Testing Library)');
 }
 
 step('Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL)');
+// --no-bail: a simulator failure must not hide the server's results (both are counted).
 {
   const { code, output } = await run(
     'npx',
-    ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
+    ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
     {
       capture: true,
       env: serviceEnv,

@@ -586,12 +586,14 @@ describe('search engine', { concurrency: true }, () =>
         });
 
         it('settles an accept whose answer was lost (a timeout) from the schedule: logged and charged once', async () => {
-          const w = await world(database(), { timeoutMs: 700 });
+          // The accept's answer comes well after the timeout; every other call has the whole
+          // timeout, so a busy machine does not time out the polls and schedule reads as well.
+          const w = await world(database(), { timeoutMs: 2_000 });
           try {
-            w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 1000, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
+            w.sim.control.setFaults({ rules: [{ kind: 'latency', latencyMs: 3_000, accountId: w.accountId, paths: ['/AcceptOffer'], remaining: 1 }] });
             await w.start();
             w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'slow', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150 });
-            await waitFor('accepted after the lost answer', async () => (await logOf(w.ctx, w.driver.id, 'slow'))?.action === 'BLOCK_ACCEPT', 12_000);
+            await waitFor('accepted after the lost answer', async () => (await logOf(w.ctx, w.driver.id, 'slow'))?.action === 'BLOCK_ACCEPT', 20_000);
             await waitFor('no attempt left', async () => (await w.ctx.db.selectFrom('accept_attempts').selectAll().where('user_id', '=', w.driver.id).execute()).length === 0);
             expect(await feesOf(w.ctx, w.driver.id)).toHaveLength(1);
             expect(w.sim.control.schedule(w.accountId)).toHaveLength(1);

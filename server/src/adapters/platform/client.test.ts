@@ -183,8 +183,9 @@ describe('platform client against the simulator', () => {
         const result = await slow.eligibleServiceAreas(account.credentials);
         const elapsed = performance.now() - started;
         expect(result).toMatchObject({ ok: false, kind: 'transient', cause: 'timeout', status: null });
+        // At the 300 ms deadline, not when the answer comes at 1.5 s (a busy machine may delay timers).
         expect(elapsed).toBeGreaterThanOrEqual(290);
-        expect(elapsed).toBeLessThan(1000);
+        expect(elapsed).toBeLessThan(1_500);
         // The pool recovers: the next call works.
         expect((await slow.eligibleServiceAreas(account.credentials)).ok).toBe(true);
       } finally {

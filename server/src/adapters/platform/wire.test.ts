@@ -33,6 +33,15 @@ describe('the client on the wire', () => {
   let respond: Responder = json({});
   const clock = fakeClock();
   let client: PlatformClient;
+  let hasty: PlatformClient;
+  const DEADLINE_MS = 300;
+  const clientWithDeadline = (timeoutMs: number) =>
+    createPlatformClient({
+      endpoints: { signIn: base, tokens: `${base}/tokens`, work: `${base}/flex-work/` },
+      now: clock.now,
+      timeoutMs,
+      extraWorkHeaders: { 'x-sim-client': 'worker-1' },
+    });
 
   before(async () => {
     server = createServer((req, res) => {
@@ -47,15 +56,14 @@ describe('the client on the wire', () => {
     server.on('connection', () => connections++);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    client = createPlatformClient({
-      endpoints: { signIn: base, tokens: `${base}/tokens`, work: `${base}/flex-work/` },
-      now: clock.now,
-      timeoutMs: 300,
-      extraWorkHeaders: { 'x-sim-client': 'worker-1' },
-    });
+    // A roomy deadline for the calls that must get through on a busy machine; the deadline tests
+    // use a short one of their own.
+    client = clientWithDeadline(5_000);
+    hasty = clientWithDeadline(DEADLINE_MS);
   });
   after(async () => {
     await client.close();
+    await hasty.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -184,11 +192,20 @@ describe('the client on the wire', () => {
     expect(result.ok && result.value.offers.map((o) => [o.offerId, o.priceCents, o.startMs])).toEqual([['good', Math.round(50.005 * 100), 1_750_000_000_000]]);
   });
 
+  /**
+   * Given up at the deadline: not before it, and not hanging on (the bound is loose, as a busy
+   * machine delays timers; without a deadline the call would never end).
+   */
+  const expectAtTheDeadline = (elapsedMs: number) => {
+    expect(elapsedMs).toBeGreaterThanOrEqual(DEADLINE_MS - 10);
+    expect(elapsedMs).toBeLessThan(3_000);
+  };
+
   it('a server that never answers is a transient timeout at the deadline', async () => {
     respond = () => undefined;
     const started = performance.now();
-    expect(await client.eligibleServiceAreas(credentials)).toMatchObject({ ok: false, kind: 'transient', cause: 'timeout' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await hasty.eligibleServiceAreas(credentials)).toMatchObject({ ok: false, kind: 'transient', cause: 'timeout' });
+    expectAtTheDeadline(performance.now() - started);
   });
 
   it('the deadline covers the body: headers at once, then a stalled body, is a timeout too', async () => {
@@ -197,7 +214,7 @@ describe('the client on the wire', () => {
       res.write('{"serviceAreaIds":[');
     };
     const started = performance.now();
-    expect(await client.eligibleServiceAreas(credentials)).toMatchObject({ ok: false, kind: 'transient', cause: 'timeout' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await hasty.eligibleServiceAreas(credentials)).toMatchObject({ ok: false, kind: 'transient', cause: 'timeout' });
+    expectAtTheDeadline(performance.now() - started);
   });
 });
