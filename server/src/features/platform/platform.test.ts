@@ -540,6 +540,19 @@ describeEachDatabase('search-engine routes', (database) => {
       ]);
     });
 
+    it("says it in the request's language: the refund in Spanish money for es, and the second forfeit's refusal with the same code", async () => {
+      const now = clock.now().getTime();
+      const logId = await acceptedBlock({ startMs: now + 3 * 3_600_000, discoveredAt: now });
+      const inSpanish = () => call(t.app, { method: 'POST', url: '/api/user/forfeitBlock', payload: { logId }, headers: { ...bearer(driver.token), 'accept-language': 'es-MX' } });
+      const done = await inSpanish();
+      expect([done.statusCode, done.json()]).toEqual([200, { data: null, alert: 'Bloque liberado. Se te devolvió tu comisión de $3.50.' }]);
+      const again = await inSpanish();
+      expect([again.statusCode, again.json()]).toEqual([
+        410,
+        { code: 'BP_ERR_ALREADY_FORFEITED', alert: 'Este bloque ya se liberó y se te devolvió su comisión. Ya no está en tu registro.' },
+      ]);
+    });
+
     it("refuses another driver's entry, an ignored offer, a block the platform no longer has, and a started block", async () => {
       const now = clock.now().getTime();
       const mine = await acceptedBlock({ startMs: now + 3 * 3_600_000, discoveredAt: now });
