@@ -2,16 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { COUNTRIES, EMAIL_LINK_INVALID, LANGUAGES, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
+import { conflict } from '../../domain/errors.js';
+import { translate } from '../../domain/translate.js';
 import { bearerTokenOf } from '../../http/bearerToken.js';
 import { ok } from '../../http/envelope.js';
-import { conflict } from '../../http/errors.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, LOGIN_BACKOFF, passwordChangeLimits, RATE_LIMITS, takeAttempts } from '../../http/rateLimits.js';
 import { bearerAuth, existingPassword, newPassword, nullData, optionalText, resetTokenAuth, responses, sessionData, stringOf } from '../../http/schemas.js';
 import { currentUser } from './authenticate.js';
 import { sendVerificationEmail, signUpBonusNotice, VERIFY_EMAIL_PATH, verifyEmail } from './emailVerification.js';
 import { resolveToken } from './tokens.js';
-import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT, type RegistrationRequest } from './service.js';
+import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, type RegistrationRequest } from './service.js';
 
 const tags = ['auth'];
 
@@ -45,7 +46,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       await limit([[`register:${request.ip}`, { max: ctx.config.auth.registrationsPerAddressPerHour, windowMs: 3_600_000 }]]);
       const accessToken = await register(ctx, request.body);
-      return ok({ accessToken }, { alert: signUpBonusNotice(SIGN_UP_BONUS_CENTS) });
+      return ok({ accessToken }, { alert: signUpBonusNotice(SIGN_UP_BONUS_CENTS, request.language) });
     },
   );
 
@@ -73,10 +74,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const user = currentUser(request);
-      if (user.row.email_verified_at) throw conflict('Your e-mail address is already confirmed.');
+      if (user.row.email_verified_at) throw conflict('api.error.emailAlreadyConfirmed');
       await limit([[`verify-email-resend:${user.id}`, RATE_LIMITS.verificationEmailsPerAccount]]);
       sendVerificationEmail(ctx, { id: user.id, email: user.row.email, language: user.row.language });
-      return ok(null, { alert: `We have e-mailed a new link to ${user.row.email}.` });
+      return ok(null, { alert: translate(request.language, 'api.alert.verificationResent', { email: user.row.email }) });
     },
   );
 
@@ -118,7 +119,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       // Past the mailbox's e-mail budget the answer is the same, and the links already sent still work.
       const emailAllowed = (await ctx.rateLimiter.consume(`reset-emails:${email}`, RATE_LIMITS.resetEmailsPerMailbox)).allowed;
       if (emailAllowed) await requestPasswordReset(ctx, email);
-      return ok(null, { alert: RESET_LINK_SENT });
+      return ok(null, { alert: translate(request.language, 'api.alert.resetLinkSent') });
     },
   );
 
@@ -154,7 +155,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       await limit(passwordChangeLimits(request.ip, currentUser(request).id));
       const accessToken = await resetPassword(ctx, currentUser(request).token, request.body.password);
-      return ok({ accessToken }, { alert: 'Your password has been changed.' });
+      return ok({ accessToken }, { alert: translate(request.language, 'api.alert.passwordReset') });
     },
   );
 

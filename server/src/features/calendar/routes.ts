@@ -8,7 +8,8 @@ import { formatCents } from '@blockpilot/shared/format';
 import type { DayRange } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../domain/errors.js';
+import { translate } from '../../domain/translate.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { logEntrySchema } from '../logs/entries.js';
@@ -71,7 +72,7 @@ export async function calendarRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       const now = ctx.clock.now();
       const token = await rotateFeed(ctx.db, currentUser(request).id, now);
-      return ok({ createdAt: now.getTime(), url: feedUrl(ctx.config.publicUrl, token) }, { alert: 'Your calendar link is ready. Any earlier link no longer works.' });
+      return ok({ createdAt: now.getTime(), url: feedUrl(ctx.config.publicUrl, token) }, { alert: translate(request.language, 'api.alert.calendarLinkReady') });
     },
   );
 
@@ -80,7 +81,7 @@ export async function calendarRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     { ...signedIn, schema: { tags, summary: 'Revoke the calendar feed link: it answers 404 from now on', security: bearerAuth, response: responses(nullData, [401]) } },
     async (request) => {
       const removed = await revokeFeed(ctx.db, currentUser(request).id);
-      return ok(null, { alert: removed ? 'Your calendar link was revoked.' : 'You had no calendar link.' });
+      return ok(null, { alert: translate(request.language, removed ? 'api.alert.calendarLinkRevoked' : 'api.alert.calendarLinkNone') });
     },
   );
 
@@ -95,7 +96,7 @@ export async function calendarRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       const owner = await feedOwner(ctx.db, request.params.token);
-      if (!owner) throw notFound('This calendar link does not exist or was revoked.');
+      if (!owner) throw notFound('api.error.noSuchCalendarLink');
       const now = ctx.clock.now();
       const [blocks, account] = await Promise.all([
         feedBlocks(ctx.db, owner.id, now),

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, errorEnvelope, nullData, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
@@ -81,7 +82,7 @@ export async function platformRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request) => {
       await connectAccount(ctx, currentUser(request).row, request.body);
-      return ok(null, { alert: 'Your Amazon Flex account is connected.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.platformConnected') });
     },
   );
 

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
@@ -69,7 +70,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       const { timezoneOffset, timeZone, searching: wanted } = request.body;
       const userId = currentUser(request).id;
       const { searching, alert } = await toggleSearch(ctx, userId, { timezoneOffset, timeZone: checkedTimeZone(timeZone) }, wanted);
-      return ok({ searching, status: await searchStatusOf(ctx.db, userId, ctx.clock.now().getTime()) }, { alert });
+      return ok({ searching, status: await searchStatusOf(ctx.db, userId, ctx.clock.now().getTime()) }, { alert: translate(request.language, alert) });
     },
   );
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AutoTopUpSettings } from '@blockpilot/shared/types';
 import { AUTO_TOP_UP_THRESHOLD, TOP_UP_SLIDER } from '@blockpilot/shared/constants';
 import type { AppContext } from '../../context.js';
-import { notFound, validationError } from '../../http/errors.js';
+import { notFound, validationError } from '../../domain/errors.js';
+import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses, uuid } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
@@ -100,7 +101,7 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request) => {
       const userId = currentUser(request).id;
       await saveAutoTopUp(ctx, userId, request.body);
-      return ok(await autoTopUpOf(ctx, userId), { alert: 'Automatic top-up saved.' });
+      return ok(await autoTopUpOf(ctx, userId), { alert: translate(request.language, 'api.alert.autoTopUpSaved') });
     },
   );
 
@@ -148,8 +149,8 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     },
     async (request) => {
       const { topup_amount, membership_plan_id } = request.body;
-      if (topup_amount !== undefined && membership_plan_id !== undefined) throw validationError({ topup_amount: 'Buy credit or a membership, one at a time.' });
-      if (topup_amount === undefined && membership_plan_id === undefined) throw validationError({ topup_amount: 'Choose an amount.' });
+      if (topup_amount !== undefined && membership_plan_id !== undefined) throw validationError({ topup_amount: 'api.field.oneAtATime' });
+      if (topup_amount === undefined && membership_plan_id === undefined) throw validationError({ topup_amount: 'api.field.chooseAmount' });
       const purchase = membership_plan_id !== undefined ? { planId: membership_plan_id } : { topupCents: topup_amount! };
       return ok(await createOrder(ctx, currentUser(request).id, purchase));
     },
@@ -174,8 +175,8 @@ export async function storeRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const order = await orderOf(ctx, currentUser(request).id, request.query.orderStatusId);
-      if (!order) throw notFound('This order does not exist.');
-      if (order.status === 'cancelled') return ok(null, { alert: 'The payment was cancelled: nothing was charged.', redirect: PURCHASE_CANCELLED_PATH });
+      if (!order) throw notFound('api.error.noSuchOrder');
+      if (order.status === 'cancelled') return ok(null, { alert: translate(request.language, 'api.alert.paymentCancelled'), redirect: PURCHASE_CANCELLED_PATH });
       if (order.status === 'pending') return ok(null);
       return ok({ orderStatusId: order.id, kind: order.kind, amount: order.amount_cents, paidAt: order.settled_at!.getTime() });
     },

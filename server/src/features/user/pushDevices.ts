@@ -6,15 +6,23 @@
  */
 import type { Kysely } from 'kysely';
 import type { PushDevice, PushSubscriptionInput } from '@blockpilot/shared/types';
-import { endpointProblem } from '../../adapters/push/config.js';
+import { endpointProblem, type EndpointProblem } from '../../adapters/push/config.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { validationError } from '../../http/errors.js';
+import { validationError } from '../../domain/errors.js';
+import type { MessageKey } from '../../domain/translate.js';
 import { stringOf } from '../../http/schemas.js';
 
 /** A driver's devices at most: saving one more forgets the oldest. */
 export const MAX_PUSH_DEVICES = 10;
 /** The longest endpoint taken (push services' URLs are a few hundred characters). */
 const ENDPOINT_MAX_LENGTH = 1024;
+
+/** What a driver reads about an endpoint the server will not post to. */
+const ENDPOINT_PROBLEMS: Record<EndpointProblem, MessageKey> = {
+  notAUrl: 'api.field.pushNotAUrl',
+  unsupportedService: 'api.field.pushUnsupportedService',
+  notHttps: 'api.field.pushNotHttps',
+};
 
 export const pushSubscriptionSchema = {
   type: 'object',
@@ -81,7 +89,7 @@ export async function savePushDevice(
   endpointHosts: readonly string[],
 ): Promise<PushDevice> {
   const problem = endpointProblem(input.endpoint, endpointHosts);
-  if (problem) throw validationError({ endpoint: problem });
+  if (problem) throw validationError({ endpoint: ENDPOINT_PROBLEMS[problem] });
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('push_subscriptions')

@@ -5,11 +5,12 @@
  * and features/logs (logs, forfeit).
  */
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES, TRIAL_DAYS, type Language } from '@blockpilot/shared/constants';
+import { LANGUAGES, MAX_FILTERS_PER_DRIVER, TRIAL_DAYS, type Language } from '@blockpilot/shared/constants';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@blockpilot/shared/constants';
 import type { Filter, NotificationPreferences, PushSubscriptionInput } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { notFound, refusal, unauthorized } from '../../http/errors.js';
+import { translate, type MessageKey } from '../../domain/translate.js';
+import { notFound, refusal, unauthorized } from '../../domain/errors.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, passwordChangeLimits, RATE_LIMITS } from '../../http/rateLimits.js';
@@ -28,11 +29,11 @@ import { accountChanged } from '../search/changes.js';
 const tags = ['user'];
 
 /** What "Send a test" says about a channel with nowhere to send. */
-const NOT_SET_UP: Record<NotificationChannel, string> = {
-  email: 'Save an e-mail address first.',
-  whatsapp: 'Save a WhatsApp number first.',
-  telegram: 'Connect Telegram first.',
-  push: 'Switch on notifications on a device first.',
+const NOT_SET_UP: Record<NotificationChannel, MessageKey> = {
+  email: 'api.error.testNeedsEmail',
+  whatsapp: 'api.error.testNeedsWhatsApp',
+  telegram: 'api.error.testNeedsTelegram',
+  push: 'api.error.testNeedsPushDevice',
 };
 
 interface PasswordChange {
@@ -90,10 +91,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       let saved: Filter | null;
       if ('id' in filter) {
         saved = await updateFilter(ctx.db, userId, filter);
-        if (!saved) throw notFound('This filter does not exist. Reload the page.');
+        if (!saved) throw notFound('api.error.noSuchFilter');
       } else {
         const added = await addFilter(ctx.db, userId, filter);
-        if (added === 'full') throw refusal('BP_ERR_FILTER_LIMIT');
+        if (added === 'full') throw refusal('BP_ERR_FILTER_LIMIT', { words: { key: 'api.error.BP_ERR_FILTER_LIMIT', values: { max: MAX_FILTERS_PER_DRIVER } } });
         saved = added;
       }
       // A running search matches with the new filter from its next poll (docs/ENGINE.md "The loop").
@@ -118,10 +119,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const userId = currentUser(request).id;
       const outcome = await deleteFilter(ctx.db, userId, request.body.id);
       // Another driver's filter answers as one that does not exist: nothing tells its id is taken.
-      if (outcome === 'notFound') throw notFound('This filter does not exist. Reload the page.');
+      if (outcome === 'notFound') throw notFound('api.error.noSuchFilter');
       if (outcome === 'first') throw refusal('BP_ERR_FILTER_FIRST');
       ctx.search.changed(userId, 'filters');
-      return ok(await filtersOf(ctx.db, userId), { alert: 'Filter deleted.' });
+      return ok(await filtersOf(ctx.db, userId), { alert: translate(request.language, 'api.alert.filterDeleted') });
     },
   );
 
@@ -162,7 +163,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       await startTrial(ctx, userId);
       // Fees stop at once for a running search (it holds the fee-free period in memory).
       accountChanged(ctx, userId);
-      return ok(null, { alert: `Your free trial has started: no fees for the next ${TRIAL_DAYS} days.` });
+      return ok(null, { alert: translate(request.language, 'api.alert.trialStarted', { days: TRIAL_DAYS }) });
     },
   );
 
@@ -199,7 +200,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       await saveDisplayName(ctx.db, currentUser(request).id, request.body.displayName);
-      return ok(null, { alert: 'Your name has been saved.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.displayNameSaved') });
     },
   );
 
@@ -217,7 +218,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       await saveNotificationPreferences(ctx, currentUser(request).id, request.body.notificationPreferences);
-      return ok(null, { alert: 'Notification preferences saved.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.notificationPreferencesSaved') });
     },
   );
 
@@ -252,7 +253,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const device = await savePushDevice(ctx.db, currentUser(request).id, request.body, deviceLabel(request.headers['user-agent']), ctx.config.push.endpointHosts);
-      return ok(device, { alert: 'Notifications are on for this device.' });
+      return ok(device, { alert: translate(request.language, 'api.alert.pushOn') });
     },
   );
 
@@ -269,8 +270,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       },
     },
     async (request) => {
-      if (!(await removePushDevice(ctx.db, currentUser(request).id, request.params.id))) throw notFound('This device no longer receives notifications. Reload the page.');
-      return ok(null, { alert: 'Notifications are off for this device.' });
+      if (!(await removePushDevice(ctx.db, currentUser(request).id, request.params.id))) throw notFound('api.error.noSuchPushDevice');
+      return ok(null, { alert: translate(request.language, 'api.alert.pushOff') });
     },
   );
 
@@ -294,8 +295,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         request.log.warn({ err: error, channel }, 'test notification not delivered');
         throw refusal('BP_ERR_NOTIFICATION_NOT_DELIVERED');
       });
-      if (outcome === 'notSetUp') throw refusal('BP_ERR_NOTIFICATION_CHANNEL_OFF', { message: NOT_SET_UP[channel] });
-      return ok(null, { alert: outcome.sent === 1 ? 'Test sent.' : `Test sent to ${outcome.sent} devices.` });
+      if (outcome === 'notSetUp') throw refusal('BP_ERR_NOTIFICATION_CHANNEL_OFF', { words: NOT_SET_UP[channel] });
+      return ok(null, { alert: translate(request.language, 'api.alert.testSent', { devices: outcome.sent }) });
     },
   );
 
@@ -321,7 +322,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const user = currentUser(request);
       await enforceRateLimits(ctx.rateLimiter, passwordChangeLimits(request.ip, user.id));
       const accessToken = await changePassword(ctx, user.id, request.body);
-      return ok({ accessToken }, { alert: 'Your password has been changed. Other devices have been signed out.' });
+      return ok({ accessToken }, { alert: translate(request.language, 'api.alert.passwordChanged') });
     },
   );
 }
