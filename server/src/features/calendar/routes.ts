@@ -104,13 +104,21 @@ export async function calendarRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       ]);
       const names = new Map((account?.service_areas ?? []).map((area) => [area.id, toServiceArea(area).fullName]));
       const symbol = REGIONS[owner.country_code].currencySymbol;
-      const events = blocks.map((block) => ({
-        block,
-        station: names.get(block.serviceAreaId) ?? block.serviceAreaId,
-        pay: formatCents(symbol, Math.round(block.rateInfo.priceAmount * 100)),
-      }));
+      // A calendar app sends no language of its own: the feed speaks the account's (docs/FRONTEND.md, "Languages").
+      const { language } = owner;
+      const events = blocks.map((block) => {
+        const station = names.get(block.serviceAreaId) ?? block.serviceAreaId;
+        const pay = formatCents(symbol, Math.round(block.rateInfo.priceAmount * 100), language);
+        return {
+          block,
+          summary: translate(language, 'calendar.block.summary', { station }),
+          location: station,
+          description: translate(language, 'calendar.block.description', { pay }),
+        };
+      });
+      const feed = renderCalendar(translate(language, 'calendar.name'), events, now);
       // Private to the driver: no shared cache keeps it, and the link never leaks as a referrer.
-      return reply.type(ICS_CONTENT_TYPE).header('cache-control', 'private, no-store').send(renderCalendar(events, now));
+      return reply.type(ICS_CONTENT_TYPE).header('cache-control', 'private, no-store').send(feed);
     },
   );
 }
