@@ -32,6 +32,16 @@ module.exports = {
       to: { path: '^server/src/(features|http|scaling)/|^server/src/(app|context)\\.ts$' },
     },
     {
+      name: 'server-feature-logic-throws-domain-errors',
+      severity: 'error',
+      comment:
+        "A feature's logic (every file but its routes: routes.ts, *Routes.ts, *Route.ts, plugin.ts) refuses with DomainError (domain/errors.ts) and names no HTTP status, " +
+        "so code the search worker loads never pulls in the HTTP answer: the one table maps codes to statuses and the error handler writes the words in the request's language " +
+        '(docs/ARCHITECTURE.md section 4). The domain and the engine import nothing of http/ at all (rules above).',
+      from: { path: '^server/src/features/', pathNot: `${NOT_TESTS}|/(routes|[A-Za-z]+Routes?|plugin)\\.ts$` },
+      to: { path: '^server/src/http/(errors|errorCodes|errorHandler|envelope|language)\\.ts$' },
+    },
+    {
       name: 'no-test-code-in-production',
       severity: 'error',
       comment: 'Production code never imports test support (it would ship in dist).',

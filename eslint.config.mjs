@@ -18,6 +18,10 @@ const HTTP_OR_FEATURES = [
   `A lower server layer must not import the HTTP layer (features/, http/, app.ts, context.ts): ${LAYERS}.`,
 ];
 const ENGINE = [['**/engine/**'], `A lower server layer must not import the engine: ${LAYERS}.`];
+const HTTP_ANSWERS = [
+  ['**/http/errors.js', '**/http/errorCodes.js', '**/http/errorHandler.js', '**/http/envelope.js', '**/http/language.js'],
+  "A feature's logic refuses with DomainError (domain/errors.ts) and names no HTTP status; only its routes build answers (docs/ARCHITECTURE.md section 4).",
+];
 const DOMAIN = [['**/domain/**'], `Adapters are below the domain and must not import it: ${LAYERS}.`];
 const SCALING = [['**/scaling/**'], `A lower server layer must not import process composition (scaling/): ${LAYERS}.`];
 const OTHER_REMOTES = [
@@ -53,6 +57,12 @@ export default tseslint.config(
   { files: ['server/src/{db,adapters}/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, DOMAIN, SCALING) },
   { files: ['server/src/domain/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, SCALING) },
   { files: ['server/src/engine/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING) },
+  // A feature's logic (not its routes) is below the HTTP answer: the search worker loads it.
+  {
+    files: ['server/src/features/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/routes.ts', '**/*Routes.ts', '**/*Route.ts', '**/plugin.ts'],
+    rules: forbid(HTTP_ANSWERS),
+  },
   // Front-end packages: each remote alone; shared below all of them.
   { files: ['mf-*/src/**/*.{ts,tsx}'], rules: forbid(OTHER_REMOTES, TRANSLATION_LIBRARY) },
   { files: ['shell/src/**/*.{ts,tsx}'], rules: forbid(TRANSLATION_LIBRARY) },

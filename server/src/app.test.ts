@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/index.js';
-import { HttpError, validationError } from './http/errors.js';
+import { refusal, validationError } from './domain/errors.js';
 import { PAGE_SCRIPT_HASH } from './http/securityHeaders.js';
 import { testConfig } from '../test/config.js';
 import { fakeFrontend } from '../test/frontend.js';
@@ -28,11 +28,11 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     app.get('/api/test/throws', async () => {
       throw new Error('secret internal detail');
     });
-    app.get('/api/test/http-error', async () => {
-      throw new HttpError(409, 'Already done', { redirect: '/dashboard' });
+    app.get('/api/test/refusal', async () => {
+      throw refusal('BP_ERR_PLATFORM_NOT_CONNECTED');
     });
     app.post('/api/test/fields', async () => {
-      throw validationError({ emailAddress: 'Enter a valid e-mail address.' });
+      throw validationError({ emailAddress: 'api.field.format.email' });
     });
     app.post(
       '/api/test/schema',
@@ -135,9 +135,9 @@ describe('the app shell: health, manifest, static hosting and the envelope', () 
     expect(crash.json()).toEqual({ code: 'BP_ERR_INTERNAL', alert: 'Something went wrong on our side. Please try again.' });
     expect(crash.body).not.toContain('secret');
 
-    const conflict = await app.inject('/api/test/http-error');
+    const conflict = await app.inject('/api/test/refusal');
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: 'Already done', redirect: '/dashboard' });
+    expect(conflict.json()).toEqual({ code: 'BP_ERR_PLATFORM_NOT_CONNECTED', alert: 'Connect your Amazon Flex account first.', redirect: '/connectAccount' });
 
     const fields = await app.inject({ method: 'POST', url: '/api/test/fields', payload: {} });
     expect(fields.statusCode).toBe(400);

@@ -34,6 +34,7 @@ import { answerTelegramStart } from './features/telegram/start.js';
 import { userRoutes } from './features/user/routes.js';
 import { installErrorHandler, sendNotFound } from './http/errorHandler.js';
 import { installFieldRules } from './http/fieldRules.js';
+import { installRequestLanguage } from './http/language.js';
 import { ajvFormats } from './http/formats.js';
 import { loggerOptions } from './http/logging.js';
 import { metricsPlugin } from './http/metrics.js';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
     routerOptions: { maxParamLength: 1024 * 1024 },
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, formats: ajvFormats } },
   });
+  installRequestLanguage(app);
   installErrorHandler(app);
   installFieldRules(app);
   const contractChecked = requireContractSchemas(app);

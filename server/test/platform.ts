@@ -15,7 +15,7 @@ import { loadPlatformAccount } from '../src/domain/platformAccounts.js';
 import { connectAccount } from '../src/features/platform/connect.js';
 import { openPlatformSession } from '../src/domain/platformSession.js';
 import { DEFAULT_FILTER, insertFilter } from '../src/domain/filters.js';
-import { HttpError } from '../src/http/errors.js';
+import { DomainError } from '../src/domain/errors.js';
 
 /** A simulator for one test: no generated offers, no rivals, no rate limit, unless asked. */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<{ sim: Simulator; url: string }> {
@@ -47,7 +47,7 @@ export async function challengeFor(ctx: AppContext, user: UserRow): Promise<{ ch
   try {
     await connectAccount(ctx, user, {});
   } catch (error) {
-    const session = error instanceof HttpError ? error.extra.body?.challenge_session : undefined;
+    const session = error instanceof DomainError ? error.payload?.challenge_session : undefined;
     if (session) return session as { challenge_url: string; code_verifier: string };
     throw error;
   }

@@ -30,10 +30,13 @@ describe("the server's words", () => {
     const counts = { feesCovered: 2, minutes: 2, hours: 2, days: 2, rate: 3.5 };
     const texts = { when: 'W', where: 'W', pay: 'P', feeFree: 'no', fee: 'F', link: 'L', credit: 'C', amount: 'A', reason: 'R', channel: 'email' };
     const values = { ...counts, ...texts, bonus: 'B', ticket: 7, name: 'N', reply: 'R', quoted: '> Q', reward: 'R', code: 'ABCD2345', plan: 'P' };
+    // The API's messages (api.*): refusals, field messages, alerts, the release registry's answers.
+    const api = { seconds: 2, devices: 2, drivers: 2, max: 2, limit: '2', step: '15', values: 'V', email: 'E', method: 'GET', path: '/x', status: 'open', role: 'admin' };
+    const releases = { remote: 'R', version: 'V', channel: 'C', url: 'U', problem: 'P', mismatches: 'M', action: 'promote', entry: 'E', manifest: 'M', revision: '2' };
     for (const language of LANGUAGES) {
       for (const key of Object.keys(en) as MessageKey[]) {
-        const text = translate(language, key, values);
-        expect({ language, key, text }).toEqual({ language, key, text: expect.not.stringMatching(/^(email|notify|telegram|store)\.|[{}]/) });
+        const text = translate(language, key, { ...values, ...api, ...releases });
+        expect({ language, key, text }).toEqual({ language, key, text: expect.not.stringMatching(/^(email|notify|telegram|store|api)\.|[{}]/) });
       }
     }
   });

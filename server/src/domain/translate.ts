@@ -35,3 +35,17 @@ const RUNTIMES = Object.fromEntries(LANGUAGES.map((language) => [language, runti
 export function translate(language: Language, key: MessageKey, values?: MessageValues): string {
   return RUNTIMES[language]._(key, values);
 }
+
+/**
+ * A message chosen before the language is known (a refusal thrown deep in a feature, an API
+ * alert): its key, with the values of its placeholders when it has any. Values that are written
+ * differently in each language (money, with the shared format functions) are given as a function
+ * of the language. Whoever knows the reader's language (the HTTP layer, from the request) writes
+ * it with {@link translateWords}.
+ */
+export type Words = MessageKey | { key: MessageKey; values: MessageValues | ((language: Language) => MessageValues) };
+
+export function translateWords(language: Language, words: Words): string {
+  if (typeof words === 'string') return translate(language, words);
+  return translate(language, words.key, typeof words.values === 'function' ? words.values(language) : words.values);
+}

@@ -1,15 +1,18 @@
 /**
  * The one place failures become responses. Every error ends as the envelope of
- * docs/ARCHITECTURE.md section 4 with the right status and a stable `code` (errorCodes.ts): our
- * HttpErrors as thrown, schema failures as 400 with per-field messages (with those of the route's
- * field rules, fieldRules.ts), Fastify's own 4xx (bad JSON, wrong content type, body too large)
- * with their status, and anything else as a 500 whose details go to the log only.
+ * docs/ARCHITECTURE.md section 4 with a stable `code`, its status from the one table
+ * (errorCodes.ts) and its words in the request's language (language.ts): refusals
+ * (domain/errors.ts) as thrown, schema failures as 400 with per-field messages (with those of the
+ * route's field rules, fieldRules.ts), Fastify's own 4xx (bad JSON, wrong content type, body too
+ * large) with their status, and anything else as a 500 whose details go to the log only.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '@blockpilot/shared/constants';
 import type { FieldErrors } from '@blockpilot/shared/types';
+import { DomainError, refusal, validationError, wordsOfCode, type FieldWords } from '../domain/errors.js';
+import { translate, translateWords, type MessageKey, type Words } from '../domain/translate.js';
 import { HashingBusyError } from '../security/passwords.js';
-import { ERROR_CODES, codeForStatus } from './errorCodes.js';
-import { HttpError } from './errors.js';
+import { ERROR_CODES, codeForStatus, type ErrorAnswer } from './errorCodes.js';
 import { fieldRuleErrors } from './fieldRules.js';
 import { FORMATS } from './formats.js';
 
@@ -33,103 +36,115 @@ export function fieldOf(issue: SchemaIssue): string {
 }
 
 /** How a driver reads a JSON type ("Must be a list."). */
-const TYPE_NAMES: Record<string, string> = {
-  array: 'a list',
-  object: 'an object',
-  integer: 'a whole number',
-  number: 'a number',
-  string: 'a text',
-  boolean: 'true or false',
-  null: 'empty',
+const TYPE_WORDS: Record<string, MessageKey> = {
+  array: 'api.field.type.array',
+  object: 'api.field.type.object',
+  integer: 'api.field.type.integer',
+  number: 'api.field.type.number',
+  string: 'api.field.type.string',
+  boolean: 'api.field.type.boolean',
+  null: 'api.field.type.null',
 };
 
-function messageOf(issue: SchemaIssue): string {
+/** A schema issue's message, as catalog words (limits stay as the schema writes them, digits only). */
+function wordsOf(issue: SchemaIssue): Words {
+  const limit = String(issue.params?.limit);
   switch (issue.keyword) {
     case 'required':
-      return 'This field is required.';
+      return 'api.field.required';
     case 'additionalProperties':
-      return 'This field is not allowed.';
+      return 'api.field.notAllowed';
     case 'type':
-      return `Must be ${TYPE_NAMES[String(issue.params?.type)] ?? 'of another type'}.`;
+      return TYPE_WORDS[String(issue.params?.type)] ?? 'api.field.type.other';
     case 'maxLength':
-      return `Must be at most ${String(issue.params?.limit)} characters.`;
+      return { key: 'api.field.maxLength', values: { limit } };
     case 'minLength':
-      return issue.params?.limit === 1 ? 'This field is required.' : `Must be at least ${String(issue.params?.limit)} characters.`;
+      return issue.params?.limit === 1 ? 'api.field.required' : { key: 'api.field.minLength', values: { limit } };
     case 'minimum':
-      return `Must be at least ${String(issue.params?.limit)}.`;
+      return { key: 'api.field.minimum', values: { limit } };
     case 'maximum':
-      return `Must be at most ${String(issue.params?.limit)}.`;
+      return { key: 'api.field.maximum', values: { limit } };
     case 'multipleOf':
-      return `Must be in steps of ${String(issue.params?.multipleOf)}.`;
-    case 'enum':
-      return `Must be one of ${(issue.params?.allowedValues as unknown[] | undefined)?.join(', ') ?? 'the listed values'}.`;
+      return { key: 'api.field.multipleOf', values: { step: String(issue.params?.multipleOf) } };
+    case 'enum': {
+      const allowed = issue.params?.allowedValues as unknown[] | undefined;
+      return allowed ? { key: 'api.field.enum', values: { values: allowed.join(', ') } } : 'api.field.enumUnlisted';
+    }
     case 'minItems':
-      return issue.params?.limit === 1 ? 'Choose at least one.' : `Must have at least ${String(issue.params?.limit)} values.`;
+      return issue.params?.limit === 1 ? 'api.field.chooseOne' : { key: 'api.field.minItems', values: { limit } };
     case 'maxItems':
-      return `Must have at most ${String(issue.params?.limit)} values.`;
+      return { key: 'api.field.maxItems', values: { limit } };
+    case 'minProperties':
+      return { key: 'api.field.minProperties', values: { limit } };
+    case 'maxProperties':
+      return { key: 'api.field.maxProperties', values: { limit } };
     case 'uniqueItems':
-      return 'Must not list a value twice.';
+      return 'api.field.uniqueItems';
+    case 'format':
+      return FORMATS[issue.params?.format as keyof typeof FORMATS]?.words ?? 'api.field.invalidFormat';
     case 'pattern':
-      return 'Invalid format.';
-    case 'format': {
-      const format = FORMATS[issue.params?.format as keyof typeof FORMATS];
-      return format?.message ?? 'Invalid format.';
-    }
-    default: {
-      const text = issue.message ?? 'Invalid value.';
-      return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-    }
+      return 'api.field.invalidFormat';
+    default:
+      return 'api.field.invalid';
   }
 }
 
 /** Per-field messages from schema issues; the first issue of a field wins. */
-export function fieldErrorsFrom(issues: SchemaIssue[]): FieldErrors {
-  const errors: FieldErrors = {};
+export function fieldErrorsFrom(issues: SchemaIssue[]): FieldWords {
+  const errors: FieldWords = {};
   for (const issue of issues) {
     const field = fieldOf(issue);
-    errors[field] ??= messageOf(issue);
+    errors[field] ??= wordsOf(issue);
   }
   return errors;
 }
 
+/** Per-field words written in `language`. */
+export function fieldMessages(language: Language, errors: FieldWords): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([field, words]) => [field, translateWords(language, words)]));
+}
+
+/** The envelope of a refusal, its words in the request's language, with the status and headers of its code. */
+function sendRefusal(error: DomainError, request: FastifyRequest, reply: FastifyReply) {
+  const answer: ErrorAnswer = ERROR_CODES[error.code];
+  const retryAfter = error.retryAfterSeconds ?? answer.retryAfterSeconds;
+  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
+  return reply.status(answer.status).send({
+    // An expected failure that only carries data (the connect call's challenge) shows no toast.
+    ...(error.words ? { alert: translateWords(request.language, error.words) } : {}),
+    ...(error.errors ? { errors: fieldMessages(request.language, error.errors) } : {}),
+    ...(answer.redirect ? { redirect: answer.redirect } : {}),
+    code: error.code,
+    ...error.payload,
+  });
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      if (error.extra.headers) reply.headers(error.extra.headers);
-      return reply.status(error.statusCode).send({
-        // An expected failure that only carries data (the connect call's challenge) shows no toast.
-        ...(error.message ? { alert: error.message } : {}),
-        ...(error.extra.errors ? { errors: error.extra.errors } : {}),
-        ...(error.extra.redirect ? { redirect: error.extra.redirect } : {}),
-        code: error.code,
-        ...error.extra.body,
-      });
-    }
-    if (error instanceof HashingBusyError) {
-      return reply.status(503).header('Retry-After', '1').send({ alert: ERROR_CODES.BP_ERR_BUSY.message, code: 'BP_ERR_BUSY' });
-    }
+    if (error instanceof DomainError) return sendRefusal(error, request, reply);
+    if (error instanceof HashingBusyError) return sendRefusal(refusal('BP_ERR_BUSY'), request, reply);
     if (error.validation) {
       // The route's cross-field rules too, so the form shows every message at once; a field's
       // schema message wins over a rule's.
-      const errors = { ...fieldRuleErrors(request), ...fieldErrorsFrom(error.validation as SchemaIssue[]) };
-      return reply.status(400).send({ alert: ERROR_CODES.BP_ERR_VALIDATION.message, errors, code: 'BP_ERR_VALIDATION' });
+      return sendRefusal(validationError({ ...fieldRuleErrors(request), ...fieldErrorsFrom(error.validation as SchemaIssue[]) }), request, reply);
     }
     if (isUnstorableValue(error)) {
       // Validation should have caught the value; say so loudly, but it is still the request's fault.
       request.log.warn({ err: error, route: request.routeOptions.url }, 'the database refused a value the route schema let through');
-      return reply.status(400).send({ alert: UNSTORABLE_VALUE_ALERT, code: 'BP_ERR_UNSTORABLE_VALUE' });
+      return sendRefusal(refusal('BP_ERR_UNSTORABLE_VALUE'), request, reply);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) reply.header('Retry-After', reply.getHeader('retry-after') ?? '60');
-      return reply.status(status).send({ alert: clientMessage(error, status), code: codeForStatus(status) });
+      return reply.status(status).send({ alert: clientMessage(error, status, request.language), code: codeForStatus(status) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ alert: ERROR_CODES.BP_ERR_INTERNAL.message, code: 'BP_ERR_INTERNAL' });
+    return sendRefusal(refusal('BP_ERR_INTERNAL'), request, reply);
   });
 }
 
-export const UNSTORABLE_VALUE_ALERT = ERROR_CODES.BP_ERR_UNSTORABLE_VALUE.message;
+/** The English alert of a value the database refused (the fuzz suite looks for it). */
+export const UNSTORABLE_VALUE_ALERT = translate('en', wordsOfCode('BP_ERR_UNSTORABLE_VALUE'));
 
 /**
  * PostgreSQL data exceptions a value from a request causes: text it cannot read as the column's
@@ -147,19 +162,23 @@ function isUnstorableValue(error: unknown): boolean {
 
 /** The 404 envelope for a path nothing answers. */
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ alert: `Nothing at ${request.method} ${request.url.split('?')[0]}.`, code: 'BP_ERR_ROUTE_NOT_FOUND' });
+  return sendRefusal(refusal('BP_ERR_ROUTE_NOT_FOUND', { words: nothingAt(request) }), request, reply);
 }
 
-function clientMessage(error: FastifyError, status: number): string {
+/** What a path nothing answers says: its method and path. */
+export const nothingAt = (request: FastifyRequest): Words => ({ key: 'api.error.nothingAt', values: { method: request.method, path: request.url.split('?')[0]! } });
+
+/** Words for Fastify's own 4xx. One Fastify names no words for keeps its own (English) message: it is a client's bug, not a driver's mistake. */
+function clientMessage(error: FastifyError, status: number, language: Language): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return translate(language, 'api.error.invalidJson');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as application/json.';
+      return translate(language, 'api.error.notJson');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      return translate(language, 'api.error.tooLarge');
     default:
-      return status === 404 ? 'Not found.' : error.message;
+      return status === 404 ? translate(language, wordsOfCode('BP_ERR_NOT_FOUND')) : error.message;
   }
 }

@@ -7,11 +7,10 @@
  * cope with any JSON: it only speaks about values of the types it checks.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FieldErrors } from '@blockpilot/shared/types';
-import { validationError } from './errors.js';
+import { validationError, type FieldWords } from '../domain/errors.js';
 
-/** Messages per field for a request body of any shape; empty when the rules hold. */
-export type FieldRules = (body: unknown) => FieldErrors;
+/** Messages (catalog words) per field for a request body of any shape; empty when the rules hold. */
+export type FieldRules = (body: unknown) => FieldWords;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +23,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The messages of the route's rules for this request's body (none when it has no rules). */
-export function fieldRuleErrors(request: FastifyRequest): FieldErrors {
+export function fieldRuleErrors(request: FastifyRequest): FieldWords {
   return request.routeOptions.config?.fieldRules?.(request.body) ?? {};
 }
 
@@ -33,7 +32,7 @@ export function confirms(field: string, confirmation: string): FieldRules {
   return (body) => {
     if (!isRecord(body)) return {};
     const [value, repeated] = [body[field], body[confirmation]];
-    return typeof value === 'string' && typeof repeated === 'string' && value !== repeated ? { [confirmation]: 'The passwords do not match.' } : {};
+    return typeof value === 'string' && typeof repeated === 'string' && value !== repeated ? { [confirmation]: 'api.field.passwordsDiffer' } : {};
   };
 }
 

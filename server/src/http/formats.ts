@@ -1,8 +1,9 @@
 import type { FormatName } from '@blockpilot/shared/api/schemas';
+import type { MessageKey } from '../domain/translate.js';
 
 /**
- * String formats the route schemas use, with the message a driver sees when a value does not
- * match. Registered with ajv in app.ts; read by the error handler for the per-field message.
+ * String formats the route schemas use, with the message (its catalog key) a driver sees when a
+ * value does not match. Registered with ajv in app.ts; read by the error handler for the per-field message.
  * Own names (not ajv-formats' `email`) so the rule and its message live together here; the names
  * are the API contract's (`FormatName`), and each one must have its rule here.
  */
@@ -49,15 +50,15 @@ export function isCalendarDate(value: string): boolean {
 }
 
 export const FORMATS = {
-  'plain-text': { validate: isPlainText, message: 'Use only characters you can type: no control characters.' },
-  'email-address': { validate: isEmail, message: 'Enter a valid e-mail address.' },
-  'email-address-or-empty': { validate: (v: string) => v === '' || isEmail(v), message: 'Enter a valid e-mail address or leave it empty.' },
-  'phone-number': { validate: isPhone, message: 'Enter a valid phone number, e.g. +1 555 555 0100.' },
-  'phone-number-or-empty': { validate: (v: string) => v === '' || isPhone(v), message: 'Enter a valid phone number or leave it empty.' },
-  'push-public-key': { validate: isPushPublicKey, message: "Must be the browser's push key: 65 bytes in base64url." },
-  'push-auth-secret': { validate: isPushAuthSecret, message: "Must be the browser's push secret: 16 bytes in base64url." },
-  'calendar-date': { validate: isCalendarDate, message: 'Enter a date as YYYY-MM-DD, e.g. 2026-11-23.' },
-} as const satisfies Record<FormatName, { validate: (value: string) => boolean; message: string }>;
+  'plain-text': { validate: isPlainText, words: 'api.field.format.plainText' },
+  'email-address': { validate: isEmail, words: 'api.field.format.email' },
+  'email-address-or-empty': { validate: (v: string) => v === '' || isEmail(v), words: 'api.field.format.emailOrEmpty' },
+  'phone-number': { validate: isPhone, words: 'api.field.format.phone' },
+  'phone-number-or-empty': { validate: (v: string) => v === '' || isPhone(v), words: 'api.field.format.phoneOrEmpty' },
+  'push-public-key': { validate: isPushPublicKey, words: 'api.field.format.pushKey' },
+  'push-auth-secret': { validate: isPushAuthSecret, words: 'api.field.format.pushSecret' },
+  'calendar-date': { validate: isCalendarDate, words: 'api.field.format.calendarDate' },
+} as const satisfies Record<FormatName, { validate: (value: string) => boolean; words: MessageKey }>;
 
 /** The formats in the shape ajv's `formats` option takes. */
 export const ajvFormats = Object.fromEntries(Object.entries(FORMATS).map(([name, { validate }]) => [name, validate]));

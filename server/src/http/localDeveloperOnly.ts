@@ -7,7 +7,7 @@
  * machine. The socket's own address is read, never the client address a proxy reported.
  */
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from './errors.js';
+import { forbidden } from '../domain/errors.js';
 
 const LOOPBACK_SOCKETS = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOCAL_HOST_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -26,5 +26,5 @@ export function isLocalDeveloper(request: FastifyRequest): boolean {
 }
 
 export async function localDeveloperOnly(request: FastifyRequest): Promise<void> {
-  if (!isLocalDeveloper(request)) throw forbidden('This development tool is only available in a browser on the machine running BlockPilot, at http://localhost.');
+  if (!isLocalDeveloper(request)) throw forbidden('api.error.localDeveloperOnly');
 }

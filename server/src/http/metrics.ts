@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { localDeveloperOnly } from './localDeveloperOnly.js';
-import { unauthorized } from './errors.js';
+import { unauthorized } from '../domain/errors.js';
 import { bearerTokenOf } from './bearerToken.js';
 
 /** Who may read /metrics: the holder of `token`, or (no token) dev mode's local browser; else nobody. */
@@ -27,7 +27,7 @@ function tokenGuard(token: string) {
   const expected = digest(token);
   return async (request: FastifyRequest) => {
     const presented = bearerTokenOf(request);
-    if (presented === null || !timingSafeEqual(digest(presented), expected)) throw unauthorized('The metrics bearer token is missing or wrong.');
+    if (presented === null || !timingSafeEqual(digest(presented), expected)) throw unauthorized('api.error.metricsToken');
   };
 }
 

@@ -5,7 +5,7 @@
  * typos, or a stranger's guesses, do not lock out another (docs/SECURITY.md "Limits").
  */
 import type { BackoffRule, RateLimiter, RateLimitRule } from '../adapters/rateLimit/types.js';
-import { tooManyRequests } from './errors.js';
+import { tooManyRequests } from '../domain/errors.js';
 
 const SECOND = 1000;
 const MINUTE = 60_000;

@@ -67,21 +67,24 @@ export function loadVapidKeys(config: PushConfig, dataDir: string): VapidKeys {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** Why the server will not post to an endpoint: not a URL, not a listed push service, not https. */
+export type EndpointProblem = 'notAUrl' | 'unsupportedService' | 'notHttps';
+
 /**
  * Why the server will not post to this endpoint, or null when it will: an https URL at a listed
  * push service. A loopback address over plain http is taken only when listed (a test's push
  * service); anything else would let a driver make the server post where it likes.
  */
-export function endpointProblem(endpoint: string, hosts: readonly string[]): string | null {
+export function endpointProblem(endpoint: string, hosts: readonly string[]): EndpointProblem | null {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return 'Must be the URL of a push service.';
+    return 'notAUrl';
   }
   const host = url.hostname.toLowerCase();
   const listed = hosts.some((entry) => (entry.startsWith('.') ? host.endsWith(entry) : host === entry));
-  if (!listed) return 'This push service is not supported.';
+  if (!listed) return 'unsupportedService';
   if (url.protocol === 'https:') return null;
-  return url.protocol === 'http:' && LOOPBACK.has(host) ? null : 'Must be an https URL.';
+  return url.protocol === 'http:' && LOOPBACK.has(host) ? null : 'notHttps';
 }

@@ -8,7 +8,8 @@ import type { Role } from '@blockpilot/shared/constants';
 import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { conflict, notFound, refusal } from '../../domain/errors.js';
+import type { Words } from '../../domain/translate.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { revokeUserTokens } from '../auth/tokens.js';
 import { charge, credit, ledgerKey } from '../../domain/ledger.js';
@@ -19,7 +20,7 @@ import { orderOf } from './drivers.js';
 
 type Trx = Transaction<DatabaseSchema>;
 
-export const NO_SUCH_DRIVER = 'There is no such driver.';
+export const NO_SUCH_DRIVER = 'api.error.noSuchDriver';
 const noSuchDriver = () => notFound(NO_SUCH_DRIVER);
 
 /** The driver's row, locked for the rest of the transaction; 404 when there is none. */
@@ -29,8 +30,8 @@ async function lockedDriver(trx: Trx, userId: string) {
   return row;
 }
 
-function notOnSelf(operator: AuthenticatedUser, userId: string, what: string): void {
-  if (operator.id === userId) throw conflict(`You cannot ${what} your own account: ask another admin.`);
+function notOnSelf(operator: AuthenticatedUser, userId: string, action: 'suspend' | 'role'): void {
+  if (operator.id === userId) throw conflict({ key: 'api.error.notOnOwnAccount', values: { action } });
 }
 
 export interface CreditAdjustment {
@@ -59,8 +60,8 @@ export async function adjustCredit(ctx: AppContext, operator: AuthenticatedUser,
     const outcome = amountCents > 0 ? await credit(trx, userId, key, amountCents) : await charge(trx, userId, key, -amountCents);
     if (outcome.status === 'duplicate') return { balance: await sameAdjustment(trx, key, amountCents, userId), duplicate: true };
     if (outcome.status === 'insufficient') {
-      const message = `The driver has ${formatCents('', outcome.balance)} credit: a deduction cannot take more than that.`;
-      throw new HttpError(409, message, { errors: { amountCents: message } });
+      const words: Words = { key: 'api.error.deductionTooLarge', values: (language) => ({ credit: formatCents('', outcome.balance, language) }) };
+      throw refusal('BP_ERR_CONFLICT', { words, errors: { amountCents: words } });
     }
     await recordAudit(
       trx,
@@ -78,7 +79,7 @@ export async function adjustCredit(ctx: AppContext, operator: AuthenticatedUser,
 /** The balance after a repeated request, or 409 when the key was used for another amount. */
 async function sameAdjustment(trx: Trx, key: string, amountCents: number, userId: string): Promise<number> {
   const earlier = await trx.selectFrom('ledger_entries').select('amount_cents').where('key', '=', key).executeTakeFirstOrThrow();
-  if (earlier.amount_cents !== amountCents) throw conflict('This Idempotency-Key was already used for another adjustment. Start a new adjustment.');
+  if (earlier.amount_cents !== amountCents) throw conflict('api.error.adjustmentKeyReused');
   const { credit_cents } = await trx.selectFrom('users').select('credit_cents').where('id', '=', userId).executeTakeFirstOrThrow();
   return credit_cents;
 }
@@ -87,7 +88,7 @@ async function sameAdjustment(trx: Trx, key: string, amountCents: number, userId
 export async function stopDriverSearch(ctx: AppContext, operator: AuthenticatedUser, userId: string, reason: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const driver = await lockedDriver(trx, userId);
-    if (!driver.searching) throw conflict('This driver is not searching.');
+    if (!driver.searching) throw conflict('api.error.driverNotSearching');
     await trx.updateTable('users').set({ searching: false }).where('id', '=', userId).execute();
     await recordAudit(
       trx,
@@ -105,7 +106,7 @@ export async function suspendDriver(ctx: AppContext, operator: AuthenticatedUser
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const driver = await lockedDriver(trx, userId);
-    if (driver.suspended_at) throw conflict('This account is already suspended.');
+    if (driver.suspended_at) throw conflict('api.error.alreadySuspended');
     await trx.updateTable('users').set({ suspended_at: now, searching: false }).where('id', '=', userId).execute();
     await revokeUserTokens(trx, userId, now);
     await recordAudit(
@@ -123,7 +124,7 @@ export async function suspendDriver(ctx: AppContext, operator: AuthenticatedUser
 export async function restoreDriver(ctx: AppContext, operator: AuthenticatedUser, userId: string, reason: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const driver = await lockedDriver(trx, userId);
-    if (!driver.suspended_at) throw conflict('This account is not suspended.');
+    if (!driver.suspended_at) throw conflict('api.error.notSuspended');
     await trx.updateTable('users').set({ suspended_at: null }).where('id', '=', userId).execute();
     await recordAudit(trx, actorOf(operator), { action: 'user.restore', targetUserId: userId, reason, before: { suspended: true }, after: { suspended: false } }, ctx.clock.now());
   });
@@ -131,10 +132,10 @@ export async function restoreDriver(ctx: AppContext, operator: AuthenticatedUser
 
 /** Grants or revokes a role; an admin cannot change their own (there is always another to undo a mistake). */
 export async function setRole(ctx: AppContext, operator: AuthenticatedUser, userId: string, role: Role, reason: string): Promise<void> {
-  notOnSelf(operator, userId, 'change the role of');
+  notOnSelf(operator, userId, 'role');
   await ctx.db.transaction().execute(async (trx) => {
     const driver = await lockedDriver(trx, userId);
-    if (driver.role === role) throw conflict(`This account is already ${role === 'user' ? 'a driver' : `${role}`}.`);
+    if (driver.role === role) throw conflict({ key: 'api.error.alreadyHasRole', values: { role } });
     await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
     await recordAudit(trx, actorOf(operator), { action: 'user.role', targetUserId: userId, reason, before: { role: driver.role }, after: { role } }, ctx.clock.now());
   });
@@ -150,15 +151,13 @@ export async function refundOrder(ctx: AppContext, operator: AuthenticatedUser, 
   const now = ctx.clock.now();
   const refunded = await ctx.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
-    if (!order) throw notFound('There is no such order.');
-    if (order.status === 'refunded') throw conflict('This order was already refunded.');
-    if (order.status !== 'paid') throw conflict('Only a paid order can be refunded.');
+    if (!order) throw notFound('api.error.noSuchOrderToRefund');
+    if (order.status === 'refunded') throw conflict('api.error.orderAlreadyRefunded');
+    if (order.status !== 'paid') throw conflict('api.error.orderNotPaid');
     if (order.kind === 'topup') {
       const taken = await charge(trx, order.user_id, ledgerKey.reversal(order.id), order.amount_cents);
       if (taken.status === 'insufficient') {
-        throw conflict(
-          `The driver has already spent part of this top-up (credit ${formatCents('', taken.balance)}): deduct what is left with a credit adjustment instead, or refund by hand.`,
-        );
+        throw conflict({ key: 'api.error.topUpPartlySpent', values: (language) => ({ credit: formatCents('', taken.balance, language) }) });
       }
     } else {
       const days = planById(order.membership_plan_id ?? '')?.days ?? 0;
@@ -175,7 +174,7 @@ export async function refundOrder(ctx: AppContext, operator: AuthenticatedUser, 
       ({ refundRef } = await ctx.payments.refund({ orderId: order.id, providerRef: order.provider_ref }));
     } catch (error) {
       ctx.log.error({ err: error, orderId }, 'the payments adapter could not refund an order');
-      throw new HttpError(502, 'The payment provider did not take the refund. Nothing was changed; try again in a minute.');
+      throw refusal('BP_ERR_SERVICE_REFUSED', { words: 'api.error.refundNotTaken' });
     }
     const row = await trx
       .updateTable('orders')

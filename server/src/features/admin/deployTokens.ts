@@ -7,7 +7,7 @@
  */
 import type { DeployToken, MintedDeployToken } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../domain/errors.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { listDeployTokens, mintDeployToken, revokeDeployToken, type DeployTokenInfo } from '../releases/deployTokens.js';
 import { recordReleaseAudit } from '../releases/registry.js';
@@ -36,7 +36,7 @@ export async function listTokens(ctx: AppContext): Promise<DeployToken[]> {
 
 /** A new token acting on `remote` only, answered with its secret this once. */
 export async function mintToken(ctx: AppContext, operator: AuthenticatedUser, input: { label: string; remote: string }): Promise<MintedDeployToken> {
-  const { label } = writtenText({ label: input.label }, { label: 'Name the token (which team or CI uses it).' });
+  const { label } = writtenText({ label: input.label }, { label: 'api.field.nameTheToken' });
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const { token, ...minted } = await mintDeployToken(trx, adminDeployer(operator), label, input.remote, now);
@@ -51,8 +51,8 @@ export async function revokeToken(ctx: AppContext, operator: AuthenticatedUser, 
   const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const result = await revokeDeployToken(trx, id, now);
-    if (!result) throw notFound('There is no such deploy token.');
-    if (!result.revoked) throw conflict('This token is already revoked.');
+    if (!result) throw notFound('api.error.noSuchDeployToken');
+    if (!result.revoked) throw conflict('api.error.tokenAlreadyRevoked');
     const token = tokenOf(result);
     await recordAudit(
       trx,

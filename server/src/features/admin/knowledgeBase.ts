@@ -7,7 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { KnowledgeBaseArticle, KnowledgeBaseArticleInput } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema, KnowledgeBaseArticleTable } from '../../db/schema.js';
-import { notFound, validationError } from '../../http/errors.js';
+import { notFound, validationError } from '../../domain/errors.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { recordAudit } from './audit.js';
 import { actorOf } from './roles.js';
@@ -15,7 +15,7 @@ import { writtenText } from './writtenText.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-const noSuchArticle = () => notFound('There is no such article.');
+const noSuchArticle = () => notFound('api.error.noSuchArticle');
 
 function articleOf(row: Selectable<KnowledgeBaseArticleTable>): KnowledgeBaseArticle {
   return { id: row.id, question: row.question, answer: row.answer, published: row.published, updatedAt: row.updated_at.getTime() };
@@ -25,7 +25,7 @@ function articleOf(row: Selectable<KnowledgeBaseArticleTable>): KnowledgeBaseArt
 const snapshot = ({ question, answer, published }: KnowledgeBaseArticle) => ({ question, answer, published });
 
 function cleaned({ question, answer, published }: KnowledgeBaseArticleInput): KnowledgeBaseArticleInput {
-  return { ...writtenText({ question, answer }, { question: 'Write the question.', answer: 'Write the answer.' }), published };
+  return { ...writtenText({ question, answer }, { question: 'api.field.writeTheQuestion', answer: 'api.field.writeTheAnswer' }), published };
 }
 
 /** Every article, drafts included, in order. */
@@ -79,7 +79,7 @@ export async function reorderArticles(ctx: AppContext, operator: AuthenticatedUs
     const before = current.map((row) => row.id);
     const known = new Set(before);
     if (ids.length !== before.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
-      throw validationError({ ids: 'List every article exactly once: another operator may have added or deleted one; reload and try again.' });
+      throw validationError({ ids: 'api.field.articleListChanged' });
     }
     for (const [index, id] of ids.entries()) {
       await trx

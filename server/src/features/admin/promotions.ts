@@ -20,7 +20,7 @@ import type { Promotion, PromotionStatus } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { JobInterrupted, type JobAttempt, type JobQueue, type JobQueueOptions } from '../../adapters/jobs/types.js';
 import type { DatabaseSchema, PromotionRecipientStatus, PromotionTable } from '../../db/schema.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../domain/errors.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { sendPromotionalEmail } from '../support/promotions.js';
 import { recordAudit } from './audit.js';
@@ -38,9 +38,9 @@ export const PROMOTION_QUEUE_OPTIONS: JobQueueOptions = { concurrency: 2, attemp
 export const PROMOTION_SWEEP_MS = 60_000;
 export const PROMOTION_PAGE_SIZE = 100;
 
-const noSuchPromotion = () => notFound('There is no such promotion.');
+const noSuchPromotion = () => notFound('api.error.noSuchPromotion');
 
-const cleaned = ({ subject, text }: PromotionInput): PromotionInput => writtenText({ subject, text }, { subject: 'Write the subject.', text: 'Write the message.' });
+const cleaned = ({ subject, text }: PromotionInput): PromotionInput => writtenText({ subject, text }, { subject: 'api.field.writeTheSubject', text: 'api.field.writeTheMessage' });
 
 /** A promotion's batch: one job. */
 export interface PromotionBatch {
@@ -137,7 +137,7 @@ export async function updatePromotion(ctx: AppContext, operator: AuthenticatedUs
   await ctx.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('promotions').select(['subject', 'text', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw noSuchPromotion();
-    if (before.status !== 'draft') throw conflict('This promotion has been sent; compose a new one.');
+    if (before.status !== 'draft') throw conflict('api.error.promotionSent');
     await trx.updateTable('promotions').set(values).where('id', '=', id).execute();
     await recordAudit(trx, actorOf(operator), { action: 'promotion.edit', subject: `promotion:${id}`, before: { subject: before.subject, text: before.text }, after: values }, now);
   });

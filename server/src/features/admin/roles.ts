@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Role } from '@blockpilot/shared/constants';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../domain/errors.js';
 import { currentUser, type AuthenticatedUser } from '../auth/authenticate.js';
 import { recordAudit, type Actor } from './audit.js';
 
@@ -24,8 +24,8 @@ declare module 'fastify' {
   }
 }
 
-export const NOT_AN_OPERATOR = 'This page is for BlockPilot operators.';
-export const ADMINS_ONLY = 'Only an admin may do this.';
+export const NOT_AN_OPERATOR = 'api.error.notAnOperator';
+export const ADMINS_ONLY = 'api.error.adminsOnly';
 
 export function hasRole(role: Role, minimum: OperatorRole): boolean {
   return OPERATOR_RANK[role] >= OPERATOR_RANK[minimum];

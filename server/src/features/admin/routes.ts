@@ -29,9 +29,10 @@ import {
   withReason,
 } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
+import { notFound, validationError } from '../../domain/errors.js';
+import { translate, type MessageKey } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { notFound, validationError } from '../../http/errors.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { adjustCredit, NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
@@ -137,13 +138,13 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request) => {
       const { amountCents, reason: why } = request.body;
-      if (amountCents === 0) throw validationError({ amountCents: 'Must not be 0.' });
+      if (amountCents === 0) throw validationError({ amountCents: 'api.field.notZero' });
       const { balance, duplicate } = await adjustCredit(ctx, currentUser(request), request.params.id, { amountCents, reason: why, requestKey: request.headers['idempotency-key'] });
-      return ok({ credit: balance }, { alert: duplicate ? 'This adjustment was already made; nothing changed.' : 'Credit adjusted.' });
+      return ok({ credit: balance }, { alert: translate(request.language, duplicate ? 'api.alert.adjustmentDuplicate' : 'api.alert.creditAdjusted') });
     },
   );
 
-  const accountAction = (path: string, summary: string, minimumRole: 'support' | 'admin', act: typeof stopDriverSearch, alert: string) =>
+  const accountAction = (path: string, summary: string, minimumRole: 'support' | 'admin', act: typeof stopDriverSearch, alert: MessageKey) =>
     app.post(
       `/api/admin/users/:id/${path}`,
       {
@@ -152,12 +153,12 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       },
       async (request) => {
         await act(ctx, currentUser(request), request.params.id, request.body.reason);
-        return ok(null, { alert });
+        return ok(null, { alert: translate(request.language, alert) });
       },
     );
-  accountAction('stopSearch', "Stop the driver's search", 'support', stopDriverSearch, 'The search is stopped.');
-  accountAction('suspend', 'Suspend the account: sessions end, the search stops, no sign-in until restored', 'admin', suspendDriver, 'The account is suspended.');
-  accountAction('restore', 'Lift a suspension', 'admin', restoreDriver, 'The account is restored.');
+  accountAction('stopSearch', "Stop the driver's search", 'support', stopDriverSearch, 'api.alert.driverSearchStopped');
+  accountAction('suspend', 'Suspend the account: sessions end, the search stops, no sign-in until restored', 'admin', suspendDriver, 'api.alert.accountSuspended');
+  accountAction('restore', 'Lift a suspension', 'admin', restoreDriver, 'api.alert.accountRestored');
 
   app.post(
     '/api/admin/users/:id/role',
@@ -174,7 +175,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request) => {
       await setRole(ctx, currentUser(request), request.params.id, request.body.role, request.body.reason);
-      return ok(null, { alert: 'The role is changed.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.roleChanged') });
     },
   );
 
@@ -191,7 +192,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
         response: responses(orderSchema, [400, 401, 403, 404, 409]),
       },
     },
-    async (request) => ok(await refundOrder(ctx, currentUser(request), request.params.id, request.body.reason), { alert: 'The order is refunded.' }),
+    async (request) => ok(await refundOrder(ctx, currentUser(request), request.params.id, request.body.reason), { alert: translate(request.language, 'api.alert.orderRefunded') }),
   );
 
   // Support inbox.
@@ -241,7 +242,8 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
         response: responses(ticketSchema, [400, 401, 403, 404, 409]),
       },
     },
-    async (request) => ok(await replyToTicket(ctx, currentUser(request), Number(request.params.id), request.body.text), { alert: 'The reply is sent.' }),
+    async (request) =>
+      ok(await replyToTicket(ctx, currentUser(request), Number(request.params.id), request.body.text), { alert: translate(request.language, 'api.alert.replySent') }),
   );
 
   app.post(
@@ -259,7 +261,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request) =>
       ok(await setTicketStatus(ctx, currentUser(request), Number(request.params.id), request.body.status, request.body.reason || undefined), {
-        alert: request.body.status === 'closed' ? 'The ticket is closed.' : 'The ticket is open again.',
+        alert: translate(request.language, request.body.status === 'closed' ? 'api.alert.ticketClosed' : 'api.alert.ticketReopened'),
       }),
   );
 
@@ -289,7 +291,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       config: admin,
       schema: { tags, summary: 'A new article, last in the order', security: bearerAuth, body: articleBody, response: responses(knowledgeBaseArticleSchema, [400, 401, 403]) },
     },
-    async (request) => ok(await createArticle(ctx, currentUser(request), request.body), { alert: 'The article is added.' }),
+    async (request) => ok(await createArticle(ctx, currentUser(request), request.body), { alert: translate(request.language, 'api.alert.articleAdded') }),
   );
 
   app.post(
@@ -304,7 +306,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
         response: responses({ type: 'array', items: knowledgeBaseArticleSchema }, [400, 401, 403]),
       },
     },
-    async (request) => ok(await reorderArticles(ctx, currentUser(request), request.body.ids), { alert: 'The order is saved.' }),
+    async (request) => ok(await reorderArticles(ctx, currentUser(request), request.body.ids), { alert: translate(request.language, 'api.alert.articleOrderSaved') }),
   );
 
   app.post(
@@ -320,7 +322,8 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
         response: responses(knowledgeBaseArticleSchema, [400, 401, 403, 404]),
       },
     },
-    async (request) => ok(await updateArticle(ctx, currentUser(request), Number(request.params.id), request.body), { alert: 'The article is saved.' }),
+    async (request) =>
+      ok(await updateArticle(ctx, currentUser(request), Number(request.params.id), request.body), { alert: translate(request.language, 'api.alert.articleSaved') }),
   );
 
   app.delete(
@@ -337,7 +340,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request) => {
       await deleteArticle(ctx, currentUser(request), Number(request.params.id));
-      return ok(null, { alert: 'The article is deleted.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.articleDeleted') });
     },
   );
 
@@ -388,7 +391,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       config: admin,
       schema: { tags, summary: 'Compose a promotion (a draft until sent)', security: bearerAuth, body: promotionBody, response: responses(promotionSchema, [400, 401, 403]) },
     },
-    async (request) => ok(await createPromotion(ctx, currentUser(request), request.body), { alert: 'The promotion is saved as a draft.' }),
+    async (request) => ok(await createPromotion(ctx, currentUser(request), request.body), { alert: translate(request.language, 'api.alert.promotionDraftSaved') }),
   );
 
   app.post(
@@ -397,7 +400,8 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
       config: admin,
       schema: { tags, summary: 'Edit a draft', security: bearerAuth, params: byPromotionId, body: promotionBody, response: responses(promotionSchema, [400, 401, 403, 404, 409]) },
     },
-    async (request) => ok(await updatePromotion(ctx, currentUser(request), Number(request.params.id), request.body), { alert: 'The draft is saved.' }),
+    async (request) =>
+      ok(await updatePromotion(ctx, currentUser(request), Number(request.params.id), request.body), { alert: translate(request.language, 'api.alert.draftSaved') }),
   );
 
   app.post(
@@ -414,7 +418,11 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request) => {
       const { promotion, started } = await sendPromotion(ctx, currentUser(request), Number(request.params.id));
-      return ok(promotion, { alert: started ? `Sending to ${promotion.delivery.recipients} drivers.` : 'This promotion was already sent; nobody gets it twice.' });
+      return ok(promotion, {
+        alert: started
+          ? translate(request.language, 'api.alert.promotionSending', { drivers: promotion.delivery.recipients })
+          : translate(request.language, 'api.alert.promotionAlreadySent'),
+      });
     },
   );
 
@@ -442,7 +450,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request) => {
       const minutes = Number(request.query.minutes ?? DEFAULT_HEALTH_MINUTES);
-      if (minutes > ENGINE_HEALTH_MINUTES) throw validationError({ minutes: `At most ${ENGINE_HEALTH_MINUTES} (24 hours).` });
+      if (minutes > ENGINE_HEALTH_MINUTES) throw validationError({ minutes: { key: 'api.field.engineHealthMinutes', values: { max: ENGINE_HEALTH_MINUTES } } });
       const health = await engineHealth(ctx, healthWriter, minutes);
       await audit(request, { action: 'engineHealth.view', after: { minutes } });
       return ok(health);
@@ -499,7 +507,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
         response: responses(mintedDeployTokenSchema, [400, 401, 403]),
       },
     },
-    async (request) => ok(await mintToken(ctx, currentUser(request), request.body), { alert: 'Copy the token now: it is not shown again.' }),
+    async (request) => ok(await mintToken(ctx, currentUser(request), request.body), { alert: translate(request.language, 'api.alert.copyTokenNow') }),
   );
 
   app.post(
@@ -515,7 +523,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
         response: responses(deployTokenSchema, [400, 401, 403, 404, 409]),
       },
     },
-    async (request) => ok(await revokeToken(ctx, currentUser(request), request.params.id, request.body.reason), { alert: 'The token is revoked.' }),
+    async (request) => ok(await revokeToken(ctx, currentUser(request), request.params.id, request.body.reason), { alert: translate(request.language, 'api.alert.tokenRevoked') }),
   );
 
   // Audit log.

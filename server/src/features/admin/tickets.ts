@@ -9,7 +9,7 @@ import type { Ticket, TicketStatus, TicketSummary } from '@blockpilot/shared/typ
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { translate } from '../../domain/translate.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { conflict, notFound, refusal } from '../../domain/errors.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { containing, recordAudit } from './audit.js';
 import { ticketSummaryOf } from './drivers.js';
@@ -19,7 +19,7 @@ type Db = Kysely<DatabaseSchema>;
 
 export const TICKET_PAGE_SIZE = 100;
 
-const noSuchTicket = () => notFound('There is no such ticket.');
+const noSuchTicket = () => notFound('api.error.noSuchTicket');
 
 export interface TicketQuery {
   status?: TicketStatus | undefined;
@@ -64,7 +64,7 @@ export async function replyToTicket(ctx: AppContext, operator: AuthenticatedUser
     .where('support_messages.id', '=', id)
     .executeTakeFirst();
   if (!ticket) throw noSuchTicket();
-  if (ticket.status === 'closed') throw conflict('This ticket is closed. Reopen it to reply.');
+  if (ticket.status === 'closed') throw conflict('api.error.ticketClosed');
   const reply = text.trim();
   const language = ticket.language ?? DEFAULT_LANGUAGE;
   try {
@@ -83,7 +83,7 @@ export async function replyToTicket(ctx: AppContext, operator: AuthenticatedUser
     });
   } catch (error) {
     ctx.log.error({ err: error, ticket: id }, 'a support reply could not be e-mailed');
-    throw new HttpError(502, 'The reply could not be e-mailed. Nothing was saved; please try again.');
+    throw refusal('BP_ERR_SERVICE_REFUSED', { words: 'api.error.replyNotSent' });
   }
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -108,7 +108,7 @@ export async function setTicketStatus(ctx: AppContext, operator: AuthenticatedUs
   await ctx.db.transaction().execute(async (trx) => {
     const ticket = await trx.selectFrom('support_messages').select(['status', 'user_id']).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!ticket) throw noSuchTicket();
-    if (ticket.status === status) throw conflict(`This ticket is already ${status}.`);
+    if (ticket.status === status) throw conflict({ key: 'api.error.ticketAlreadyInStatus', values: { status } });
     await trx.updateTable('support_messages').set({ status }).where('id', '=', id).execute();
     await recordAudit(
       trx,

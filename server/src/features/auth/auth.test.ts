@@ -19,7 +19,10 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../../test/app.js';
-import { login, WRONG_CREDENTIALS } from './service.js';
+import { login } from './service.js';
+
+/** The same words whether the address is unknown or the password wrong. */
+const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
 
 /** The reset token of the newest link e-mailed to `email`. */
 async function resetTokenFrom(t: TestApp, email: string, count = 1): Promise<string> {

@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { bearerTokenOf } from '../../http/bearerToken.js';
-import { refusal, unauthorized } from '../../http/errors.js';
+import { refusal, unauthorized } from '../../domain/errors.js';
 import { hashToken } from '../../security/tokens.js';
 import { signedInUserRow, tokenOwner, type UserRow } from './tokens.js';
 
@@ -59,7 +59,7 @@ export function currentSession(request: FastifyRequest): Session {
 }
 
 /** A reset link that is unknown, used or expired: the reset page sends the driver to '/'. */
-export const invalidResetLink = () => refusal('BP_ERR_RESET_LINK_INVALID', { redirect: '/' });
+export const invalidResetLink = () => refusal('BP_ERR_RESET_LINK_INVALID');
 
 export const authenticationPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('session', null);

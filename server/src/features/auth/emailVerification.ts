@@ -17,8 +17,8 @@ import { translate } from '../../domain/translate.js';
 import { inviteRewardPaid, payInviteRewardIfDue } from '../store/orders.js';
 
 /** What register answers: the bonus is there once the address is confirmed. */
-export function signUpBonusNotice(bonusCents: number): string {
-  return `Welcome to BlockPilot! Confirm your e-mail address with the link we just sent you to receive your ${(bonusCents / 100).toFixed(2)} sign-up credit.`;
+export function signUpBonusNotice(bonusCents: number, language: Language): string {
+  return translate(language, 'api.alert.signUpBonus', { bonus: formatCents('', bonusCents, language) });
 }
 
 /** The path of the link; the server answers it with a redirect to the dashboard. */

@@ -3,17 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { EMAIL_LINK_INVALID, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import { loginBody, registerBody, requestResetPasswordLinkBody, resetPasswordBody, verifyEmailParams } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
+import { conflict } from '../../domain/errors.js';
+import { translate } from '../../domain/translate.js';
 import { bearerTokenOf } from '../../http/bearerToken.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { conflict } from '../../http/errors.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, LOGIN_BACKOFF, passwordChangeLimits, RATE_LIMITS, takeAttempts } from '../../http/rateLimits.js';
 import { bearerAuth, nullData, resetTokenAuth, responses, sessionData } from '../../http/schemas.js';
 import { currentUser } from './authenticate.js';
 import { sendVerificationEmail, signUpBonusNotice, VERIFY_EMAIL_PATH, verifyEmail } from './emailVerification.js';
 import { resolveToken } from './tokens.js';
-import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword, RESET_LINK_SENT } from './service.js';
+import { login, logout, normalizeEmail, register, requestPasswordReset, resetPassword } from './service.js';
 
 const tags = ['auth'];
 
@@ -30,7 +31,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       await limit([[`register:${request.ip}`, { max: ctx.config.auth.registrationsPerAddressPerHour, windowMs: 3_600_000 }]]);
       const accessToken = await register(ctx, request.body);
-      return ok({ accessToken }, { alert: signUpBonusNotice(SIGN_UP_BONUS_CENTS) });
+      return ok({ accessToken }, { alert: signUpBonusNotice(SIGN_UP_BONUS_CENTS, request.language) });
     },
   );
 
@@ -59,10 +60,10 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request) => {
       const user = currentUser(request);
-      if (user.row.email_verified_at) throw conflict('Your e-mail address is already confirmed.');
+      if (user.row.email_verified_at) throw conflict('api.error.emailAlreadyConfirmed');
       await limit([[`verify-email-resend:${user.id}`, RATE_LIMITS.verificationEmailsPerAccount]]);
       sendVerificationEmail(ctx, { id: user.id, email: user.row.email, language: user.row.language });
-      return ok(null, { alert: `We have e-mailed a new link to ${user.row.email}.` });
+      return ok(null, { alert: translate(request.language, 'api.alert.verificationResent', { email: user.row.email }) });
     },
   );
 
@@ -100,7 +101,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       // Past the mailbox's e-mail budget the answer is the same, and the links already sent still work.
       const emailAllowed = (await ctx.rateLimiter.consume(`reset-emails:${email}`, RATE_LIMITS.resetEmailsPerMailbox)).allowed;
       if (emailAllowed) await requestPasswordReset(ctx, email);
-      return ok(null, { alert: RESET_LINK_SENT });
+      return ok(null, { alert: translate(request.language, 'api.alert.resetLinkSent') });
     },
   );
 
@@ -136,7 +137,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       await limit(passwordChangeLimits(request.ip, currentUser(request).id));
       const accessToken = await resetPassword(ctx, currentUser(request).token, request.body.password);
-      return ok({ accessToken }, { alert: 'Your password has been changed.' });
+      return ok({ accessToken }, { alert: translate(request.language, 'api.alert.passwordReset') });
     },
   );
 

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { forbidden, refusal, validationError } from '../../http/errors.js';
+import { forbidden, refusal, validationError } from '../../domain/errors.js';
 import { hashToken, newCode } from '../../security/tokens.js';
 import { bootstrapAdmin } from '../admin/roles.js';
 import { DEFAULT_FILTER, insertFilter } from '../../domain/filters.js';
@@ -18,9 +18,7 @@ import { sendVerificationEmail } from './emailVerification.js';
 import { consumeResetToken, issueToken, revokeToken, revokeUserTokens } from './tokens.js';
 
 /** The same words whether the address is unknown or the password wrong. */
-export const WRONG_CREDENTIALS = 'The e-mail address or the password is wrong.';
-export const ACCOUNT_SUSPENDED = `This account is suspended. Write to us through the contact page if you think this is a mistake.`;
-export const RESET_LINK_SENT = 'If an account uses that address, we have e-mailed it a link to choose a new password.';
+export const WRONG_CREDENTIALS = 'api.error.wrongCredentials';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -28,7 +26,7 @@ export function normalizeEmail(email: string): string {
 
 const emailTaken = () =>
   refusal('BP_ERR_EMAIL_TAKEN', {
-    errors: { emailAddress: 'An account with this e-mail address already exists. Sign in, or reset the password.' },
+    errors: { emailAddress: 'api.field.emailTaken' },
   });
 
 /** Creates the account with its first filter, e-mails the verification link; returns a new access token. */
@@ -82,7 +80,7 @@ export async function login(ctx: AppContext, emailAddress: string, password: str
   const valid = user ? await ctx.passwords.verify(password, user.password_hash) : await ctx.passwords.verifyNothing(password);
   if (!user || !valid) throw validationError({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
   // Said only to whoever knows the password: the account holder learns why, nobody else learns it exists.
-  if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
+  if (user.suspended_at) throw forbidden('api.error.accountSuspended');
   await bootstrapAdmin(ctx.db, ctx.config.auth.adminEmails, user, ctx.clock.now());
   if (ctx.passwords.needsRehash(user.password_hash)) {
     await ctx.db
@@ -138,7 +136,7 @@ export async function resetPassword(ctx: AppContext, resetToken: string, passwor
 /** The account page's change: needs the current password; every session ends, the caller gets a fresh one. */
 export async function changePassword(ctx: AppContext, userId: string, { currentPassword, newPassword }: { currentPassword: string; newPassword: string }): Promise<string> {
   const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!(await ctx.passwords.verify(currentPassword, password_hash))) throw validationError({ currentPassword: 'The current password is wrong.' });
+  if (!(await ctx.passwords.verify(currentPassword, password_hash))) throw validationError({ currentPassword: 'api.field.currentPasswordWrong' });
   const passwordHash = await ctx.passwords.hash(newPassword);
   const now = ctx.clock.now();
   const accessToken = await ctx.db.transaction().execute((trx) => setPassword(ctx, trx, userId, passwordHash, now));

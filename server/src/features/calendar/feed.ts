@@ -47,7 +47,7 @@ export async function feedOwner(db: Db, token: string) {
   const row = await db
     .selectFrom('calendar_feeds')
     .innerJoin('users', 'users.id', 'calendar_feeds.user_id')
-    .select(['users.id', 'users.country_code'])
+    .select(['users.id', 'users.country_code', 'users.language'])
     .where('calendar_feeds.token_hash', '=', hashToken(token))
     .where('users.suspended_at', 'is', null)
     .executeTakeFirst();

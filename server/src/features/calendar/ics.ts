@@ -1,19 +1,22 @@
 /**
  * The calendar feed as iCalendar text (RFC 5545): one VEVENT per accepted block, times in UTC so
  * the phone shows them in its own zone. Lines end in CRLF and are folded at 75 octets; text values
- * are escaped. Nothing here reads the database.
+ * are escaped. Nothing here reads the database or chooses words: the caller gives them in the
+ * driver's language.
  */
 import type { LogEntry } from '@blockpilot/shared/types';
 
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
-/** What an event says about a block, beside its times. */
+/** What an event says about a block, beside its times, in the driver's words. */
 export interface FeedEvent {
   block: LogEntry;
-  /** The station's name ("Seattle (DWA6) - Amazon.com"), or its id when the name is unknown. */
-  station: string;
-  /** The pay as the driver reads it ("$72.50"). */
-  pay: string;
+  /** The event's title ("Amazon Flex block, Seattle (DWA6) - Amazon.com"). */
+  summary: string;
+  /** The station's name, or its id when the name is unknown. */
+  location: string;
+  /** The pay and who booked it ("Pay: $72.50. Accepted by BlockPilot."). */
+  description: string;
 }
 
 /** `20261123T153000Z` */
@@ -50,7 +53,8 @@ export function foldLine(line: string): string {
   return pieces.join('\r\n ');
 }
 
-export function renderCalendar(events: FeedEvent[], now: Date): string {
+/** The feed: `calendarName` is how the phone's calendar app lists it. */
+export function renderCalendar(calendarName: string, events: FeedEvent[], now: Date): string {
   const stamp = utc(now.getTime());
   const lines = [
     'BEGIN:VCALENDAR',
@@ -58,21 +62,21 @@ export function renderCalendar(events: FeedEvent[], now: Date): string {
     'PRODID:-//BlockPilot//Driver calendar//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    'X-WR-CALNAME:BlockPilot blocks',
+    `X-WR-CALNAME:${escapeText(calendarName)}`,
     // How often a calendar app should fetch it again: blocks are accepted at any hour.
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
   ];
-  for (const { block, station, pay } of events) {
+  for (const { block, summary, location, description } of events) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${block._id}@blockpilot`,
       `DTSTAMP:${stamp}`,
       `DTSTART:${utc(block.startTime * 1000)}`,
       `DTEND:${utc(block.endTime * 1000)}`,
-      `SUMMARY:${escapeText(`Amazon Flex block, ${station}`)}`,
-      `LOCATION:${escapeText(station)}`,
-      `DESCRIPTION:${escapeText(`Pay: ${pay}. Accepted by BlockPilot.`)}`,
+      `SUMMARY:${escapeText(summary)}`,
+      `LOCATION:${escapeText(location)}`,
+      `DESCRIPTION:${escapeText(description)}`,
       'END:VEVENT',
     );
   }

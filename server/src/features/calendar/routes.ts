@@ -9,7 +9,8 @@ import { calendarFeedParams, dayRangeQuery } from '@blockpilot/shared/api/schema
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../domain/errors.js';
+import { translate } from '../../domain/translate.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { logEntrySchema } from '../logs/entries.js';
@@ -74,7 +75,7 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     async (request) => {
       const now = ctx.clock.now();
       const token = await rotateFeed(ctx.db, currentUser(request).id, now);
-      return ok({ createdAt: now.getTime(), url: feedUrl(ctx.config.publicUrl, token) }, { alert: 'Your calendar link is ready. Any earlier link no longer works.' });
+      return ok({ createdAt: now.getTime(), url: feedUrl(ctx.config.publicUrl, token) }, { alert: translate(request.language, 'api.alert.calendarLinkReady') });
     },
   );
 
@@ -83,7 +84,7 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     { ...signedIn, schema: { tags, summary: 'Revoke the calendar feed link: it answers 404 from now on', security: bearerAuth, response: responses(nullData, [401]) } },
     async (request) => {
       const removed = await revokeFeed(ctx.db, currentUser(request).id);
-      return ok(null, { alert: removed ? 'Your calendar link was revoked.' : 'You had no calendar link.' });
+      return ok(null, { alert: translate(request.language, removed ? 'api.alert.calendarLinkRevoked' : 'api.alert.calendarLinkNone') });
     },
   );
 
@@ -98,7 +99,7 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     async (request, reply) => {
       const owner = await feedOwner(ctx.db, request.params.token);
-      if (!owner) throw notFound('This calendar link does not exist or was revoked.');
+      if (!owner) throw notFound('api.error.noSuchCalendarLink');
       const now = ctx.clock.now();
       const [blocks, account] = await Promise.all([
         feedBlocks(ctx.db, owner.id, now),
@@ -106,13 +107,21 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
       ]);
       const names = new Map((account?.service_areas ?? []).map((area) => [area.id, toServiceArea(area).fullName]));
       const symbol = REGIONS[owner.country_code].currencySymbol;
-      const events = blocks.map((block) => ({
-        block,
-        station: names.get(block.serviceAreaId) ?? block.serviceAreaId,
-        pay: formatCents(symbol, Math.round(block.rateInfo.priceAmount * 100)),
-      }));
+      // A calendar app sends no language of its own: the feed speaks the account's (docs/FRONTEND.md, "Languages").
+      const { language } = owner;
+      const events = blocks.map((block) => {
+        const station = names.get(block.serviceAreaId) ?? block.serviceAreaId;
+        const pay = formatCents(symbol, Math.round(block.rateInfo.priceAmount * 100), language);
+        return {
+          block,
+          summary: translate(language, 'calendar.block.summary', { station }),
+          location: station,
+          description: translate(language, 'calendar.block.description', { pay }),
+        };
+      });
+      const feed = renderCalendar(translate(language, 'calendar.name'), events, now);
       // Private to the driver: no shared cache keeps it, and the link never leaks as a referrer.
-      return reply.type(ICS_CONTENT_TYPE).header('cache-control', 'private, no-store').send(renderCalendar(events, now));
+      return reply.type(ICS_CONTENT_TYPE).header('cache-control', 'private, no-store').send(feed);
     },
   );
 }

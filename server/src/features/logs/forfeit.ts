@@ -9,7 +9,7 @@
 import type { PlatformFailure } from '../../adapters/platform/types.js';
 import type { AppContext } from '../../context.js';
 import { forfeitAllowed } from '../../engine/forfeitWindow.js';
-import { HttpError, conflict, notFound, refusal } from '../../http/errors.js';
+import { DomainError, conflict, notFound, refusal } from '../../domain/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { ledgerKey, refund } from '../../domain/ledger.js';
 import { markDisconnected } from '../../domain/platformAccounts.js';
@@ -18,29 +18,26 @@ import { forgetSchedule } from '../../domain/scheduleCache.js';
 import { accountChanged } from '../search/changes.js';
 
 /** Forfeit refused: outside the window. */
-export const WINDOW_CLOSED = 'This block can no longer be forfeited here: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
+export const WINDOW_CLOSED = 'api.error.forfeitWindowClosed';
 
 /** Forfeit refused: the block was forfeited before, maybe on another device; 410 says the entry is gone from the log. */
 export const alreadyForfeited = () => refusal('BP_ERR_ALREADY_FORFEITED');
 
 /** The 4xx for a forfeit the platform did not do. */
-async function platformRefusal(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<HttpError> {
+async function platformRefusal(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<DomainError> {
   switch (failure.kind) {
     case 'notFound':
-      return conflict('Amazon Flex has no block at that time on your schedule. Nothing was changed.');
+      return conflict('api.error.forfeitNoSuchBlock');
     case 'unauthorized':
     case 'deviceDeregistered':
       await markDisconnected(ctx.db, userId);
       await ctx.search.stop(userId);
-      return refusal('BP_ERR_PLATFORM_RECONNECT', {
-        message: 'Amazon Flex no longer accepts your connection. Connect your account again, then forfeit the block. Nothing was changed.',
-        redirect: '/connectAccount',
-      });
+      return refusal('BP_ERR_PLATFORM_RECONNECT', { words: 'api.error.forfeitReconnect' });
     case 'throttled':
-      return refusal('BP_ERR_PLATFORM_THROTTLED', { headers: { 'Retry-After': '5' } });
+      return refusal('BP_ERR_PLATFORM_THROTTLED');
     default:
       ctx.log.warn({ userId, failure }, 'platform forfeit failed');
-      return conflict('Amazon Flex did not forfeit the block. Nothing was changed; please try again.');
+      return conflict('api.error.forfeitNotDone');
   }
 }
 
@@ -53,10 +50,10 @@ export async function forfeitBlock(ctx: AppContext, user: UserRow, logId: string
     .select('forfeited_at')
     .where('user_id', '=', user.id)
     .executeTakeFirst();
-  if (!entry) throw notFound('This log entry does not exist.');
+  if (!entry) throw notFound('api.error.noSuchLogEntry');
   // Forfeited already (another device, another tab): the screen drops the entry (docs/LIVE.md "Forfeits").
   if (entry.forfeited_at) throw alreadyForfeited();
-  if (entry.action !== 'BLOCK_ACCEPT') throw conflict('Only accepted blocks can be forfeited.');
+  if (entry.action !== 'BLOCK_ACCEPT') throw conflict('api.error.forfeitOnlyAccepted');
   if (!forfeitAllowed({ startTime: entry.start_time, discoveredAt: entry.discovered_at.getTime() }, ctx.clock.now().getTime())) throw conflict(WINDOW_CLOSED);
 
   const { account, session } = await accountSession(ctx, user);

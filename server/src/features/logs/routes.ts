@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { forfeitBlockBody, getLogsBody } from '@blockpilot/shared/api/schemas';
 import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
+import { translate } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
@@ -52,7 +53,12 @@ export async function logRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCon
       const user = currentUser(request).row;
       const refunded = await forfeitBlock(ctx, user, request.body.logId);
       const symbol = REGIONS[user.country_code].currencySymbol;
-      return ok(null, { alert: refunded > 0 ? `Block forfeited. Your fee of ${formatCents(symbol, refunded)} was refunded.` : 'Block forfeited.' });
+      return ok(null, {
+        alert:
+          refunded > 0
+            ? translate(request.language, 'api.alert.forfeitedRefunded', { fee: formatCents(symbol, refunded, request.language) })
+            : translate(request.language, 'api.alert.forfeited'),
+      });
     },
   );
 }

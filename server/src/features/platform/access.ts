@@ -6,13 +6,11 @@
 import type { PlatformSession } from '../../adapters/platform/session.js';
 import type { PlatformFailure } from '../../adapters/platform/types.js';
 import type { AppContext } from '../../context.js';
-import { HttpError, tooManyRequests } from '../../http/errors.js';
+import { DomainError, refusal, tooManyRequests } from '../../domain/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { loadPlatformAccount, markDisconnected, type PlatformAccount } from '../../domain/platformAccounts.js';
 import { notConnected, platformUnavailable } from './errors.js';
 import { openPlatformSession } from '../../domain/platformSession.js';
-
-const RECONNECT = 'Amazon Flex no longer accepts your connection. Connect your account again.';
 
 /** The driver's connected account and a session on it; throws the 409 to answer when there is none. */
 export async function accountSession(ctx: AppContext, user: UserRow): Promise<{ account: PlatformAccount; session: PlatformSession }> {
@@ -26,11 +24,11 @@ export async function accountSession(ctx: AppContext, user: UserRow): Promise<{ 
 }
 
 /** The answer for a failed platform call made for a route. */
-export async function failureAnswer(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<HttpError> {
+export async function failureAnswer(ctx: AppContext, userId: string, failure: PlatformFailure): Promise<DomainError> {
   if (failure.kind === 'unauthorized' || failure.kind === 'deviceDeregistered') {
     await markDisconnected(ctx.db, userId);
     await ctx.search.stop(userId);
-    return new HttpError(409, RECONNECT, { code: 'BP_ERR_PLATFORM_RECONNECT', redirect: '/connectAccount' });
+    return refusal('BP_ERR_PLATFORM_RECONNECT');
   }
   ctx.log.warn({ userId, failure }, 'platform call failed');
   return platformUnavailable();

@@ -12,7 +12,8 @@
 import type { ConnectAccountRequest } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { authorizationCodeFromLandingUrl } from '../../adapters/platform/signIn.js';
-import { conflict, HttpError, validationError } from '../../http/errors.js';
+import { conflict, DomainError, refusal, validationError } from '../../domain/errors.js';
+import type { Words } from '../../domain/translate.js';
 import type { UserRow } from '../auth/tokens.js';
 import { REGIONS } from '../user/regions.js';
 import { PlatformAccountTakenError, saveConnection } from '../../domain/platformAccounts.js';
@@ -20,22 +21,19 @@ import { deleteChallenge, findChallenge, issueChallenge } from './challenges.js'
 import { platformUnavailable } from './errors.js';
 
 /** The alert for the e-mail + password form. */
-export const PASSWORD_NOT_TAKEN =
-  "BlockPilot never asks for your Amazon password. Press 'Take me to Amazon', sign in on Amazon's own page, then paste the URL of the page you land on.";
-export const PASTE_THE_URL =
-  "Paste the address of Amazon's 'Looking for Something?' page here: after you sign in on Amazon's page, copy the whole address from your browser's address bar.";
-const NOT_A_LANDING_URL = "This is not the URL of Amazon's 'Looking for Something?' page. Copy the whole address of that page and paste it here.";
-const CHALLENGE_GONE = "This sign-in has expired or was already used. Press 'Take me to Amazon' again, sign in, and paste the new URL.";
+export const PASSWORD_NOT_TAKEN = 'api.error.platformPasswordNotTaken';
+export const PASTE_THE_URL = 'api.field.platformPasteTheUrl';
+const NOT_A_LANDING_URL = 'api.field.platformNotALandingUrl';
+const CHALLENGE_GONE = 'api.field.platformChallengeGone';
 /** The platform account already backs another BlockPilot account (docs/SECURITY.md "Free credit"). */
-export const ACCOUNT_TAKEN =
-  'This Amazon Flex account is already connected to another BlockPilot account. Sign in to that BlockPilot account to use it, or sign in to Amazon with a different Flex account and paste the new URL.';
-const CODE_REFUSED = "Amazon did not accept this sign-in (it expires after a few minutes and works once). Press 'Take me to Amazon' again and paste the new URL.";
+export const ACCOUNT_TAKEN = 'api.error.platformAccountTaken';
+const CODE_REFUSED = 'api.field.platformCodeRefused';
 
 /** The expected failure of the first call: no message to show, only the challenge to open. */
-async function challengeFailure(ctx: AppContext, user: UserRow, message: string): Promise<HttpError> {
+async function challengeFailure(ctx: AppContext, user: UserRow, words: Words | null): Promise<DomainError> {
   const region = REGIONS[user.country_code].platformRegion;
   const challenge = await issueChallenge(ctx.db, ctx.platform.client(region), user.id, region, ctx.clock.now());
-  return new HttpError(400, message, { code: 'BP_ERR_PLATFORM_CHALLENGE', body: { challenge_session: { challenge_url: challenge.url, code_verifier: challenge.codeVerifier } } });
+  return refusal('BP_ERR_PLATFORM_CHALLENGE', { words, payload: { challenge_session: { challenge_url: challenge.url, code_verifier: challenge.codeVerifier } } });
 }
 
 /** Connects the driver's account from the pasted landing URL, or throws the answer to give. */
@@ -45,7 +43,7 @@ export async function connectAccount(ctx: AppContext, user: UserRow, body: Conne
   if (pasted === '' && body.code_verifier) throw validationError({ challenge_response: PASTE_THE_URL });
   if (pasted === '') {
     const triedPassword = Boolean(body.emailAddress || body.password || body.otp);
-    throw await challengeFailure(ctx, user, triedPassword ? PASSWORD_NOT_TAKEN : '');
+    throw await challengeFailure(ctx, user, triedPassword ? PASSWORD_NOT_TAKEN : null);
   }
   const now = ctx.clock.now();
   const challenge = body.code_verifier ? await findChallenge(ctx.db, user.id, body.code_verifier, now) : null;

@@ -10,7 +10,6 @@ import { codeChallengeFor } from '@blockpilot/platform-sim';
 import { signInAsDriver } from '../../../test/platformFixture.js';
 import { withEmbeddedSimulator } from '../../adapters/platform/config.js';
 import { recordAccept } from '../../engine/offerLog.js';
-import { PASTE_THE_URL } from './connect.js';
 import { TestClock } from '../../../test/clock.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { simulatorEnv } from '../../../test/config.js';
@@ -18,15 +17,22 @@ import { describeEachDatabase } from '../../../test/databases.js';
 import { startSimulator, tomorrowAt, waitFor } from '../../../test/platform.js';
 import { hashToken } from '../../security/tokens.js';
 import { entriesOf } from '../../domain/ledger.js';
-import { ACCOUNT_TAKEN, PASSWORD_NOT_TAKEN } from './connect.js';
-import { PLATFORM_TRIAL_USED } from '../user/trial.js';
-import { NO_FEE_PAYABLE, NO_FILTER } from '../search/toggle.js';
-import { WINDOW_CLOSED } from '../logs/forfeit.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../logs/query.js';
 import { testContext } from '../../../test/context.js';
 import type { AppContext } from '../../context.js';
 import { loadPlatformAccount } from '../../domain/platformAccounts.js';
 import { openPlatformSession } from '../../domain/platformSession.js';
+
+/** The spec's words the driver reads (exact English). */
+const PASTE_THE_URL =
+  "Paste the address of Amazon's 'Looking for Something?' page here: after you sign in on Amazon's page, copy the whole address from your browser's address bar.";
+const ACCOUNT_TAKEN =
+  'This Amazon Flex account is already connected to another BlockPilot account. Sign in to that BlockPilot account to use it, or sign in to Amazon with a different Flex account and paste the new URL.';
+const PASSWORD_NOT_TAKEN = "BlockPilot never asks for your Amazon password. Press 'Take me to Amazon', sign in on Amazon's own page, then paste the URL of the page you land on.";
+const PLATFORM_TRIAL_USED = 'This Amazon Flex account has already had its free trial (on this or another BlockPilot account).';
+const NO_FEE_PAYABLE = 'Your credit is used up. Top up your credit, or start your free trial, to start searching.';
+const NO_FILTER = 'Enable a filter and choose at least one service area in it before starting.';
+const WINDOW_CLOSED = 'This block can no longer be forfeited here: it starts in 45 minutes or less and was accepted more than 5 minutes ago.';
 
 const MINUTE = 60_000;
 
@@ -531,6 +537,19 @@ describeEachDatabase('search-engine routes', (database) => {
       expect(history.slice(0, 2)).toEqual([
         expect.objectContaining({ kind: 'refund', amountCents: 350, block: expect.objectContaining({ forfeited: true, priceAmount: 100 }) }),
         expect.objectContaining({ kind: 'fee', amountCents: -350, block: expect.objectContaining({ forfeited: true }) }),
+      ]);
+    });
+
+    it("says it in the request's language: the refund in Spanish money for es, and the second forfeit's refusal with the same code", async () => {
+      const now = clock.now().getTime();
+      const logId = await acceptedBlock({ startMs: now + 3 * 3_600_000, discoveredAt: now });
+      const inSpanish = () => call(t.app, { method: 'POST', url: '/api/user/forfeitBlock', payload: { logId }, headers: { ...bearer(driver.token), 'accept-language': 'es-MX' } });
+      const done = await inSpanish();
+      expect([done.statusCode, done.json()]).toEqual([200, { data: null, alert: 'Bloque liberado. Se te devolvió tu comisión de $3.50.' }]);
+      const again = await inSpanish();
+      expect([again.statusCode, again.json()]).toEqual([
+        410,
+        { code: 'BP_ERR_ALREADY_FORFEITED', alert: 'Este bloque ya se liberó y se te devolvió su comisión. Ya no está en tu registro.' },
       ]);
     });
 

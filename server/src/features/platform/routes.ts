@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { connectAccountBody, getServiceAreasBody } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
+import { translate } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, errorEnvelope, nullData, responses } from '../../http/schemas.js';
@@ -69,7 +70,7 @@ export async function platformRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     async (request) => {
       await connectAccount(ctx, currentUser(request).row, request.body);
-      return ok(null, { alert: 'Your Amazon Flex account is connected.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.platformConnected') });
     },
   );
 

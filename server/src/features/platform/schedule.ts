@@ -6,7 +6,7 @@
  */
 import type { ScheduledBlock } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { tooManyRequests } from '../../domain/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 import { accountSession, failureAnswer, spendDriverAction } from './access.js';
 import { IDLE_FRESH_MS, SEARCHING_FRESH_MS, cachedSchedule, saveSchedule } from '../../domain/scheduleCache.js';

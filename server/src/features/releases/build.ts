@@ -4,7 +4,7 @@
  * exposed paths the gate compares. Pure: the registry stores what this accepts.
  */
 import { createHash } from 'node:crypto';
-import type { FieldErrors } from '@blockpilot/shared/types';
+import type { FieldWords } from '../../domain/errors.js';
 import type { ReleaseSharedModule } from '../../db/schema.js';
 
 export const MANIFEST_FILE = 'mf-manifest.json';
@@ -47,24 +47,26 @@ export function remoteEntryPath(manifestBytes: Buffer): string | null {
 }
 
 /** Reads the build's manifest; per-field errors (`files`, `manifest`) for everything wrong with it. */
-export function describeBuild(remote: string, files: readonly BuildFile[]): BuildDescription | { errors: FieldErrors } {
+export function describeBuild(remote: string, files: readonly BuildFile[]): BuildDescription | { errors: FieldWords } {
   const manifestFile = files.find((file) => file.path === MANIFEST_FILE);
-  if (!manifestFile) return { errors: { files: `The build has no ${MANIFEST_FILE} at its root.` } };
+  if (!manifestFile) return { errors: { files: { key: 'api.release.noManifest', values: { manifest: MANIFEST_FILE } } } };
   let manifest: ManifestShape;
   try {
     manifest = JSON.parse(manifestFile.bytes.toString('utf8')) as ManifestShape;
   } catch {
-    return { errors: { manifest: `${MANIFEST_FILE} is not valid JSON.` } };
+    return { errors: { manifest: { key: 'api.release.manifestNotJson', values: { manifest: MANIFEST_FILE } } } };
   }
-  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest)) return { errors: { manifest: `${MANIFEST_FILE} is not an object.` } };
-  if (manifest.name !== remote) return { errors: { manifest: `${MANIFEST_FILE} is the build of "${String(manifest.name)}", not of ${remote}.` } };
+  if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest))
+    return { errors: { manifest: { key: 'api.release.manifestNotObject', values: { manifest: MANIFEST_FILE } } } };
+  if (manifest.name !== remote)
+    return { errors: { manifest: { key: 'api.release.manifestOtherRemote', values: { manifest: MANIFEST_FILE, name: String(manifest.name), remote } } } };
   const entryPath = entryPathOf(manifest);
-  if (!entryPath || !files.some((file) => file.path === entryPath))
-    return { errors: { files: `The remote entry the manifest names (${entryPath || 'none'}) is not among the files.` } };
-  if (!Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes)) return { errors: { manifest: `${MANIFEST_FILE} lists no shared modules or exposed modules.` } };
+  if (!entryPath || !files.some((file) => file.path === entryPath)) return { errors: { files: { key: 'api.release.entryMissing', values: { entry: entryPath || 'none' } } } };
+  if (!Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes))
+    return { errors: { manifest: { key: 'api.release.manifestNoModules', values: { manifest: MANIFEST_FILE } } } };
   const shared: ReleaseSharedModule[] = [];
   for (const module of manifest.shared) {
-    if (typeof module.name !== 'string' || typeof module.version !== 'string') return { errors: { manifest: 'A shared module of the manifest has no name or version.' } };
+    if (typeof module.name !== 'string' || typeof module.version !== 'string') return { errors: { manifest: 'api.release.sharedModuleUnnamed' } };
     shared.push({ name: module.name, version: module.version, requiredVersion: typeof module.requiredVersion === 'string' ? module.requiredVersion : '' });
   }
   const exposes = manifest.exposes.map((expose) => expose.path).filter((path): path is string => typeof path === 'string');

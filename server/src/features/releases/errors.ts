@@ -1,11 +1,10 @@
 /**
  * Every failure of the release registry, each with its stable code from the API's one table
- * (http/errorCodes.ts), so the CLI and CI can branch on it (docs/RELEASES.md "Errors"). The one
+ * (domain/errors.ts), so the CLI and CI can branch on it (docs/RELEASES.md "Errors"). The one
  * place these answers are built.
  */
-import type { FieldErrors } from '@blockpilot/shared/types';
-import type { ErrorCode } from '../../http/errorCodes.js';
-import { refusal } from '../../http/errors.js';
+import { refusal, type ErrorCode, type FieldWords } from '../../domain/errors.js';
+import type { MessageKey, MessageValues } from '../../domain/translate.js';
 import type { Mismatch } from './gate.js';
 
 export const RELEASE_ERROR_CODES = {
@@ -26,30 +25,28 @@ export const RELEASE_ERROR_CODES = {
 } as const satisfies Record<string, ErrorCode>;
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
 
-/** The refusal of `code` (its status from the one table) with this message. */
-const fail = (code: ReleaseErrorCode, message: string, body: Record<string, unknown> = {}, errors?: FieldErrors) =>
-  // What a refusal says besides its message (the channel's revision, the gate's mismatches) goes in
+/** The refusal of `code` (its status from the one table) with these words. */
+const fail = (code: ReleaseErrorCode, key: MessageKey, values: MessageValues = {}, data: Record<string, unknown> = {}, errors?: FieldWords) =>
+  // What a refusal says besides its words (the channel's revision, the gate's mismatches) goes in
   // the envelope's `data`, like any answer's payload (docs/ARCHITECTURE.md section 4).
-  refusal(code, { message, ...(Object.keys(body).length ? { body: { data: body } } : {}), ...(errors ? { errors } : {}) });
+  refusal(code, { words: { key, values }, ...(Object.keys(data).length ? { payload: { data } } : {}), ...(errors ? { errors } : {}) });
 
 export const releaseErrors = {
-  tokenRequired: () => fail(RELEASE_ERROR_CODES.tokenRequired, 'A valid deploy token is required (Authorization: Bearer <token>).'),
-  tokenScope: (remote: string) => fail(RELEASE_ERROR_CODES.tokenScope, `This deploy token may not change ${remote}.`),
-  adminRequired: () =>
-    fail(RELEASE_ERROR_CODES.adminRequired, 'Only the all-remote token (RELEASE_TOKEN) may manage deploy tokens here; admins manage them in the operator console.'),
-  invalidBuild: (errors: FieldErrors) => fail(RELEASE_ERROR_CODES.invalidBuild, 'The build cannot be published.', {}, errors),
-  exists: (remote: string, version: string, buildDigest: string) =>
-    fail(RELEASE_ERROR_CODES.exists, `${remote} ${version} is already published; releases are immutable, publish a new version.`, { buildDigest }),
-  unknownRelease: (remote: string, version: string) => fail(RELEASE_ERROR_CODES.unknownRelease, `${remote} has no release ${version}.`),
-  unknownRemote: (remote: string) => fail(RELEASE_ERROR_CODES.unknownRemote, `There is no remote named ${remote}.`),
+  tokenRequired: () => fail(RELEASE_ERROR_CODES.tokenRequired, 'api.release.tokenRequired'),
+  tokenScope: (remote: string) => fail(RELEASE_ERROR_CODES.tokenScope, 'api.release.tokenScope', { remote }),
+  adminRequired: () => fail(RELEASE_ERROR_CODES.adminRequired, 'api.release.adminRequired'),
+  invalidBuild: (errors: FieldWords) => fail(RELEASE_ERROR_CODES.invalidBuild, 'api.error.BP_ERR_RELEASE_INVALID_BUILD', {}, {}, errors),
+  exists: (remote: string, version: string, buildDigest: string) => fail(RELEASE_ERROR_CODES.exists, 'api.release.exists', { remote, version }, { buildDigest }),
+  unknownRelease: (remote: string, version: string) => fail(RELEASE_ERROR_CODES.unknownRelease, 'api.release.unknownRelease', { remote, version }),
+  unknownRemote: (remote: string) => fail(RELEASE_ERROR_CODES.unknownRemote, 'api.release.unknownRemote', { remote }),
   revisionConflict: (channel: string, revision: number) =>
-    fail(RELEASE_ERROR_CODES.revisionConflict, `${channel} moved (now at revision ${revision}); read it again and retry.`, { revision }),
+    fail(RELEASE_ERROR_CODES.revisionConflict, 'api.release.revisionConflict', { channel, revision: String(revision) }, { revision }),
+  // The mismatches name modules and versions; they are the gate's own record, sent as they are.
   gateRefused: (mismatches: Mismatch[]) =>
-    fail(RELEASE_ERROR_CODES.gateRefused, `Refused by the compatibility gate: ${mismatches.map((m) => m.message).join('; ')}.`, { mismatches }),
-  nothingToRollBack: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.nothingToRollBack, `${channel} has no earlier release of ${remote} to roll back to.`),
-  unknownToken: () => fail(RELEASE_ERROR_CODES.unknownToken, 'No such deploy token.'),
-  invalidPreview: () => fail(RELEASE_ERROR_CODES.invalidPreview, 'This preview link is invalid or has expired.'),
-  notOnChannel: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.notOnChannel, `${channel} serves no release of ${remote}; promote one there first.`),
-  hostedChanged: (url: string, problem: string) =>
-    fail(RELEASE_ERROR_CODES.hostedChanged, `The build hosted at ${url} is not the one registered (${problem}); register it again as a new version.`, { problem }),
+    fail(RELEASE_ERROR_CODES.gateRefused, 'api.release.gateRefused', { mismatches: mismatches.map((m) => m.message).join('; ') }, { mismatches }),
+  nothingToRollBack: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.nothingToRollBack, 'api.release.nothingToRollBack', { channel, remote }),
+  unknownToken: () => fail(RELEASE_ERROR_CODES.unknownToken, 'api.error.BP_ERR_RELEASE_UNKNOWN_TOKEN'),
+  invalidPreview: () => fail(RELEASE_ERROR_CODES.invalidPreview, 'api.error.BP_ERR_RELEASE_INVALID_PREVIEW'),
+  notOnChannel: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.notOnChannel, 'api.release.notOnChannel', { channel, remote }),
+  hostedChanged: (url: string, problem: string) => fail(RELEASE_ERROR_CODES.hostedChanged, 'api.release.hostedChanged', { url, problem }, { problem }),
 };

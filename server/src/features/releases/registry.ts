@@ -14,6 +14,7 @@ import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { DatabaseSchema, ReleaseSharedModule } from '../../db/schema.js';
 import type { ReleasesConfig } from '../../types.js';
+import type { Words } from '../../domain/translate.js';
 import { buildDigest, describeBuild, MANIFEST_FILE, remoteEntryPath, type BuildDescription, type BuildFile } from './build.js';
 import { canaryFailing } from './canary.js';
 import { releaseErrors } from './errors.js';
@@ -301,10 +302,11 @@ export function createRegistry(deps: RegistryDependencies) {
       const bytes = Buffer.from(file.content, 'base64');
       const integrity = integrityOf(bytes);
       // The sender's hash, when given, proves the bytes arrived as built.
-      if (file.integrity !== undefined && file.integrity !== integrity) throw releaseErrors.invalidBuild({ files: `${file.path} does not match the integrity sent with it.` });
+      if (file.integrity !== undefined && file.integrity !== integrity)
+        throw releaseErrors.invalidBuild({ files: { key: 'api.release.integrityMismatch', values: { path: file.path } } });
       decoded.push({ path: file.path, bytes, integrity });
     }
-    if (new Set(decoded.map((f) => f.path)).size !== decoded.length) throw releaseErrors.invalidBuild({ files: 'A file is listed twice.' });
+    if (new Set(decoded.map((f) => f.path)).size !== decoded.length) throw releaseErrors.invalidBuild({ files: 'api.release.fileTwice' });
     const description = describeBuild(remote, decoded);
     if ('errors' in description) throw releaseErrors.invalidBuild(description.errors);
     for (const file of decoded) {
@@ -316,6 +318,9 @@ export function createRegistry(deps: RegistryDependencies) {
 
   /** The origins releases may be hosted at (RELEASE_HOSTED_ORIGINS), as URL origins. */
   const hostedOrigins = new Set(config.hostedOrigins.map((origin) => new URL(origin).origin));
+
+  /** What a host answered (its URL and its error), sent as it is: a diagnostic for whoever deploys, not words of ours. */
+  const hostProblem = (problem: string): Words => ({ key: 'api.release.hostProblem', values: { problem } });
 
   /** Reads one file of a hosted build, on an allowed origin only; `problem` says what went wrong, for the caller. */
   async function readHostedFile(url: URL, filePath: string): Promise<BuildFile | { problem: string }> {
@@ -339,15 +344,15 @@ export function createRegistry(deps: RegistryDependencies) {
     try {
       url = new URL(input.url);
     } catch {
-      throw releaseErrors.invalidBuild({ url: 'Must be the full URL of the build’s mf-manifest.json.' });
+      throw releaseErrors.invalidBuild({ url: { key: 'api.release.urlNotFull', values: { manifest: MANIFEST_FILE } } });
     }
     if (!url.pathname.endsWith(`/${MANIFEST_FILE}`) || url.search || url.hash)
-      throw releaseErrors.invalidBuild({ url: `Must be the URL of the build’s ${MANIFEST_FILE}, with no query.` });
+      throw releaseErrors.invalidBuild({ url: { key: 'api.release.urlWithQuery', values: { manifest: MANIFEST_FILE } } });
     const manifest = await readHostedFile(url, MANIFEST_FILE);
-    if ('problem' in manifest) throw releaseErrors.invalidBuild({ url: manifest.problem });
+    if ('problem' in manifest) throw releaseErrors.invalidBuild({ url: hostProblem(manifest.problem) });
     const entryPath = remoteEntryPath(manifest.bytes);
     const entry = entryPath ? await readHostedFile(new URL(entryPath, url), entryPath) : null;
-    if (entry && 'problem' in entry) throw releaseErrors.invalidBuild({ files: entry.problem });
+    if (entry && 'problem' in entry) throw releaseErrors.invalidBuild({ files: hostProblem(entry.problem) });
     const read = entry ? [manifest, entry] : [manifest];
     const description = describeBuild(remote, read);
     if ('errors' in description) throw releaseErrors.invalidBuild(description.errors);
@@ -542,10 +547,9 @@ export function createRegistry(deps: RegistryDependencies) {
         const current = channel.entries.find((e) => e.remote === input.remote) ?? null;
         const base = { channel: channelName, remote: input.remote, version: release.version, fromVersion: current?.release.version ?? null };
         if (!isCanary && current?.release.id === release.id && !current.canary) return { ...base, revision: channel.revision, action: 'unchanged', forced: false, mismatches: [] };
-        if (isCanary && !current)
-          throw releaseErrors.invalidBuild({ percent: `${input.remote} has no release live on ${channelName} yet: its first release goes live for everyone.` });
+        if (isCanary && !current) throw releaseErrors.invalidBuild({ percent: { key: 'api.release.noLiveReleaseYet', values: { remote: input.remote, channel: channelName } } });
         if (isCanary && current?.release.id === release.id)
-          throw releaseErrors.invalidBuild({ version: `${release.version} is already the stable release of ${input.remote} on ${channelName}.` });
+          throw releaseErrors.invalidBuild({ version: { key: 'api.release.alreadyStable', values: { version: release.version, remote: input.remote, channel: channelName } } });
         const mismatches = gate(release, await partiesFor(trx, channel, input.remote));
         if (mismatches.length && !input.force) {
           refusal.mismatches = mismatches;

@@ -12,7 +12,9 @@ import { createReleaseFileStore } from '../../adapters/releaseStore/index.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
-import { validationError } from '../../http/errors.js';
+import { validationError } from '../../domain/errors.js';
+import { translate, translateWords } from '../../domain/translate.js';
+import { nothingAt } from '../../http/errorHandler.js';
 import { deployTokenAuth, nullData, responses } from '../../http/schemas.js';
 import { bearerTokenOf } from '../../http/bearerToken.js';
 import { IMMUTABLE } from '../frontend/cachePolicy.js';
@@ -82,11 +84,11 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
   };
   const guarded = { onRequest: requireDeployer };
   const checkVersion = (version: string) => {
-    if (semver.valid(version) !== version) throw validationError({ version: 'Must be a semantic version such as 1.4.0.' });
+    if (semver.valid(version) !== version) throw validationError({ version: 'api.release.notSemver' });
   };
   /** A forced move must say why: the reason is what the audit log keeps for it. */
   const checkForce = (body: { force?: boolean; reason?: string }) => {
-    if (body.force && !body.reason?.trim()) throw validationError({ reason: 'Say why the gate is overridden: the reason is recorded.' });
+    if (body.force && !body.reason?.trim()) throw validationError({ reason: 'api.release.forceNeedsReason' });
   };
 
   app.put(
@@ -108,7 +110,7 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
       assertMayChange(deployer(request), remote);
       checkVersion(version);
       return ok(await registry.publish(deployer(request), remote, { version, gitCommit: request.body.gitCommit, files: request.body.files }), {
-        alert: `Published ${remote} ${version}.`,
+        alert: translate(request.language, 'api.release.published', { remote, version }),
       });
     },
   );
@@ -131,7 +133,7 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
       assertMayChange(deployer(request), remote);
       checkVersion(version);
       return ok(await registry.registerHosted(deployer(request), remote, { version, url: request.body.url, gitCommit: request.body.gitCommit }), {
-        alert: `Registered ${remote} ${version}, hosted at ${request.body.url}.`,
+        alert: translate(request.language, 'api.release.registered', { remote, version, url: request.body.url }),
       });
     },
   );
@@ -216,8 +218,8 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
       return ok(result, {
         alert:
           result.action === 'unchanged'
-            ? `${result.remote} ${result.version} is already live on ${result.channel}.`
-            : `${result.remote} ${result.version} is live on ${result.channel} (${result.action}).`,
+            ? translate(request.language, 'api.release.alreadyLive', { remote: result.remote, version: result.version, channel: result.channel })
+            : translate(request.language, 'api.release.live', { remote: result.remote, version: result.version, channel: result.channel, action: result.action }),
       });
     },
   );
@@ -239,7 +241,7 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
       assertMayChange(deployer(request), request.body.remote);
       checkForce(request.body);
       const result = await registry.rollback(deployer(request), request.params.channel, request.body);
-      return ok(result, { alert: `${result.remote} is back to ${result.version} on ${result.channel}.` });
+      return ok(result, { alert: translate(request.language, 'api.release.rolledBack', { remote: result.remote, version: result.version, channel: result.channel }) });
     },
   );
 
@@ -350,7 +352,7 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
       assertAdmin(actor);
       const minted = await mintDeployToken(ctx.db, actor.name, request.body.label, request.body.remote, ctx.clock.now());
       await registry.audit({ actor: actor.name, action: 'token-mint', remote: minted.remote, detail: { tokenId: minted.id, label: minted.label } });
-      return ok(minted, { alert: 'Copy the token now: it is not shown again.' });
+      return ok(minted, { alert: translate(request.language, 'api.alert.copyTokenNow') });
     },
   );
 
@@ -418,7 +420,7 @@ function releaseFileSender(registry: ReleaseRegistry) {
       }
     }
     const integrity = index?.get(file);
-    if (!index || !integrity) return reply.status(404).send({ alert: `Nothing at ${request.method} ${request.url.split('?')[0]}.` });
+    if (!index || !integrity) return reply.status(404).send({ alert: translateWords(request.language, nothingAt(request)) });
     reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin').header('Vary', 'Accept-Encoding');
     const etag = `"${integrity}"`;
     if (request.headers['if-none-match'] === etag) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
@@ -432,12 +434,18 @@ function releaseFileSender(registry: ReleaseRegistry) {
     } catch (error) {
       // The store could not be read (a bucket out of reach): nothing is sent that was not checked.
       request.log.error({ err: error, remote, version, file }, 'the release file store could not be read');
-      return reply.status(503).header('Cache-Control', 'no-store').send({ alert: 'This file cannot be read right now; try again.' });
+      return reply
+        .status(503)
+        .header('Cache-Control', 'no-store')
+        .send({ alert: translate(request.language, 'api.release.fileUnreadable') });
     }
     if (!bytes) {
       // Fail closed: a file missing from the store or changed since publish is never sent.
       request.log.error({ remote, version, file, integrity: sentIntegrity }, 'a release file is missing or fails its integrity check; not served');
-      return reply.status(503).header('Cache-Control', 'no-store').send({ alert: 'This file failed its integrity check and is not served.' });
+      return reply
+        .status(503)
+        .header('Cache-Control', 'no-store')
+        .send({ alert: translate(request.language, 'api.release.fileCorrupt') });
     }
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply

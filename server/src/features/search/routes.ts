@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toggleSearchStateBody } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
+import { translate } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
@@ -58,7 +59,7 @@ export async function searchRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
       const { timezoneOffset, timeZone, searching: wanted } = request.body;
       const userId = currentUser(request).id;
       const { searching, alert } = await toggleSearch(ctx, userId, { timezoneOffset, timeZone: checkedTimeZone(timeZone) }, wanted);
-      return ok({ searching, status: await searchStatusOf(ctx.db, userId, ctx.clock.now().getTime()) }, { alert });
+      return ok({ searching, status: await searchStatusOf(ctx.db, userId, ctx.clock.now().getTime()) }, { alert: translate(request.language, alert) });
     },
   );
 

@@ -13,7 +13,8 @@
 import type { AppContext } from '../../context.js';
 import { canPayFees, feeStateOf } from '../../engine/fees.js';
 import { canonicalTimeZone, compileFilters } from '../../engine/matcher.js';
-import { conflict, validationError } from '../../http/errors.js';
+import { conflict, validationError } from '../../domain/errors.js';
+import type { MessageKey } from '../../domain/translate.js';
 import { notConnected } from '../platform/errors.js';
 import { filtersOf } from '../../domain/filters.js';
 import { noEligibleSelected } from './status.js';
@@ -21,18 +22,16 @@ import { noEligibleSelected } from './status.js';
 /** The search state after the toggle, and what to tell the driver. */
 export interface ToggleResult {
   searching: boolean;
-  alert: string;
+  /** The words of the alert (catalog key). */
+  alert: MessageKey;
 }
 
 /** Start refused: nothing could match. */
-export const NO_FILTER = 'Enable a filter and choose at least one service area in it before starting.';
+export const NO_FILTER = 'api.error.searchNoFilter';
 /** Start refused: no station of the filter is one the account may work. */
-export const NO_ELIGIBLE_STATION = 'None of the stations in your filter is one your Amazon Flex account can work. Choose at least one station marked “Eligible”, then press Start.';
+export const NO_ELIGIBLE_STATION = 'api.error.searchNoEligibleStation';
 /** Start refused: no fee could be paid. */
-export const NO_FEE_PAYABLE = 'Your credit is used up. Top up your credit, or start your free trial, to start searching.';
-
-export const ALREADY_SEARCHING = 'Searching is already running.';
-export const ALREADY_STOPPED = 'Searching is already stopped.';
+export const NO_FEE_PAYABLE = 'api.error.searchNoFeePayable';
 
 /** The driver's zone as sent with Start: the browser's offset and, when it names one, its IANA zone. */
 export interface DriverZone {
@@ -46,7 +45,7 @@ export interface DriverZone {
 export function checkedTimeZone(timeZone: string | undefined): string | undefined {
   if (timeZone === undefined) return undefined;
   const canonical = canonicalTimeZone(timeZone);
-  if (canonical === null) throw validationError({ timeZone: 'Unknown time zone.' });
+  if (canonical === null) throw validationError({ timeZone: 'api.field.unknownTimeZone' });
   return canonical;
 }
 
@@ -66,7 +65,7 @@ export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOf
     .executeTakeFirstOrThrow();
   const start = wanted ?? !user.searching;
   if (!start) {
-    if (!user.searching) return { searching: false, alert: 'Searching is already stopped.' };
+    if (!user.searching) return { searching: false, alert: 'api.alert.searchAlreadyStopped' };
     await ctx.db
       .updateTable('users')
       .set({ searching: false, ...NOT_PAUSED })
@@ -74,9 +73,9 @@ export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOf
       .execute();
     await ctx.search.stop(userId);
     ctx.live.publish(userId, { type: 'search' });
-    return { searching: false, alert: 'Searching stopped.' };
+    return { searching: false, alert: 'api.alert.searchStopped' };
   }
-  if (user.searching) return { searching: true, alert: 'Searching is already running.' };
+  if (user.searching) return { searching: true, alert: 'api.alert.searchAlreadyRunning' };
   if (!user.flex_connected) throw notConnected();
   const compiled = compileFilters(await filtersOf(ctx.db, userId), timezoneOffset, timeZone);
   if (compiled.enabledCount === 0 || compiled.serviceAreaIds.length === 0) throw conflict(NO_FILTER);
@@ -90,5 +89,5 @@ export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOf
     .execute();
   ctx.search.start(userId);
   ctx.live.publish(userId, { type: 'search' });
-  return { searching: true, alert: 'Searching started. Accepted and ignored offers appear in your log.' };
+  return { searching: true, alert: 'api.alert.searchStarted' };
 }

@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { MAX_STATS_DAYS } from '@blockpilot/shared/constants';
 import type { DayRange } from '@blockpilot/shared/types';
 import { canonicalTimeZone } from '../../engine/matcher.js';
-import { validationError } from '../../http/errors.js';
+import { validationError } from '../../domain/errors.js';
 import type { UserRow } from '../auth/tokens.js';
 
 const DAY_MS = 86_400_000;
@@ -27,8 +27,8 @@ export function addDays(day: string, count: number): string {
 /** The rules the schema cannot say: the span runs forwards and is at most MAX_STATS_DAYS long. A 400 under `to` otherwise. */
 export function checkDayRange(range: DayRange): DayRange {
   const days = daysIn(range);
-  if (days < 1) throw validationError({ to: 'Must be on or after the first day.' });
-  if (days > MAX_STATS_DAYS) throw validationError({ to: `Must be at most ${MAX_STATS_DAYS} days after the first day.` });
+  if (days < 1) throw validationError({ to: 'api.field.statsRangeReversed' });
+  if (days > MAX_STATS_DAYS) throw validationError({ to: { key: 'api.field.statsRangeTooLong', values: { days: MAX_STATS_DAYS } } });
   return range;
 }
 

@@ -235,6 +235,7 @@ describeEachDatabase("the driver's app: stats, calendar and feed", (database) =>
       expect(unfolded).toContain('DTSTART:20261124T043000Z\r\nDTEND:20261124T073000Z');
       expect(unfolded).toContain('SUMMARY:Amazon Flex block\\, Seattle (DWA6)\\, Amazon.com');
       expect(unfolded).toContain('DESCRIPTION:Pay: $72.50. Accepted by BlockPilot.');
+      expect(unfolded).toContain('X-WR-CALNAME:BlockPilot blocks');
       expect(unfolded).not.toContain(ids.forfeited!);
       expect(unfolded).not.toContain(ids.bBlock!);
 
@@ -250,6 +251,20 @@ describeEachDatabase("the driver's app: stats, calendar and feed", (database) =>
       expect(gone.statusCode).toBe(404);
       expect(gone.json().code).toBe('BP_ERR_NOT_FOUND');
       expect((await get('/api/user/calendarFeed', a.token)).json().data).toEqual({ createdAt: null });
+    });
+
+    it("speaks the account's language: a calendar app sends none of its own", async () => {
+      await t.database.db.updateTable('users').set({ language: 'es' }).where('id', '=', a.id).execute();
+      try {
+        const url = (await t.app.inject({ method: 'POST', url: '/api/user/calendarFeed', headers: bearer(a.token) })).json().data.url;
+        const text = (await get(feedPath(url))).body.replace(/\r\n /g, '');
+        expect(text).toContain('X-WR-CALNAME:Bloques de BlockPilot');
+        expect(text).toContain('SUMMARY:Bloque de Amazon Flex\\, Seattle (DWA6)\\, Amazon.com');
+        expect(text).toContain('DESCRIPTION:Pago: $72.50. Aceptado por BlockPilot.');
+        expect(text).not.toContain('Accepted by BlockPilot');
+      } finally {
+        await t.database.db.updateTable('users').set({ language: 'en' }).where('id', '=', a.id).execute();
+      }
     });
 
     it('shows each driver only their own blocks, and an unknown token nothing', async () => {

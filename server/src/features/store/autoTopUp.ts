@@ -12,7 +12,7 @@ import type { AutoTopUp, AutoTopUpSettings } from '@blockpilot/shared/types';
 import type { CardSavedEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
 import { claimAutoTopUp, type ClaimedAutoTopUp } from '../../domain/autoTopUp.js';
-import { refusal, validationError } from '../../http/errors.js';
+import { refusal, validationError } from '../../domain/errors.js';
 import { REGIONS } from '../user/regions.js';
 import { accountChanged } from '../search/changes.js';
 import { applyPaymentEvent } from './orders.js';
@@ -50,7 +50,7 @@ export async function autoTopUpOf(ctx: AppContext, userId: string): Promise<Auto
 /** Saves the settings (the schema checked each field's range); turning it on needs a saved card. Saving arms it and checks the credit at once. */
 export async function saveAutoTopUp(ctx: AppContext, userId: string, { enabled, amount, threshold }: AutoTopUpSettings): Promise<void> {
   const current = await ctx.db.selectFrom('auto_top_ups').select('payment_method_ref').where('user_id', '=', userId).executeTakeFirst();
-  if (enabled && !current?.payment_method_ref) throw validationError({ enabled: 'Save a card first.' });
+  if (enabled && !current?.payment_method_ref) throw validationError({ enabled: 'api.field.saveCardFirst' });
   const settings = { enabled, amount_cents: amount, threshold_cents: threshold, last_failure: null, last_failure_at: null };
   await ctx.db
     .insertInto('auto_top_ups')

@@ -10,7 +10,7 @@ import { sql, type Selectable, type Transaction } from 'kysely';
 import type { PaymentEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema, OrderTable } from '../../db/schema.js';
-import { refusal, validationError } from '../../http/errors.js';
+import { refusal, validationError } from '../../domain/errors.js';
 import { charge, credit, ledgerKey } from '../../domain/ledger.js';
 import { translate } from '../../domain/translate.js';
 import { sendPromotionalEmail } from '../support/promotions.js';
@@ -34,7 +34,7 @@ function itemOf(purchase: Purchase, currencySymbol: string, language: Language):
     return { kind: 'topup', amountCents: purchase.topupCents, planId: null, description: translate(language, 'store.item.topup', { amount }) };
   }
   const plan = planById(purchase.planId);
-  if (!plan) throw validationError({ membership_plan_id: 'This plan is not on sale.' });
+  if (!plan) throw validationError({ membership_plan_id: 'api.field.planNotOnSale' });
   const description = translate(language, 'store.item.membership', { plan: planName(plan.id, language), days: plan.days });
   return { kind: 'membership', amountCents: plan.price, planId: plan.id, description };
 }

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { autoTopUpSettingsSchema, createOrderBody, orderStatusQuery } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
-import { notFound, validationError } from '../../http/errors.js';
+import { notFound, validationError } from '../../domain/errors.js';
+import { translate } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
@@ -72,7 +73,7 @@ export async function storeRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     async (request) => {
       const userId = currentUser(request).id;
       await saveAutoTopUp(ctx, userId, request.body);
-      return ok(await autoTopUpOf(ctx, userId), { alert: 'Automatic top-up saved.' });
+      return ok(await autoTopUpOf(ctx, userId), { alert: translate(request.language, 'api.alert.autoTopUpSaved') });
     },
   );
 
@@ -121,8 +122,8 @@ export async function storeRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request) => {
       const { topup_amount, membership_plan_id } = request.body;
-      if (topup_amount !== undefined && membership_plan_id !== undefined) throw validationError({ topup_amount: 'Buy credit or a membership, one at a time.' });
-      if (topup_amount === undefined && membership_plan_id === undefined) throw validationError({ topup_amount: 'Choose an amount.' });
+      if (topup_amount !== undefined && membership_plan_id !== undefined) throw validationError({ topup_amount: 'api.field.oneAtATime' });
+      if (topup_amount === undefined && membership_plan_id === undefined) throw validationError({ topup_amount: 'api.field.chooseAmount' });
       const purchase = membership_plan_id !== undefined ? { planId: membership_plan_id } : { topupCents: topup_amount! };
       return ok(await createOrder(ctx, currentUser(request).id, purchase));
     },
@@ -143,8 +144,8 @@ export async function storeRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const order = await orderOf(ctx, currentUser(request).id, request.query.orderStatusId);
-      if (!order) throw notFound('This order does not exist.');
-      if (order.status === 'cancelled') return ok(null, { alert: 'The payment was cancelled: nothing was charged.', redirect: PURCHASE_CANCELLED_PATH });
+      if (!order) throw notFound('api.error.noSuchOrder');
+      if (order.status === 'cancelled') return ok(null, { alert: translate(request.language, 'api.alert.paymentCancelled'), redirect: PURCHASE_CANCELLED_PATH });
       if (order.status === 'pending') return ok(null);
       return ok({ orderStatusId: order.id, kind: order.kind, amount: order.amount_cents, paidAt: order.settled_at!.getTime() });
     },

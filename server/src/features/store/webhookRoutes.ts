@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { InvalidWebhookError, type CardSavedEvent, type PaymentEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
-import { refusal } from '../../http/errors.js';
+import { refusal } from '../../domain/errors.js';
 import { ok } from '../../http/envelope.js';
 import { responses } from '../../http/schemas.js';
 import { saveCard } from './autoTopUp.js';

@@ -13,8 +13,7 @@ import { translate } from '../../domain/translate.js';
 import { TokenCipherError } from '../../security/tokenCipher.js';
 
 /** The answer to an opt-out link this server did not issue (cut short, altered, made up). */
-export const INVALID_OPT_OUT_LINK =
-  'This unsubscribe link is not valid: it may have been cut short when it was copied. Open the link at the end of our most recent promotional e-mail.';
+export const INVALID_OPT_OUT_LINK = 'api.error.optOutLinkInvalid';
 
 /** Associated data of opt-out keys: no other sealed value (a platform token) opens as one. */
 const OPT_OUT_CONTEXT = 'promotion-opt-out';

@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { promotionOptOutBody, supportMessageSchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
-import { validationError } from '../../http/errors.js';
+import { validationError } from '../../domain/errors.js';
+import { translate } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
@@ -28,7 +29,7 @@ export async function supportRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     async (request) => {
       await enforceRateLimits(ctx.rateLimiter, [[`contact:${request.ip}`, RATE_LIMITS.contact]]);
       await submitQuestion(ctx, request.body, request.user?.id ?? null);
-      return ok(null, { alert: 'Thank you! We will answer by e-mail, usually within a day.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.questionSent') });
     },
   );
 
@@ -70,7 +71,7 @@ export async function supportRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     },
     async (request) => {
       if (!(await optOutOfPromotions(ctx, request.body.userId))) throw validationError({ userId: INVALID_OPT_OUT_LINK }, INVALID_OPT_OUT_LINK);
-      return ok(null, { alert: 'You will receive no more promotional e-mails from us.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.promotionsOptedOut') });
     },
   );
 }

@@ -6,7 +6,9 @@ import { testContext } from '../../../test/context.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { SEED_ARTICLES as KNOWLEDGE_BASE } from '../../db/migrations/0016_knowledge_base.js';
 import { publicConfigOf } from './publicConfig.js';
-import { INVALID_OPT_OUT_LINK, optOutKey, sendPromotionalEmail } from './promotions.js';
+import { optOutKey, sendPromotionalEmail } from './promotions.js';
+
+const INVALID_OPT_OUT_LINK = 'This unsubscribe link is not valid: it may have been cut short when it was copied. Open the link at the end of our most recent promotional e-mail.';
 
 const QUESTION = { fullName: 'Dana Driver', emailAddress: 'dana@example.com', phoneNumber: '+1 555 555 0100', question: 'How do I forfeit a block I cannot work?' };
 

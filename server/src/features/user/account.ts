@@ -5,7 +5,7 @@ import { LANGUAGES, ROLES, type Language, type NotificationChannel, type Notific
 import { eventChoicesFrom } from '../../notifications/service.js';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { validationError } from '../../http/errors.js';
+import { validationError } from '../../domain/errors.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { USER_COLUMNS, type UserRow } from '../auth/tokens.js';
 import { filterFromRow, filterRowsOf, type FilterRow } from '../../domain/filters.js';
@@ -26,7 +26,7 @@ export async function saveLanguage(db: Kysely<DatabaseSchema>, userId: string, l
 /** Sets the name the dashboard greets the driver with (spaces around it dropped). */
 export async function saveDisplayName(db: Kysely<DatabaseSchema>, userId: string, displayName: string): Promise<void> {
   const name = displayName.trim();
-  if (!name) throw validationError({ displayName: 'Enter the name you want to be greeted with.' });
+  if (!name) throw validationError({ displayName: 'api.field.displayNameBlank' });
   await db.updateTable('users').set({ display_name: name }).where('id', '=', userId).execute();
 }
 

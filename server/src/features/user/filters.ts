@@ -5,7 +5,7 @@
  */
 import { timeWindowKind } from '@blockpilot/shared/constants';
 import { filterSchema } from '@blockpilot/shared/api/schemas';
-import type { FieldErrors } from '@blockpilot/shared/types';
+import type { FieldWords } from '../../domain/errors.js';
 import { isRecord, type FieldRules } from '../../http/fieldRules.js';
 
 /** The driver's filters, in order, as deleteFilter and reorderFilters answer them. */
@@ -26,12 +26,12 @@ function pairOf(value: unknown): [number, number] | null {
  */
 export const filterRangeRules: FieldRules = (body) => {
   const filter = isRecord(body) && isRecord(body.filter) ? body.filter : {};
-  const errors: FieldErrors = {};
+  const errors: FieldWords = {};
   const time = pairOf(filter.time);
-  if (time && timeWindowKind(time) === 'empty') errors.time = 'The window is empty: choose a start and an end that are not the same time.';
+  if (time && timeWindowKind(time) === 'empty') errors.time = 'api.field.filterWindowEmpty';
   for (const field of ['pay', 'duration'] as const) {
     const range = pairOf(filter[field]);
-    if (range && range[0] > range[1]) errors[field] = 'The lower end must not be above the upper end.';
+    if (range && range[0] > range[1]) errors[field] = 'api.field.filterRangeReversed';
   }
   return errors;
 };

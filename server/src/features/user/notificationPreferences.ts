@@ -5,7 +5,7 @@
 import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS } from '@blockpilot/shared/constants';
 import type { NotificationPreferences } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { validationError } from '../../http/errors.js';
+import { validationError } from '../../domain/errors.js';
 import { consumeTelegramLinkCode } from './telegramLinks.js';
 
 /**
@@ -23,7 +23,7 @@ export async function saveNotificationPreferences(ctx: AppContext, userId: strin
     if (code === '') telegram = { telegram_auth_code: '', telegram_chat_id: null };
     else if (code !== linkedCode) {
       const chatId = await consumeTelegramLinkCode(trx, code, now);
-      if (!chatId) throw validationError({ telegramAuthCode: 'This code is unknown or has expired. Send /start to the BlockPilot bot for a new one.' });
+      if (!chatId) throw validationError({ telegramAuthCode: 'api.field.telegramCodeUnknown' });
       telegram = { telegram_auth_code: code, telegram_chat_id: chatId };
     }
     await trx

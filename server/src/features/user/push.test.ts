@@ -30,10 +30,10 @@ describe('push settings', () => {
     expect(endpointProblem('https://fcm.googleapis.com/fcm/send/abc', hosts)).toBeNull();
     expect(endpointProblem('https://web.push.apple.com/QO', hosts)).toBeNull();
     expect(endpointProblem('http://127.0.0.1:9/push', hosts)).toBeNull();
-    expect(endpointProblem('http://fcm.googleapis.com/fcm/send/abc', hosts)).toBe('Must be an https URL.');
-    expect(endpointProblem('https://169.254.169.254/latest', hosts)).toBe('This push service is not supported.');
-    expect(endpointProblem('https://evilpush.apple.com.example/x', hosts)).toBe('This push service is not supported.');
-    expect(endpointProblem('not a url', hosts)).toBe('Must be the URL of a push service.');
+    expect(endpointProblem('http://fcm.googleapis.com/fcm/send/abc', hosts)).toBe('notHttps');
+    expect(endpointProblem('https://169.254.169.254/latest', hosts)).toBe('unsupportedService');
+    expect(endpointProblem('https://evilpush.apple.com.example/x', hosts)).toBe('unsupportedService');
+    expect(endpointProblem('not a url', hosts)).toBe('notAUrl');
   });
 
   it('names a device from its user agent', () => {

@@ -6,12 +6,21 @@
  */
 import type { Kysely } from 'kysely';
 import type { PushDevice, PushSubscriptionInput } from '@blockpilot/shared/types';
-import { endpointProblem } from '../../adapters/push/config.js';
+import { endpointProblem, type EndpointProblem } from '../../adapters/push/config.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { validationError } from '../../http/errors.js';
+import { validationError } from '../../domain/errors.js';
+import type { MessageKey } from '../../domain/translate.js';
 
 /** A driver's devices at most: saving one more forgets the oldest. */
 export const MAX_PUSH_DEVICES = 10;
+
+/** What a driver reads about an endpoint the server will not post to. */
+const ENDPOINT_PROBLEMS: Record<EndpointProblem, MessageKey> = {
+  notAUrl: 'api.field.pushNotAUrl',
+  unsupportedService: 'api.field.pushUnsupportedService',
+  notHttps: 'api.field.pushNotHttps',
+};
+
 export const pushDeviceSchema = {
   type: 'object',
   required: ['id', 'label', 'endpoint', 'createdAt'],
@@ -66,7 +75,7 @@ export async function savePushDevice(
   endpointHosts: readonly string[],
 ): Promise<PushDevice> {
   const problem = endpointProblem(input.endpoint, endpointHosts);
-  if (problem) throw validationError({ endpoint: problem });
+  if (problem) throw validationError({ endpoint: ENDPOINT_PROBLEMS[problem] });
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('push_subscriptions')

@@ -5,7 +5,7 @@
  * and features/logs (logs, forfeit).
  */
 import type { FastifyInstance } from 'fastify';
-import { TRIAL_DAYS, type NotificationChannel } from '@blockpilot/shared/constants';
+import { MAX_FILTERS_PER_DRIVER, TRIAL_DAYS, type NotificationChannel } from '@blockpilot/shared/constants';
 import {
   changePasswordBody,
   deleteFilterBody,
@@ -21,7 +21,8 @@ import {
 } from '@blockpilot/shared/api/schemas';
 import type { Filter } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
-import { notFound, refusal, unauthorized } from '../../http/errors.js';
+import { translate, type MessageKey } from '../../domain/translate.js';
+import { notFound, refusal, unauthorized } from '../../domain/errors.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
@@ -41,11 +42,11 @@ import { accountChanged } from '../search/changes.js';
 const tags = ['user'];
 
 /** What "Send a test" says about a channel with nowhere to send. */
-const NOT_SET_UP: Record<NotificationChannel, string> = {
-  email: 'Save an e-mail address first.',
-  whatsapp: 'Save a WhatsApp number first.',
-  telegram: 'Connect Telegram first.',
-  push: 'Switch on notifications on a device first.',
+const NOT_SET_UP: Record<NotificationChannel, MessageKey> = {
+  email: 'api.error.testNeedsEmail',
+  whatsapp: 'api.error.testNeedsWhatsApp',
+  telegram: 'api.error.testNeedsTelegram',
+  push: 'api.error.testNeedsPushDevice',
 };
 
 export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -98,10 +99,10 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       let saved: Filter | null;
       if (filter.id !== undefined) {
         saved = await updateFilter(ctx.db, userId, { ...filter, id: filter.id });
-        if (!saved) throw notFound('This filter does not exist. Reload the page.');
+        if (!saved) throw notFound('api.error.noSuchFilter');
       } else {
         const added = await addFilter(ctx.db, userId, filter);
-        if (added === 'full') throw refusal('BP_ERR_FILTER_LIMIT');
+        if (added === 'full') throw refusal('BP_ERR_FILTER_LIMIT', { words: { key: 'api.error.BP_ERR_FILTER_LIMIT', values: { max: MAX_FILTERS_PER_DRIVER } } });
         saved = added;
       }
       // A running search matches with the new filter from its next poll (docs/ENGINE.md "The loop").
@@ -126,10 +127,10 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       const userId = currentUser(request).id;
       const outcome = await deleteFilter(ctx.db, userId, request.body.id);
       // Another driver's filter answers as one that does not exist: nothing tells its id is taken.
-      if (outcome === 'notFound') throw notFound('This filter does not exist. Reload the page.');
+      if (outcome === 'notFound') throw notFound('api.error.noSuchFilter');
       if (outcome === 'first') throw refusal('BP_ERR_FILTER_FIRST');
       ctx.search.changed(userId, 'filters');
-      return ok(await filtersOf(ctx.db, userId), { alert: 'Filter deleted.' });
+      return ok(await filtersOf(ctx.db, userId), { alert: translate(request.language, 'api.alert.filterDeleted') });
     },
   );
 
@@ -171,7 +172,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       await startTrial(ctx, userId);
       // Fees stop at once for a running search (it holds the fee-free period in memory).
       accountChanged(ctx, userId);
-      return ok(null, { alert: `Your free trial has started: no fees for the next ${TRIAL_DAYS} days.` });
+      return ok(null, { alert: translate(request.language, 'api.alert.trialStarted', { days: TRIAL_DAYS }) });
     },
   );
 
@@ -208,7 +209,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request) => {
       await saveDisplayName(ctx.db, currentUser(request).id, request.body.displayName);
-      return ok(null, { alert: 'Your name has been saved.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.displayNameSaved') });
     },
   );
 
@@ -226,7 +227,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request) => {
       await saveNotificationPreferences(ctx, currentUser(request).id, request.body.notificationPreferences);
-      return ok(null, { alert: 'Notification preferences saved.' });
+      return ok(null, { alert: translate(request.language, 'api.alert.notificationPreferencesSaved') });
     },
   );
 
@@ -261,7 +262,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
     async (request) => {
       const device = await savePushDevice(ctx.db, currentUser(request).id, request.body, deviceLabel(request.headers['user-agent']), ctx.config.push.endpointHosts);
-      return ok(device, { alert: 'Notifications are on for this device.' });
+      return ok(device, { alert: translate(request.language, 'api.alert.pushOn') });
     },
   );
 
@@ -278,8 +279,8 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       },
     },
     async (request) => {
-      if (!(await removePushDevice(ctx.db, currentUser(request).id, request.params.id))) throw notFound('This device no longer receives notifications. Reload the page.');
-      return ok(null, { alert: 'Notifications are off for this device.' });
+      if (!(await removePushDevice(ctx.db, currentUser(request).id, request.params.id))) throw notFound('api.error.noSuchPushDevice');
+      return ok(null, { alert: translate(request.language, 'api.alert.pushOff') });
     },
   );
 
@@ -303,8 +304,8 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
         request.log.warn({ err: error, channel }, 'test notification not delivered');
         throw refusal('BP_ERR_NOTIFICATION_NOT_DELIVERED');
       });
-      if (outcome === 'notSetUp') throw refusal('BP_ERR_NOTIFICATION_CHANNEL_OFF', { message: NOT_SET_UP[channel] });
-      return ok(null, { alert: outcome.sent === 1 ? 'Test sent.' : `Test sent to ${outcome.sent} devices.` });
+      if (outcome === 'notSetUp') throw refusal('BP_ERR_NOTIFICATION_CHANNEL_OFF', { words: NOT_SET_UP[channel] });
+      return ok(null, { alert: translate(request.language, 'api.alert.testSent', { devices: outcome.sent }) });
     },
   );
 
@@ -325,7 +326,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       const user = currentUser(request);
       await enforceRateLimits(ctx.rateLimiter, passwordChangeLimits(request.ip, user.id));
       const accessToken = await changePassword(ctx, user.id, request.body);
-      return ok({ accessToken }, { alert: 'Your password has been changed. Other devices have been signed out.' });
+      return ok({ accessToken }, { alert: translate(request.language, 'api.alert.passwordChanged') });
     },
   );
 }

@@ -9,12 +9,12 @@ import { TRIAL_DAYS } from '@blockpilot/shared/constants';
 import type { ExpressionBuilder } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { conflict } from '../../http/errors.js';
+import { conflict } from '../../domain/errors.js';
 import { notConnected } from '../platform/errors.js';
 
-export const TRIAL_USED = 'You have already used your free trial.';
-export const PLATFORM_TRIAL_USED = 'This Amazon Flex account has already had its free trial (on this or another BlockPilot account).';
-export const TRIAL_DURING_MEMBERSHIP = 'Your membership already waives every fee. Your free trial stays yours for after it ends.';
+export const TRIAL_USED = 'api.error.trialUsed';
+export const PLATFORM_TRIAL_USED = 'api.error.platformTrialUsed';
+export const TRIAL_DURING_MEMBERSHIP = 'api.error.trialDuringMembership';
 
 const membershipRunning = (user: { membership_ends_at: Date | null }, now: Date) => user.membership_ends_at !== null && user.membership_ends_at > now;
 

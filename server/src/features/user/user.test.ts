@@ -5,7 +5,6 @@ import type { Filter } from '@blockpilot/shared/types';
 import { describeEachDatabase } from '../../../test/databases.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, PASSWORD, registration, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { issueTelegramLinkCode, TELEGRAM_LINK_CODE_TTL_MS } from './telegramLinks.js';
-import { TRIAL_DURING_MEMBERSHIP } from './trial.js';
 
 /** A driver who never chose is told of every event on every channel (docs/LIVE.md "Push notifications"). */
 const EVERY_EVENT = [...NOTIFICATION_EVENTS];
@@ -200,7 +199,7 @@ describeEachDatabase('user routes', (database) => {
       expect((await get('/api/user', member.token)).json().data.trialEligible).toBe(false);
       const refused = await post('/api/user/startTrial', {}, member.token);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: TRIAL_DURING_MEMBERSHIP });
+      expect(refused.json()).toEqual({ code: 'BP_ERR_CONFLICT', alert: 'Your membership already waives every fee. Your free trial stays yours for after it ends.' });
       expect((await t.database.db.selectFrom('users').select('trial_ends_at').where('id', '=', member.id).executeTakeFirstOrThrow()).trial_ends_at).toBeNull();
 
       t.clock.advance(86_400_000);

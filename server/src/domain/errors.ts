@@ -1,0 +1,143 @@
+/**
+ * Refusals: what the product says no to, as the code that throws it knows it — a stable code
+ * (`BP_ERR_*`), the words to say (catalog keys, written in the reader's language later), per-field
+ * messages, and when to try again. Nothing here is HTTP: the http layer maps each code to its
+ * status, headers and redirect in its one table (http/errorCodes.ts) and writes the words in the
+ * request's language (http/errorHandler.ts; docs/ARCHITECTURE.md section 4). Features, the domain
+ * and the engine throw these; the search worker, which has no request, never needs a language.
+ */
+import { translateWords, type Words } from './translate.js';
+
+/**
+ * Every code the API can refuse with. Clients, operators and tests branch on the code, never on
+ * the words, so a code never changes meaning once shipped. Each code's default words are the
+ * catalog message `api.error.<code>` (src/locales/).
+ */
+export const ERROR_CODES = [
+  /** Invalid input: `errors` holds a message per field. */
+  'BP_ERR_VALIDATION',
+  /** The request could not be read: not JSON, the wrong media type, too large (Fastify's own 4xx). */
+  'BP_ERR_BAD_REQUEST',
+  /** A value a route's schema let through that the database cannot store. */
+  'BP_ERR_UNSTORABLE_VALUE',
+  /** No live access token. */
+  'BP_ERR_UNAUTHORIZED',
+  /** A password-reset link that is unknown, used or expired. */
+  'BP_ERR_RESET_LINK_INVALID',
+  /** Signed in, but not allowed to do this. */
+  'BP_ERR_FORBIDDEN',
+  /** The thing named does not exist (or is not the caller's). */
+  'BP_ERR_NOT_FOUND',
+  /** No route answers this method and path. */
+  'BP_ERR_ROUTE_NOT_FOUND',
+  /** The request clashes with the current state; the words say how. */
+  'BP_ERR_CONFLICT',
+  /** Forfeiting a block forfeited before (maybe on another device): the entry has left the log. */
+  'BP_ERR_ALREADY_FORFEITED',
+  /** Adding a filter beyond MAX_FILTERS_PER_DRIVER (docs/PRODUCT.md "Several filters"). */
+  'BP_ERR_FILTER_LIMIT',
+  /** Deleting the first filter, the one the dashboard shows (docs/PRODUCT.md "Several filters"). */
+  'BP_ERR_FILTER_FIRST',
+  /** A reorder that does not name each of the driver's filters once: the list changed elsewhere. */
+  'BP_ERR_FILTER_LIST_CHANGED',
+  /** Registering an e-mail address that already has an account. */
+  'BP_ERR_EMAIL_TAKEN',
+  /** A call that needs the delivery-platform account before it is connected. */
+  'BP_ERR_PLATFORM_NOT_CONNECTED',
+  /** The platform account is already connected to another BlockPilot account (docs/SECURITY.md). */
+  'BP_ERR_PLATFORM_ACCOUNT_TAKEN',
+  /** The platform no longer accepts the stored connection: connect again. */
+  'BP_ERR_PLATFORM_RECONNECT',
+  /** The connect call's first answer: the sign-in challenge the driver completes (not a fault). */
+  'BP_ERR_PLATFORM_CHALLENGE',
+  /** Too many attempts; the refusal says when to try again. */
+  'BP_ERR_RATE_LIMITED',
+  /** The platform asked us to slow down; nothing was changed. */
+  'BP_ERR_PLATFORM_THROTTLED',
+  /** A payment webhook whose signature does not verify. */
+  'BP_ERR_WEBHOOK_SIGNATURE',
+  /** The delivery platform did not answer; nothing was changed. */
+  'BP_ERR_PLATFORM_UNAVAILABLE',
+  /** The payment provider could not open a checkout. */
+  'BP_ERR_CHECKOUT_UNAVAILABLE',
+  /** An outside service an operator's action needs (the payment provider's refund, the mail server) refused it; nothing was changed. */
+  'BP_ERR_SERVICE_REFUSED',
+  /** "Send a test" on a channel with nowhere to send: no address, number, linked chat or device (docs/LIVE.md "Push notifications"). */
+  'BP_ERR_NOTIFICATION_CHANNEL_OFF',
+  /** "Send a test": the channel's service (mail server, chat or push service) refused the message. */
+  'BP_ERR_NOTIFICATION_NOT_DELIVERED',
+  /** Release registry (docs/RELEASES.md "Errors"). */
+  'BP_ERR_RELEASE_TOKEN_REQUIRED',
+  'BP_ERR_RELEASE_TOKEN_SCOPE',
+  'BP_ERR_RELEASE_ADMIN_REQUIRED',
+  'BP_ERR_RELEASE_INVALID_BUILD',
+  'BP_ERR_RELEASE_EXISTS',
+  'BP_ERR_RELEASE_UNKNOWN',
+  'BP_ERR_RELEASE_UNKNOWN_REMOTE',
+  'BP_ERR_RELEASE_REVISION_CONFLICT',
+  'BP_ERR_RELEASE_GATE_REFUSED',
+  'BP_ERR_RELEASE_NOTHING_TO_ROLL_BACK',
+  'BP_ERR_RELEASE_UNKNOWN_TOKEN',
+  'BP_ERR_RELEASE_INVALID_PREVIEW',
+  'BP_ERR_RELEASE_NOT_ON_CHANNEL',
+  'BP_ERR_RELEASE_HOSTED_CHANGED',
+  /** Too many password hashes waiting (scrypt-backed calls are bounded); the refusal says when to retry. */
+  'BP_ERR_BUSY',
+  /** A fault on our side; details go to the log only. */
+  'BP_ERR_INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Messages per form field (docs/PRODUCT.md section 5), as catalog words. */
+export type FieldWords = Record<string, Words>;
+
+export interface RefusalDetails {
+  /** What to say; by default the code's own words (`api.error.<code>`); null says nothing (an answer that only carries data). */
+  words?: Words | null;
+  /** A message per field. */
+  errors?: FieldWords;
+  /** When the same request may succeed again, in seconds (else the code's usual wait, if it has one). */
+  retryAfterSeconds?: number;
+  /** What the answer carries besides its words (the connect call's challenge, a release channel's revision). */
+  payload?: Record<string, unknown>;
+}
+
+/** The catalog key of a code's own words. */
+export const wordsOfCode = (code: ErrorCode) => `api.error.${code}` as const;
+
+export class DomainError extends Error {
+  readonly words: Words | null;
+  readonly errors: FieldWords | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly payload: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    details: RefusalDetails = {},
+  ) {
+    const words = details.words === undefined ? wordsOfCode(code) : details.words;
+    // The English words, for the log and for callers outside a request (the worker, tests).
+    super(words === null ? code : translateWords('en', words));
+    this.name = 'DomainError';
+    this.words = words;
+    this.errors = details.errors;
+    this.retryAfterSeconds = details.retryAfterSeconds;
+    this.payload = details.payload;
+  }
+}
+
+/** The refusal of `code`, with its own words unless the details say more precisely what happened. */
+export const refusal = (code: ErrorCode, details?: RefusalDetails) => new DomainError(code, details);
+
+/** Invalid input: a message per field (docs/PRODUCT.md section 5), and the general words unless given. */
+export const validationError = (errors: FieldWords, words?: Words) => new DomainError('BP_ERR_VALIDATION', { errors, ...(words ? { words } : {}) });
+
+export const unauthorized = (words?: Words) => new DomainError('BP_ERR_UNAUTHORIZED', words ? { words } : {});
+export const forbidden = (words?: Words) => new DomainError('BP_ERR_FORBIDDEN', words ? { words } : {});
+export const notFound = (words?: Words) => new DomainError('BP_ERR_NOT_FOUND', words ? { words } : {});
+export const conflict = (words: Words, code: ErrorCode = 'BP_ERR_CONFLICT') => new DomainError(code, { words });
+
+/** Too many attempts: try again in `seconds`. */
+export const tooManyRequests = (seconds: number) =>
+  new DomainError('BP_ERR_RATE_LIMITED', { words: { key: 'api.error.retryIn', values: { seconds } }, retryAfterSeconds: seconds });
