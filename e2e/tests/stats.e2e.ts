@@ -21,11 +21,12 @@ const PLATFORM_ACCOUNT = { email: `stats-${Date.now()}@example.com`, password: '
 const WIDTHS = [360, 1440];
 
 /**
- * Blocks of this file start on `day` (three days from now, a weekday no other test file's offers
- * start on), so the filter below takes only this file's offers; it is always this week or the
- * next, both of which Stats opens on.
+ * Blocks of this file start on `day`, five days from now: past the simulator's own offers (they
+ * start at most four days ahead, platform-sim/src/offers/generate.ts), so the filter below takes
+ * only offers a test injected on that weekday. It is always this week or the next, both of which
+ * Stats opens on.
  */
-const day = (Math.floor(Date.now() / 86_400_000) + 3) * 86_400;
+const day = (Math.floor(Date.now() / 86_400_000) + 5) * 86_400;
 const weekday = new Date(day * 1000).getUTCDay();
 const blockStart = day + 9 * 3600;
 const dayKey = new Date(day * 1000).toISOString().slice(0, 10);
