@@ -31,10 +31,15 @@ let stepStartedAt = 0;
 
 /** Prints a step's heading, with how long the one before it took (where the CI minutes go). */
 export function step(message) {
-  const now = Date.now();
-  if (stepStartedAt) console.log(`(that step took ${((now - stepStartedAt) / 1000).toFixed(0)} s)`);
-  stepStartedAt = now;
+  finishSteps();
+  stepStartedAt = Date.now();
   console.log(`\n\x1b[1m▸ ${message}\x1b[0m`);
+}
+
+/** Prints how long the last step took. */
+export function finishSteps() {
+  if (stepStartedAt) console.log(`(that step took ${((Date.now() - stepStartedAt) / 1000).toFixed(0)} s)`);
+  stepStartedAt = 0;
 }
 
 /**

@@ -2,7 +2,7 @@
 // type checks, unit tests (jest for the front end, Node's runner for server and simulator), and
 // browser tests against the built product. Ends with one line: "N passed, N failed".
 import { existsSync } from 'node:fs';
-import { buildAll, IMPORT_GRAPH_ROOTS, install, PNPM, pnpm, reachable, run, step } from './lib.mjs';
+import { buildAll, finishSteps, IMPORT_GRAPH_ROOTS, install, PNPM, pnpm, reachable, run, step } from './lib.mjs';
 
 const CI = process.env.CI === 'true';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -120,7 +120,7 @@ step('Browser tests: the built product in Chromium (playwright-core)');
   count('browser tests', ...jestCounts(output), code);
 }
 
-step('Summary');
+finishSteps();
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\nTest run finished in ${minutes} min${failedParts.length ? `; failing: ${failedParts.join(', ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
