@@ -70,8 +70,13 @@ describeWithRedis('engine workers API over Redis', (redis) => {
 
   it('lists a running worker with the leases that name it, and counts other leases apart', async () => {
     worker = await startSearchWorker(testConfig({ ...env, WORKER_ID: 'w1', SEARCH_WORKER_CAPACITY: '7' }), database.db, { clock: suite.t.clock, log: pino({ level: 'silent' }) });
-    // The waiting job is taken (the driver does not search, so it ends at once).
-    await waitFor('the queue emptied', async () => (await read()).queues[0]!.waiting === 0);
+    // The waiting job is taken and ends at once (the driver does not search). The worker's first
+    // heartbeat may be written while the job is still running; wait for one written after it.
+    await waitFor('the job ended and a heartbeat says so', async () => {
+      const fleet = await read();
+      const [search] = fleet.queues;
+      return search!.waiting === 0 && search!.active === 0 && fleet.workers[0]?.drivers === 0;
+    });
     const keys = searchKeys(prefix);
     await redis().redis.set(keys.lease('driver-a'), 'w1:5f0c', 'PX', 60_000);
     await redis().redis.set(keys.lease('driver-b'), 'gone-worker:77aa', 'PX', 60_000);
