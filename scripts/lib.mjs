@@ -44,20 +44,21 @@ export function finishSteps() {
 
 /**
  * Runs a command in the workspace. Resolves with its exit code and, when `capture` is set, its
- * output (which is still echoed).
+ * output: echoed as it comes, or, with `quiet`, only kept (for a command running beside another,
+ * whose output is printed whole once it ends instead of interleaved).
  */
-export function run(command, args, { env = {}, capture = false, cwd = ROOT } = {}) {
+export function run(command, args, { env = {}, capture = false, quiet = false, cwd = ROOT } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
       env: { ...process.env, ...env },
-      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: capture || quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       shell: false,
     });
     let output = '';
-    if (capture) {
-      child.stdout.on('data', (d) => (process.stdout.write(d), (output += d)));
-      child.stderr.on('data', (d) => (process.stderr.write(d), (output += d)));
+    if (capture || quiet) {
+      child.stdout.on('data', (d) => (quiet || process.stdout.write(d), (output += d)));
+      child.stderr.on('data', (d) => (quiet || process.stderr.write(d), (output += d)));
     }
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, output }));

@@ -94,23 +94,22 @@ step('Unit tests: front end (jest + Testing Library)');
   count('front-end unit tests', ...jestCounts(output), code);
 }
 
-step('Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL)');
-// --no-bail: a simulator failure must not hide the server's results (both are counted).
-{
-  const { code, output } = await run(
-    'npx',
-    ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
-    {
-      capture: true,
-      env: serviceEnv,
-    },
-  );
-  count('server and simulator tests', ...nodeCounts(output), code);
-}
-
 await buildAll();
 
-step('Browser tests: the built product in Chromium (playwright-core)');
+// The server's suite spends much of its time waiting on timers (the engine keeps the platform's
+// pace) and the browser tests on the browser: side by side they share the two cores of a CI
+// machine instead of leaving one idle, which takes minutes off the run. The server's output is
+// kept and printed whole when it ends; the browser tests print as they go.
+step('Browser tests (the built product in Chromium, playwright-core), and beside them the server and simulator tests (Node test runner, PGlite and PostgreSQL)');
+const sideBySideStarted = Date.now();
+const secondsSince = (start) => `${((Date.now() - start) / 1000).toFixed(0)} s`;
+const serverTests = run(
+  'npx',
+  // --no-bail: a simulator failure must not hide the server's results (both are counted).
+  ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
+  { quiet: true, env: serviceEnv },
+).then((result) => ({ ...result, took: secondsSince(sideBySideStarted) }));
+
 {
   const { code, output } = await run('npx', ['--no-install', 'jest', '--ci', '--runInBand'], {
     capture: true,
@@ -118,6 +117,14 @@ step('Browser tests: the built product in Chromium (playwright-core)');
     env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM, NGINX_PATH: NGINX },
   });
   count('browser tests', ...jestCounts(output), code);
+  console.log(`(the browser tests took ${secondsSince(sideBySideStarted)})`);
+}
+
+{
+  const { code, output, took } = await serverTests;
+  console.log(`\n\x1b[1mServer and simulator tests (they took ${took}):\x1b[0m`);
+  process.stdout.write(output);
+  count('server and simulator tests', ...nodeCounts(output), code);
 }
 
 finishSteps();
