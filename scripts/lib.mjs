@@ -44,25 +44,51 @@ export function finishSteps() {
 
 /**
  * Runs a command in the workspace. Resolves with its exit code and, when `capture` is set, its
- * output: echoed as it comes, or, with `quiet`, only kept (for a command running beside another,
- * whose output is printed whole once it ends instead of interleaved).
+ * output (which is still echoed).
  */
-export function run(command, args, { env = {}, capture = false, quiet = false, cwd = ROOT } = {}) {
+export function run(command, args, { env = {}, capture = false, cwd = ROOT } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
       env: { ...process.env, ...env },
-      stdio: capture || quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       shell: false,
     });
     let output = '';
-    if (capture || quiet) {
-      child.stdout.on('data', (d) => (quiet || process.stdout.write(d), (output += d)));
-      child.stderr.on('data', (d) => (quiet || process.stderr.write(d), (output += d)));
+    if (capture) {
+      child.stdout.on('data', (d) => (process.stdout.write(d), (output += d)));
+      child.stderr.on('data', (d) => (process.stderr.write(d), (output += d)));
     }
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
+}
+
+/**
+ * Starts a command that runs beside the next steps: its output is kept, not echoed (it would be
+ * interleaved with theirs), and `done` resolves with its exit code, output and seconds taken. It
+ * runs in a process group of its own, which `stop` ends whole (npx, pnpm and every test process
+ * under them) if this script exits first.
+ */
+export function runInBackground(command, args, { env = {}, cwd = ROOT } = {}) {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const done = new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output, seconds: Math.round((Date.now() - started) / 1000) }));
+  });
+  const stop = () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
+  return { done, stop };
 }
 
 export async function runOrExit(command, args, options) {

@@ -2,7 +2,7 @@
 // type checks, unit tests (jest for the front end, Node's runner for server and simulator), and
 // browser tests against the built product. Ends with one line: "N passed, N failed".
 import { existsSync } from 'node:fs';
-import { buildAll, finishSteps, IMPORT_GRAPH_ROOTS, install, PNPM, pnpm, reachable, run, step } from './lib.mjs';
+import { buildAll, finishSteps, IMPORT_GRAPH_ROOTS, install, PNPM, pnpm, reachable, run, runInBackground, step } from './lib.mjs';
 
 const CI = process.env.CI === 'true';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,6 +75,19 @@ await ensureDebianPackage(NGINX, 'nginx', 'NGINX_PATH');
 await install();
 const serviceEnv = await probeServices();
 
+// The server's suite is the longest step, and much of it waits on timers (the engine keeps the
+// platform's pace): it runs in the background from here, beside every other step, so the two
+// cores of a CI machine are both kept busy. Its output is kept and printed whole at the end.
+const serverTests = runInBackground(
+  'npx',
+  // --no-bail: a simulator failure must not hide the server's results (both are counted).
+  ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
+  { env: serviceEnv },
+);
+// A step that ends the run early (a failed build) must not leave the suite running on its own.
+process.on('exit', serverTests.stop);
+console.log('\nServer and simulator tests: started in the background; their output comes at the end.');
+
 step('Type-checking every package');
 await pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 
@@ -96,20 +109,7 @@ step('Unit tests: front end (jest + Testing Library)');
 
 await buildAll();
 
-// The server's suite spends much of its time waiting on timers (the engine keeps the platform's
-// pace) and the browser tests on the browser: side by side they share the two cores of a CI
-// machine instead of leaving one idle, which takes minutes off the run. The server's output is
-// kept and printed whole when it ends; the browser tests print as they go.
-step('Browser tests (the built product in Chromium, playwright-core), and beside them the server and simulator tests (Node test runner, PGlite and PostgreSQL)');
-const sideBySideStarted = Date.now();
-const secondsSince = (start) => `${((Date.now() - start) / 1000).toFixed(0)} s`;
-const serverTests = run(
-  'npx',
-  // --no-bail: a simulator failure must not hide the server's results (both are counted).
-  ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
-  { quiet: true, env: serviceEnv },
-).then((result) => ({ ...result, took: secondsSince(sideBySideStarted) }));
-
+step('Browser tests: the built product in Chromium (playwright-core)');
 {
   const { code, output } = await run('npx', ['--no-install', 'jest', '--ci', '--runInBand'], {
     capture: true,
@@ -117,12 +117,12 @@ const serverTests = run(
     env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM, NGINX_PATH: NGINX },
   });
   count('browser tests', ...jestCounts(output), code);
-  console.log(`(the browser tests took ${secondsSince(sideBySideStarted)})`);
 }
 
 {
-  const { code, output, took } = await serverTests;
-  console.log(`\n\x1b[1mServer and simulator tests (they took ${took}):\x1b[0m`);
+  const { code, output, seconds } = await serverTests.done;
+  finishSteps();
+  console.log(`\n\x1b[1m▸ Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL), run in the background from the start: done after ${seconds} s\x1b[0m`);
   process.stdout.write(output);
   count('server and simulator tests', ...nodeCounts(output), code);
 }
