@@ -81,7 +81,8 @@ function packageOf(source: string): string {
  * packages themselves pull in). Everything else in a first load is the product's: its workspace
  * packages and the libraries it chose (i18n, the live stream's client).
  */
-const STACK_FLOOR = /^(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|styled-components|stylis|@emotion\/.*|shallowequal|tslib|axios|@module-federation\/.*|\(webpack runtime\))$/;
+const STACK_FLOOR =
+  /^(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|styled-components|stylis|@emotion\/.*|shallowequal|tslib|axios|@module-federation\/.*|\(webpack runtime\))$/;
 
 /**
  * Gzipped bytes of a load by source file: each file's minified bytes are given to the source the
@@ -216,7 +217,16 @@ ${table(
     .filter(({ scripts }) => scripts.length > 0)
     .map(({ route, scripts }) => {
       const split = floorSplit(scripts, new URL(server.url));
-      return [route.label, kb(sum(scripts)), kb(split.floor), `**${kb(split.beyond)}**`, split.rest.slice(0, 6).map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`).join(', ')];
+      return [
+        route.label,
+        kb(sum(scripts)),
+        kb(split.floor),
+        `**${kb(split.beyond)}**`,
+        split.rest
+          .slice(0, 6)
+          .map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`)
+          .join(', '),
+      ];
     }),
 )}
 

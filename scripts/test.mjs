@@ -75,19 +75,6 @@ await ensureDebianPackage(NGINX, 'nginx', 'NGINX_PATH');
 await install();
 const serviceEnv = await probeServices();
 
-// The server's suite is the longest step, and much of it waits on timers (the engine keeps the
-// platform's pace): it runs in the background from here, beside every other step, so the two
-// cores of a CI machine are both kept busy. Its output is kept and printed whole at the end.
-const serverTests = runInBackground(
-  'npx',
-  // --no-bail: a simulator failure must not hide the server's results (both are counted).
-  ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
-  { env: serviceEnv },
-);
-// A step that ends the run early (a failed build) must not leave the suite running on its own.
-process.on('exit', serverTests.stop);
-console.log('\nServer and simulator tests: started in the background; their output comes at the end.');
-
 step('Type-checking every package');
 await pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']);
 
@@ -107,6 +94,20 @@ step('Unit tests: front end (jest + Testing Library)');
   count('front-end unit tests', ...jestCounts(output), code);
 }
 
+// The server's suite is the longest step, and much of it waits on timers (the engine keeps the
+// platform's pace), as the browser tests wait on the browser: it runs in the background beside the
+// build and the browser tests, so a CI machine's two cores are both kept busy. (Started any
+// earlier, it only competes for the CPU with the type checks, lint and unit tests, which use both
+// cores on their own.) Its output is kept and printed whole at the end.
+const serverTests = runInBackground(
+  'npx',
+  // --no-bail: a simulator failure must not hide the server's results (both are counted).
+  ['--yes', PNPM, '-r', '--workspace-concurrency=1', '--no-bail', '--filter', '@blockpilot/server', '--filter', '@blockpilot/platform-sim', 'run', 'test'],
+  { env: serviceEnv },
+);
+// A step that ends the run early (a failed build) must not leave the suite running on its own.
+process.on('exit', serverTests.stop);
+
 await buildAll();
 
 step('Browser tests: the built product in Chromium (playwright-core)');
@@ -122,7 +123,7 @@ step('Browser tests: the built product in Chromium (playwright-core)');
 {
   const { code, output, seconds } = await serverTests.done;
   finishSteps();
-  console.log(`\n\x1b[1m▸ Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL), run in the background from the start: done after ${seconds} s\x1b[0m`);
+  console.log(`\n\x1b[1m▸ Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL), run in the background since the build: done after ${seconds} s\x1b[0m`);
   process.stdout.write(output);
   count('server and simulator tests', ...nodeCounts(output), code);
 }

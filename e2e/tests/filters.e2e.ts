@@ -32,13 +32,15 @@ interface LogEntry {
 
 /**
  * One run per screen width, each with its own driver and platform account. The embedded simulator
- * (seed 1) makes these accounts eligible for three stations each. Each run's blocks start on its
- * own day, six and seven days ahead: later than any generated offer (at most four days ahead) and
- * than the other files' days, so its filters take only its own offers.
+ * (seed 1) makes these accounts eligible for three stations each. A filter picks days by weekday,
+ * so a run's day must fall on a weekday no generated offer can (they start at most four days
+ * ahead, platform-sim/src/offers/generate.ts): five or six days ahead, or a week after. Five days
+ * ahead is the stats file's, which leaves a cheap offer unbooked; so the runs take six days ahead
+ * and, a week later, thirteen. They run one after the other and each books its own offers.
  */
 const RUNS = [
   { width: 360, platformEmail: 'filters-e2e-4@example.com', daysAhead: 6 },
-  { width: 1440, platformEmail: 'filters-e2e-8@example.com', daysAhead: 7 },
+  { width: 1440, platformEmail: 'filters-e2e-8@example.com', daysAhead: 13 },
 ] as const;
 
 let browser: Browser;
@@ -163,9 +165,8 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     // The puzzle is solved (the fault is spent): the next Resume restarts the search for good.
     await notice.getByRole('button', { name: 'I solved it, resume' }).click();
     await page.getByRole('region', { name: 'Search' }).getByRole('status').filter({ hasText: 'System Started' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
-    // 40.00: a fee of 1.40, which the credit left after the first block (1.83) covers whatever the
-    // hour (a block of 90.00 would need the fee-free trial, which ends seven days from sign-up: on
-    // the run seven days ahead, whether 14:00 falls inside it depends on when the test runs).
+    // 40.00: a fee of 1.40, which the credit left after the first block (1.83) covers whether or
+    // not the block falls inside the fee-free trial.
     await injectOffer(platformSimulatorUrl, { serviceAreaId: stationA.id, offerId: `filters-a-${width}-${day}`, startTime: at(14), durationHours: 2, priceAmount: 40 });
     await waitUntil('the offer at station A accepted', async () => (await acceptedAt(stationA)).length === 1);
     expect(await page.getByText(PUZZLE).count()).toBe(0);
