@@ -7,7 +7,8 @@
  * - fallback chunks of shared modules, which only load when no provider exists (the host is the
  *   provider);
  * - chunks named in their import (`webpackChunkName`): the code split them off to load on demand
- *   (axios: with the first API call, which a signed-in page starts early itself).
+ *   (axios: with the first API call, which a signed-in page starts early itself). The chunk the
+ *   build config names for the workspace's shared package stays in: every first load needs it.
  */
 import type { Chunk, Compiler } from 'webpack';
 
@@ -16,6 +17,11 @@ export const FIRST_LOAD_CHUNKS_FILE = 'first-load-chunks.json';
 
 const NAME = 'FirstLoadChunksPlugin';
 const CONSUME_SHARED_MODULE = 'consume-shared-module';
+
+/** A chunk the code named where it imports it; the chunks webpack's splitChunks names (the workspace's shared package) load with the page. */
+function namedInItsImport(chunk: Chunk): boolean {
+  return Boolean(chunk.name) && !chunk.chunkReason?.startsWith('split chunk');
+}
 
 /** A chunk only a consume-shared fallback asks for: loaded only when nobody provides the module. */
 function isSharedFallback(chunk: Chunk): boolean {
@@ -31,7 +37,7 @@ export class FirstLoadChunksPlugin {
         const files = new Set<string>();
         for (const chunk of compilation.chunks) {
           // Initial chunks are the page's own script tags.
-          if (chunk.canBeInitial() || chunk.name || isSharedFallback(chunk)) continue;
+          if (chunk.canBeInitial() || namedInItsImport(chunk) || isSharedFallback(chunk)) continue;
           for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
         }
         // Smallest first: a browser opens a few connections per host and, on a slow network, each
