@@ -5,11 +5,13 @@ import { Route, Routes } from 'react-router-dom';
 import { CatalogPending } from './components/CatalogPending';
 import { LazyPage } from './components/LazyPage';
 import { ConnectAccount } from './screens/ConnectAccount/ConnectAccount';
+import { PAGE_CHUNKS } from './pageChunks';
 import { Dashboard } from './screens/Dashboard/Dashboard';
 
-// Chunks of their own, loaded when opened: the charts stay out of the dashboard's first load.
-const Stats = lazy(() => import(/* webpackChunkName: "stats" */ './screens/Stats/Stats'));
-const Calendar = lazy(() => import(/* webpackChunkName: "calendar" */ './screens/Calendar/Calendar'));
+// Chunks of their own, loaded when opened or when a link to them is about to be: the charts stay
+// out of the dashboard's first load.
+const Stats = lazy(PAGE_CHUNKS[STATS_PATH]);
+const Calendar = lazy(PAGE_CHUNKS[CALENDAR_PATH]);
 
 export default function App() {
   return (

@@ -8,6 +8,7 @@ import { ButtonLink } from '@blockpilot/shared/ui';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useT, type MessageKey } from '../i18n';
+import { preloadPage } from '../pageChunks';
 
 /** Each page's name, by its path (a page added to DASHBOARD_PAGES needs one to compile). */
 const NAMES: Record<(typeof DASHBOARD_PAGES)[number]['path'], MessageKey> = { '/dashboard/stats': 'pages.stats', '/dashboard/calendar': 'pages.calendar' };
@@ -44,7 +45,14 @@ export function DashboardPages() {
           const current = isCurrent(path, pathname);
           return (
             <li key={path}>
-              <ButtonLink to={path} $variant={current ? 'contained' : 'outlined'} aria-current={current ? 'page' : undefined}>
+              <ButtonLink
+                to={path}
+                $variant={current ? 'contained' : 'outlined'}
+                aria-current={current ? 'page' : undefined}
+                onPointerEnter={() => preloadPage(path)}
+                onTouchStart={() => preloadPage(path)}
+                onFocus={() => preloadPage(path)}
+              >
                 {t(name)}
               </ButtonLink>
             </li>
