@@ -5,10 +5,11 @@
  */
 import { DASHBOARD_PAGES } from '@blockpilot/shared';
 import { ButtonLink } from '@blockpilot/shared/ui';
+import { useContext } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useT, type MessageKey } from '../i18n';
-import { preloadPage } from '../pageChunks';
+import { PagePreload } from './pagePreload';
 
 /** Each page's name, by its path (a page added to DASHBOARD_PAGES needs one to compile). */
 const NAMES: Record<(typeof DASHBOARD_PAGES)[number]['path'], MessageKey> = { '/dashboard/stats': 'pages.stats', '/dashboard/calendar': 'pages.calendar' };
@@ -38,6 +39,7 @@ function isCurrent(path: string, pathname: string): boolean {
 export function DashboardPages() {
   const t = useT();
   const { pathname } = useLocation();
+  const preloadPage = useContext(PagePreload);
   return (
     <Nav aria-label={t('pages.label')}>
       <ul>
