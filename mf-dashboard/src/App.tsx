@@ -1,5 +1,4 @@
 /** The routes this remote owns inside the shell (the shell decides which paths reach it). */
-import { CALENDAR_PATH, STATS_PATH } from '@blockpilot/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { CatalogPending } from './components/CatalogPending';
@@ -9,10 +8,9 @@ import { PagePreload } from './components/pagePreload';
 import { PAGE_CHUNKS, preloadPage } from './pageChunks';
 import { Dashboard } from './screens/Dashboard/Dashboard';
 
-// Chunks of their own, loaded when opened or when a link to them is about to be: the charts stay
-// out of the dashboard's first load.
-const Stats = lazy(PAGE_CHUNKS[STATS_PATH]);
-const Calendar = lazy(PAGE_CHUNKS[CALENDAR_PATH]);
+// Pages that are chunks of their own, loaded when opened or when a link to them is about to be:
+// the charts stay out of the dashboard's first load.
+const LAZY_PAGES = Object.entries(PAGE_CHUNKS).map(([path, chunk]) => ({ path, loading: chunk.loading, Page: lazy(() => chunk.load()) }));
 
 export default function App() {
   return (
@@ -22,22 +20,17 @@ export default function App() {
       <PagePreload.Provider value={preloadPage}>
         <Routes>
           <Route path="/connectAccount" element={<ConnectAccount />} />
-          <Route
-            path={STATS_PATH}
-            element={
-              <LazyPage label="stats.loading">
-                <Stats />
-              </LazyPage>
-            }
-          />
-          <Route
-            path={CALENDAR_PATH}
-            element={
-              <LazyPage label="calendar.loading">
-                <Calendar />
-              </LazyPage>
-            }
-          />
+          {LAZY_PAGES.map(({ path, loading, Page }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <LazyPage label={loading}>
+                  <Page />
+                </LazyPage>
+              }
+            />
+          ))}
           {/* One route for every dashboard view, so moving between them keeps the screen mounted. */}
           <Route path="/dashboard/*" element={<Dashboard />} />
         </Routes>

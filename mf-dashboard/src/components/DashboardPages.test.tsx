@@ -21,7 +21,7 @@ describe('the links between the dashboard pages', () => {
   });
 
   it("load a page's chunk on touch, hover or focus, before the click", async () => {
-    const loads = { stats: jest.spyOn(PAGE_CHUNKS, STATS_PATH), calendar: jest.spyOn(PAGE_CHUNKS, CALENDAR_PATH) };
+    const loads = { stats: jest.spyOn(PAGE_CHUNKS[STATS_PATH]!, 'load'), calendar: jest.spyOn(PAGE_CHUNKS[CALENDAR_PATH]!, 'load') };
     renderApp('/dashboard', createMockSession({ account: mockAccount() }));
     await flush();
     const pages = screen.getByRole('navigation', { name: 'Dashboard pages' });
