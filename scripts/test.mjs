@@ -128,7 +128,6 @@ step('Browser tests: the built product in Chromium (playwright-core)');
   count('server and simulator tests', ...nodeCounts(output), code);
 }
 
-finishSteps();
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\nTest run finished in ${minutes} min${failedParts.length ? `; failing: ${failedParts.join(', ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

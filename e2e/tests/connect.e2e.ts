@@ -10,6 +10,7 @@ import { apiCall, registerDriver } from '../src/support/accounts';
 import { launchBrowser, openPage, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
+import { waitFor } from '../src/support/waitFor';
 
 /** The whole tutorial (video, poster, captions) a phone may download. */
 const MAX_TUTORIAL_BYTES = 2 * 1024 * 1024;
@@ -155,15 +156,15 @@ it('after Start, accepted and ignored offers appear in the log within seconds', 
   // those can push this file's entries past the first page: ask for each action by itself, until
   // this file's offers are in.
   type Entry = { action: string; startTime: number; cost?: number; rateInfo: { priceAmount: number } };
-  const logged = async (action: string): Promise<Entry | undefined> => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const entries = await apiCall<Entry[]>(baseUrl, token, 'POST', '/user/getLogs', { query: { action: { $in: [action] } } });
-      const entry = entries.find((e) => e.startTime === startTime);
-      if (entry || Date.now() > deadline) return entry;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
+  const logged = (action: string) =>
+    waitFor(
+      `this file's ${action} entry`,
+      async () => {
+        const entries = await apiCall<Entry[]>(baseUrl, token, 'POST', '/user/getLogs', { query: { action: { $in: [action] } } });
+        return entries.find((e) => e.startTime === startTime);
+      },
+      15_000,
+    );
   expect(await logged('BLOCK_ACCEPT')).toMatchObject({ cost: 630, rateInfo: { priceAmount: 180 } });
   expect(await logged('BLOCK_IGNORE')).toBeDefined();
 

@@ -13,6 +13,7 @@ import { launchBrowser, openDriverPage, product, screenshot } from '../src/suppo
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer, setFaults } from '../src/support/platform';
 import { rememberSecret } from '../src/support/secrets';
+import { waitFor } from '../src/support/waitFor';
 
 /** The engine polls about once a second; live events reach the page within moments. */
 const LIVE_TIMEOUT_MS = 20_000;
@@ -67,13 +68,7 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     (await call<LogEntry[]>('POST', '/user/getLogs', { query: { action: { $in: ['BLOCK_ACCEPT'] } } })).filter(
       (entry) => entry.serviceAreaId === station.id && entry.startTime >= day,
     );
-  const waitUntil = async (what: string, check: () => Promise<boolean>) => {
-    const deadline = Date.now() + LIVE_TIMEOUT_MS;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
+  const waitUntil = (what: string, check: () => Promise<boolean>) => waitFor(what, check, LIVE_TIMEOUT_MS);
 
   beforeAll(async () => {
     const { baseUrl, secretsFile, platformSimulatorUrl } = product();
