@@ -80,8 +80,14 @@ describeWithRedis('scale-out: three workers and two API processes', (redis) => {
   });
 
   it('spreads drivers, fails over within the bound, obeys Stop/Start through either API, hands over on SIGTERM, never polls one account twice at once', async () => {
-    // Start: every driver through one API process or the other.
-    for (const [i, driver] of drivers.entries()) expect(await toggle(apis[i % 2]!, driver)).toBe(true);
+    // Start: every driver through one API process or the other, one after the other once the
+    // last one's job is taken. Redis hands a new job to the worker that has waited longest, so
+    // the drivers go round the workers; started all at once, a worker still starting up on a busy
+    // machine could find the queue already emptied by the other two.
+    for (const [i, driver] of drivers.entries()) {
+      expect(await toggle(apis[i % 2]!, driver)).toBe(true);
+      await waitFor(`${driver.userId}'s job taken`, async () => (await leaseOwner(driver.userId)) !== null, 10_000);
+    }
     await waitFor('every driver polled', () => drivers.every((d) => pollsOf(d.accountId).length >= 2), 30_000);
 
     const owners = new Map<string, string>();
