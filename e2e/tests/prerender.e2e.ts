@@ -4,7 +4,7 @@
  * visitor's first sign of intent, the shell takes the page over without a spinner or a lost click,
  * and a signed-in driver never sees it flash up.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { registerDriver } from '../src/support/accounts';
 import { launchBrowser, openPage, product, screenshot } from '../src/support/browser';
 
@@ -149,6 +149,37 @@ describe('the prerendered landing page', () => {
     for (let waited = 0; asked.length < 3 && waited < 50; waited++) await page.waitForTimeout(100);
     expect(asked.sort()).toEqual(['/api/user true', '/api/user/getSearchStatus true', '/remotes.json true']);
     await screenshot(page, 'signed-in-frame-1440');
+    await context.close();
+  });
+
+  it("says what a connected driver's search is doing, from the early answers, before any script has run", async () => {
+    const token = await registerDriver(product().baseUrl);
+    const { context, page } = await openPage(browser, 360);
+    await page.addInitScript((t) => localStorage.setItem('acccessToken', t), token);
+    await withoutScripts(page);
+    // The server's own answers, as for a driver who connected their platform account and started.
+    const patched = (change: (data: Record<string, unknown>) => void) => async (route: Route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      change(body.data);
+      await route.fulfill({ response, json: body });
+    };
+    await page.route(
+      '**/api/user',
+      patched((account) => (account.flexConnected = true)),
+    );
+    await page.route(
+      '**/api/user/getSearchStatus',
+      patched((status) => (status.searching = true)),
+    );
+    await page.goto('/dashboard');
+    await page.getByText('System Started').waitFor();
+    // The one copy the page's style shows, under the loading line.
+    await expect(
+      page.getByText(/^System (Stopped|Started)$|^Paused|^Waiting/).evaluateAll((chips) => chips.filter((chip) => chip.getClientRects().length > 0).length),
+    ).resolves.toBe(1);
+    await page.getByRole('status').getByText('Loading…').waitFor();
+    await screenshot(page, 'signed-in-frame-search-state-360');
     await context.close();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { EARLY_GETS, EARLY_REQUESTS_GLOBAL, PRERENDERED_LANGUAGE_ATTRIBUTE, PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants';
 import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE, DEFERRED_SCRIPT_TYPE, LOCALIZING, PAGE_SCRIPT } from './pageScript';
+import { EARLY_SEARCH_STATE, searchStateOf } from './searchState';
 
 const ORIGIN = 'https://blockpilot.test';
 const INERT = ['/runtime.js', '/main.js'].map((src) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`).join('');
@@ -34,6 +35,7 @@ function openPage({
   releasePreviewStored = false,
   stored = {} as Record<string, string>,
   browserLanguages = ['en-US'],
+  answers = {} as Record<string, { status: number; body?: unknown }>,
 } = {}): Page {
   const doc = document.implementation.createHTMLDocument('');
   doc.head.innerHTML = `<base href="${ORIGIN}/">${head}`;
@@ -47,7 +49,12 @@ function openPage({
   ]);
   const sessionStorage = { getItem: (key: string) => session.get(key) ?? null };
   // The script's globals, given to it as the browser would.
-  const window = { fetch: jest.fn(() => Promise.resolve({ ok: true, json: () => Promise.resolve({}) } as Response)), navigator: { languages: browserLanguages } };
+  // Each path's answer: `answers[path]`, else a 200 with an empty body.
+  const answer = (path: string) => {
+    const { status, body = {} } = answers[path] ?? { status: 200 };
+    return Promise.resolve({ ok: status < 300, status, json: () => Promise.resolve(body) } as Response);
+  };
+  const window = { fetch: jest.fn(answer), navigator: { languages: browserLanguages } };
   new Function('document', 'window', 'localStorage', 'sessionStorage', 'location', PAGE_SCRIPT)(doc, window, localStorage, sessionStorage, new URL(`${ORIGIN}/${search}`));
   const byText = (text: string) => [...doc.body.querySelectorAll('a, button, span')].find((e) => e.textContent === text)!;
   return {
@@ -150,6 +157,36 @@ describe('the page script for a signed-in driver', () => {
     const page = openPage({ signedIn: true });
     expect(page.data.session).toBe('signed-in');
     expect(page.loaded()).toEqual(['/runtime.js', '/main.js']);
+  });
+
+  describe('says on the page what the search is doing, from the early answers (docs/FRONTEND.md "Cold start")', () => {
+    const connected = { status: 200, body: { data: { flexConnected: true } } };
+    const statuses = [false, true].flatMap((searching) =>
+      [null, 'credit' as const].flatMap((pausedFor) => [false, true].map((noEligibleStation) => ({ searching, pausedFor, noEligibleStation }))),
+    );
+    /** The state on `<html>` once the early answers have been read. */
+    async function stateShown(answers: Record<string, { status: number; body?: unknown }>) {
+      const page = openPage({ signedIn: true, answers });
+      const early = page.window[EARLY_REQUESTS_GLOBAL] as { responses: Record<string, Promise<unknown>> };
+      await Promise.all(Object.values(early.responses));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return page.data[EARLY_SEARCH_STATE];
+    }
+
+    it.each(statuses)('as the dashboard says it (searchStateOf): %o', async (status) => {
+      expect(await stateShown({ [EARLY_GETS.account]: connected, [EARLY_GETS.searchStatus]: { status: 200, body: { data: status } } })).toBe(searchStateOf(status));
+    });
+
+    it('says nothing for a driver whose platform account is not connected (the dashboard asks them to connect it)', async () => {
+      const notConnected = { status: 200, body: { data: { flexConnected: false } } };
+      expect(await stateShown({ [EARLY_GETS.account]: notConnected, [EARLY_GETS.searchStatus]: { status: 200, body: { data: statuses[0] } } })).toBeUndefined();
+    });
+
+    it('says nothing when either answer was a refusal (the app asks again, and signs a revoked token out)', async () => {
+      const stopped = { status: 200, body: { data: statuses[0] } };
+      expect(await stateShown({ [EARLY_GETS.account]: { status: 401 }, [EARLY_GETS.searchStatus]: stopped })).toBeUndefined();
+      expect(await stateShown({ [EARLY_GETS.account]: connected, [EARLY_GETS.searchStatus]: { status: 503 } })).toBeUndefined();
+    });
   });
 
   it('waits for the page to be parsed before loading the app, if it is not yet', () => {

@@ -22,6 +22,10 @@
  *   shell and the session: on a phone the app's code takes seconds to arrive, and what it would
  *   ask for after that is then already here (docs/FRONTEND.md "Cold start"). Not the remote list
  *   of a tab holding a release-preview link: that request carries the link (the shell sends it).
+ *   Once the account (of a driver whose platform account is connected) and the search state have
+ *   come, the script says on `<html>` what the search is doing ({@link EARLY_SEARCH_STATE}), and the
+ *   style shows that state's copy in the signed-in frame: the first thing a driver opening the app
+ *   wants to know, seconds before the code that shows the rest has arrived.
  * - The page speaks the visitor's language from the first paint (docs/FRONTEND.md, "Languages"):
  *   the script picks it as the app does (chosen on this browser, else the stored account's, else
  *   the browser's), sets `<html lang>`, and puts the prerendered copies of that language
@@ -43,6 +47,7 @@ import {
   REMOTE_LIST_PATH,
   STORAGE_KEYS,
 } from './constants.js';
+import { EARLY_SEARCH_STATE, SEARCH_STATES } from './searchState.js';
 
 /** The type of an app script the server sent inert; the page script loads it when it is wanted. */
 export const DEFERRED_SCRIPT_TYPE = 'application/x-blockpilot-deferred';
@@ -115,6 +120,18 @@ export const PAGE_SCRIPT = `(function (d, w) {
         return response.ok ? response.json().then(function (body) { return { ok: true, body: body }; }) : { ok: false };
       });
       early.responses[name]["catch"](function () {});
+    }
+    // searchStateOf (./searchState.ts) in ES5; the tests hold the two to the same answers.
+    var states = ${JSON.stringify(SEARCH_STATES)};
+    function searchState(status) {
+      return states[!status.searching ? 0 : status.pausedFor === "credit" ? 1 : status.noEligibleStation ? 2 : 3];
+    }
+    function dataOf(answer) { return answer.ok && answer.body && answer.body.data; }
+    if (early.responses.account && early.responses.searchStatus) {
+      Promise.all([early.responses.account, early.responses.searchStatus]).then(function (answers) {
+        var account = dataOf(answers[0]), status = dataOf(answers[1]);
+        if (account && account.flexConnected && status) data.${EARLY_SEARCH_STATE} = searchState(status);
+      }, function () {});
     }
   }
   if (!signedIn && !releasePreview) {

@@ -16,11 +16,12 @@ import { PAGE_STYLE } from '@blockpilot/shared';
 import { PAGE_SCRIPT } from '@blockpilot/shared/pageScript';
 import { inEveryLanguage, renderStaticHtmlInEveryLanguage, translatorOf } from '@blockpilot/shared/prerender';
 import { FIRST_LOAD_CHUNKS_FILE } from '@blockpilot/tooling/firstLoadChunks';
-import { AppProviders, Spinner } from '@blockpilot/shared/ui';
+import { AppProviders } from '@blockpilot/shared/ui';
 import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom';
 import { useT } from '../src/i18n';
 import { manifestPathOf } from '../src/manifestLanguage';
+import { PrerenderedRemoteLoading } from '../src/federation/RemoteLoading';
 import { NavBar } from '../src/navigation/NavBar';
 
 /** html-webpack-plugin minifies the page: attribute quotes may be gone. */
@@ -41,7 +42,10 @@ function inlineStylesheet(_link: string, file: string): string {
   const css = readFileSync(path.join(outDir, file), 'utf8')
     .replaceAll('font-display: swap', 'font-display: optional')
     .replace(/\/\*# sourceMappingURL=.*?\*\//, '');
-  const fonts = [...css.matchAll(/url\((\/[^)]+\.woff2)\)/g)].map(([, url]) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`);
+  // Low priority: on a slow network the browser's few connections go first to the requests the
+  // first screen waits on (the app's entry, the page script's early requests), not to fonts that,
+  // being optional, a slow first visit would not show anyway.
+  const fonts = [...css.matchAll(/url\((\/[^)]+\.woff2)\)/g)].map(([, url]) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin fetchpriority="low">`);
   // Nothing links the file any more: no need to deploy it.
   for (const emitted of ['', '.map', '.gz', '.br']) rmSync(path.join(outDir, file + emitted), { force: true });
   return `${fonts.join('')}<style>${css}</style>`;
@@ -70,19 +74,15 @@ const inShell = (children: ReactNode) => (
 // One outlet, after the bar in every language: the server fills the first one it finds.
 const frame = (await renderStaticHtmlInEveryLanguage(() => inShell(<NavBar />))) + `<div ${PRERENDER_OUTLET_ATTRIBUTE}="" style="display:contents"></div>`;
 
-function Loading() {
-  return <Spinner label={useT()('loading')} />;
-}
-
-// What a signed-in driver sees until the shell boots: the same bar and loading line the shell
-// shows while the page's remote loads (docs/FRONTEND.md "Cold start"). Without ids: they belong to
+// What a signed-in driver sees until the shell boots: the same bar and loading line, with the search
+// state once the page script knows it, the shell shows while the page's remote loads (docs/FRONTEND.md "Cold start"). Without ids: they belong to
 // the visitor's frame (the page script holds a tap by id), and a signed-in page boots at once.
 const signedInFrame = (
   await renderStaticHtmlInEveryLanguage(() =>
     inShell(
       <>
         <NavBar signedInAs="user" />
-        <Loading />
+        <PrerenderedRemoteLoading />
       </>,
     ),
   )

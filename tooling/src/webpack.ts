@@ -257,6 +257,17 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
             enforce: true,
             priority: 20,
           },
+          // Except the part the shell uses before React has loaded (`@blockpilot/shared/boot`
+          // and what it imports): in a chunk of its own it arrives early, and the shell asks for
+          // the page's remote with it; inside the package's chunk it waited for the whole of it
+          // (BENCHMARKS.md "Cold start on a phone").
+          workspaceBoot: {
+            test: /[\\/]shared[\\/]src[\\/](boot|constants|session[\\/](storage|earlyRequests))\.ts$/,
+            name: 'blockpilot-boot',
+            chunks: 'async',
+            enforce: true,
+            priority: 30,
+          },
         },
       },
     },

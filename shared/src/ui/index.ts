@@ -19,6 +19,7 @@ export { RangeSlider, type RangeSliderProps } from './RangeSlider';
 export { Dialog, type DialogProps } from './Dialog';
 export { Collapsible, Disclosure, type CollapsibleProps, type DisclosureProps } from './Collapsible';
 export { Chip, type ChipProps } from './Chip';
+export { SearchStateChip } from './SearchStateChip';
 export { Tabs, tabIds, type TabItem, type TabsProps } from './Tabs';
 export { TabPanel, type TabPanelProps } from './TabPanel';
 export { BottomTabBar, type BottomTab, type BottomTabBarProps } from './BottomTabBar';

@@ -117,7 +117,8 @@ describe('the dashboard remote down while the search runs', () => {
         <RemoteApp name="mf_dashboard" loader={failing()} diagnose={serverDown()} />
       </MockProviders>,
     );
-    expect(await screen.findByText('System Stopped')).toBeInTheDocument();
+    expect(await screen.findByText('Your dashboard could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('System Stopped')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop searching' })).not.toBeInTheDocument();
     unmount();
 

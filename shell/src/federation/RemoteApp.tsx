@@ -7,7 +7,6 @@
  * docs/FRONTEND.md "Languages") keeps what was shown before it: the prerendered page, or the spinner.
  */
 import { PRERENDERED_ATTRIBUTE, type RemoteName } from '@blockpilot/shared';
-import { Spinner } from '@blockpilot/shared/ui';
 import {
   Component,
   startTransition,
@@ -23,10 +22,10 @@ import {
   type RefObject,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useT } from '../i18n';
 import { diagnoseLoadFailure, type RemoteFailure } from './diagnose';
 import { discardPrerenderedPage, forgetPrerenderedFocus, internalLinkOf, prerenderedPageFor, restorePrerenderedFocus } from './prerenderedPage';
 import { PrerenderedPageNotice, RemoteFallback } from './RemoteFallback';
+import { RemoteLoading } from './RemoteLoading';
 import { loadRemoteApp, manifestUrlOf } from './remotes';
 import { ShellSearchStop } from './ShellSearchStop';
 
@@ -70,7 +69,6 @@ export interface RemoteAppProps {
 }
 
 export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRemote }: RemoteAppProps) {
-  const t = useT();
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // Read once: the static copy stands in for the page it was made for while it loads, and stays
@@ -136,7 +134,7 @@ export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRem
     <div ref={staticRoot} {...{ [PRERENDERED_ATTRIBUTE]: '' }} style={{ display: 'contents' }} onClick={followLink} dangerouslySetInnerHTML={{ __html: prerendered.html }} />
   );
 
-  const loading = staticPage || <Spinner label={t('loading')} />;
+  const loading = staticPage || <RemoteLoading />;
   if (state.kind === 'loading') return loading;
   if (state.kind === 'failed') {
     if (staticPage) {

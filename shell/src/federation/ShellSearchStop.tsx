@@ -4,8 +4,8 @@
  * 10 s) and a Stop. Stop sends the wanted state, so a stale screen can never start the search.
  * Starting stays on the dashboard, where the filters it runs on are shown.
  */
-import { api, useSession } from '@blockpilot/shared';
-import { Button, Chip } from '@blockpilot/shared/ui';
+import { api, searchStateOf, useSession } from '@blockpilot/shared';
+import { Button, SearchStateChip } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useT } from '../i18n';
@@ -23,7 +23,7 @@ const Row = styled.section`
 
 export function ShellSearchStop() {
   const t = useT();
-  const { account, searching, setSearching, refresh } = useSession();
+  const { account, searching, searchStatus, setSearching, refresh } = useSession();
   const [pending, setPending] = useState(false);
   if (!account?.flexConnected) return null;
 
@@ -45,7 +45,7 @@ export function ShellSearchStop() {
     <Row aria-labelledby="shell-search-heading">
       <h2 id="shell-search-heading">{t('search.title')}</h2>
       <span role="status">
-        <Chip dot={searching ? 'success' : 'error'}>{t(searching ? 'search.started' : 'search.stopped')}</Chip>
+        <SearchStateChip state={searchStatus ? searchStateOf(searchStatus) : searching ? 'started' : 'stopped'} />
       </span>
       {searching && (
         <Button type="button" onClick={() => void stop()} disabled={pending} aria-busy={pending || undefined}>

@@ -11,12 +11,12 @@
  * not cover a matching offer (with what was skipped), or waiting because no selected station is
  * one the account may work.
  */
-import { api, down, useSession, type SearchStatus } from '@blockpilot/shared';
-import { Chip, tint, type Tone } from '@blockpilot/shared/ui';
+import { api, down, searchStateOf, useSession } from '@blockpilot/shared';
+import { Chip, SearchStateChip, tint } from '@blockpilot/shared/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
 
 const Column = styled.div`
   display: flex;
@@ -91,15 +91,6 @@ const Missed = styled.p`
   font-size: 0.875rem;
 `;
 
-/** What the chip says (its message), and its dot. */
-export function describeSearch(status: SearchStatus | null): { label: MessageKey; dot: Tone } {
-  if (!status) return { label: 'search.checking', dot: 'neutral' };
-  if (!status.searching) return { label: 'search.state.stopped', dot: 'error' };
-  if (status.pausedFor === 'credit') return { label: 'search.state.pausedForCredit', dot: 'warning' };
-  if (status.noEligibleStation) return { label: 'search.state.noEligibleStation', dot: 'warning' };
-  return { label: 'search.state.started', dot: 'success' };
-}
-
 export function SearchControl({ formatCents }: { formatCents: (cents: number) => string }) {
   const t = useT();
   const { searchStatus, setSearching, setSearchStatus, refresh } = useSession();
@@ -108,7 +99,6 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
   const chipId = `${useId().replace(/:/g, '')}-state`;
   const known = searchStatus !== null;
   const searching = searchStatus?.searching ?? false;
-  const { label, dot } = describeSearch(searchStatus);
 
   const toggle = async () => {
     if (!known) return;
@@ -141,7 +131,7 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
         {t(known ? (searching ? 'search.stop' : 'search.start') : 'search.checking')}
       </RoundButton>
       <span id={chipId} role="status">
-        <Chip dot={dot}>{t(label)}</Chip>
+        {known ? <SearchStateChip state={searchStateOf(searchStatus)} /> : <Chip dot="neutral">{t('search.checking')}</Chip>}
       </span>
       {missed && missed.count > 0 && <Missed>{t('search.missed', { count: missed.count, amount: formatCents(missed.valueCents) })}</Missed>}
     </Column>

@@ -4,7 +4,8 @@
  * credit (what it skipped, and that a top-up resumes it by itself), and a search whose selected
  * stations the platform account cannot work.
  */
-import { useSession, type SearchStatus } from '@blockpilot/shared';
+import { searchStateOf, useSession, type SearchStatus } from '@blockpilot/shared';
+import { useSharedT } from '@blockpilot/shared/i18n';
 import { ButtonLink, Notice } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { useT, type DashboardT } from '../../i18n';
@@ -31,6 +32,7 @@ function lowCreditText(t: DashboardT, status: SearchStatus, credit: string): str
 
 export function SearchNotices({ formatCents }: { formatCents: (cents: number) => string }) {
   const t = useT();
+  const sharedT = useSharedT();
   const { searchStatus: status, account } = useSession();
   if (!status || !account) return null;
   const credit = formatCents(account.credit);
@@ -41,8 +43,8 @@ export function SearchNotices({ formatCents }: { formatCents: (cents: number) =>
   );
   return (
     <>
-      {status.searching && status.pausedFor === 'credit' ? (
-        <Notice tone="warning" title={t('search.state.pausedForCredit')}>
+      {searchStateOf(status) === 'pausedForCredit' ? (
+        <Notice tone="warning" title={sharedT('search.state.pausedForCredit')}>
           <Row>
             <p>{t('notices.paused.body', { credit, count: status.missed.count, amount: formatCents(status.missed.valueCents) })}</p>
             {topUp}

@@ -1,0 +1,52 @@
+/**
+ * What a page shows while its remote's code loads: the loading line and, for a driver whose
+ * platform account is connected, what their search is doing (the chip the dashboard shows under
+ * Start/Stop). The shell's page carries the same, prerendered (scripts/prerender.tsx) with a copy
+ * of the chip per state, of which the page's style shows the one the page script learnt from its
+ * early requests: on a slow phone the driver knows whether their search is on seconds before the
+ * app's code has arrived, and nothing moves when the shell takes over (docs/FRONTEND.md "Cold start").
+ */
+import { EARLY_SEARCH_STATE_ATTRIBUTE, SEARCH_STATES, searchStateOf, useSession } from '@blockpilot/shared';
+import { SearchStateChip, Spinner } from '@blockpilot/shared/ui';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { useT } from '../i18n';
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  /* Under the spinner's label, which has the same inset. */
+  padding: 0 16px 16px;
+  > [role='status'] {
+    padding-left: 0;
+  }
+`;
+
+function LoadingColumn({ children }: { children?: ReactNode }) {
+  return (
+    <Column>
+      <Spinner label={useT()('loading')} />
+      {children}
+    </Column>
+  );
+}
+
+/** The live page's: the state from the session, once known. */
+export function RemoteLoading() {
+  const { account, searchStatus } = useSession();
+  return <LoadingColumn>{account?.flexConnected && searchStatus && <SearchStateChip state={searchStateOf(searchStatus)} />}</LoadingColumn>;
+}
+
+/** The prerendered page's: every state, each shown by the page's style only when it is the one. */
+export function PrerenderedRemoteLoading() {
+  return (
+    <LoadingColumn>
+      {SEARCH_STATES.map((state) => (
+        <span key={state} {...{ [EARLY_SEARCH_STATE_ATTRIBUTE]: state }}>
+          <SearchStateChip state={state} />
+        </span>
+      ))}
+    </LoadingColumn>
+  );
+}
