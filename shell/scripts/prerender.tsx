@@ -31,9 +31,15 @@ const STYLESHEET_LINK = /<link href="?\/([^" >]+\.css)"? rel="?stylesheet"?>/g;
 const outDir = process.env.BLOCKPILOT_OUT_DIR ?? path.resolve('dist');
 const indexFile = path.join(outDir, 'index.html');
 
+/** The font files' preloads, which go last in the page's head (see {@link inlineStylesheet}). */
+const fontPreloads: string[] = [];
+
 /**
  * The shell's stylesheet (its @font-face rules, about 1 KB) goes into the page, and its fonts are
- * preloaded: the first paint then waits on no other request.
+ * preloaded: the first paint then waits on no other request. The preloads go last in the head, at
+ * low priority: on a slow network the browser's few connections go first to what the first screen
+ * waits on (the app's scripts, the page script's early requests), not to fonts that, being
+ * optional, a slow first visit would not show anyway (BENCHMARKS.md "Cold start on a phone").
  */
 function inlineStylesheet(_link: string, file: string): string {
   // 'optional' instead of fontsource's 'swap': text never changes font after its first paint. On a
@@ -42,13 +48,12 @@ function inlineStylesheet(_link: string, file: string): string {
   const css = readFileSync(path.join(outDir, file), 'utf8')
     .replaceAll('font-display: swap', 'font-display: optional')
     .replace(/\/\*# sourceMappingURL=.*?\*\//, '');
-  // Low priority: on a slow network the browser's few connections go first to the requests the
-  // first screen waits on (the app's entry, the page script's early requests), not to fonts that,
-  // being optional, a slow first visit would not show anyway.
-  const fonts = [...css.matchAll(/url\((\/[^)]+\.woff2)\)/g)].map(([, url]) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin fetchpriority="low">`);
+  for (const [, url] of css.matchAll(/url\((\/[^)]+\.woff2)\)/g)) {
+    fontPreloads.push(`<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin fetchpriority="low">`);
+  }
   // Nothing links the file any more: no need to deploy it.
   for (const emitted of ['', '.map', '.gz', '.br']) rmSync(path.join(outDir, file + emitted), { force: true });
-  return `${fonts.join('')}<style>${css}</style>`;
+  return `<style>${css}</style>`;
 }
 /**
  * Preloads for the chunks every first load fetches (listed by the build), so the browser asks for
@@ -98,7 +103,7 @@ async function writeManifests(): Promise<void> {
 
 const filled = page
   .replace(STYLESHEET_LINK, inlineStylesheet)
-  .replace('</head>', () => `${firstLoadPreloads()}<script>${PAGE_SCRIPT}</script><style>${PAGE_STYLE}</style></head>`)
+  .replace('</head>', () => `${firstLoadPreloads()}<script>${PAGE_SCRIPT}</script><style>${PAGE_STYLE}</style>${fontPreloads.join('')}</head>`)
   .replace(
     EMPTY_ROOT,
     () => `<div id="root"><div ${PRERENDERED_ATTRIBUTE} style="display:contents">${frame}</div><div ${PRERENDERED_SIGNED_IN_ATTRIBUTE}>${signedInFrame}</div></div>`,

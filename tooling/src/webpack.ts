@@ -257,6 +257,17 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
             enforce: true,
             priority: 20,
           },
+          // The stack the shared singletons are made of (React, the router and its facade here,
+          // styled-components), one chunk: every first load needs all of it, and on a phone each
+          // file is a round trip on one of the browser's few connections (BENCHMARKS.md "Cold
+          // start on a phone"). Left apart, each singleton and each of its entry points was a file.
+          stack: {
+            test: /[\\/](node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|styled-components|stylis|@emotion[\\/][^\\/]+|shallowequal)[\\/]|tooling[\\/]src[\\/]routerFacade\.ts$)/,
+            name: 'blockpilot-stack',
+            chunks: 'async',
+            enforce: true,
+            priority: 10,
+          },
           // Except the part the shell uses before React has loaded (`@blockpilot/shared/boot`
           // and what it imports): in a chunk of its own it arrives early, and the shell asks for
           // the page's remote with it; inside the package's chunk it waited for the whole of it
