@@ -12,39 +12,115 @@
  * poll's offers), so a page that ends inside such a group takes the rest of the group too (up to
  * MAX_PAGE_SIZE): a cursor on that time would otherwise skip them.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { type IgnoreReason, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared/types';
+import { compiledOnce } from '../../db/compiledOnce.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { ENTRY_COLUMNS, entryFromRow, type EntryRow } from './entries.js';
+import { ENTRY_FIELD_COLUMNS, entryOf, type EntryFieldsRow } from './entries.js';
 
 /** Entries per page (more when the last ones share their time). */
 export const PAGE_SIZE = 50;
 /** The most a page holds, even inside one large poll. */
 export const MAX_PAGE_SIZE = 500;
 
+/** Which entries a page starts from: the newest, those older than the cursor ($lt), or those newer ($gt). */
+type Cursor = 'newest' | 'older' | 'newer';
+
+/** What picks a page's statement: its cursor and which filters it has. */
+interface PageShape {
+  cursor: Cursor;
+  byAction: boolean;
+  byReason: boolean;
+}
+
+/**
+ * The values a page's statement runs with (those its shape does not use are not sent). A type,
+ * not an interface: compiledOnce takes a record.
+ */
+type PageValues = {
+  userId: string;
+  cursor: Date;
+  actions: LogAction[];
+  reasons: IgnoreReason[];
+};
+
+/**
+ * A row of a page: the entry's fields, and its time already in epoch ms. PostgreSQL works the
+ * number out, so node-postgres no longer parses each timestamptz into a Date only for it to be
+ * turned back into a number (7 % of getLogs' CPU, BENCHMARKS.md "Server API: where the time goes,
+ * and the floor"). floor(), as the Date did with a time between two ms; `extract` is numeric since
+ * PostgreSQL 14, so the ms are exact.
+ */
+type PageRow = EntryFieldsRow & { discovered_ms: number };
+
+/**
+ * The statement of one page shape, built and compiled once (db/compiledOnce.ts: this is a hot
+ * route), then run as a named prepared statement (db/namedStatements.ts). Filters are `= any(list)`,
+ * one parameter whatever the list's length, so a shape is one SQL text.
+ *
+ * One statement, one round trip, also when the page ends inside one poll's group: the subquery
+ * finds the time of the PAGE_SIZE-th entry (none when fewer match), and the page is every entry
+ * from the cursor up to and including that time, at most MAX_PAGE_SIZE, in page order (ties by
+ * id). That is the page and the rest of its last entry's group. Within a group past
+ * MAX_PAGE_SIZE, the entries kept are the first by id.
+ */
+function pageStatement({ cursor, byAction, byReason }: PageShape) {
+  return compiledOnce<PageValues, PageRow>((db, value) => {
+    const listed = () => {
+      let entries = db.selectFrom('offer_logs').where('user_id', '=', value('userId')).where('forfeited_at', 'is', null);
+      if (byAction) entries = entries.where('action', '=', (eb) => eb.fn.any(eb.val(value('actions'))));
+      if (byReason) entries = entries.where('reason', '=', (eb) => eb.fn.any(eb.val(value('reasons'))));
+      if (cursor !== 'newest') entries = entries.where('discovered_at', cursor === 'older' ? '<' : '>', value('cursor'));
+      return entries;
+    };
+    // A page reads away from its cursor: newest first, or oldest first when catching up ($gt).
+    const order = cursor === 'newer' ? 'asc' : 'desc';
+    // Only the edge's time matters, so no tie-break by id: the index gives this order as it is.
+    const edge = listed()
+      .select('discovered_at')
+      .orderBy('discovered_at', order)
+      .offset(PAGE_SIZE - 1)
+      .limit(1);
+    // No edge (fewer than PAGE_SIZE match): everything from the cursor on.
+    const noEdge = sql<Date>`${sql.lit(order === 'desc' ? '-infinity' : 'infinity')}::timestamptz`;
+    return listed()
+      .select(ENTRY_FIELD_COLUMNS)
+      .select(sql<number>`floor(extract(epoch from discovered_at) * 1000)::float8`.as('discovered_ms'))
+      .where('discovered_at', order === 'desc' ? '>=' : '<=', (eb) => eb.fn.coalesce(edge, noEdge))
+      .orderBy('discovered_at', order)
+      .orderBy('id', order)
+      .limit(MAX_PAGE_SIZE);
+  });
+}
+
+/** Each shape's statement (3 cursors, with and without each filter: at most 12). */
+const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
+
+/** The statement of a shape, made the first time it is asked for. */
+function pageStatementOf(shape: PageShape) {
+  const key = `${shape.cursor}:${shape.byAction}:${shape.byReason}`;
+  let statement = pageStatements.get(key);
+  if (!statement) pageStatements.set(key, (statement = pageStatement(shape)));
+  return statement;
+}
+
 /** One page of the driver's log (forfeited entries are gone from it), newest first. */
 export async function readLogPage(db: Kysely<DatabaseSchema>, userId: string, query: LogQuery): Promise<LogEntry[]> {
-  const actions: LogAction[] | null = query.action ? query.action.$in : null;
-  const reasons: IgnoreReason[] | null = query.reason ? query.reason.$in : null;
+  const actions = query.action ? query.action.$in : null;
+  const reasons = query.reason ? query.reason.$in : null;
   if (actions?.length === 0 || reasons?.length === 0) return [];
   const after = query.discoveredAt?.$gt ?? null;
   const before = query.discoveredAt?.$lt ?? null;
+  const cursor: Cursor = after !== null ? 'newer' : before !== null ? 'older' : 'newest';
 
-  let base = db.selectFrom('offer_logs').select(ENTRY_COLUMNS).where('user_id', '=', userId).where('forfeited_at', 'is', null);
-  if (actions) base = base.where('action', 'in', actions);
-  if (reasons) base = base.where('reason', 'in', reasons);
-  const page =
-    after !== null
-      ? await base.where('discovered_at', '>', new Date(after)).orderBy('discovered_at', 'asc').orderBy('id', 'asc').limit(PAGE_SIZE).execute()
-      : await (before !== null ? base.where('discovered_at', '<', new Date(before)) : base).orderBy('discovered_at', 'desc').orderBy('id', 'desc').limit(PAGE_SIZE).execute();
-
-  let rows: EntryRow[] = page;
-  const edge = page[PAGE_SIZE - 1];
-  if (edge) {
-    const group = await base.where('discovered_at', '=', edge.discovered_at).limit(MAX_PAGE_SIZE).execute();
-    const ids = new Set(page.map((r) => r.id));
-    rows = [...page, ...group.filter((r) => !ids.has(r.id))].slice(0, MAX_PAGE_SIZE);
-  }
-  rows.sort((a, b) => b.discovered_at.getTime() - a.discovered_at.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  return rows.map(entryFromRow);
+  const rows = await pageStatementOf({ cursor, byAction: actions !== null, byReason: reasons !== null })(db, {
+    userId,
+    // The newest page's statement has no cursor: the value is not sent.
+    cursor: new Date(after ?? before ?? 0),
+    actions: actions ?? [],
+    reasons: reasons ?? [],
+  });
+  const entries = rows.map((row) => entryOf(row, row.discovered_ms));
+  // Caught up oldest first: answered newest first like every page.
+  return cursor === 'newer' ? entries.reverse() : entries;
 }
