@@ -112,7 +112,7 @@ async function coldVisit(early: boolean): Promise<Run> {
   // (the prerendered frame's copy, else the shell's or the dashboard's own).
   const searchStateShown = await page
     .waitForFunction(
-      () => [...document.querySelectorAll('span')].some((span) => span.textContent === 'System Stopped' && span.getClientRects().length > 0) && performance.now(),
+      () => Array.from(document.querySelectorAll('span')).some((span) => span.textContent === 'System Stopped' && span.getClientRects().length > 0) && performance.now(),
       undefined,
       { polling: 'raf', timeout: 120_000 },
     )
