@@ -24,9 +24,10 @@ const Column = styled.div`
 `;
 
 function LoadingColumn({ children }: { children?: ReactNode }) {
+  const t = useT();
   return (
     <Column>
-      <Spinner label={useT()('loading')} />
+      <Spinner label={t('loading')} />
       {children}
     </Column>
   );
