@@ -107,6 +107,8 @@ describe('the dashboard remote down while the search runs', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }));
     expect(server.callsTo('POST /user/toggleSearchState')[0]?.body).toMatchObject({ searching: false });
     expect(session.actions).toEqual(['setSearching:false', 'refresh']);
+    // The chip follows the answer at once, before the refreshed search state is in.
+    expect(await screen.findByText('System Stopped')).toBeInTheDocument();
   });
 
   it('shows a stopped search without a Stop, and nothing of the search before the account is connected', async () => {

@@ -45,7 +45,7 @@ export function ShellSearchStop() {
     <Row aria-labelledby="shell-search-heading">
       <h2 id="shell-search-heading">{t('search.title')}</h2>
       <span role="status">
-        <SearchStateChip state={searchStatus ? searchStateOf(searchStatus) : searching ? 'started' : 'stopped'} />
+        <SearchStateChip state={searchStateOf({ searching, pausedFor: searchStatus?.pausedFor ?? null, noEligibleStation: searchStatus?.noEligibleStation ?? false })} />
       </span>
       {searching && (
         <Button type="button" onClick={() => void stop()} disabled={pending} aria-busy={pending || undefined}>
