@@ -663,9 +663,10 @@ describe('search engine', { concurrency: true }, () =>
             await waitForPolls(w, slowFrom + 5);
             // A poll under way when the pace changed may still bring the old interval, and the next one
             // is paced by what it brought: every gap after those keeps the new interval.
-            const gaps = gapsOf(pollsOf(w.sim, w.accountId).slice(slowFrom + 1));
-            for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1500);
-            expect(w.sim.control.readRecord({ accountId: w.accountId }).totals.tooFastPolls).toBe(0);
+            const paced = pollsOf(w.sim, w.accountId).slice(slowFrom + 1);
+            for (const gap of gapsOf(paced)) expect(gap).toBeGreaterThanOrEqual(1500);
+            // The platform's own verdict on the same polls (each one's flag is about the gap before it).
+            expect(paced.slice(1).filter((poll) => poll.tooFastPoll)).toEqual([]);
           } finally {
             await w.close();
           }
