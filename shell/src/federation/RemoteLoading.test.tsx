@@ -1,4 +1,4 @@
-import { EARLY_SEARCH_STATE_ATTRIBUTE, PAGE_STYLE, SEARCH_STATES } from '@blockpilot/shared';
+import { EARLY_SEARCH_STATE, EARLY_SEARCH_STATE_ATTRIBUTE, PAGE_STYLE, SEARCH_STATES } from '@blockpilot/shared';
 import { createMockSession, mockAccount, MockProviders, mockSearchStatus } from '@blockpilot/shared/mock';
 import { render, screen } from '@testing-library/react';
 import { PrerenderedRemoteLoading, RemoteLoading } from './RemoteLoading';
@@ -35,7 +35,7 @@ describe('the page while its remote loads, prerendered into the shell page', () 
     const style = document.createElement('style');
     style.textContent = PAGE_STYLE;
     document.head.appendChild(style);
-    if (state) document.documentElement.dataset.searchState = state;
+    if (state) document.documentElement.dataset[EARLY_SEARCH_STATE] = state;
     try {
       const { container } = render(
         <MockProviders>
@@ -47,7 +47,7 @@ describe('the page while its remote loads, prerendered into the shell page', () 
         .map((copy) => copy.textContent ?? '');
     } finally {
       style.remove();
-      delete document.documentElement.dataset.searchState;
+      delete document.documentElement.dataset[EARLY_SEARCH_STATE];
     }
   }
 

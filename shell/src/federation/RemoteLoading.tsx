@@ -12,24 +12,18 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useT } from '../i18n';
 
-const Column = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  /* Under the spinner's label, which has the same inset. */
+/** The search state sits under the spinner's label, with the spinner's own inset. */
+const UnderSpinner = styled.div`
   padding: 0 16px 16px;
-  > [role='status'] {
-    padding-left: 0;
-  }
 `;
 
 function LoadingColumn({ children }: { children?: ReactNode }) {
   const t = useT();
   return (
-    <Column>
+    <>
       <Spinner label={t('loading')} />
-      {children}
-    </Column>
+      <UnderSpinner>{children}</UnderSpinner>
+    </>
   );
 }
 
