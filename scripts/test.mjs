@@ -48,6 +48,8 @@ async function probeServices() {
 
 const totals = { passed: 0, failed: 0 };
 const failedParts = [];
+/** The failing tests' names, repeated at the end: a CI log shows only its tail. */
+const failedTests = [];
 
 function count(part, passed, failed, code) {
   totals.passed += passed;
@@ -61,6 +63,13 @@ function jestCounts(output) {
   const line = output.match(/^Tests:\s+(.*)$/m)?.[1] ?? '';
   const n = (word) => Number(line.match(new RegExp(`(\\d+) ${word}`))?.[1] ?? 0);
   return [n('passed'), n('failed')];
+}
+
+/** jest heads each failure "  ● suite › test"; Node's runner prints "not ok 3 - test" (its suites too). */
+function failedTestNames(output) {
+  const jest = [...output.matchAll(/^\s*● (.+ › .+)$/gm)].map((m) => m[1]);
+  const node = [...output.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => m[1]);
+  return [...new Set([...jest, ...node])];
 }
 
 /** Node's runner prints "# pass 12" and "# fail 0" (per package, summed here). */
@@ -92,6 +101,7 @@ step('Unit tests: front end (jest + Testing Library)');
 {
   const { code, output } = await run('npx', ['--no-install', 'jest', '--ci'], { capture: true, env: serviceEnv });
   count('front-end unit tests', ...jestCounts(output), code);
+  failedTests.push(...failedTestNames(output));
 }
 
 // The server's suite is the longest step, and much of it waits on timers (the engine keeps the
@@ -118,6 +128,7 @@ step('Browser tests: the built product in Chromium (playwright-core)');
     env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM, NGINX_PATH: NGINX },
   });
   count('browser tests', ...jestCounts(output), code);
+  failedTests.push(...failedTestNames(output));
 }
 
 {
@@ -126,9 +137,11 @@ step('Browser tests: the built product in Chromium (playwright-core)');
   console.log(`\n\x1b[1m▸ Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL), run in the background since the build: done after ${seconds} s\x1b[0m`);
   process.stdout.write(output);
   count('server and simulator tests', ...nodeCounts(output), code);
+  failedTests.push(...failedTestNames(output));
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✖ ${name}`).join('\n')}`);
 console.log(`\nTest run finished in ${minutes} min${failedParts.length ? `; failing: ${failedParts.join(', ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 || failedParts.length ? 1 : 0);
