@@ -65,9 +65,9 @@ function jestCounts(output) {
   return [n('passed'), n('failed')];
 }
 
-/** jest heads each failure "  ● suite › test"; Node's runner prints "not ok 3 - test" (its suites too). */
+/** jest heads each failure "  ● suite › test" (and its console output "  ● Console"); Node's runner prints "not ok 3 - test" (its suites too). */
 function failedTestNames(output) {
-  const jest = [...output.matchAll(/^\s*● (.+ › .+)$/gm)].map((m) => m[1]);
+  const jest = [...output.matchAll(/^\s*● (?!Console$)(.+)$/gm)].map((m) => m[1]);
   const node = [...output.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => m[1]);
   return [...new Set([...jest, ...node])];
 }

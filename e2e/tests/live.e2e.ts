@@ -6,7 +6,8 @@
  * enough credit" with the offers it skipped, and a top-up resumes it by itself on both devices.
  * Every reason the engine can meet here shows on an ignored offer's card. The steps run in order.
  */
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
+import type { LogEntry } from '@blockpilot/shared/types';
 import { apiCall, registerDriver } from '../src/support/accounts';
 import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
@@ -43,6 +44,27 @@ const searchChip = (page: Page) => page.getByRole('region', { name: 'Search' }).
 const offer = (offerId: string, startTime: number, priceAmount: number, more: { durationHours?: number; hidden?: boolean } = {}) =>
   injectOffer(product().platformSimulatorUrl, { serviceAreaId: area.id, offerId: `${offerId}-${day}`, startTime, durationHours: 1, priceAmount, ...more });
 const status = () => apiCall<{ searching: boolean; pausedFor: string | null }>(product().baseUrl, token, 'GET', '/user/getSearchStatus');
+
+/**
+ * Waits for what the page should show; when it does not come, the error says what the server
+ * knows (the search's state, the credit, the newest log entries), so a failure tells a page that
+ * was not told from an engine that did not act.
+ */
+async function waitOrExplain(what: Locator): Promise<void> {
+  try {
+    await what.waitFor({ timeout: LIVE_TIMEOUT_MS });
+  } catch (error) {
+    const { baseUrl } = product();
+    const known = await Promise.all([
+      status(),
+      apiCall<{ credit: number }>(baseUrl, token, 'GET', '/user').then((user) => user.credit),
+      apiCall<LogEntry[]>(baseUrl, token, 'POST', '/user/getLogs', { query: {} }).then((entries) =>
+        entries.slice(0, 10).map(({ action, rateInfo, startTime, reason }) => `${action} ${rateInfo.priceAmount} at ${startTime}${reason ? ` (${reason})` : ''}`),
+      ),
+    ]).catch((failure: unknown) => `the server could not be asked: ${String(failure)}`);
+    throw new Error(`${(error as Error).message}\nThe server's side (search status, credit, newest log entries): ${JSON.stringify(known)}`, { cause: error });
+  }
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -111,7 +133,7 @@ it('two devices: Start on the laptop shows on the phone; Stop on the laptop turn
 it('credit runs out: the search pauses and says what it skipped; a top-up resumes it by itself', async () => {
   // 285.00 costs a fee of 9.98 of the 10.00 sign-up credit; then 150.00 and 280.00 cannot be paid.
   await offer('takes-the-credit', at(8), 285);
-  await laptop().getByText('Credit: $0.02').waitFor({ timeout: LIVE_TIMEOUT_MS });
+  await waitOrExplain(laptop().getByText('Credit: $0.02'));
   await offer('skipped-a', at(10), 150);
   await offer('skipped-b', at(12), 280);
   for (const page of [laptop(), phone()]) {
@@ -151,7 +173,7 @@ it('every ignored offer says why on its card', async () => {
     ['day', 'Not one of your days'],
   ];
   for (const [reason, text] of reasons) {
-    await laptop().locator(`li[data-reason="${reason}"]`).filter({ hasText: text }).first().waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await waitOrExplain(laptop().locator(`li[data-reason="${reason}"]`).filter({ hasText: text }).first());
   }
   // The log narrowed to one reason shows only those.
   await laptop().getByLabel('Why ignored').selectOption('credit');

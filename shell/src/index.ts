@@ -8,5 +8,6 @@ import { redirectToSecure } from './secureRedirect';
 // remote is fetched alongside React, not after it.
 if (!redirectToSecure()) {
   void import('./bootstrap');
-  void import('./federation/preloadCurrentPage').then(({ preloadCurrentPage }) => preloadCurrentPage());
+  // Its chunk's name is tooling's EARLY_START_CHUNK: the app's chunk takes the remote loader from it.
+  void import(/* webpackChunkName: "early-start" */ './federation/preloadCurrentPage').then(({ preloadCurrentPage }) => preloadCurrentPage());
 }

@@ -12,11 +12,11 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { DefinePlugin, type Configuration } from 'webpack';
+import { DefinePlugin, type ChunkGraph, type Configuration, type Module } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { catalogRule } from './catalogs';
 import { SOURCE_CONDITION } from './conditions';
-import { FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
+import { EARLY_START_CHUNK, FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
 import type { FederatedAppOptions, RemoteAppOptions } from './types';
 
 export type { FederatedAppOptions, RemoteAppOptions } from './types';
@@ -272,6 +272,25 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
           // and what it imports): in a chunk of its own it arrives early, and the shell asks for
           // the page's remote with it; inside the package's chunk it waited for the whole of it
           // (BENCHMARKS.md "Cold start on a phone").
+          // The host's early start (its entry's import named EARLY_START_CHUNK: the page's remote
+          // fetched while React downloads) imports the shell's remote loader, which the app's own
+          // chunk imports too. Each async chunk carried a copy (2 KB of every first load), as
+          // webpack never splits out a module under 20 KB. The early start's modules are one chunk
+          // of their own instead, which the app's chunk shares (webpack cannot move them into
+          // the early start's chunk itself: it is not a parent of the app's; docs/FRONTEND.md
+          // "Route chunks").
+          ...(isHost
+            ? {
+                hostEarlyStart: {
+                  test: (module: Module, { chunkGraph }: { chunkGraph: ChunkGraph }) =>
+                    [...chunkGraph.getModuleChunksIterable(module)].some((chunk) => chunk.name === EARLY_START_CHUNK),
+                  name: `${EARLY_START_CHUNK}-code`,
+                  chunks: 'async' as const,
+                  enforce: true,
+                  priority: 5,
+                },
+              }
+            : {}),
           workspaceBoot: {
             test: /[\\/]shared[\\/]src[\\/](boot|constants|session[\\/](storage|earlyRequests))\.ts$/,
             name: 'blockpilot-boot',

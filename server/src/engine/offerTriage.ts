@@ -205,6 +205,8 @@ export class OfferTriage {
       }
       search.funds.settle(attempt.feeCents, recorded.status === 'recorded' ? recorded.balanceCents : null);
       if (recorded.status === 'recorded') {
+        // One line per booked block in the server's log: what an operator looks for first when a driver asks.
+        deps.log.info({ userId: search.userId, offerId, feeCents: recorded.feeCents }, 'block accepted');
         this.notifyAccepted(attempt, recorded.feeCents);
         if (recorded.feeCents > 0) {
           deps.live.publish(search.userId, { type: 'account' });

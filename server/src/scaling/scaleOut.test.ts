@@ -47,6 +47,23 @@ describeWithRedis('scale-out: three workers and two API processes', (redis) => {
   const leaseOwner = async (userId: string) => leaseHolder(await redis().redis.get(searchKeys(prefix).lease(userId)))?.split(':')[0] ?? null;
   let prefix = '';
 
+  /**
+   * The workers blocked on the search queue's fetch right now: CLIENT LIST shows each connection's
+   * last command and a `b` flag while it blocks, and BullMQ names a worker's connection
+   * `<prefix>:<queue name in base64>:w:<worker name>` (the worker's name is its id).
+   */
+  const waitingWorkers = async (): Promise<Set<string>> => {
+    const { bullPrefix, queueName } = searchKeys(prefix);
+    const ofSearchQueue = `${bullPrefix}:${Buffer.from(queueName).toString('base64')}:w:`;
+    const waiting = new Set<string>();
+    for (const line of ((await redis().redis.client('LIST')) as string).split('\n')) {
+      const fields = new Map(line.split(' ').map((field) => field.split('=', 2) as [string, string]));
+      const name = fields.get('name') ?? '';
+      if (fields.get('cmd') === 'bzpopmin' && fields.get('flags')?.includes('b') && name.startsWith(ofSearchQueue)) waiting.add(name.slice(ofSearchQueue.length));
+    }
+    return waiting;
+  };
+
   const toggle = async (api: ServerProcess, driver: Driver): Promise<boolean> => {
     const res = await fetch(`${api.url}/api/user/toggleSearchState`, {
       method: 'POST',
@@ -81,10 +98,13 @@ describeWithRedis('scale-out: three workers and two API processes', (redis) => {
 
   it('spreads drivers, fails over within the bound, obeys Stop/Start through either API, hands over on SIGTERM, never polls one account twice at once', async () => {
     // Start: every driver through one API process or the other, one after the other once the
-    // last one's job is taken. Redis hands a new job to the worker that has waited longest, so
-    // the drivers go round the workers; started all at once, a worker still starting up on a busy
-    // machine could find the queue already emptied by the other two.
+    // last one's job is taken and every worker waits on the queue again. Redis hands a new job to
+    // the client that has blocked longest, so the drivers go round the workers. Started all at
+    // once, or while a worker is not blocked (still starting up, or renewing its blocking
+    // connection, which BullMQ does every few seconds and which takes longer on a busy machine),
+    // the others would empty the queue before it asks.
     for (const [i, driver] of drivers.entries()) {
+      await waitFor('every worker waiting on the queue', async () => (await waitingWorkers()).size === workers.length, 10_000);
       expect(await toggle(apis[i % 2]!, driver)).toBe(true);
       await waitFor(`${driver.userId}'s job taken`, async () => (await leaseOwner(driver.userId)) !== null, 10_000);
     }

@@ -1,0 +1,85 @@
+/**
+ * A first load fetches each module once. Every script a route loads is read with its source map,
+ * and no source file of the product or of the libraries it bundles may come in two of them: a
+ * module two async chunks both import is copied into each unless the build config groups it
+ * (tooling/src/webpack.ts, docs/FRONTEND.md "Route chunks"), and such copies cost every driver
+ * bytes on every first load.
+ *
+ * Each federated container (the shell and the page's remote) carries webpack's runtime and the
+ * federation runtime's webpack part by design: those are left out.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { registerDriver } from '../src/support/accounts';
+import { launchBrowser, openDriverPage, openPage, product, visit } from '../src/support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Each container's own runtime: webpack's (`webpack://<app>/webpack/...`) and the federation runtime's part every container embeds. */
+const PER_CONTAINER = /^webpack\/|node_modules\/@module-federation\//;
+
+/**
+ * A source map's source as one name across containers: `webpack://mf_dashboard/../shared/src/x.ts`
+ * and `webpack://shell/../shared/src/x.ts` are the same file, `webpack://shell/./src/App.tsx` and
+ * `webpack://mf_landing/./src/App.tsx` are not.
+ */
+function sourceName(source: string): string {
+  const [, container = '', rest = source] = /^webpack:\/\/([^/]+)\/(.*)$/.exec(source) ?? [];
+  const inModules = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(.*)$/.exec(rest);
+  if (inModules) return `node_modules/${inModules[1]}`;
+  if (rest.startsWith('../')) return rest.replace(/^(\.\.\/)+/, '');
+  if (rest.startsWith('./')) return `${container}/${rest.slice(2)}`;
+  return rest;
+}
+
+/** The scripts a page fetches while `load` runs. */
+async function scriptsOf(page: Page, load: () => Promise<void>): Promise<string[]> {
+  const urls: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') urls.push(request.url());
+  });
+  await load();
+  await page.waitForLoadState('networkidle');
+  return urls;
+}
+
+/** The sources every script brings (by its source map), and which scripts bring each. */
+async function sourcesByScript(page: Page, urls: string[]): Promise<Map<string, string[]>> {
+  const scriptsOfSource = new Map<string, string[]>();
+  for (const url of urls) {
+    const answer = await page.request.get(`${url}.map`);
+    expect(answer.status()).toBe(200);
+    const map = (await answer.json()) as { sources: string[] };
+    for (const source of new Set(map.sources.map(sourceName))) {
+      if (PER_CONTAINER.test(source)) continue;
+      scriptsOfSource.set(source, [...(scriptsOfSource.get(source) ?? []), new URL(url).pathname]);
+    }
+  }
+  return scriptsOfSource;
+}
+
+const twice = (sources: Map<string, string[]>) => [...sources].filter(([, scripts]) => scripts.length > 1);
+
+describe('a first load', () => {
+  it.each([
+    ['the landing page, once the visitor shows intent', '/', 'mf_landing', false],
+    ['the sign-in page', '/login', 'mf_auth', false],
+    ['the dashboard, signed in', '/dashboard', 'mf_dashboard', true],
+    ['the account page, signed in', '/account', 'mf_account', true],
+  ])('of %s fetches each module once', async (_label, path, remote, signedIn) => {
+    const { context, page } = signedIn ? await openDriverPage(browser, 1440, await registerDriver(product().baseUrl)) : await openPage(browser);
+    const urls = await scriptsOf(page, async () => {
+      await visit(page, path);
+      await page.locator(`[data-remote-root="${remote}"]`).waitFor();
+    });
+    // The shell's entry, the stack, the shared package and the remote's entry at least.
+    expect(urls.length).toBeGreaterThanOrEqual(4);
+    expect(twice(await sourcesByScript(page, urls))).toEqual([]);
+    await context.close();
+  });
+});
