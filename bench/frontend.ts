@@ -66,11 +66,15 @@ async function firstLoad(browser: Browser, url: string, route: RouteLoad) {
   return scripts.map((s) => ({ path: s.url.pathname, gzip: gz(fileFor(s.url)), transferred: s.transferred }));
 }
 
+/** The message catalogs' share of a load, under one name (see unmappedSource). */
+const CATALOGS = '(workspace) message catalogs';
+
 /** The npm package (or workspace folder) a bundled source file came from. */
 function packageOf(source: string): string {
   const inModules = source.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/);
   if (inModules) return inModules[1]!;
   // A package's own sources: `webpack://mf_dashboard/./src/…`, or a workspace package it bundles (`…/shared/src/…`).
+  if (source === CATALOGS) return CATALOGS;
   const workspace = source.match(/(shell|mf-[a-z]+|shared|tooling)\/src\//) ?? source.match(/^webpack:\/\/([^/]+)\/\.\/src\//);
   return workspace ? `(workspace) ${workspace[1]!.replace('_', '-')}` : '(webpack runtime)';
 }
@@ -83,6 +87,15 @@ function packageOf(source: string): string {
  */
 const STACK_FLOOR =
   /^(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|styled-components|stylis|@emotion\/.*|shallowequal|tslib|axios|@module-federation\/.*|\(webpack runtime\))$/;
+
+/**
+ * What code without a source mapping is: webpack's module wrappers and runtime, except a message
+ * catalog. Catalogs are JSON modules (tooling/src/catalogs.ts), which webpack emits as
+ * `JSON.parse('…')` without a mapping: the product's own words, not the stack's floor.
+ */
+function unmappedSource(code: string): string {
+  return code.includes("JSON.parse('") ? CATALOGS : '(webpack runtime)';
+}
 
 /**
  * Gzipped bytes of a load by source file: each file's minified bytes are given to the source the
@@ -106,7 +119,7 @@ function bytesBySource(scripts: { path: string; gzip: number }[], base: URL): Ma
     decodedMappings(map).forEach((segments, line) => {
       segments.forEach((segment, i) => {
         const end = segments[i + 1]?.[0] ?? lines[line]?.length ?? segment[0];
-        const source = segment.length > 1 ? map.sources[segment[1]!]! : '(webpack runtime)';
+        const source = segment.length > 1 ? map.sources[segment[1]!]! : unmappedSource(lines[line]!.slice(segment[0], end));
         bySource.set(source, (bySource.get(source) ?? 0) + end - segment[0]);
         minified += end - segment[0];
       });
@@ -215,7 +228,8 @@ ${loads.map(({ route, scripts }) => `| first load JS, ${route.label}: gzipped ($
 Each first load split by source map (minified bytes given to the source they came from, scaled to
 the file's gzipped size): the stack's floor (react-dom, react, scheduler, react-router,
 styled-components with stylis, axios, the federation runtime, webpack's runtime) and the rest, the
-product's own code and the libraries it chose.
+product's own code (its message catalogs too, which have no source map: found by their
+\`JSON.parse\`) and the libraries it chose.
 
 ${table(
   ['route', 'first load', 'the stack (floor)', 'beyond the floor', 'largest beyond the floor'],
@@ -246,7 +260,10 @@ The product's own modules in it, largest first: ${[...dashboard]
     .filter(([source]) => packageOf(source).startsWith('(workspace)'))
     .sort((a, b) => b[1] - a[1])
     .slice(0, 15)
-    .map(([source, bytes]) => `\`${packageOf(source).replace('(workspace) ', '')}/${source.replace(/^.*?\bsrc\//, 'src/')}\` ${kb(bytes)}`)
+    .map(
+      ([source, bytes]) =>
+        `${source === CATALOGS ? 'the English message catalogs' : `\`${packageOf(source).replace('(workspace) ', '')}/${source.replace(/^.*?\bsrc\//, 'src/')}\``} ${kb(bytes)}`,
+    )
     .join(', ')}.
 
 Landing page scripts once the visitor shows intent (gzipped): ${landing

@@ -2,8 +2,11 @@
  * A grouped bar chart drawn with visx (SVG; the library loads only with the Stats page, docs/FRONTEND.md
  * "Route chunks"). The picture is for sighted readers only (aria-hidden): each chart sits beside a
  * real table of the same figures (DataTable), which screen readers read instead.
+ *
+ * The axes are drawn here, a line and a few labelled ticks each: visx's axis package brings its
+ * text component, whose CSS calc() evaluator was 5 KB of the Stats page's first load (BENCHMARKS.md
+ * "Front end") for labels that never use calc().
  */
-import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
@@ -12,6 +15,7 @@ import styled, { useTheme } from 'styled-components';
 export interface BarSeries {
   name: string;
   color: string;
+  /** Whole numbers: cents, or counts. */
   values: readonly number[];
 }
 
@@ -56,6 +60,43 @@ const Legend = styled.ul`
   }
 `;
 
+/** Round values on the value axis (the scale picks them: 0, 50, 100, ...). */
+const VALUE_TICKS = 4;
+/** A tick's length past the axis line, and the gap to its label. */
+const TICK = 6;
+const LABEL_GAP = 4;
+
+interface AxisProps {
+  side: 'left' | 'bottom';
+  /** The axis line's length along its side. */
+  length: number;
+  /** Where the line sits across it (the bottom axis: the plot's height). */
+  offset?: number;
+  /** Each tick's place along the axis, and its label. */
+  ticks: ReadonlyArray<{ at: number; label: string }>;
+  lineColor: string;
+  textColor: string;
+}
+
+/** An axis: its line, and a short tick with a label at each value given. */
+function Axis({ side, length, offset = 0, ticks, lineColor, textColor }: AxisProps) {
+  const left = side === 'left';
+  return (
+    <g transform={left ? undefined : `translate(0, ${offset})`} fontSize={12} fill={textColor} textAnchor={left ? 'end' : 'middle'}>
+      <line x2={left ? 0 : length} y2={left ? length : 0} stroke={lineColor} />
+      {ticks.map(({ at, label }) => (
+        <g key={`${at}:${label}`} transform={left ? `translate(0, ${at})` : `translate(${at}, 0)`}>
+          <line x2={left ? -TICK : 0} y2={left ? 0 : TICK} stroke={lineColor} />
+          {/* Centred on the tick: on the left by a third of the text's height, below by its whole height. */}
+          <text x={left ? -TICK - LABEL_GAP : 0} y={left ? 0 : TICK + LABEL_GAP} dy={left ? '0.32em' : '0.71em'}>
+            {label}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
 export function BarChart({ labels, series, formatValue, labelEvery = 1, height = 220 }: BarChartProps) {
   const theme = useTheme();
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
@@ -64,7 +105,6 @@ export function BarChart({ labels, series, formatValue, labelEvery = 1, height =
   const groups = scaleBand<number>({ domain: labels.map((_, i) => i), range: [0, innerWidth], padding: 0.2 });
   const within = scaleBand<number>({ domain: series.map((_, i) => i), range: [0, groups.bandwidth()], padding: 0.05 });
   const values = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
-  const tickStyle = { fill: theme.palette.textMuted, fontSize: 12, fontFamily: 'inherit' } as const;
 
   return (
     <div>
@@ -79,22 +119,24 @@ export function BarChart({ labels, series, formatValue, labelEvery = 1, height =
               );
             }),
           )}
-          <AxisLeft
-            scale={values}
-            numTicks={4}
-            tickFormat={(value) => formatValue(Number(value))}
-            stroke={theme.palette.divider}
-            tickStroke={theme.palette.divider}
-            tickLabelProps={() => ({ ...tickStyle, textAnchor: 'end', dx: -4, dy: 4 })}
+          <Axis
+            side="left"
+            length={innerHeight}
+            // Every series counts whole things (cents, offers): no tick between two of them.
+            ticks={values
+              .ticks(VALUE_TICKS)
+              .filter(Number.isInteger)
+              .map((value) => ({ at: values(value), label: formatValue(value) }))}
+            lineColor={theme.palette.divider}
+            textColor={theme.palette.textMuted}
           />
-          <AxisBottom
-            top={innerHeight}
-            scale={groups}
-            tickValues={labels.map((_, i) => i).filter((i) => i % labelEvery === 0)}
-            tickFormat={(index) => labels[Number(index)] ?? ''}
-            stroke={theme.palette.divider}
-            tickStroke={theme.palette.divider}
-            tickLabelProps={() => ({ ...tickStyle, textAnchor: 'middle' })}
+          <Axis
+            side="bottom"
+            offset={innerHeight}
+            length={innerWidth}
+            ticks={labels.flatMap((label, group) => (group % labelEvery === 0 ? [{ at: (groups(group) ?? 0) + groups.bandwidth() / 2, label }] : []))}
+            lineColor={theme.palette.divider}
+            textColor={theme.palette.textMuted}
           />
         </Group>
       </Svg>
