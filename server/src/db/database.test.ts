@@ -5,7 +5,7 @@ import { migrate } from './index.js';
 import { migrations } from './migrations/index.js';
 import { describeEachDatabase } from '../../test/databases.js';
 
-describeEachDatabase('the database module', (database) => {
+describeEachDatabase('the database module', (database, kind) => {
   it('has applied every migration on open, and a second run applies none', async () => {
     const { db } = database();
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
@@ -30,6 +30,38 @@ describeEachDatabase('the database module', (database) => {
       }
     });
   });
+
+  // PostgreSQL only: PGlite holds one database of one schema per server.
+  if (kind === 'postgres')
+    it('migrates while other schemas of the database are being dropped (kysely reads every schema to find its table)', async () => {
+      const { db } = database();
+      // Many schemas, dropped one after another while fresh schemas are migrated: each migration's
+      // look for its table reads every schema's name and then asks about each, and a schema
+      // dropped in between made PostgreSQL answer 3F000 (how parallel suites, each dropping its own
+      // schema at its end, failed a suite now and then).
+      const stamp = Date.now();
+      const doomed = Array.from({ length: 150 }, (_, i) => `doomed_${stamp}_${i}`);
+      const fresh = Array.from({ length: 6 }, (_, i) => `fresh_${stamp}_${i}`);
+      for (const schema of [...doomed, ...fresh]) await sql`create schema ${sql.id(schema)}`.execute(db);
+      const dropping = (async () => {
+        for (const schema of doomed) await sql`drop schema ${sql.id(schema)}`.execute(db);
+      })();
+      try {
+        for (const schema of fresh) {
+          await db.connection().execute(async (connection) => {
+            await sql`set search_path to ${sql.id(schema)}`.execute(connection);
+            try {
+              expect(await migrate(connection)).toContain('0001_boots');
+            } finally {
+              await sql`set search_path to default`.execute(connection);
+            }
+          });
+        }
+      } finally {
+        await dropping;
+        for (const schema of fresh) await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+      }
+    });
 
   it('applies a migration that landed after a later-numbered one had run (0018 after 0019)', async () => {
     const { db } = database();

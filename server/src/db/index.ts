@@ -40,13 +40,36 @@ export async function migrate(db: Kysely<DatabaseSchema>): Promise<string[]> {
   // Numbers are handed out to work done side by side, which can land in another order (0019 before
   // 0018): a database that already ran the later one still gets the earlier one, instead of the
   // server refusing to start. Each migration stands alone, so their order between such pairs does not matter.
-  const { error, results } = await new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema, allowUnorderedMigrations: true }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const schema = rows[0]!.schema;
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema, allowUnorderedMigrations: true });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // Kysely finds its tables by listing every schema's and asking PostgreSQL about each schema,
+    // which fails (3F000) when another schema is dropped in between: another deployment's, or a
+    // parallel test suite's. That happens before any migration runs: look again.
+    const dropped = droppedSchemaOf(error);
+    if (dropped === null || dropped === schema || attempt >= MIGRATE_ATTEMPTS) throw error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** Looks for kysely's tables again this many times while other schemas vanish under it. */
+const MIGRATE_ATTEMPTS = 20;
+
+/** The schema a PostgreSQL "schema does not exist" error (3F000) names, or null for any other error. */
+function droppedSchemaOf(error: unknown): string | null {
+  if (!(error instanceof Error) || (error as Error & { code?: unknown }).code !== '3F000') return null;
+  return /^schema "(.+)" does not exist$/.exec(error.message)?.[1] ?? null;
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const db = new Kysely<DatabaseSchema>({ dialect: await dialectFor(config) });
-  await migrate(db);
+  try {
+    await migrate(db);
+  } catch (error) {
+    // Not left holding connections (or a PGlite) that nobody can close.
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
   return { db, kind: config.kind, close: () => db.destroy() };
 }
