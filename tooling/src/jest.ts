@@ -39,7 +39,7 @@ export function createJestConfig(options: JestPackageOptions): Config {
     // Some dependencies ship ESM only; let swc compile them too. Catalogs (`locales/*.json`) are
     // imported raw: outside a production build, Lingui compiles each message when first used.
     // (pnpm paths hold node_modules twice: .pnpm/<name>@<version>/node_modules/<name>/.)
-    transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/|axios/|kysely/|@lingui/|@messageformat/)'],
+    transformIgnorePatterns: ['/node_modules/(?!\\.pnpm/|axios/|kysely/|@lingui/|@messageformat/|d3-array/|internmap/)'],
     moduleNameMapper: {
       '\\.css$': require.resolve('identity-obj-proxy'),
       '\\.(png|svg|woff2?|jpe?g|webp|mp4|webm|vtt)$': require.resolve('./fileStub.ts'),

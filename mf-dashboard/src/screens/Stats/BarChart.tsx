@@ -1,16 +1,14 @@
 /**
- * A grouped bar chart drawn with visx (SVG; the library loads only with the Stats page, docs/FRONTEND.md
- * "Route chunks"). The picture is for sighted readers only (aria-hidden): each chart sits beside a
- * real table of the same figures (DataTable), which screen readers read instead.
+ * A grouped bar chart drawn in SVG (it loads only with the Stats page, docs/FRONTEND.md "Route
+ * chunks"). The picture is for sighted readers only (aria-hidden): each chart sits beside a real
+ * table of the same figures (DataTable), which screen readers read instead.
  *
- * The axes are drawn here, a line and a few labelled ticks each: visx's axis package brings its
- * text component, whose CSS calc() evaluator was 5 KB of the Stats page's first load (BENCHMARKS.md
- * "Front end") for labels that never use calc().
+ * Bars, axes and their labels are drawn here: a chart library's axis brought a CSS calc()
+ * evaluator, and its scales d3's colour and time code, 12 KB of the page for rectangles, lines and
+ * labels (BENCHMARKS.md "Front end"). The scales' arithmetic is in chartScales.ts.
  */
-import { Group } from '@visx/group';
-import { scaleBand, scaleLinear } from '@visx/scale';
-import { Bar } from '@visx/shape';
 import styled, { useTheme } from 'styled-components';
+import { bands, valueAxis } from './chartScales';
 
 export interface BarSeries {
   name: string;
@@ -102,31 +100,25 @@ export function BarChart({ labels, series, formatValue, labelEvery = 1, height =
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const top = Math.max(1, ...series.flatMap((s) => s.values));
-  const groups = scaleBand<number>({ domain: labels.map((_, i) => i), range: [0, innerWidth], padding: 0.2 });
-  const within = scaleBand<number>({ domain: series.map((_, i) => i), range: [0, groups.bandwidth()], padding: 0.05 });
-  const values = scaleLinear<number>({ domain: [0, top], range: [innerHeight, 0], nice: true });
+  const groups = bands(labels.length, innerWidth, 0.2);
+  const within = bands(series.length, groups.bandwidth, 0.05);
+  const values = valueAxis(top, innerHeight, VALUE_TICKS);
 
   return (
     <div>
       <Svg viewBox={`0 0 ${WIDTH} ${height}`} aria-hidden="true" focusable="false">
-        <Group left={MARGIN.left} top={MARGIN.top}>
+        <g transform={`translate(${MARGIN.left}, ${MARGIN.top})`}>
           {labels.map((_, group) =>
             series.map((s, index) => {
-              const value = s.values[group] ?? 0;
-              const y = values(value);
-              return (
-                <Bar key={`${group}-${index}`} x={(groups(group) ?? 0) + (within(index) ?? 0)} y={y} width={within.bandwidth()} height={innerHeight - y} fill={s.color} rx={2} />
-              );
+              const y = values.y(s.values[group] ?? 0);
+              return <rect key={`${group}-${index}`} x={groups.start(group) + within.start(index)} y={y} width={within.bandwidth} height={innerHeight - y} fill={s.color} rx={2} />;
             }),
           )}
           <Axis
             side="left"
             length={innerHeight}
             // Every series counts whole things (cents, offers): no tick between two of them.
-            ticks={values
-              .ticks(VALUE_TICKS)
-              .filter(Number.isInteger)
-              .map((value) => ({ at: values(value), label: formatValue(value) }))}
+            ticks={values.ticks.filter(Number.isInteger).map((value) => ({ at: values.y(value), label: formatValue(value) }))}
             lineColor={theme.palette.divider}
             textColor={theme.palette.textMuted}
           />
@@ -134,11 +126,11 @@ export function BarChart({ labels, series, formatValue, labelEvery = 1, height =
             side="bottom"
             offset={innerHeight}
             length={innerWidth}
-            ticks={labels.flatMap((label, group) => (group % labelEvery === 0 ? [{ at: (groups(group) ?? 0) + groups.bandwidth() / 2, label }] : []))}
+            ticks={labels.flatMap((label, group) => (group % labelEvery === 0 ? [{ at: groups.start(group) + groups.bandwidth / 2, label }] : []))}
             lineColor={theme.palette.divider}
             textColor={theme.palette.textMuted}
           />
-        </Group>
+        </g>
       </Svg>
       {series.length > 1 && (
         <Legend aria-hidden="true">
