@@ -35,16 +35,18 @@ describeEachDatabase('the database module', (database, kind) => {
   if (kind === 'postgres')
     it('migrates while other schemas of the database are being dropped (kysely reads every schema to find its table)', async () => {
       const { db } = database();
-      // Many schemas, dropped one after another while fresh schemas are migrated: each migration's
-      // look for its table reads every schema's name and then asks about each, and a schema
-      // dropped in between made PostgreSQL answer 3F000 (how parallel suites, each dropping its own
-      // schema at its end, failed a suite now and then).
+      // Schemas dropped one after another while fresh schemas are migrated: each migration's look
+      // for its table reads every schema's tables and columns and then asks about each, and one
+      // dropped in between made PostgreSQL answer 3F000 or 42703 (how parallel suites, each
+      // dropping its own schema at its end, failed a suite now and then).
       const stamp = Date.now();
-      const doomed = Array.from({ length: 150 }, (_, i) => `doomed_${stamp}_${i}`);
+      const doomed = Array.from({ length: 60 }, (_, i) => `doomed_${stamp}_${i}`);
       const fresh = Array.from({ length: 6 }, (_, i) => `fresh_${stamp}_${i}`);
       for (const schema of [...doomed, ...fresh]) await sql`create schema ${sql.id(schema)}`.execute(db);
+      // With tables and columns, as a suite's schema has: the look reads those too.
+      for (const schema of doomed) await sql`create table ${sql.id(schema, 'rows')} (id serial primary key, note text)`.execute(db);
       const dropping = (async () => {
-        for (const schema of doomed) await sql`drop schema ${sql.id(schema)}`.execute(db);
+        for (const schema of doomed) await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
       })();
       try {
         for (const schema of fresh) {

@@ -45,21 +45,26 @@ export async function migrate(db: Kysely<DatabaseSchema>): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    // Kysely finds its tables by listing every schema's and asking PostgreSQL about each schema,
-    // which fails (3F000) when another schema is dropped in between: another deployment's, or a
-    // parallel test suite's. That happens before any migration runs: look again.
-    const dropped = droppedSchemaOf(error);
-    if (dropped === null || dropped === schema || attempt >= MIGRATE_ATTEMPTS) throw error instanceof Error ? error : new Error(String(error));
+    // Kysely finds its tables by reading every schema's tables and columns from the catalog, and
+    // asking PostgreSQL about each; one dropped in between (another deployment's schema, or a
+    // parallel test suite's) fails the read. That happens before any migration runs (`results` is
+    // only given once they have), so nothing is half done: look again, after a moment.
+    if (results !== undefined || !vanishedUnderTheRead(error) || attempt >= MIGRATE_ATTEMPTS) throw error instanceof Error ? error : new Error(String(error));
+    await new Promise((resolve) => setTimeout(resolve, attempt * 20));
   }
 }
 
 /** Looks for kysely's tables again this many times while other schemas vanish under it. */
-const MIGRATE_ATTEMPTS = 20;
+const MIGRATE_ATTEMPTS = 10;
 
-/** The schema a PostgreSQL "schema does not exist" error (3F000) names, or null for any other error. */
-function droppedSchemaOf(error: unknown): string | null {
-  if (!(error instanceof Error) || (error as Error & { code?: unknown }).code !== '3F000') return null;
-  return /^schema "(.+)" does not exist$/.exec(error.message)?.[1] ?? null;
+/**
+ * PostgreSQL's answers to a catalog read about an object dropped meanwhile: its schema, table or
+ * column no longer exists (3F000, 42P01, 42703), or its catalog entry is gone (XX000).
+ */
+function vanishedUnderTheRead(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return code === '3F000' || code === '42P01' || code === '42703' || (code === 'XX000' && error.message.startsWith('cache lookup failed'));
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
