@@ -80,6 +80,10 @@ describe('a first load', () => {
     // The shell's entry, the stack, the shared package and the remote's entry at least.
     expect(urls.length).toBeGreaterThanOrEqual(4);
     expect(twice(await sourcesByScript(page, urls))).toEqual([]);
+    // The live stream's client comes with the stream only (shared/src/api/live.ts), which no page
+    // here opens: a visitor has none, nor a driver with no platform account connected yet (the
+    // stream of a connected one: live.e2e.ts).
+    expect(urls.filter((url) => /\/live-stream\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
     await context.close();
   });
 });

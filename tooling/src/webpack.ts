@@ -249,9 +249,10 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
           // provider, Lingui, the live stream's client) was copied into each: below webpack's 20 KB
           // minimum it is never split out. The first load fetched 8 KB twice (BENCHMARKS.md
           // "Front end"). One chunk for the package and the libraries only it uses instead: every
-          // route's first load needs most of it anyway.
+          // route's first load needs most of it anyway. (The live stream's client is not among
+          // them: it loads when a signed-in page opens the stream, shared/src/api/live.ts.)
           workspaceShared: {
-            test: /[\\/](shared[\\/]src|node_modules[\\/](@lingui|@microsoft[\\/]fetch-event-source|use-sync-external-store))[\\/]/,
+            test: /[\\/](shared[\\/]src|node_modules[\\/](@lingui|use-sync-external-store))[\\/]/,
             name: 'blockpilot-shared',
             chunks: 'async',
             enforce: true,

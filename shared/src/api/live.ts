@@ -4,8 +4,10 @@
  * reconnects after a drop and closes the stream while the page is hidden (reopened when shown), so
  * a phone in a pocket holds no connection; every (re)open is reported, for the caller to catch up
  * on what it may have missed.
+ *
+ * The library loads when a page first opens the stream, as a chunk of its own: the pages a visitor
+ * sees signed out (landing, sign-in) never open one (docs/FRONTEND.md "Route chunks").
  */
-import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { getAccessToken } from '../session/storage';
 import type { LiveEvent } from '../types';
 
@@ -36,28 +38,34 @@ export function openLiveEvents(handlers: LiveHandlers): () => void {
   if (sourceOverride) return sourceOverride(handlers);
   const controller = new AbortController();
   const token = getAccessToken();
-  void fetchEventSource('/api/user/events', {
-    signal: controller.signal,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-    async onopen(response) {
-      if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) return handlers.onOpen();
-      if (response.status === 401 || response.status === 403) throw new StreamRefused(`live events refused: ${response.status}`);
-      throw new Error(`live events answered ${response.status}`);
-    },
-    onmessage(message) {
-      if (!message.data) return;
-      try {
-        handlers.onEvent(JSON.parse(message.data) as LiveEvent);
-      } catch (error) {
-        console.warn('[live] unreadable event:', error instanceof Error ? error.message : error);
-      }
-    },
-    onerror(error) {
-      if (error instanceof StreamRefused) throw error;
-      return LIVE_RETRY_MS;
-    },
-  }).catch((error: unknown) => {
-    if (!controller.signal.aborted) console.warn('[live] stream closed:', error instanceof Error ? error.message : error);
-  });
+  void import(/* webpackChunkName: "live-stream" */ '@microsoft/fetch-event-source')
+    .then(({ fetchEventSource }) => {
+      // Closed while the library was loading: nothing to open.
+      if (controller.signal.aborted) return;
+      return fetchEventSource('/api/user/events', {
+        signal: controller.signal,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        async onopen(response) {
+          if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) return handlers.onOpen();
+          if (response.status === 401 || response.status === 403) throw new StreamRefused(`live events refused: ${response.status}`);
+          throw new Error(`live events answered ${response.status}`);
+        },
+        onmessage(message) {
+          if (!message.data) return;
+          try {
+            handlers.onEvent(JSON.parse(message.data) as LiveEvent);
+          } catch (error) {
+            console.warn('[live] unreadable event:', error instanceof Error ? error.message : error);
+          }
+        },
+        onerror(error) {
+          if (error instanceof StreamRefused) throw error;
+          return LIVE_RETRY_MS;
+        },
+      });
+    })
+    .catch((error: unknown) => {
+      if (!controller.signal.aborted) console.warn('[live] stream closed:', error instanceof Error ? error.message : error);
+    });
   return () => controller.abort();
 }
