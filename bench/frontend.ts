@@ -73,8 +73,8 @@ const CATALOGS = '(workspace) message catalogs';
 function packageOf(source: string): string {
   const inModules = source.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/);
   if (inModules) return inModules[1]!;
-  // A package's own sources: `webpack://mf_dashboard/./src/…`, or a workspace package it bundles (`…/shared/src/…`).
   if (source === CATALOGS) return CATALOGS;
+  // A package's own sources: `webpack://mf_dashboard/./src/…`, or a workspace package it bundles (`…/shared/src/…`).
   const workspace = source.match(/(shell|mf-[a-z]+|shared|tooling)\/src\//) ?? source.match(/^webpack:\/\/([^/]+)\/\.\/src\//);
   return workspace ? `(workspace) ${workspace[1]!.replace('_', '-')}` : '(webpack runtime)';
 }

@@ -51,7 +51,9 @@ const failedParts = [];
 /** The failing tests' names, repeated at the end: a CI log shows only its tail. */
 const failedTests = [];
 
-function count(part, passed, failed, code) {
+/** Adds a part's counts to the totals, and the names of its failing tests (from `output`). */
+function count(part, passed, failed, code, output = '') {
+  failedTests.push(...failedTestNames(output));
   totals.passed += passed;
   totals.failed += failed;
   if (code !== 0 || failed > 0) failedParts.push(part);
@@ -100,8 +102,7 @@ step('Lint (ESLint, zero warnings), formatting (Prettier) and the import graph (
 step('Unit tests: front end (jest + Testing Library)');
 {
   const { code, output } = await run('npx', ['--no-install', 'jest', '--ci'], { capture: true, env: serviceEnv });
-  count('front-end unit tests', ...jestCounts(output), code);
-  failedTests.push(...failedTestNames(output));
+  count('front-end unit tests', ...jestCounts(output), code, output);
 }
 
 // The server's suite is the longest step, and much of it waits on timers (the engine keeps the
@@ -127,8 +128,7 @@ step('Browser tests: the built product in Chromium (playwright-core)');
     cwd: new URL('../e2e', import.meta.url).pathname,
     env: { ...serviceEnv, CHROMIUM_PATH: CHROMIUM, NGINX_PATH: NGINX },
   });
-  count('browser tests', ...jestCounts(output), code);
-  failedTests.push(...failedTestNames(output));
+  count('browser tests', ...jestCounts(output), code, output);
 }
 
 {
@@ -136,8 +136,7 @@ step('Browser tests: the built product in Chromium (playwright-core)');
   finishSteps();
   console.log(`\n\x1b[1m▸ Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL), run in the background since the build: done after ${seconds} s\x1b[0m`);
   process.stdout.write(output);
-  count('server and simulator tests', ...nodeCounts(output), code);
-  failedTests.push(...failedTestNames(output));
+  count('server and simulator tests', ...nodeCounts(output), code, output);
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);

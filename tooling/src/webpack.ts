@@ -16,7 +16,7 @@ import { DefinePlugin, type ChunkGraph, type Configuration, type Module } from '
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { catalogRule } from './catalogs';
 import { SOURCE_CONDITION } from './conditions';
-import { EARLY_START_CHUNK, FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
+import { FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
 import type { FederatedAppOptions, RemoteAppOptions } from './types';
 
 export type { FederatedAppOptions, RemoteAppOptions } from './types';
@@ -91,6 +91,12 @@ function productionAliases(appDir: string): Record<string, string> {
 }
 
 /** File name of the runtime-core bundle a remote's standalone preview page loads first. */
+/**
+ * The host's early-start chunk, named where its entry imports it (`webpackChunkName`, the shell's
+ * `src/index.ts`): the page's remote, fetched while React downloads (docs/FRONTEND.md "Cold start").
+ */
+const EARLY_START_CHUNK = 'early-start';
+
 const PREVIEW_RUNTIME = 'preview-runtime.js';
 
 /**
@@ -269,10 +275,6 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
             enforce: true,
             priority: 10,
           },
-          // Except the part the shell uses before React has loaded (`@blockpilot/shared/boot`
-          // and what it imports): in a chunk of its own it arrives early, and the shell asks for
-          // the page's remote with it; inside the package's chunk it waited for the whole of it
-          // (BENCHMARKS.md "Cold start on a phone").
           // The host's early start (its entry's import named EARLY_START_CHUNK: the page's remote
           // fetched while React downloads) imports the shell's remote loader, which the app's own
           // chunk imports too. Each async chunk carried a copy (2 KB of every first load), as
@@ -292,6 +294,10 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
                 },
               }
             : {}),
+          // Except the part the shell uses before React has loaded (`@blockpilot/shared/boot`
+          // and what it imports): in a chunk of its own it arrives early, and the shell asks for
+          // the page's remote with it; inside the package's chunk it waited for the whole of it
+          // (BENCHMARKS.md "Cold start on a phone").
           workspaceBoot: {
             test: /[\\/]shared[\\/]src[\\/](boot|constants|session[\\/](storage|earlyRequests))\.ts$/,
             name: 'blockpilot-boot',

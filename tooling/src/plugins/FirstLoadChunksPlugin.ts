@@ -9,25 +9,19 @@
  * - chunks named in their import (`webpackChunkName`): the code split them off to load on demand
  *   (axios: with the first API call, which a signed-in page starts early itself). The chunk the
  *   build config names for the workspace's shared package stays in: every first load needs it,
- *   and so does the early start's.
+ *   and so does the early start's code (the import's own chunk is left empty by it).
  */
 import type { Chunk, Compiler } from 'webpack';
 
 /** The list's file in the build output: a JSON array of file names. */
 export const FIRST_LOAD_CHUNKS_FILE = 'first-load-chunks.json';
 
-/**
- * The host's early-start chunk, named where its entry imports it (`webpackChunkName`, the shell's
- * `src/index.ts`): the page's remote, fetched while React downloads (docs/FRONTEND.md "Cold start").
- */
-export const EARLY_START_CHUNK = 'early-start';
-
 const NAME = 'FirstLoadChunksPlugin';
 const CONSUME_SHARED_MODULE = 'consume-shared-module';
 
 /** A chunk the code named where it imports it; the chunks webpack's splitChunks names (the workspace's shared package) load with the page. */
 function namedInItsImport(chunk: Chunk): boolean {
-  return Boolean(chunk.name) && chunk.name !== EARLY_START_CHUNK && !chunk.chunkReason?.startsWith('split chunk');
+  return Boolean(chunk.name) && !chunk.chunkReason?.startsWith('split chunk');
 }
 
 /** A chunk only a consume-shared fallback asks for: loaded only when nobody provides the module. */

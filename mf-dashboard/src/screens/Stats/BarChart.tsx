@@ -58,7 +58,7 @@ const Legend = styled.ul`
   }
 `;
 
-/** Round values on the value axis (the scale picks them: 0, 50, 100, ...). */
+/** About this many round values on the value axis (chartScales.ts picks them: 0, 50, 100, ...). */
 const VALUE_TICKS = 4;
 /** A tick's length past the axis line, and the gap to its label. */
 const TICK = 6;
