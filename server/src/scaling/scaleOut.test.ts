@@ -81,10 +81,10 @@ describeWithRedis('scale-out: three workers and two API processes', (redis) => {
 
   it('spreads drivers, fails over within the bound, obeys Stop/Start through either API, hands over on SIGTERM, never polls one account twice at once', async () => {
     // Start: every driver through one API process or the other, one after the other once the
-    // last one's job is taken. Which worker takes a new job is Redis's and BullMQ's business: the
-    // one blocked longest on the queue, usually, but on a busy machine BullMQ's watchdog resets a
-    // worker's blocking connection now and then and its turn passes (runs here gave 4/4/4, 1/6/5,
-    // 6/6/0 and 6/0/6). What the product promises is that the work is shared and nothing is lost.
+    // last one's job is taken. Which worker takes a new job is Redis's and BullMQ's business, not
+    // a turn each: runs here gave 4/4/4, 1/6/5, 6/6/0 (with every worker blocked on the queue
+    // before each Start) and 6/0/6 (on a quiet machine). What the product promises is that the
+    // work is shared and nothing is lost.
     for (const [i, driver] of drivers.entries()) {
       expect(await toggle(apis[i % 2]!, driver)).toBe(true);
       await waitFor(`${driver.userId}'s job taken`, async () => (await leaseOwner(driver.userId)) !== null, 10_000);
