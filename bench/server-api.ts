@@ -13,7 +13,9 @@
  * The app runs in a child process of its own (bench/lib/apiServer.ts) exactly as main.ts builds
  * it (logging at warn, so the terminal is not what is measured); the load generators run in this
  * process, so they never share the server's CPU time or event loop (the machine's cores they do
- * share: the load average is written with every row). PostgreSQL: TEST_DATABASE_URL or
+ * share: the load average is written with every row). GET /api/user and getLogs are also measured
+ * on a floor server in the same process (bench/lib/floorServer.ts): the same reads with nothing of
+ * the product's HTTP stack, what the route's figure is read against. PostgreSQL: TEST_DATABASE_URL or
  * postgres://postgres@127.0.0.1:5432/test, in a schema of its own that is dropped afterwards.
  */
 import { fork } from 'node:child_process';
@@ -153,6 +155,16 @@ async function isolatedPostgres(): Promise<{ config: DatabaseConfig; drop(): Pro
   return { config: { kind: 'postgres', url: url.toString() }, drop: () => adminQuery(`drop schema ${schema} cascade`) };
 }
 
+/** A route's "max" figure beside its floor's (bench/lib/floorServer.ts). */
+interface FloorRow {
+  database: string;
+  endpoint: string;
+  product: number;
+  floor: number;
+  load: string;
+}
+const floorRows: FloorRow[] = [];
+
 interface Row {
   database: string;
   endpoint: string;
@@ -203,7 +215,7 @@ async function startServer(databaseConfig: DatabaseConfig): Promise<ServerHandle
 
 async function measure(databaseConfig: DatabaseConfig, label: string): Promise<Row[]> {
   const server = await startServer(databaseConfig);
-  const { base, drivers } = server.ready;
+  const { base, floorBase, drivers } = server.ready;
   try {
     const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
     const changed = (filter: Record<string, unknown>) =>
@@ -231,6 +243,11 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
         },
       ],
     ];
+    // The same reads on the floor server (bench/lib/floorServer.ts), measured right after the product's.
+    const floors: Record<string, Omit<LoadOptions, 'connections' | 'duration'>> = {
+      'GET /api/user': { url: `${floorBase}/user`, method: 'GET', headers: {} },
+      'POST /api/user/getLogs': { url: `${floorBase}/logs`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: {} }) },
+    };
     const rows: Row[] = [];
     for (const [endpoint, request] of endpoints.filter(([name]) => !ONLY_ENDPOINT || name.endsWith(ONLY_ENDPOINT))) {
       const threads = request.setupClient ? {} : { workers: 1 };
@@ -240,6 +257,14 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
       const full = profileFile ? await server.profiled(profileFile, maxLoad) : await maxLoad();
       if (profileFile) console.log(`${label} ${endpoint}: ${summarizeProfile(profileFile).busyMs} ms busy, profile in ${profileFile}`);
       rows.push({ database: label, endpoint, mode: `max, ${CONNECTIONS} connections`, result: full, load: loadAverage() });
+      const floor = floors[endpoint];
+      if (floor) {
+        await autocannon({ ...floor, connections: CONNECTIONS, duration: 2, ...threads });
+        const result = await autocannon({ ...floor, connections: CONNECTIONS, duration: SECONDS, ...threads });
+        if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${label} ${endpoint}: the floor server failed requests`);
+        floorRows.push({ database: label, endpoint, product: full.requests.average, floor: result.requests.average, load: loadAverage() });
+        console.log(`${label} ${endpoint}: floor ${Math.round(result.requests.average)} req/s`);
+      }
       const bursts = await autocannon({ ...request, connections: 20, duration: SECONDS, overallRate: FIXED_RATE, ...threads });
       rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, autocannon bursts`, result: bursts, load: loadAverage() });
       const paced = await pacedLoad(
@@ -289,6 +314,13 @@ ${table(
     result.non2xx + result.errors + result.timeouts,
     load,
   ]),
+)}
+
+Against the floor: the same reads answered by a bare \`node:http\` server on the same database and rows, reached as the product reaches it (\`bench/lib/floorServer.ts\`: no framework, no session check, no schemas, the simplest page query), ${CONNECTIONS} connections, right after the product's "max" run.
+
+${table(
+  ['database', 'endpoint', 'product req/s', 'floor req/s', 'product / floor', 'load average'],
+  floorRows.map(({ database, endpoint, product, floor, load }) => [database, endpoint, Math.round(product), Math.round(floor), `${Math.round((product / floor) * 100)} %`, load]),
 )}`;
 console.log(`\n${markdown}`);
 if (!process.argv.includes('--print-only') && !ONLY_DATABASE && !ONLY_ENDPOINT) writeSection('server-api', markdown);

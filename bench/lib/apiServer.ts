@@ -2,7 +2,8 @@
  * The server of bench/server-api.ts, in a process of its own so the load generators never share
  * its CPU time or event loop: the app exactly as main.ts builds it (logging at warn), on the
  * database the parent names, with one signed-up driver and a full page of offer log. Tells the
- * parent over IPC where it listens and the driver's token. On `profile` it starts V8's CPU
+ * parent over IPC where it listens and the driver's token, and where the floor server
+ * (bench/lib/floorServer.ts) listens beside it. On `profile` it starts V8's CPU
  * profiler (the inspector's, as `node --cpu-prof` uses, but only around the run measured, not the
  * start-up), on `profiled` writes the profile to the path given; on `close` it stops and exits.
  */
@@ -10,11 +11,14 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { buildApp, loadConfig, openDatabase, type DatabaseConfig } from '@blockpilot/server';
+import { startFloorServer } from './floorServer.js';
 
 /** What the parent learns once the server listens. */
 export interface ApiServerReady {
   type: 'ready';
   base: string;
+  /** The floor server's (bench/lib/floorServer.ts), for the first driver's rows. */
+  floorBase: string;
   /** The drivers' tokens and first filters (to save back), the first driver's first. */
   drivers: Array<{ token: string; filter: Record<string, unknown> }>;
 }
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
       })),
     )
     .execute();
+  const floor = await startFloorServer(database, user.id);
 
   const inspector = new Session();
   inspector.connect();
@@ -84,12 +89,13 @@ async function main(): Promise<void> {
         process.send!({ type: 'profile written' });
       } else {
         await app.close();
+        await floor.close();
         await database.close();
         process.exit(0);
       }
     })();
   });
-  const ready: ApiServerReady = { type: 'ready', base, drivers };
+  const ready: ApiServerReady = { type: 'ready', base, floorBase: floor.base, drivers };
   process.send!(ready);
 }
 

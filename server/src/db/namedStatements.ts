@@ -1,25 +1,16 @@
 /**
- * Prepared statements on PostgreSQL: each distinct SQL text Kysely compiles gets a name, so a
- * connection parses and plans it once and then only binds and executes it (node-postgres keeps
- * the names it has prepared per connection). Kysely always compiles the same text for the same
- * query shape, with values as parameters, so the names are few; texts past MAX_NAMED (a query
- * built from a list of any length, say) run unnamed, as before, so the statements a connection
- * holds stay bounded.
+ * Prepared statements on PostgreSQL: each distinct SQL text Kysely compiles gets a name
+ * (statementNames.ts), so a connection parses and plans it once and then only binds and executes
+ * it (node-postgres keeps the names it has prepared per connection). Texts without a name run
+ * unnamed, as before.
  */
 import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-
-/** Distinct statements given a name, at most. */
-const MAX_NAMED = 500;
+import { statementNames } from './statementNames.js';
 
 /** A pool whose clients run every parameterised statement as a named prepared statement. */
 export function withNamedStatements(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (name === undefined && names.size < MAX_NAMED) names.set(text, (name = `bp_${names.size}`));
-    return name;
-  };
+  const nameOf = statementNames();
   // Kysely keeps one connection object per client it is handed, so each client keeps its wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({

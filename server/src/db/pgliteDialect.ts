@@ -2,8 +2,15 @@
  * A Kysely dialect over PGlite, the embedded PostgreSQL. PGlite is one connection, so a mutex
  * hands it to one user at a time: a transaction's statements never interleave with another
  * request's. The SQL dialect is PostgreSQL's, so the same queries run on a real server.
+ *
+ * Statements with parameters run as named prepared statements, as on PostgreSQL
+ * (namedStatements.ts): PGlite's own `query` parses and plans every statement again and calls into
+ * its WebAssembly once per protocol message (parse, describe, bind, describe, execute, sync). A
+ * prepared statement is parsed once; each run is then one call (bind, describe, execute, sync),
+ * its result read by PGlite's own parser, values written by PGlite's own serialisers, so rows and
+ * errors are the same as `query`'s (docs/ARCHITECTURE.md 5.3).
  */
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -15,6 +22,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { statementNames } from './statementNames.js';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();
@@ -28,13 +36,64 @@ class Mutex {
   }
 }
 
+const { serialize } = protocol;
+
+/** A statement PGlite has prepared: its name and the types of its parameters (to write values as PGlite's `query` does). */
+interface PreparedStatement {
+  name: string;
+  parameterTypes: number[];
+}
+
+/**
+ * PostgreSQL refuses to run a prepared statement whose result columns changed under it (a
+ * migration added a column to a `select *`'s table): the statement is then prepared again.
+ */
+const isStalePlan = (error: unknown) => (error as { code?: unknown }).code === '0A000' && String((error as Error).message).includes('cached plan');
+
 class PGliteConnection implements DatabaseConnection {
+  private readonly nameOf = statementNames();
+  private readonly prepared = new Map<string, PreparedStatement>();
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(query.sql, [...query.parameters]);
+    const name = query.parameters.length > 0 ? this.nameOf(query.sql) : undefined;
+    let result;
+    if (name === undefined) {
+      result = await this.pglite.query<R>(query.sql, [...query.parameters]);
+    } else {
+      try {
+        result = await this.runPrepared<R>(name, query);
+      } catch (error) {
+        if (!isStalePlan(error)) throw error;
+        await this.pglite.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]));
+        this.prepared.delete(query.sql);
+        result = await this.runPrepared<R>(name, query);
+      }
+    }
     const affected = result.affectedRows;
     return { rows: result.rows, ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}) };
+  }
+
+  /** Runs a statement by its name, preparing it first if this connection has not yet. */
+  private async runPrepared<R>(name: string, query: CompiledQuery) {
+    const statement = this.prepared.get(query.sql) ?? (await this.prepare(name, query.sql));
+    const values = query.parameters.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const write = this.pglite.serializers[statement.parameterTypes[i]!];
+      return write ? write(value) : String(value);
+    });
+    const { messages } = await this.pglite.execProtocol(
+      Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+    );
+    return parse.parseResults(messages, this.pglite.parsers)[0] as Results<R>;
+  }
+
+  private async prepare(name: string, text: string): Promise<PreparedStatement> {
+    const { messages } = await this.pglite.execProtocol(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]));
+    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    this.prepared.set(text, statement);
+    return statement;
   }
 
   // eslint-disable-next-line require-yield
