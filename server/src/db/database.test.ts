@@ -1,7 +1,7 @@
 import { it } from 'node:test';
 import { expect } from 'expect';
 import { sql } from 'kysely';
-import { migrate } from './index.js';
+import { migrate, onPGlite } from './index.js';
 import { migrations } from './migrations/index.js';
 import { describeEachDatabase } from '../../test/databases.js';
 
@@ -11,6 +11,10 @@ describeEachDatabase('the database module', (database, kind) => {
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(applied.rows.map((r) => r.name)).toContain('0001_boots');
     await expect(migrate(db)).resolves.toEqual([]);
+  });
+
+  it('knows which database it is on (reads that cost differently on PGlite take another form there)', () => {
+    expect(onPGlite(database().db)).toBe(kind === 'pglite');
   });
 
   it('migrates a schema of its own even when another schema of the database has been migrated', async () => {

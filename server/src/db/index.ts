@@ -67,8 +67,20 @@ function vanishedUnderTheRead(error: unknown): boolean {
   return code === '3F000' || code === '42P01' || code === '42703' || (code === 'XX000' && error.message.startsWith('cache lookup failed'));
 }
 
+/** The databases opened on PGlite (see {@link onPGlite}). */
+const pgliteDatabases = new WeakSet<Kysely<DatabaseSchema>>();
+
+/**
+ * Whether a database (opened by {@link openDatabase}; not a transaction of it) is PGlite: the SQL
+ * is the same, but some reads cost differently there (features/logs/query.ts).
+ */
+export function onPGlite(db: Kysely<DatabaseSchema>): boolean {
+  return pgliteDatabases.has(db);
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const db = new Kysely<DatabaseSchema>({ dialect: await dialectFor(config) });
+  if (config.kind === 'pglite') pgliteDatabases.add(db);
   try {
     await migrate(db);
   } catch (error) {

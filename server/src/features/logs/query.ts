@@ -15,6 +15,7 @@
 import { sql, type Kysely } from 'kysely';
 import { type IgnoreReason, type LogAction, type LogEntry, type LogQuery } from '@blockpilot/shared/types';
 import { compiledOnce } from '../../db/compiledOnce.js';
+import { onPGlite } from '../../db/index.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { ENTRY_FIELD_COLUMNS, entryOf, type EntryFieldsRow } from './entries.js';
 
@@ -54,18 +55,24 @@ type PageValues = {
 type PageRow = EntryFieldsRow & { discovered_ms: number };
 
 /**
- * The statement of one page shape, built and compiled once (db/compiledOnce.ts: this is a hot
- * route), then run as a named prepared statement (db/namedStatements.ts). Filters are `= any(list)`,
- * one parameter whatever the list's length, so a shape is one SQL text.
+ * The rows of one page shape, read by a statement built and compiled once (db/compiledOnce.ts:
+ * this is a hot route), then run as a named prepared statement (db/statementNames.ts). Filters
+ * are `= any(list)`, one parameter whatever the list's length, so a shape is one SQL text.
  *
  * One statement, one round trip, also when the page ends inside one poll's group: the subquery
  * finds the time of the PAGE_SIZE-th entry (none when fewer match), and the page is every entry
  * from the cursor up to and including that time, at most MAX_PAGE_SIZE, in page order (ties by
  * id). That is the page and the rest of its last entry's group. Within a group past
  * MAX_PAGE_SIZE, the entries kept are the first by id.
+ *
+ * On PGlite the page comes as one JSON value (`json_agg` of the same rows, the same keys), not as
+ * rows: PGlite spends about 1 µs inside its WebAssembly on each field of each row it sends, so a
+ * page of 50 rows of 12 fields cost more than the rest of the request; as one value the page is
+ * read in half the time. On PostgreSQL the JSON costs the database more than it saves the server
+ * (BENCHMARKS.md "Server API: where the time goes, and the floor").
  */
-function pageStatement({ cursor, byAction, byReason }: PageShape) {
-  return compiledOnce<PageValues, PageRow>((db, value) => {
+function pageReader({ cursor, byAction, byReason }: PageShape) {
+  const build = (db: Kysely<DatabaseSchema>, value: <K extends keyof PageValues>(name: K) => PageValues[K]) => {
     const listed = () => {
       let entries = db.selectFrom('offer_logs').where('user_id', '=', value('userId')).where('forfeited_at', 'is', null);
       if (byAction) entries = entries.where('action', '=', (eb) => eb.fn.any(eb.val(value('actions'))));
@@ -83,25 +90,37 @@ function pageStatement({ cursor, byAction, byReason }: PageShape) {
       .limit(1);
     // No edge (fewer than PAGE_SIZE match): everything from the cursor on.
     const noEdge = sql<Date>`${sql.lit(order === 'desc' ? '-infinity' : 'infinity')}::timestamptz`;
-    return listed()
+    const page = listed()
       .select(ENTRY_FIELD_COLUMNS)
       .select(sql<number>`floor(extract(epoch from discovered_at) * 1000)::float8`.as('discovered_ms'))
       .where('discovered_at', order === 'desc' ? '>=' : '<=', (eb) => eb.fn.coalesce(edge, noEdge))
       .orderBy('discovered_at', order)
-      .orderBy('id', order)
-      .limit(MAX_PAGE_SIZE);
+      .orderBy('id', order);
+    return { page, order: sql.raw(order) };
+  };
+  const asRows = compiledOnce<PageValues, PageRow>((db, value) => build(db, value).page.limit(MAX_PAGE_SIZE));
+  const asJson = compiledOnce<PageValues, { entries: PageRow[] | null }>((db, value) => {
+    const { page, order } = build(db, value);
+    return db
+      .selectFrom(page.limit(MAX_PAGE_SIZE).as('entry'))
+      .select(sql<PageRow[] | null>`json_agg(entry order by entry.discovered_ms ${order}, entry.id ${order})`.as('entries'));
   });
+  return async (db: Kysely<DatabaseSchema>, values: PageValues): Promise<PageRow[]> => {
+    if (!onPGlite(db)) return asRows(db, values);
+    const [json] = await asJson(db, values);
+    return json?.entries ?? [];
+  };
 }
 
-/** Each shape's statement (3 cursors, with and without each filter: at most 12). */
-const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
+/** Each shape's reader (3 cursors, with and without each filter: at most 12). */
+const pageReaders = new Map<string, ReturnType<typeof pageReader>>();
 
-/** The statement of a shape, made the first time it is asked for. */
-function pageStatementOf(shape: PageShape) {
+/** The reader of a shape, made the first time it is asked for. */
+function pageReaderOf(shape: PageShape) {
   const key = `${shape.cursor}:${shape.byAction}:${shape.byReason}`;
-  let statement = pageStatements.get(key);
-  if (!statement) pageStatements.set(key, (statement = pageStatement(shape)));
-  return statement;
+  let reader = pageReaders.get(key);
+  if (!reader) pageReaders.set(key, (reader = pageReader(shape)));
+  return reader;
 }
 
 /** One page of the driver's log (forfeited entries are gone from it), newest first. */
@@ -113,7 +132,7 @@ export async function readLogPage(db: Kysely<DatabaseSchema>, userId: string, qu
   const before = query.discoveredAt?.$lt ?? null;
   const cursor: Cursor = after !== null ? 'newer' : before !== null ? 'older' : 'newest';
 
-  const rows = await pageStatementOf({ cursor, byAction: actions !== null, byReason: reasons !== null })(db, {
+  const rows = await pageReaderOf({ cursor, byAction: actions !== null, byReason: reasons !== null })(db, {
     userId,
     // The newest page's statement has no cursor: the value is not sent.
     cursor: new Date(after ?? before ?? 0),
