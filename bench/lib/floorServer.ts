@@ -9,7 +9,8 @@
  * - `GET /user`: the driver's user row with their filters and notification choices (as JSON
  *   arrays, as the product reads them), one statement;
  * - `POST /logs`: the driver's newest 50 log entries, one statement, the simplest page query (no
- *   edge subquery for a group that runs past the page, no mapping into the client's entry).
+ *   edge subquery for a group that runs past the page, no mapping into the client's entry); on
+ *   PGlite as one JSON value, as the product reads it there (features/logs/query.ts).
  *
  * It runs only while the product's server is idle (the parent measures one at a time).
  */
@@ -28,12 +29,13 @@ const LOG_PAGE = `select id, action, reason, start_time, end_time, service_area_
 
 /** Starts the floor server for one driver's rows; resolves to its base URL and how to close it. */
 export async function startFloorServer(database: Database, userId: string): Promise<{ base: string; close(): Promise<void> }> {
+  const logPage = database.kind === 'pglite' ? `select json_agg(entry) as entries from (${LOG_PAGE}) entry` : LOG_PAGE;
   const rows = async (text: string) => (await database.db.executeQuery(CompiledQuery.raw(text, [userId]))).rows;
   const server = http.createServer((request, response) => {
     // The request's body (getLogs' query) is read and dropped: the floor always answers the newest page.
     request.resume();
     request.on('end', () => {
-      const read = request.url === '/user' ? rows(USER_ROW).then(([user]) => user) : rows(LOG_PAGE);
+      const read = request.url === '/user' ? rows(USER_ROW).then(([user]) => user) : rows(logPage);
       read.then(
         (data) => {
           response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
