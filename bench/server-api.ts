@@ -223,9 +223,15 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
     const [first] = drivers;
     const saveFilter = { url: `${base}/api/user/saveFilter`, method: 'POST' as const, headers: json(first!.token), body: changed(first!.filter) };
 
-    const endpoints: Array<[string, Omit<LoadOptions, 'connections' | 'duration'>]> = [
-      ['GET /api/user', { url: `${base}/api/user`, method: 'GET', headers: { authorization: `Bearer ${first!.token}` } }],
-      ['POST /api/user/getLogs', { url: `${base}/api/user/getLogs`, method: 'POST', headers: json(first!.token), body: JSON.stringify({ query: {} }) }],
+    type LoadRequest = Omit<LoadOptions, 'connections' | 'duration'>;
+    // Each route, and for the reads the same read on the floor server (bench/lib/floorServer.ts), measured right after the product's.
+    const endpoints: Array<[string, LoadRequest, floor?: LoadRequest]> = [
+      ['GET /api/user', { url: `${base}/api/user`, method: 'GET', headers: { authorization: `Bearer ${first!.token}` } }, { url: `${floorBase}/user`, method: 'GET', headers: {} }],
+      [
+        'POST /api/user/getLogs',
+        { url: `${base}/api/user/getLogs`, method: 'POST', headers: json(first!.token), body: JSON.stringify({ query: {} }) },
+        { url: `${floorBase}/logs`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: {} }) },
+      ],
       // One driver saving one filter: every save waits for the previous one's commit (the row's lock).
       ['POST /api/user/saveFilter', saveFilter],
       // Each connection a driver of its own, as real traffic is: saves of different rows commit side by side.
@@ -243,13 +249,8 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
         },
       ],
     ];
-    // The same reads on the floor server (bench/lib/floorServer.ts), measured right after the product's.
-    const floors: Record<string, Omit<LoadOptions, 'connections' | 'duration'>> = {
-      'GET /api/user': { url: `${floorBase}/user`, method: 'GET', headers: {} },
-      'POST /api/user/getLogs': { url: `${floorBase}/logs`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: {} }) },
-    };
     const rows: Row[] = [];
-    for (const [endpoint, request] of endpoints.filter(([name]) => !ONLY_ENDPOINT || name.endsWith(ONLY_ENDPOINT))) {
+    for (const [endpoint, request, floor] of endpoints.filter(([name]) => !ONLY_ENDPOINT || name.endsWith(ONLY_ENDPOINT))) {
       const threads = request.setupClient ? {} : { workers: 1 };
       await autocannon({ ...request, connections: CONNECTIONS, duration: 2, ...threads }); // warm-up: JIT, pool, caches
       const maxLoad = () => autocannon({ ...request, connections: CONNECTIONS, duration: SECONDS, ...threads });
@@ -257,7 +258,6 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
       const full = profileFile ? await server.profiled(profileFile, maxLoad) : await maxLoad();
       if (profileFile) console.log(`${label} ${endpoint}: ${summarizeProfile(profileFile).busyMs} ms busy, profile in ${profileFile}`);
       rows.push({ database: label, endpoint, mode: `max, ${CONNECTIONS} connections`, result: full, load: loadAverage() });
-      const floor = floors[endpoint];
       if (floor) {
         await autocannon({ ...floor, connections: CONNECTIONS, duration: 2, ...threads });
         const result = await autocannon({ ...floor, connections: CONNECTIONS, duration: SECONDS, ...threads });

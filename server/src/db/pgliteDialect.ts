@@ -38,11 +38,8 @@ class Mutex {
 
 const { serialize } = protocol;
 
-/** A statement PGlite has prepared: its name and the types of its parameters (to write values as PGlite's `query` does). */
-interface PreparedStatement {
-  name: string;
-  parameterTypes: number[];
-}
+/** What follows a prepared statement's bind on every run: the same bytes each time, made once. */
+const DESCRIBE_EXECUTE_SYNC = Buffer.concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
 
 /**
  * PostgreSQL refuses to run a prepared statement whose result columns changed under it (a
@@ -52,7 +49,8 @@ const isStalePlan = (error: unknown) => (error as { code?: unknown }).code === '
 
 class PGliteConnection implements DatabaseConnection {
   private readonly nameOf = statementNames();
-  private readonly prepared = new Map<string, PreparedStatement>();
+  /** The types of each prepared statement's parameters, by its text (to write values as PGlite's `query` does). */
+  private readonly parameterTypes = new Map<string, number[]>();
 
   constructor(private readonly pglite: PGlite) {}
 
@@ -67,7 +65,7 @@ class PGliteConnection implements DatabaseConnection {
       } catch (error) {
         if (!isStalePlan(error)) throw error;
         await this.pglite.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]));
-        this.prepared.delete(query.sql);
+        this.parameterTypes.delete(query.sql);
         result = await this.runPrepared<R>(name, query);
       }
     }
@@ -77,23 +75,22 @@ class PGliteConnection implements DatabaseConnection {
 
   /** Runs a statement by its name, preparing it first if this connection has not yet. */
   private async runPrepared<R>(name: string, query: CompiledQuery) {
-    const statement = this.prepared.get(query.sql) ?? (await this.prepare(name, query.sql));
+    const types = this.parameterTypes.get(query.sql) ?? (await this.prepare(name, query.sql));
     const values = query.parameters.map((value, i) => {
       if (value === null || value === undefined) return null;
-      const write = this.pglite.serializers[statement.parameterTypes[i]!];
+      const write = this.pglite.serializers[types[i]!];
       return write ? write(value) : String(value);
     });
-    const { messages } = await this.pglite.execProtocol(
-      Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
-    );
+    const { messages } = await this.pglite.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), DESCRIBE_EXECUTE_SYNC]));
     return parse.parseResults(messages, this.pglite.parsers)[0] as Results<R>;
   }
 
-  private async prepare(name: string, text: string): Promise<PreparedStatement> {
+  /** Prepares a statement under its name; resolves to the types of its parameters. */
+  private async prepare(name: string, text: string): Promise<number[]> {
     const { messages } = await this.pglite.execProtocol(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: 'S', name }), serialize.sync()]));
-    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
-    this.prepared.set(text, statement);
-    return statement;
+    const types = parse.parseDescribeStatementResults(messages);
+    this.parameterTypes.set(text, types);
+    return types;
   }
 
   // eslint-disable-next-line require-yield
