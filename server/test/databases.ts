@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase } from '../src/db/index.js';
-import { PGliteDialect } from '../src/db/pgliteDialect.js';
+import { inThisThread, PGliteDialect } from '../src/db/pgliteDialect.js';
 import type { DatabaseSchema } from '../src/db/schema.js';
 import type { Database, DatabaseConfig } from '../src/types.js';
 
@@ -80,14 +80,14 @@ async function migrationsFingerprint(): Promise<string> {
  * name, then renamed, so processes making it at once never read half a file.
  */
 let template: Promise<Blob> | null = null;
-function pgliteTemplate(): Promise<Blob> {
+export function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const dir = join(tmpdir(), 'blockpilot-test-pglite');
     const file = join(dir, `template-${await migrationsFingerprint()}.tar`);
     const saved = await readFile(file).catch(() => null);
     if (saved) return new Blob([saved]);
     const pglite = new PGlite('memory://');
-    const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(pglite) });
+    const db = new Kysely<DatabaseSchema>({ dialect: new PGliteDialect(inThisThread(pglite)) });
     await migrate(db);
     const dump = await pglite.dumpDataDir('none');
     await db.destroy();

@@ -27,9 +27,9 @@ async function dialectFor(config: DatabaseConfig) {
     pool.on('connect', (client) => client.on('error', () => undefined));
     return new PostgresDialect({ pool: withNamedStatements(pool) });
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   if (config.dataDir !== 'memory://') await mkdir(config.dataDir, { recursive: true });
-  return new PGliteDialect(new PGlite(config.dataDir, config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}));
+  const { inWorkerThread } = await import('./pgliteThread.js');
+  return new PGliteDialect(inWorkerThread({ dataDir: config.dataDir, ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}) }));
 }
 
 /** Applies every pending migration; fails loudly (the server must not start on a half schema). */

@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import { isUniqueViolation } from './errors.js';
-import { PGliteDialect } from './pgliteDialect.js';
+import { inThisThread, PGliteDialect } from './pgliteDialect.js';
 
 /** Statements with parameters run as named prepared statements; their results must be PGlite's own `query`'s. */
 describe('the PGlite dialect', () => {
@@ -13,7 +13,7 @@ describe('the PGlite dialect', () => {
 
   before(async () => {
     pglite = new PGlite();
-    db = new Kysely({ dialect: new PGliteDialect(pglite) });
+    db = new Kysely({ dialect: new PGliteDialect(inThisThread(pglite)) });
     await run(`create table things (
       id int primary key, name text, seen_at timestamptz, tags text[], details jsonb, active boolean, price numeric, big bigint, note text)`);
   });

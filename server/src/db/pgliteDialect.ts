@@ -3,6 +3,9 @@
  * hands it to one user at a time: a transaction's statements never interleave with another
  * request's. The SQL dialect is PostgreSQL's, so the same queries run on a real server.
  *
+ * PGlite runs either in this thread ({@link inThisThread}) or in a worker thread of its own
+ * (pgliteThread.ts, what the server uses: docs/ARCHITECTURE.md 5.3); the dialect is the same.
+ *
  * Statements with parameters run as named prepared statements, as on PostgreSQL
  * (namedStatements.ts): PGlite's own `query` parses and plans every statement again and calls into
  * its WebAssembly once per protocol message (parse, describe, bind, describe, execute, sync). A
@@ -10,7 +13,7 @@
  * its result read by PGlite's own parser, values written by PGlite's own serialisers, so rows and
  * errors are the same as `query`'s (docs/ARCHITECTURE.md 5.3).
  */
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+import { Mutex, parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -24,18 +27,6 @@ import {
 } from 'kysely';
 import { statementNames } from './statementNames.js';
 
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => (release = resolve));
-    const acquired = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return acquired;
-  }
-}
-
 const { serialize } = protocol;
 
 /** What follows a prepared statement's bind on every run: the same bytes each time, made once. */
@@ -47,7 +38,8 @@ const DESCRIBE_EXECUTE_SYNC = Buffer.concat([serialize.describe({ type: 'P' }), 
  */
 const isStalePlan = (error: unknown) => (error as { code?: unknown }).code === '0A000' && String((error as Error).message).includes('cached plan');
 
-class PGliteConnection implements DatabaseConnection {
+/** PGlite's one connection, with its statements prepared (in whichever thread holds PGlite). */
+export class PGliteConnection implements DatabaseConnection {
   private readonly nameOf = statementNames();
   /** The types of each prepared statement's parameters, by its text (to write values as PGlite's `query` does). */
   private readonly parameterTypes = new Map<string, number[]>();
@@ -55,22 +47,22 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { rows, affectedRows } = await this.run<R>(query);
+    return { rows, ...(affectedRows !== undefined ? { numAffectedRows: BigInt(affectedRows) } : {}) };
+  }
+
+  /** Runs a statement; resolves to PGlite's own result (its rows, and its fields' names and types). */
+  async run<R>(query: CompiledQuery): Promise<Results<R>> {
     const name = query.parameters.length > 0 ? this.nameOf(query.sql) : undefined;
-    let result;
-    if (name === undefined) {
-      result = await this.pglite.query<R>(query.sql, [...query.parameters]);
-    } else {
-      try {
-        result = await this.runPrepared<R>(name, query);
-      } catch (error) {
-        if (!isStalePlan(error)) throw error;
-        await this.pglite.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]));
-        this.parameterTypes.delete(query.sql);
-        result = await this.runPrepared<R>(name, query);
-      }
+    if (name === undefined) return this.pglite.query<R>(query.sql, [...query.parameters]);
+    try {
+      return await this.runPrepared<R>(name, query);
+    } catch (error) {
+      if (!isStalePlan(error)) throw error;
+      await this.pglite.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()]));
+      this.parameterTypes.delete(query.sql);
+      return this.runPrepared<R>(name, query);
     }
-    const affected = result.affectedRows;
-    return { rows: result.rows, ...(affected !== undefined ? { numAffectedRows: BigInt(affected) } : {}) };
   }
 
   /** Runs a statement by its name, preparing it first if this connection has not yet. */
@@ -99,22 +91,31 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+/** What a PGlite dialect runs on: PGlite's one connection, ready once PGlite is, closed with it. */
+export interface PGliteBackend {
+  readonly connection: DatabaseConnection;
+  readonly waitReady: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PGlite in this thread: its statements share the thread with everything else the process does. */
+export function inThisThread(pglite: PGlite): PGliteBackend {
+  return { connection: new PGliteConnection(pglite), waitReady: pglite.waitReady, close: () => pglite.close() };
+}
+
 class PGliteDriver implements Driver {
   private readonly mutex = new Mutex();
-  private readonly connection: PGliteConnection;
   private release: (() => void) | null = null;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
-  }
+  constructor(private readonly backend: PGliteBackend) {}
 
   async init(): Promise<void> {
-    await this.pglite.waitReady;
+    await this.backend.waitReady;
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    this.release = await this.mutex.lock();
-    return this.connection;
+    this.release = await this.mutex.acquire();
+    return this.backend.connection;
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -136,14 +137,14 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.pglite.close();
+    await this.backend.close();
   }
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly backend: PGliteBackend) {}
   createAdapter = () => new PostgresAdapter();
-  createDriver = () => new PGliteDriver(this.pglite);
+  createDriver = () => new PGliteDriver(this.backend);
   createQueryCompiler = () => new PostgresQueryCompiler();
   createIntrospector = (db: Kysely<unknown>) => new PostgresIntrospector(db);
 }
