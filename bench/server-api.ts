@@ -158,12 +158,14 @@ async function isolatedPostgres(): Promise<{ config: DatabaseConfig; drop(): Pro
   return { config: { kind: 'postgres', url: url.toString() }, drop: () => adminQuery(`drop schema ${schema} cascade`) };
 }
 
-/** A route's "max" figure beside its floor's (bench/lib/floorServer.ts). */
+/** A route's "max" figure and paced p99 beside its floor's (bench/lib/floorServer.ts). */
 interface FloorRow {
   database: string;
   endpoint: string;
   product: number;
   floor: number;
+  productP99?: number;
+  floorP99?: number;
   load: string;
 }
 const floorRows: FloorRow[] = [];
@@ -278,6 +280,12 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
       );
       rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, paced`, result: paced, load: loadAverage() });
       for (const row of rows.slice(-3)) console.log(describe(row));
+      if (floor) {
+        // The same pace on the floor: how much of the p99 is the product's, how much this machine's.
+        const floorPaced = await pacedLoad(floor, FIXED_RATE, SECONDS);
+        Object.assign(floorRows.at(-1)!, { productP99: paced.latency.p99, floorP99: floorPaced.latency.p99 });
+        console.log(`${label} ${endpoint}: floor paced p99 ${floorPaced.latency.p99} ms`);
+      }
     }
     return rows;
   } finally {
@@ -319,11 +327,20 @@ ${table(
   ]),
 )}
 
-Against the floor: the same reads answered by a bare \`node:http\` server on the same database and rows, reached as the product reaches it (\`bench/lib/floorServer.ts\`: no framework, no session check, no schemas, the simplest page query), ${CONNECTIONS} connections, right after the product's "max" run.
+Against the floor: the same reads answered by a bare \`node:http\` server on the same database and rows, reached as the product reaches it (\`bench/lib/floorServer.ts\`: no framework, no session check, no schemas, the simplest page query), ${CONNECTIONS} connections, right after the product's "max" run; and paced at ${FIXED_RATE.toLocaleString('en')} req/s right after the product's paced run.
 
 ${table(
-  ['database', 'endpoint', 'product req/s', 'floor req/s', 'product / floor', 'load average'],
-  floorRows.map(({ database, endpoint, product, floor, load }) => [database, endpoint, Math.round(product), Math.round(floor), `${Math.round((product / floor) * 100)} %`, load]),
+  ['database', 'endpoint', 'product req/s', 'floor req/s', 'product / floor', 'paced p99 ms, product', 'paced p99 ms, floor', 'load average'],
+  floorRows.map(({ database, endpoint, product, floor, productP99, floorP99, load }) => [
+    database,
+    endpoint,
+    Math.round(product),
+    Math.round(floor),
+    `${Math.round((product / floor) * 100)} %`,
+    productP99 ?? '',
+    floorP99 ?? '',
+    load,
+  ]),
 )}`;
 console.log(`\n${markdown}`);
 if (!process.argv.includes('--print-only') && !ONLY_DATABASE && !ONLY_ENDPOINT) writeSection('server-api', markdown);
