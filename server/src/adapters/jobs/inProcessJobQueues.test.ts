@@ -57,20 +57,24 @@ describe('in-process job queues', () => {
         attempts.push([data, attempt, Date.now() - started]);
         if (data === 'never' || attempt < 2) throw new Error(`attempt ${attempt} of ${data} fails`);
       },
-      options,
+      // A backoff long enough that both jobs are still waiting for their retry when counted below,
+      // even on a loaded machine (with 5 ms, a CI run counted after one had been retried already).
+      { ...options, backoffMs: 200 },
     );
     await queue.add([
       { id: 'once', data: 'twice' },
       { id: 'never', data: 'never' },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    // Once both first attempts have failed (a turn of the event loop after the last one).
+    do await new Promise((resolve) => setImmediate(resolve));
+    while (attempts.length < 2);
     expect((await queue.counts()).delayed).toBe(2);
     await queues.idle();
     expect(attempts.filter(([data]) => data === 'twice').map(([, attempt]) => attempt)).toEqual([1, 2]);
     const never = attempts.filter(([data]) => data === 'never');
     expect(never.map(([, attempt]) => attempt)).toEqual([1, 2, 3]);
-    // 5 ms before the second attempt, 10 ms before the third.
-    expect(never[2]![2] - never[0]![2]).toBeGreaterThanOrEqual(15);
+    // 200 ms before the second attempt, 400 ms before the third.
+    expect(never[2]![2] - never[0]![2]).toBeGreaterThanOrEqual(600);
     expect(await queue.counts()).toEqual({ waiting: 0, active: 0, delayed: 0 });
     await queues.close();
   });
