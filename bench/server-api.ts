@@ -164,8 +164,8 @@ interface FloorRow {
   endpoint: string;
   product: number;
   floor: number;
-  productP99?: number;
-  floorP99?: number;
+  productP99: number;
+  floorP99: number;
   load: string;
 }
 const floorRows: FloorRow[] = [];
@@ -263,11 +263,12 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
       const full = profileFile ? await server.profiled(profileFile, maxLoad) : await maxLoad();
       if (profileFile) console.log(`${label} ${endpoint}: ${summarizeProfile(profileFile).busyMs} ms busy, profile in ${profileFile}`);
       rows.push({ database: label, endpoint, mode: `max, ${CONNECTIONS} connections`, result: full, load: loadAverage() });
+      let floorMax: { result: LoadResult; load: string } | undefined;
       if (floor) {
         await autocannon({ ...floor, connections: CONNECTIONS, duration: 2, ...threads });
         const result = await autocannon({ ...floor, connections: CONNECTIONS, duration: SECONDS, ...threads });
         if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${label} ${endpoint}: the floor server failed requests`);
-        floorRows.push({ database: label, endpoint, product: full.requests.average, floor: result.requests.average, load: loadAverage() });
+        floorMax = { result, load: loadAverage() };
         console.log(`${label} ${endpoint}: floor ${Math.round(result.requests.average)} req/s`);
       }
       const bursts = await autocannon({ ...request, connections: 20, duration: SECONDS, overallRate: FIXED_RATE, ...threads });
@@ -280,11 +281,19 @@ async function measure(databaseConfig: DatabaseConfig, label: string): Promise<R
       );
       rows.push({ database: label, endpoint, mode: `${FIXED_RATE} req/s, paced`, result: paced, load: loadAverage() });
       for (const row of rows.slice(-3)) console.log(describe(row));
-      if (floor) {
+      if (floor && floorMax) {
         // The same pace on the floor: how much of the p99 is the product's, how much this machine's.
         const floorPaced = await pacedLoad(floor, FIXED_RATE, SECONDS);
-        Object.assign(floorRows.at(-1)!, { productP99: paced.latency.p99, floorP99: floorPaced.latency.p99 });
         console.log(`${label} ${endpoint}: floor paced p99 ${floorPaced.latency.p99} ms`);
+        floorRows.push({
+          database: label,
+          endpoint,
+          product: full.requests.average,
+          floor: floorMax.result.requests.average,
+          productP99: paced.latency.p99,
+          floorP99: floorPaced.latency.p99,
+          load: floorMax.load,
+        });
       }
     }
     return rows;
@@ -337,8 +346,8 @@ ${table(
     Math.round(product),
     Math.round(floor),
     `${Math.round((product / floor) * 100)} %`,
-    productP99 ?? '',
-    floorP99 ?? '',
+    productP99,
+    floorP99,
     load,
   ]),
 )}`;

@@ -29,6 +29,9 @@ import { statementNames } from './statementNames.js';
 
 const { serialize } = protocol;
 
+/** What a statement run needs of Kysely's compiled query (the worker gets just these in its message). */
+type Statement = Pick<CompiledQuery, 'sql' | 'parameters'>;
+
 /** What follows a prepared statement's bind on every run: the same bytes each time, made once. */
 const DESCRIBE_EXECUTE_SYNC = Buffer.concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
 
@@ -37,6 +40,12 @@ const DESCRIBE_EXECUTE_SYNC = Buffer.concat([serialize.describe({ type: 'P' }), 
  * migration added a column to a `select *`'s table): the statement is then prepared again.
  */
 const isStalePlan = (error: unknown) => (error as { code?: unknown }).code === '0A000' && String((error as Error).message).includes('cached plan');
+
+/** PGlite answers each statement whole, in either thread: Kysely's `stream()` is refused. */
+// eslint-disable-next-line require-yield
+export async function* refuseToStream<R>(): AsyncIterableIterator<QueryResult<R>> {
+  throw new Error('PGlite does not stream query results');
+}
 
 /** PGlite's one connection, with its statements prepared (in whichever thread holds PGlite). */
 export class PGliteConnection implements DatabaseConnection {
@@ -52,7 +61,7 @@ export class PGliteConnection implements DatabaseConnection {
   }
 
   /** Runs a statement; resolves to PGlite's own result (its rows, and its fields' names and types). */
-  async run<R>(query: CompiledQuery): Promise<Results<R>> {
+  async run<R>(query: Statement): Promise<Results<R>> {
     const name = query.parameters.length > 0 ? this.nameOf(query.sql) : undefined;
     if (name === undefined) return this.pglite.query<R>(query.sql, [...query.parameters]);
     try {
@@ -66,7 +75,7 @@ export class PGliteConnection implements DatabaseConnection {
   }
 
   /** Runs a statement by its name, preparing it first if this connection has not yet. */
-  private async runPrepared<R>(name: string, query: CompiledQuery) {
+  private async runPrepared<R>(name: string, query: Statement) {
     const types = this.parameterTypes.get(query.sql) ?? (await this.prepare(name, query.sql));
     const values = query.parameters.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -85,10 +94,7 @@ export class PGliteConnection implements DatabaseConnection {
     return types;
   }
 
-  // eslint-disable-next-line require-yield
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('PGlite does not stream query results');
-  }
+  streamQuery = refuseToStream;
 }
 
 /** What a PGlite dialect runs on: PGlite's one connection, ready once PGlite is, closed with it. */

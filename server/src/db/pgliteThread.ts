@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { types } from '@electric-sql/pglite';
 import type { CompiledQuery, DatabaseConnection, QueryResult } from 'kysely';
-import type { PGliteBackend } from './pgliteDialect.js';
+import { refuseToStream, type PGliteBackend } from './pgliteDialect.js';
 
 /** Where the worker's PGlite keeps its data (as PGlite's own options). */
 export interface PGliteThreadOptions {
@@ -129,10 +129,7 @@ export function inWorkerThread(options: PGliteThreadOptions): PGliteBackend {
 
   const connection: DatabaseConnection = {
     executeQuery: <R>(query: CompiledQuery) => send({ id: nextId++, sql: query.sql, parameters: query.parameters }) as Promise<QueryResult<R>>,
-    // eslint-disable-next-line require-yield
-    async *streamQuery() {
-      throw new Error('PGlite does not stream query results');
-    },
+    streamQuery: refuseToStream,
   };
 
   return {

@@ -5,7 +5,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { CompiledQuery } from 'kysely';
 import { PGliteConnection } from './pgliteDialect.js';
 import { errorFields, JSON_TYPES, type FromPGliteThread, type PGliteThreadOptions, type ToPGliteThread } from './pgliteThread.js';
 
@@ -31,7 +30,7 @@ async function handle(message: ToPGliteThread): Promise<void> {
       post({ id: message.id, rows: [], jsonColumns: [] });
       return;
     }
-    const { rows, fields, affectedRows } = await connection.run<Record<string, unknown>>(CompiledQuery.raw(message.sql, [...message.parameters]));
+    const { rows, fields, affectedRows } = await connection.run<Record<string, unknown>>(message);
     const jsonColumns = fields.filter((field) => JSON_TYPES.includes(field.dataTypeID)).map((field) => field.name);
     post({ id: message.id, rows, jsonColumns, ...(affectedRows !== undefined ? { numAffectedRows: affectedRows } : {}) });
   } catch (error) {
