@@ -15,14 +15,14 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import type { Account } from '@blockpilot/shared/types';
 import { clientAt, type AddressedClient } from '../src/support/addressedClient';
 import { product } from '../src/support/browser';
 import { startMailbox, type Mailbox } from '../src/support/mailbox';
-import { startNginx } from '../src/support/nginx';
+import { NGINX_ACCESS_LOG, startNginx } from '../src/support/nginx';
 import { WORKSPACE } from '../src/support/paths';
 import { freePort, waitForHttp } from '../src/support/ports';
 import { startNode, stopAndWait } from '../src/support/processes';
@@ -324,6 +324,34 @@ describe('a production server behind nginx', () => {
       expect(answer.text).not.toContain('"mappings"');
     }
     await expectOwnerStillSignsIn(production.proxied, owner);
+  });
+
+  it("the proxy's access log, in the documented format, keeps no secret link's token", async () => {
+    const client = clientAt(production.proxied, STRANGER);
+    const secret = `secret-${randomBytes(12).toString('hex')}`;
+    rememberSecret(product().secretsFile, 'a secret link token sent through the proxy', secret);
+    const links = [
+      `/verifyEmail/${secret}`,
+      `/resetPassword/${secret}`,
+      `/promotionOptOut/${secret}`,
+      `/api/calendar/${secret}.ics`,
+      `/?releasePreview=${secret}`,
+      `/api/user?releasePreview=${secret}`,
+    ];
+    for (const link of links) await client.call(link);
+    // nginx writes each line as its answer goes out; the last request's line ends the wait.
+    const deadline = Date.now() + 5_000;
+    let log = '';
+    while (!log.includes('/api/user?releasePreview=') && Date.now() < deadline) {
+      log = readFileSync(NGINX_ACCESS_LOG, 'utf8');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(log).not.toContain(secret);
+    for (const prefix of ['/verifyEmail/', '/resetPassword/', '/promotionOptOut/', '/api/calendar/']) expect(log).toContain(`GET ${prefix}[redacted] HTTP/1.1`);
+    expect(log).toContain('GET /?releasePreview=[redacted] HTTP/1.1');
+    expect(log).toContain('GET /api/user?releasePreview=[redacted] HTTP/1.1');
+    // Requests without a secret stay readable (the owner's sign-up, before these tests).
+    expect(log).toContain('"POST /api/auth/register HTTP/1.1" 200');
   });
 });
 

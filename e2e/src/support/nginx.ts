@@ -8,7 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTIFACTS_DIR } from './paths';
+import { ARTIFACTS_DIR, WORKSPACE } from './paths';
 import { waitForHttp } from './ports';
 
 /** Where nginx is: NGINX_PATH, Debian's /usr/sbin/nginx, or on PATH. `npm test` installs it when missing. */
@@ -20,6 +20,11 @@ export function nginxBinary(): string {
   }
   return found;
 }
+
+/** The access log format operators include (docs/SECURITY.md "Deploying behind a reverse proxy"). */
+const ACCESS_LOG_CONF = path.join(WORKSPACE, 'deploy/nginx/access-log.conf');
+/** nginx's access log of these sites, in the documented format: the secret scan reads it with the other logs. */
+export const NGINX_ACCESS_LOG = path.join(ARTIFACTS_DIR, 'nginx-access.log');
 
 /** One proxied site: nginx listens on `listenPort` and forwards everything to `upstreamPort`. */
 export interface ProxiedSite {
@@ -49,8 +54,9 @@ pid ${dir}/nginx.pid;
 error_log ${path.join(ARTIFACTS_DIR, 'nginx-error.log')} warn;
 events { worker_connections 256; }
 http {
-  # The URLs carry sign-in and verification tokens: no access log.
-  access_log off;
+  # The documented format: secret links' tokens never reach the log.
+  include ${ACCESS_LOG_CONF};
+  access_log ${NGINX_ACCESS_LOG} blockpilot;
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;

@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { loggerOptions, scrubUrl } from './logging.js';
+import { readFileSync } from 'node:fs';
+import { loggerOptions, scrubUrl, SECRET_LINK_PREFIXES, SECRET_QUERY_PARAMETERS } from './logging.js';
 
 describe('logging', () => {
   it('scrubs the token from reset-page and e-mail verification link URLs', () => {
@@ -11,7 +12,19 @@ describe('logging', () => {
     expect(scrubUrl('/verifyEmail/0a846d61-ed83-42f2-a912-bf148e513895.1795888844._4kDLv_-UFVib')).toBe('/verifyEmail/[redacted]');
     // The calendar feed's link is its only key (docs/LIVE.md "The driver's app").
     expect(scrubUrl('/api/calendar/Ab3_-x.ics')).toBe('/api/calendar/[redacted]');
+    expect(scrubUrl('/promotionOptOut/Zm9vYmFy.x-y')).toBe('/promotionOptOut/[redacted]');
+    // A sealed preview link swaps a release in for whoever opens it (docs/RELEASES.md "Preview links").
+    expect(scrubUrl('/?releasePreview=abc.def&x=1')).toBe('/?releasePreview=[redacted]&x=1');
+    expect(scrubUrl('/dashboard?x=1&releasePreview=abc')).toBe('/dashboard?x=1&releasePreview=[redacted]');
     expect(scrubUrl('/api/user')).toBe('/api/user');
+    expect(scrubUrl('/api/admin/audit?limit=20')).toBe('/api/admin/audit?limit=20');
+  });
+
+  it("the documented proxy's access log format drops every secret link's key the server's log drops", () => {
+    const conf = readFileSync(new URL('../../../deploy/nginx/access-log.conf', import.meta.url), 'utf8');
+    const pathPattern = conf.match(/\^\(\?<blockpilot_secret_prefix>\/\(([^)]+)\)\/\)/)?.[1]?.split('|') ?? [];
+    expect(pathPattern.map((segment) => `/${segment}/`).sort()).toEqual([...SECRET_LINK_PREFIXES].sort());
+    for (const parameter of SECRET_QUERY_PARAMETERS) expect(conf).toContain(parameter);
   });
 
   it('writes request ids and no passwords, tokens or credentials', async () => {

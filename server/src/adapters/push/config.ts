@@ -67,13 +67,14 @@ export function loadVapidKeys(config: PushConfig, dataDir: string): VapidKeys {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** Why the server will not post to an endpoint: not a URL, not a listed push service, not https. */
-export type EndpointProblem = 'notAUrl' | 'unsupportedService' | 'notHttps';
+/** Why the server will not post to an endpoint: not a URL, not a listed push service, not https, not its https port. */
+export type EndpointProblem = 'notAUrl' | 'unsupportedService' | 'notHttps' | 'notPort443';
 
 /**
- * Why the server will not post to this endpoint, or null when it will: an https URL at a listed
- * push service. A loopback address over plain http is taken only when listed (a test's push
- * service); anything else would let a driver make the server post where it likes.
+ * Why the server will not post to this endpoint, or null when it will: an https URL on port 443
+ * of a listed push service, with no credentials in it. A loopback address over plain http is
+ * taken only when listed (a test's push service); anything else would let a driver make the
+ * server post where it likes: another port of a push service's host is another service.
  */
 export function endpointProblem(endpoint: string, hosts: readonly string[]): EndpointProblem | null {
   let url: URL;
@@ -82,9 +83,11 @@ export function endpointProblem(endpoint: string, hosts: readonly string[]): End
   } catch {
     return 'notAUrl';
   }
+  if (url.username || url.password) return 'notAUrl';
   const host = url.hostname.toLowerCase();
   const listed = hosts.some((entry) => (entry.startsWith('.') ? host.endsWith(entry) : host === entry));
   if (!listed) return 'unsupportedService';
-  if (url.protocol === 'https:') return null;
+  // URL drops the scheme's default port, so an explicit ':443' reads as ''.
+  if (url.protocol === 'https:') return url.port === '' ? null : 'notPort443';
   return url.protocol === 'http:' && LOOPBACK.has(host) ? null : 'notHttps';
 }

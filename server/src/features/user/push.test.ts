@@ -36,6 +36,15 @@ describe('push settings', () => {
     expect(endpointProblem('not a url', hosts)).toBe('notAUrl');
   });
 
+  it('posts to a push service on port 443 only, with no credentials in the URL', () => {
+    const hosts = ['fcm.googleapis.com', '.push.apple.com'];
+    // A listed host on another port could be any service of that machine (or a firewall hole).
+    expect(endpointProblem('https://fcm.googleapis.com:8443/fcm/send/abc', hosts)).toBe('notPort443');
+    expect(endpointProblem('https://web.push.apple.com:22/QO', hosts)).toBe('notPort443');
+    expect(endpointProblem('https://fcm.googleapis.com:443/fcm/send/abc', hosts)).toBeNull();
+    expect(endpointProblem('https://user:secret@fcm.googleapis.com/fcm/send/abc', hosts)).toBe('notAUrl');
+  });
+
   it('names a device from its user agent', () => {
     expect(deviceLabel(ANDROID_CHROME)).toBe('Chrome on Android');
     expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe(

@@ -19,6 +19,7 @@ const ENDPOINT_PROBLEMS: Record<EndpointProblem, MessageKey> = {
   notAUrl: 'api.field.pushNotAUrl',
   unsupportedService: 'api.field.pushUnsupportedService',
   notHttps: 'api.field.pushNotHttps',
+  notPort443: 'api.field.pushNotPort443',
 };
 
 export const pushDeviceSchema = {
