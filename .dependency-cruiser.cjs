@@ -39,7 +39,7 @@ module.exports = {
         "so code the search worker loads never pulls in the HTTP answer: the one table maps codes to statuses and the error handler writes the words in the request's language " +
         '(docs/ARCHITECTURE.md section 4). The domain and the engine import nothing of http/ at all (rules above).',
       from: { path: '^server/src/features/', pathNot: `${NOT_TESTS}|/(routes|[A-Za-z]+Routes?|plugin)\\.ts$` },
-      to: { path: '^server/src/http/(errors|errorCodes|errorHandler|envelope|language)\\.ts$' },
+      to: { path: '^server/src/http/(errorCodes|errorHandler|envelope|language)\\.ts$' },
     },
     {
       name: 'no-test-code-in-production',

@@ -19,7 +19,7 @@ const HTTP_OR_FEATURES = [
 ];
 const ENGINE = [['**/engine/**'], `A lower server layer must not import the engine: ${LAYERS}.`];
 const HTTP_ANSWERS = [
-  ['**/http/errors.js', '**/http/errorCodes.js', '**/http/errorHandler.js', '**/http/envelope.js', '**/http/language.js'],
+  ['**/http/errorCodes.js', '**/http/errorHandler.js', '**/http/envelope.js', '**/http/language.js'],
   "A feature's logic refuses with DomainError (domain/errors.ts) and names no HTTP status; only its routes build answers (docs/ARCHITECTURE.md section 4).",
 ];
 const DOMAIN = [['**/domain/**'], `Adapters are below the domain and must not import it: ${LAYERS}.`];

@@ -1,5 +1,5 @@
 /**
- * Issue 21 in Chromium, at 360 and 1440 px, against the real server and its embedded simulator:
+ * In Chromium, at 360 and 1440 px, against the real server and its embedded simulator:
  * several filters (docs/PRODUCT.md "Several filters") and the puzzle pause (docs/LIVE.md "Puzzle
  * pause"). A driver whose platform account may work several stations adds a second filter for
  * another station in "Your filters", and an offer there is accepted; then the platform asks for a

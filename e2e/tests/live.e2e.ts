@@ -1,6 +1,6 @@
 /**
- * Issue 16 in Chromium, against the real server and its embedded simulator (docs/LIVE.md): one
- * driver on two devices (two browser contexts, a laptop and a phone). Start on one shows on the
+ * What every device shows, live (docs/LIVE.md), in Chromium against the real server and its
+ * embedded simulator: one driver on two devices (two browser contexts, a laptop and a phone). Start on one shows on the
  * other; Stop on the laptop turns the phone's button into Start within moments, and the phone's
  * button then sends Start, never a toggle. The credit runs out: the search says "Paused: not
  * enough credit" with the offers it skipped, and a top-up resumes it by itself on both devices.

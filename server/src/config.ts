@@ -110,7 +110,7 @@ function trustedProxies(value: string | undefined): string[] {
 
 /**
  * What production mode (NODE_ENV=production) refuses to start with: every embedded stand-in and
- * every secret that would otherwise be generated or absent (docs/SECURITY.md "Production mode").
+ * every secret that would otherwise be generated or absent (docs/SECURITY.md "Modes").
  */
 function productionProblems(env: NodeJS.ProcessEnv, config: ServerConfig): string[] {
   const problems: string[] = [];

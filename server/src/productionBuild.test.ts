@@ -3,7 +3,7 @@
  * server/test/, outside src/, and the tests beside the code, which tsconfig.build.json leaves out. An exclude
  * only drops a file as a root: a production file that imports test support would pull it back in.
  * So this walks the very program the build compiles, imports included, and asserts that no file of
- * it is a test, test support, or loads the test runner (docs/ARCHITECTURE.md, "Tests").
+ * it is a test, test support, or loads the test runner (docs/ARCHITECTURE.md section 8).
  */
 import { it } from 'node:test';
 import { dirname, relative } from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * The server's public surface for the other packages of the workspace (the benchmarks): what they
  * may build on, so they never reach into the server's files. Everything else under src/ is
- * internal and may move. See docs/ARCHITECTURE.md, "Public surfaces".
+ * internal and may move. See docs/ARCHITECTURE.md section 5.1.
  */
 // Composition: configuration, clock, database, the whole app or just its context.
 export { buildApp } from './app.js';

@@ -4,7 +4,7 @@
  * `icon-*` are rounded squares for every use; `maskable-*` fill the whole square and keep the mark
  * inside the safe circle (40% of the size around the centre) that every launcher mask leaves
  * visible; `badge-72` is the white mark alone, for the phone's status bar. Run it again after
- * changing the drawing: `node scripts/icons.mjs`; the PNGs are committed.
+ * changing the drawing: `node shell/scripts/icons.mjs`; the PNGs are committed.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

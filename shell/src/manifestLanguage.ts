@@ -1,6 +1,6 @@
 /**
  * The installable app's manifest in the page's language (docs/FRONTEND.md, "Installable app"): the
- * build writes one per language (scripts/prerender.tsx), and the page links the one of its language.
+ * build writes one per language (shell/scripts/prerender.tsx), and the page links the one of its language.
  */
 import { DEFAULT_LANGUAGE, WEB_MANIFEST_PATH, type Language } from '@blockpilot/shared/constants';
 import { useLanguage } from '@blockpilot/shared/i18n';

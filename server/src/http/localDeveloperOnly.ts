@@ -1,6 +1,6 @@
 /**
  * The dev tools (outbox, dev checkout, recorded messages, simulator page) answer only the
- * developer's own browser on this machine (docs/SECURITY.md "Dev tools"). "From loopback" alone
+ * developer's own browser on this machine (docs/SECURITY.md "Modes"). "From loopback" alone
  * is not enough: behind a reverse proxy on the same host every request comes from loopback, so
  * a request carrying any forwarding header is refused; and a page of another site whose name was
  * re-pointed at 127.0.0.1 (DNS rebinding) reaches loopback too, so the Host must name this

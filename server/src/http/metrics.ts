@@ -4,7 +4,7 @@
  * keeps label values few; paths nothing answers count as "unmatched". They tell an attacker which
  * routes are busy and how the process is doing, so they are not public: with METRICS_TOKEN the
  * scraper sends it as a bearer token; without it, only dev mode's local browser sees them
- * (docs/SECURITY.md "Metrics").
+ * (docs/SECURITY.md "Operations").
  */
 import { timingSafeEqual, createHash } from 'node:crypto';
 import fp from 'fastify-plugin';

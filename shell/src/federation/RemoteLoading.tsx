@@ -1,7 +1,7 @@
 /**
  * What a page shows while its remote's code loads: the loading line and, for a driver whose
  * platform account is connected, what their search is doing (the chip the dashboard shows under
- * Start/Stop). The shell's page carries the same, prerendered (scripts/prerender.tsx) with a copy
+ * Start/Stop). The shell's page carries the same, prerendered (shell/scripts/prerender.tsx) with a copy
  * of the chip per state, of which the page's style shows the one the page script learnt from its
  * early requests: on a slow phone the driver knows whether their search is on seconds before the
  * app's code has arrived, and nothing moves when the shell takes over (docs/FRONTEND.md "Cold start").

@@ -1,46 +1,33 @@
 /**
  * The knowledge base moves from code to the database, so operators edit it in the console
  * without a deploy (docs/OPERATIONS.md "Knowledge base"). Seeded with the articles drivers saw
- * until now, published, in the same order; the figures in them are the business constants'.
+ * until now, published, in the same order, with the figures of the business constants then.
  *
  * An answer is stored as text; an answer of several lines is its lines joined by "\n" (an
  * empty line is a blank line), and the public route serves it back as those lines.
  */
 import { sql, type Kysely } from 'kysely';
-import {
-  DURATION_SLIDER,
-  FEE_BASIS_POINTS,
-  FORFEIT_GRACE_MS,
-  FORFEIT_MIN_LEAD_MS,
-  INVITE_REWARD_CENTS,
-  INVITE_REWARD_THRESHOLD_CENTS,
-  PAY_SLIDER,
-  PAY_SLIDER_UNIT,
-  SIGN_UP_BONUS_CENTS,
-  TIME_TO_ARRIVE_SLIDER,
-  TOP_UP_SLIDER,
-  TRIAL_DAYS,
-} from '@blockpilot/shared/constants';
 
-const money = (cents: number) => (cents / 100).toFixed(2);
-const percent = `${FEE_BASIS_POINTS / 100}%`;
-const minutes = (ms: number) => ms / 60_000;
-
-/** The knowledge base as it was when it moved to the database: what drivers saw, unchanged. */
+/**
+ * The knowledge base as it was when it moved to the database: what drivers saw, unchanged. Its
+ * figures are written out as they stood then (a migration's data is frozen: were a business
+ * constant to change later, the articles would be corrected by an operator or a new migration,
+ * never by re-running this one with other words).
+ */
 export const SEED_ARTICLES: ReadonlyArray<{ question: string; answer: string | string[] }> = [
   {
     question: 'How much does BlockPilot cost?',
     answer: [
-      `There is no subscription: BlockPilot charges a fee of ${percent} of the value of each block it accepts for you, taken from your credit.`,
-      `Example: a block paying 80.00 costs a fee of ${money(Math.round((8000 * FEE_BASIS_POINTS) / 10_000))}.`,
-      `New accounts start with ${money(SIGN_UP_BONUS_CENTS)} of free credit. A block is only accepted when your credit covers its fee.`,
+      'There is no subscription: BlockPilot charges a fee of 3.5% of the value of each block it accepts for you, taken from your credit.',
+      'Example: a block paying 80.00 costs a fee of 2.80.',
+      'New accounts start with 10.00 of free credit. A block is only accepted when your credit covers its fee.',
       'During a free trial or an active membership no fee is charged at all.',
     ],
   },
   {
     question: 'How do I add credit?',
     answer: [
-      `Open Account, then Credit, choose an amount between ${money(TOP_UP_SLIDER.min)} and ${money(TOP_UP_SLIDER.max)} and press Top up.`,
+      'Open Account, then Credit, choose an amount between 10.00 and 50.00 and press Top up.',
       'You pay on a secure payment page; the credit appears as soon as the payment is confirmed, usually within seconds.',
     ],
   },
@@ -48,7 +35,7 @@ export const SEED_ARTICLES: ReadonlyArray<{ question: string; answer: string | s
     question: 'Can I forfeit a block I cannot work, and get the fee back?',
     answer: [
       'Yes. Forfeit the block from the log in BlockPilot and the fee is refunded to your credit in full.',
-      `You can forfeit while more than ${minutes(FORFEIT_MIN_LEAD_MS)} minutes remain before the block starts, or within ${minutes(FORFEIT_GRACE_MS)} minutes of BlockPilot accepting it.`,
+      'You can forfeit while more than 45 minutes remain before the block starts, or within 5 minutes of BlockPilot accepting it.',
       'Blocks forfeited directly in the delivery app are not refunded, because BlockPilot cannot see them.',
     ],
   },
@@ -59,9 +46,9 @@ export const SEED_ARTICLES: ReadonlyArray<{ question: string; answer: string | s
       '- Service areas: the stations you are willing to drive from.',
       '- Days: the weekday the block starts on.',
       '- Time: the block must start inside this window (it may end later). A window whose start is after its end runs overnight, for example 10:00 PM to 2:00 AM.',
-      `- Pay: each step of the slider is ${PAY_SLIDER_UNIT.toFixed(2)}; per block or per hour. A slider at ${PAY_SLIDER.max} means no upper limit.`,
-      `- Duration: block length in hours, 0 to ${DURATION_SLIDER.max}.`,
-      `- Time to arrive: the least time you need to get there, up to ${TIME_TO_ARRIVE_SLIDER.max} minutes.`,
+      '- Pay: each step of the slider is 3.00; per block or per hour. A slider at 100 means no upper limit.',
+      '- Duration: block length in hours, 0 to 10.',
+      '- Time to arrive: the least time you need to get there, up to 60 minutes.',
       '',
       'Changes are saved automatically half a second after you stop editing. Blocks that overlap one already on your schedule are never accepted.',
     ],
@@ -85,7 +72,7 @@ export const SEED_ARTICLES: ReadonlyArray<{ question: string; answer: string | s
   },
   {
     question: 'What is the free trial?',
-    answer: `Each driver can start one ${TRIAL_DAYS} day free trial from the Account page. For ${TRIAL_DAYS} days from the moment you start it, no fee is charged on accepted blocks.`,
+    answer: 'Each driver can start one 2 day free trial from the Account page. For 2 days from the moment you start it, no fee is charged on accepted blocks.',
   },
   {
     question: 'What do memberships do?',
@@ -93,7 +80,7 @@ export const SEED_ARTICLES: ReadonlyArray<{ question: string; answer: string | s
   },
   {
     question: 'How does the invite reward work?',
-    answer: `Share your invite code from the Account page. When a driver who signed up with it has topped up ${money(INVITE_REWARD_THRESHOLD_CENTS)} in total, you receive ${money(INVITE_REWARD_CENTS)} of credit, once per invited driver.`,
+    answer: 'Share your invite code from the Account page. When a driver who signed up with it has topped up 10.00 in total, you receive 10.00 of credit, once per invited driver.',
   },
   {
     question: 'Why is BlockPilot not accepting any blocks?',

@@ -79,7 +79,7 @@ export async function tokenOwner(db: Db, tokenHash: string, kind: TokenKind, now
     .where('auth_tokens.kind', '=', kind)
     .where('auth_tokens.revoked_at', 'is', null)
     .where('auth_tokens.expires_at', '>', now)
-    // A suspended account has no session (docs/OPERATIONS.md "Suspension"), whatever token it kept.
+    // A suspended account has no session (docs/OPERATIONS.md "Stop, suspend, restore"), whatever token it kept.
     .where('users.suspended_at', 'is', null)
     .executeTakeFirst();
   if (!found) return null;
