@@ -46,7 +46,7 @@ export function finishSteps() {
  * Runs a command in the workspace. Resolves with its exit code and, when `capture` is set, its
  * output (which is still echoed).
  */
-export function run(command, args, { env = {}, capture = false, cwd = ROOT } = {}) {
+export function run(command, args, { env = {}, capture = false, quiet = false, cwd = ROOT } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
@@ -56,8 +56,9 @@ export function run(command, args, { env = {}, capture = false, cwd = ROOT } = {
     });
     let output = '';
     if (capture) {
-      child.stdout.on('data', (d) => (process.stdout.write(d), (output += d)));
-      child.stderr.on('data', (d) => (process.stderr.write(d), (output += d)));
+      // quiet: kept for the caller only (it says what mattered itself).
+      child.stdout.on('data', (d) => (quiet || process.stdout.write(d), (output += d)));
+      child.stderr.on('data', (d) => (quiet || process.stderr.write(d), (output += d)));
     }
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, output }));

@@ -31,25 +31,43 @@ function releaseToken() {
   return token;
 }
 
+/** Runs the release CLI quietly; its JSON answer (or what it said, when it failed). */
+async function releaseCli(env, args) {
+  const { code, output } = await run('node', ['server/dist/cli/release.js', ...args, '--json'], { env, capture: true, quiet: true });
+  return { ok: code === 0, output };
+}
+
+/** One line per remote: its version live on production, or why it was not (it then loads from its built folder). */
 async function publishBuiltRemotes(env, port) {
   for (let attempt = 0; attempt < 120 && !(await reachable(port)); attempt++) await new Promise((resolve) => setTimeout(resolve, 500));
   step('Publishing the built remotes to the release registry and promoting them on production');
   for (const folder of await remoteFolders()) {
-    const published = await run('node', ['server/dist/cli/release.js', 'publish', folder, '--json'], { env, capture: true });
-    const version = published.code === 0 ? JSON.parse(published.output).version : null;
-    const promoted = version ? await run('node', ['server/dist/cli/release.js', 'promote', folder, version], { env }) : { code: 1 };
+    const published = await releaseCli(env, ['publish', folder]);
+    const version = published.ok ? JSON.parse(published.output).version : null;
+    const promoted = version ? await releaseCli(env, ['promote', folder, version]) : published;
     // Not fatal: a remote without a release still loads from its REMOTE_*_URL.
-    if (promoted.code !== 0) console.warn(`! ${folder} was not released; it loads from its built folder`);
+    if (promoted.ok) console.log(`  ✓ ${folder} ${version} is live on production`);
+    else console.warn(`  ! ${folder} was not released (${promoted.output.trim().split('\n').at(-1)}); it loads from its built folder`);
   }
+}
+
+/** The last lines on screen: where to open the app and its dev tools, and how to stop. */
+function sayWhereItIs(port) {
+  const url = (process.env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  console.log(`\n  BlockPilot is running: open ${url}`);
+  if (env.DEV_MODE === 'on') console.log(`  E-mails it sends (sign-up links, resets): ${url}/dev/outbox`);
+  console.log('  Stop it with Ctrl+C.\n');
 }
 
 const started = Date.now();
 await install();
 await buildAll();
 step(`Starting BlockPilot (built in ${Math.round((Date.now() - started) / 1000)} s)`);
-const env = { RELEASE_TOKEN: releaseToken(), DEV_MODE: process.env.DEV_MODE ?? 'on' };
+// One readable line per request in this terminal (LOG_FORMAT=json gives pino's JSON lines).
+const env = { RELEASE_TOKEN: releaseToken(), DEV_MODE: process.env.DEV_MODE ?? 'on', LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty' };
 const port = Number(process.env.PORT ?? 3000);
 const server = run('node', ['--enable-source-maps', 'server/dist/main.js'], { cwd: ROOT, env });
 await publishBuiltRemotes({ ...env, BLOCKPILOT_URL: `http://127.0.0.1:${port}` }, port);
+sayWhereItIs(port);
 const { code } = await server;
 process.exit(code);

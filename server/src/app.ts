@@ -36,7 +36,7 @@ import { installErrorHandler, sendNotFound } from './http/errorHandler.js';
 import { installFieldRules } from './http/fieldRules.js';
 import { installRequestLanguage } from './http/language.js';
 import { ajvFormats } from './http/formats.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { metricsPlugin } from './http/metrics.js';
 import { requireContractSchemas } from './http/contract.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -60,7 +60,8 @@ export interface AppDependencies {
 
 export async function buildApp({ config, database, version = '0.0.0', serveFrontend = true, clock = systemClock, adapters, engine }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, config.logFormat),
+    ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     // The client's address comes from X-Forwarded-For only when the socket is a listed proxy.

@@ -4,6 +4,12 @@ import { withEmbeddedSimulator } from './adapters/platform/config.js';
 import { loadConfig } from './config.js';
 
 describe('configuration from the environment', () => {
+  it('logs JSON lines unless LOG_FORMAT asks for the readable format, and refuses any other', () => {
+    expect(loadConfig({}).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT must be json or pretty, got "text"/);
+  });
+
   it('defaults to the embedded adapters and the OWASP password cost', () => {
     const config = loadConfig({});
     expect(config.mail).toEqual({ smtpUrl: null, from: 'BlockPilot <no-reply@blockpilot.local>', supportAddress: 'support@blockpilot.app' });

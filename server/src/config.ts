@@ -11,7 +11,7 @@ import { platformConfig } from './adapters/platform/config.js';
 import { pushConfig } from './adapters/push/config.js';
 import { bucketConfig } from './adapters/releaseStore/config.js';
 import { scalingConfig } from './scaling/config.js';
-import type { ServerConfig } from './types.js';
+import type { LogFormat, ServerConfig } from './types.js';
 
 /** The workspace root, found from this file whether it runs from src (tsx, jest) or dist. */
 const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -90,6 +90,12 @@ function onOff(name: string, value: string | undefined, fallback: boolean): bool
   throw new Error(`${name} must be on or off, got "${value}"`);
 }
 
+function logFormat(value: string | undefined): LogFormat {
+  if (value === undefined || value === '' || value === 'json') return 'json';
+  if (value === 'pretty') return 'pretty';
+  throw new Error(`LOG_FORMAT must be json or pretty, got "${value}"`);
+}
+
 /**
  * TRUST_PROXY: the addresses (or CIDR ranges) of the reverse proxies in front of this server.
  * Only a request whose socket comes from one of them has its client address read from
@@ -148,6 +154,7 @@ function loadSettings(env: NodeJS.ProcessEnv): ServerConfig {
     host,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
     production: env.NODE_ENV === 'production',
     devMode: onOff('DEV_MODE', env.DEV_MODE, false),
     trustProxy: trustedProxies(env.TRUST_PROXY),

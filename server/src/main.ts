@@ -31,6 +31,12 @@ async function startEmbeddedPlatform(config: ServerConfig): Promise<{ config: Se
   return { config: { ...config, platform: withEmbeddedSimulator(config.platform, url) }, simulator };
 }
 
+/** A search worker's log, in the format the API's would have (pino takes the stream apart from its options). */
+function workerLog(config: ServerConfig): FastifyBaseLogger {
+  const { stream, ...options } = loggerOptions(config.logLevel, config.logFormat) as pino.LoggerOptions & { stream?: pino.DestinationStream };
+  return pino(options, stream) as unknown as FastifyBaseLogger;
+}
+
 async function main(): Promise<void> {
   const { config, simulator } = await startEmbeddedPlatform(loadConfig());
   const { role, redisUrl, workerId } = config.scaling;
@@ -38,7 +44,7 @@ async function main(): Promise<void> {
   await database.db.insertInto('boots').values({ version }).execute();
   const scaleOut = await loadScaleOut(config);
   const app = role === 'worker' ? null : await buildApp({ config, database, version });
-  const log: FastifyBaseLogger = app?.log ?? (pino(loggerOptions(config.logLevel) as pino.LoggerOptions) as unknown as FastifyBaseLogger);
+  const log: FastifyBaseLogger = app?.log ?? workerLog(config);
   let worker: WorkerProcess | null = null;
 
   const stop = async (signal: string) => {

@@ -7,6 +7,9 @@ import type { BucketConfig } from './adapters/releaseStore/config.js';
 import type { DatabaseSchema } from './db/schema.js';
 import type { ScalingConfig } from './scaling/config.js';
 
+/** How the server writes its log: pino's JSON lines, or one short readable line each (README "Configuration"). */
+export type LogFormat = 'json' | 'pretty';
+
 /** Where the database lives: an embedded PGlite folder, or a PostgreSQL server. */
 export type DatabaseConfig =
   | {
@@ -36,6 +39,8 @@ export interface ServerConfig {
   /** The address drivers open; used in e-mailed links. */
   publicUrl: string;
   logLevel: string;
+  /** LOG_FORMAT: pino's JSON lines (the default), or one short readable line each (`npm start`). */
+  logFormat: LogFormat;
   /** NODE_ENV=production: every embedded stand-in and generated secret refused at start. */
   production: boolean;
   /** DEV_MODE=on: the dev tools (outbox, dev checkout, recorded messages, simulator page) exist. */

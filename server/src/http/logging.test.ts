@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
-import { loggerOptions, scrubUrl, SECRET_LINK_PREFIXES, SECRET_QUERY_PARAMETERS } from './logging.js';
+import { loggerOptions, OneLinePerRequest, scrubUrl, SECRET_LINK_PREFIXES, SECRET_QUERY_PARAMETERS } from './logging.js';
 
 describe('logging', () => {
   it('scrubs the token from reset-page and e-mail verification link URLs', () => {
@@ -58,5 +58,28 @@ describe('logging', () => {
     expect(log).toContain('a@b.co');
     for (const secret of ['hunter2hunter2', 'tok-secret', 'supersecrettoken']) expect(log).not.toContain(secret);
     expect(log).toContain('[redacted]');
+  });
+
+  it('in the readable format (npm start), writes one short line per API call or page, files at debug, and no secret', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = Fastify({ logger: loggerOptions('info', 'pretty', destination), logController: new OneLinePerRequest() });
+    app.get('/api/user', async () => ({}));
+    app.get('/resetPassword/*', async () => 'the shell page');
+    app.get('/remotes/app.js', async () => '');
+    app.log.warn({ remote: 'mf_landing' }, 'a warning');
+    await app.inject({ url: '/api/user' });
+    await app.inject({ url: '/resetPassword/supersecrettoken' });
+    await app.inject({ url: '/remotes/app.js' });
+    await app.close();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] WARN: a warning \{"remote":"mf_landing"\}$/);
+    expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/user 200 \d+ ms$/);
+    expect(lines[2]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/resetPassword\/\[redacted\] 200 \d+ ms$/);
   });
 });

@@ -4,8 +4,11 @@
  * carry their secret in the URL, so request URLs are scrubbed too (and the reverse proxy's access
  * log the same way: deploy/nginx/access-log.conf, docs/SECURITY.md "Deploying behind a reverse proxy").
  */
-import type { FastifyServerOptions } from 'fastify';
+import { createRequire } from 'node:module';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { PrettyOptions } from 'pino-pretty';
 import { RELEASE_PREVIEW_KEY } from '@blockpilot/shared/constants';
+import type { LogFormat } from '../types.js';
 
 /** Field names whose values are never written, wherever they sit in a logged object (up to 3 levels down). */
 export const SECRET_FIELDS = [
@@ -43,9 +46,23 @@ export function scrubUrl(url: string): string {
   return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/** What the readable format leaves out of each line: the request's own fields are in its one line. */
+const PRETTY_OPTIONS: PrettyOptions = { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId,req,res,responseTime', singleLine: true };
+
+/**
+ * pino-pretty's stream, loaded only for the readable format: a deployment logs JSON and never
+ * loads it. Synchronous, in this thread: the readable format is for a developer's terminal.
+ */
+function prettyStream(destination: NodeJS.WritableStream): NodeJS.WritableStream {
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+  return pretty.build({ ...PRETTY_OPTIONS, colorize: destination === process.stdout && Boolean(process.stdout.isTTY), sync: true, destination });
+}
+
+/** pino's options; the readable format writes to `destination` (standard output but in tests). */
+export function loggerOptions(level: string, format: LogFormat = 'json', destination: NodeJS.WritableStream = process.stdout): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(format === 'pretty' ? { stream: prettyStream(destination) } : {}),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -66,4 +83,25 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+/** A path that names a file (a script, a style sheet, an image): a page load asks for dozens. */
+const FILE_PATH = /\.[a-z0-9]+$/i;
+
+/**
+ * The readable format's one line per request, in place of Fastify's two ("incoming request",
+ * "request completed"): `GET /api/user 200 3 ms`. Files a page loads are logged at debug, so the
+ * terminal shows the API calls and pages; LOG_LEVEL=debug shows every file too. A failed request
+ * keeps Fastify's own error line, with the error.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply, {});
+    const url = scrubUrl(request.url);
+    const line = `${request.method} ${url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (FILE_PATH.test(url.split('?')[0]!)) request.log.debug(line);
+    else request.log.info(line);
+  }
 }
