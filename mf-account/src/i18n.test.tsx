@@ -174,4 +174,21 @@ describe('the language switch on the account page', () => {
     await waitFor(() => expect(server.callsTo('POST /user/saveLanguage').map((call) => call.body)).toEqual([{ language: 'es' }]));
     expect(screen.queryByRole('heading', { level: 1, name: 'Account' })).not.toBeInTheDocument();
   });
+
+  it('asks for the plans again in the new language: the server names and describes them in it', async () => {
+    const planIn = (call: { headers: Record<string, unknown> }) =>
+      String(call.headers['Accept-Language'] ?? call.headers['accept-language']).startsWith('es')
+        ? { id: 'week', name: 'Semanal', price: 1499, days: 7, description: 'Sin comisiones durante 7 días.' }
+        : { id: 'week', name: 'Weekly', price: 1499, days: 7, description: 'No fees for 7 days.' };
+    server.on('GET /store/getMembershipPlans', (call) => ({ data: [planIn(call)] }));
+    renderApp('/account/credit');
+    expect(await screen.findByRole('button', { name: 'Buy Weekly' })).toBeInTheDocument();
+    await userEvent.click(sectionHeader('Language English'));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Español');
+
+    expect(await screen.findByRole('button', { name: 'Comprar Semanal' })).toBeInTheDocument();
+    expect(screen.getByText('Sin comisiones durante 7 días.')).toBeInTheDocument();
+    expect(screen.queryByText(/Weekly/)).not.toBeInTheDocument();
+    expect(server.callsTo('GET /store/getMembershipPlans')).toHaveLength(2);
+  });
 });

@@ -1,4 +1,5 @@
 import { api, formatCents, formatLocalMoment, type MembershipPlan } from '@blockpilot/shared';
+import { useLanguage } from '@blockpilot/shared/i18n';
 import { Button } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -80,8 +81,12 @@ function PlaceholderCard() {
 
 type PlansState = { status: 'loading' } | { status: 'loaded'; plans: MembershipPlan[] } | { status: 'failed' };
 
-/** The plans on sale, loaded once per visit; a failure is only logged (docs/PRODUCT.md section 8). */
+/**
+ * The plans on sale, loaded once per visit and again when the driver changes language (the server
+ * names and describes them in the request's language); a failure is only logged (docs/PRODUCT.md section 8).
+ */
 function useMembershipPlans(): PlansState {
+  const { language } = useLanguage();
   const [state, setState] = useState<PlansState>({ status: 'loading' });
   useEffect(() => {
     let current = true;
@@ -95,7 +100,7 @@ function useMembershipPlans(): PlansState {
     return () => {
       current = false;
     };
-  }, []);
+  }, [language]);
   return state;
 }
 

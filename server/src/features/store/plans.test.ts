@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { MEMBERSHIP_PLAN_IDS } from '@blockpilot/shared/api/schemas';
-import { MEMBERSHIP_PLANS } from './plans.js';
+import { membershipPlans } from './plans.js';
 
 describe('membership plans', () => {
   it('sells exactly the plans a checkout may name in the API contract, in its order', () => {
-    expect(MEMBERSHIP_PLANS.map((plan) => plan.id)).toEqual([...MEMBERSHIP_PLAN_IDS]);
+    expect(membershipPlans().map((plan) => plan.id)).toEqual([...MEMBERSHIP_PLAN_IDS]);
   });
 });

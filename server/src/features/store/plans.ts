@@ -7,24 +7,36 @@ import { DEFAULT_LANGUAGE, type Language } from '@blockpilot/shared/constants';
 import type { MembershipPlan } from '@blockpilot/shared/types';
 import { translate, type MessageKey } from '../../domain/translate.js';
 
-/** Each plan's name in the server's catalogs: the payment page names the plan in the driver's language. */
-const PLAN_NAMES: Record<string, MessageKey> = { week: 'store.plan.week', month: 'store.plan.month' };
+/** Each plan's name and description in the server's catalogs: every page and the payment page say them in the driver's language. */
+const PLAN_WORDS: Record<string, { name: MessageKey; description: MessageKey }> = {
+  week: { name: 'store.plan.week', description: 'store.plan.week.description' },
+  month: { name: 'store.plan.month', description: 'store.plan.month.description' },
+};
 
-/** The plans on sale: their ids are the API contract's (MEMBERSHIP_PLAN_IDS, the ids a checkout may name). */
-export const MEMBERSHIP_PLANS: readonly MembershipPlan[] = [
-  { id: 'week', name: planName('week'), price: 1499, days: 7, description: 'No fees on accepted blocks for 7 days.' },
-  { id: 'month', name: planName('month'), price: 4999, days: 30, description: 'No fees on accepted blocks for 30 days: the best value for full-time drivers.' },
+/** The plans on sale, without their words: their ids are the API contract's (MEMBERSHIP_PLAN_IDS, the ids a checkout may name). */
+const PLANS_ON_SALE: ReadonlyArray<Pick<MembershipPlan, 'id' | 'price' | 'days'>> = [
+  { id: 'week', price: 1499, days: 7 },
+  { id: 'month', price: 4999, days: 30 },
 ];
+
+function wordsOf(id: string): { name: MessageKey; description: MessageKey } {
+  const words = PLAN_WORDS[id];
+  if (!words) throw new Error(`no membership plan is called ${id}`);
+  return words;
+}
 
 /** A plan's name: "Weekly"; in Spanish "Semanal". */
 export function planName(id: string, language: Language = DEFAULT_LANGUAGE): string {
-  const key = PLAN_NAMES[id];
-  if (!key) throw new Error(`no membership plan is called ${id}`);
-  return translate(language, key);
+  return translate(language, wordsOf(id).name);
 }
 
-export function planById(id: string): MembershipPlan | undefined {
-  return MEMBERSHIP_PLANS.find((plan) => plan.id === id);
+/** The plans on sale, named and described in `language`. */
+export function membershipPlans(language: Language = DEFAULT_LANGUAGE): MembershipPlan[] {
+  return PLANS_ON_SALE.map((plan) => ({ ...plan, name: planName(plan.id, language), description: translate(language, wordsOf(plan.id).description) }));
+}
+
+export function planById(id: string, language: Language = DEFAULT_LANGUAGE): MembershipPlan | undefined {
+  return membershipPlans(language).find((plan) => plan.id === id);
 }
 
 export const membershipPlanSchema = {

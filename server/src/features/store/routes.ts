@@ -10,7 +10,7 @@ import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { autoTopUpOf, removeCard, saveAutoTopUp, startAutoTopUpCheck, startCardSetup } from './autoTopUp.js';
 import { createOrder, orderOf } from './orders.js';
-import { MEMBERSHIP_PLANS, membershipPlanSchema } from './plans.js';
+import { membershipPlans, membershipPlanSchema } from './plans.js';
 import { PURCHASE_CANCELLED_PATH } from './returnPaths.js';
 
 const tags = ['store'];
@@ -104,8 +104,16 @@ export async function storeRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
 
   app.get(
     '/api/store/getMembershipPlans',
-    { ...signedIn, schema: { tags, summary: 'Membership plans on sale', security: bearerAuth, response: responses({ type: 'array', items: membershipPlanSchema }, [401]) } },
-    async () => ok(MEMBERSHIP_PLANS),
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Membership plans on sale, named and described in the request's language",
+        security: bearerAuth,
+        response: responses({ type: 'array', items: membershipPlanSchema }, [401]),
+      },
+    },
+    async (request) => ok(membershipPlans(request.language)),
   );
 
   app.post(

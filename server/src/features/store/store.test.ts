@@ -4,7 +4,7 @@ import { INVITE_REWARD_CENTS } from '@blockpilot/shared/constants';
 import { describeEachDatabase } from '../../../test/databases.js';
 import { bearer, expectFieldErrors, expectSignInRequired, freshIp, mailTo, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { entriesOf } from '../../domain/ledger.js';
-import { MEMBERSHIP_PLANS } from './plans.js';
+import { membershipPlans } from './plans.js';
 
 const DAY = 86_400_000;
 
@@ -46,7 +46,16 @@ describeEachDatabase('store routes with the dev checkout', (database) => {
   it('lists the membership plans', async () => {
     const res = await t.app.inject({ url: '/api/store/getMembershipPlans', headers: bearer(driver.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: MEMBERSHIP_PLANS });
+    expect(res.json()).toEqual({ data: membershipPlans('en') });
+    expect(res.json().data[0]).toMatchObject({ id: 'week', name: 'Weekly', price: 1499, days: 7, description: 'No fees on accepted blocks for 7 days.' });
+  });
+
+  it("names and describes the plans in the request's language", async () => {
+    const res = await t.app.inject({ url: '/api/store/getMembershipPlans', headers: { ...bearer(driver.token), 'accept-language': 'es-MX,es;q=0.9' } });
+    expect(res.json().data.map((plan: { name: string; description: string }) => [plan.name, plan.description])).toEqual([
+      ['Semanal', 'Sin comisiones en los bloques aceptados durante 7 días.'],
+      ['Mensual', 'Sin comisiones en los bloques aceptados durante 30 días: la mejor opción para quien trabaja a tiempo completo.'],
+    ]);
   });
 
   it('reports a bad top-up or plan under its field', async () => {
@@ -99,7 +108,7 @@ describeEachDatabase('store routes with the dev checkout', (database) => {
 
   it('sells a membership: paid by card, credit unchanged, no fee until it ends; a second one extends it', async () => {
     const member = await signUp(t.app, t.database);
-    const week = MEMBERSHIP_PLANS.find((p) => p.id === 'week')!;
+    const week = membershipPlans().find((p) => p.id === 'week')!;
     const first = await checkout({ membership_plan_id: 'week' }, member.token);
     await form(first, 'complete');
     const now = t.clock.now().getTime();
