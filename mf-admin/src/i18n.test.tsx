@@ -182,7 +182,7 @@ describe('the operator console in Spanish', () => {
   });
 
   it('speaks Spanish in the knowledge base, its editor and its delete dialog', async () => {
-    const article: KnowledgeBaseArticle = { id: 1, question: '¿Cómo recargo crédito?', answer: 'Abre tu cuenta.', published: true, updatedAt: DATE };
+    const article: KnowledgeBaseArticle = { id: 1, question: '¿Cómo recargo crédito?', answer: 'Abre tu cuenta.', published: true, language: 'es', updatedAt: DATE };
     server = mockApi({ 'GET /admin/knowledgeBase': { data: [article, { ...article, id: 2, question: '¿Qué hay de nuevo?', published: false }] } });
     await renderInSpanish('/admin/knowledgeBase');
     const list = await screen.findByRole('list', { name: 'Artículos' });

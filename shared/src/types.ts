@@ -404,6 +404,8 @@ export interface KnowledgeBaseArticle {
   answer: string;
   /** Drivers see published articles only. */
   published: boolean;
+  /** Drivers read the published articles of their page's language. */
+  language: Language;
   updatedAt: number;
 }
 

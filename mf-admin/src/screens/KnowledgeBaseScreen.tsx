@@ -1,5 +1,6 @@
 import { api, knowledgeBaseAnswerOf, useForm, type KnowledgeBaseArticle } from '@blockpilot/shared';
-import { Button, Checkbox, Chip, Dialog, Form, FormFeedback, KnowledgeBaseAnswer, Page, Paper, SubmitButton, TextArea, TextField } from '@blockpilot/shared/ui';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '@blockpilot/shared/constants';
+import { Button, Checkbox, Chip, Dialog, Form, FormFeedback, KnowledgeBaseAnswer, Page, Paper, Select, SubmitButton, TextArea, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { CardHeading, CardList } from '../components/Cards';
@@ -23,13 +24,15 @@ const Preview = styled.section`
   }
 `;
 
-const EMPTY_ARTICLE = { question: '', answer: '', published: false };
+const EMPTY_ARTICLE = { question: '', answer: '', published: false, language: DEFAULT_LANGUAGE };
+/** Each language by its own name: a driver reads the articles of their page's language (docs/OPERATIONS.md "Knowledge base"). */
+const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
 
 /** Writes a new article or edits one, with a live preview of what drivers will read. */
 function ArticleEditor({ article, onSaved, onCancel }: { article?: KnowledgeBaseArticle; onSaved: () => unknown; onCancel: () => void }) {
   const t = useT();
   const form = useForm({
-    initialValues: article ? { question: article.question, answer: article.answer, published: article.published } : EMPTY_ARTICLE,
+    initialValues: article ? { question: article.question, answer: article.answer, published: article.published, language: article.language } : EMPTY_ARTICLE,
     onSubmit: async (values) => {
       await (article ? api.admin.knowledgeBase.update(article.id, values) : api.admin.knowledgeBase.create(values));
       await onSaved();
@@ -40,6 +43,7 @@ function ArticleEditor({ article, onSaved, onCancel }: { article?: KnowledgeBase
       <Form onSubmit={form.handleSubmit} aria-label={t(article ? 'knowledgeBase.editor.edit' : 'knowledgeBase.editor.new')}>
         <TextField label={t('knowledgeBase.editor.question')} {...form.field('question')} />
         <TextArea label={t('knowledgeBase.editor.answer')} rows={8} helperText={t('knowledgeBase.editor.answerHelp')} {...form.field('answer')} />
+        <Select label={t('knowledgeBase.editor.language')} helperText={t('knowledgeBase.editor.languageHelp')} options={LANGUAGE_OPTIONS} {...form.field('language')} />
         <Checkbox label={t('knowledgeBase.editor.published')} {...form.checkbox('published')} />
         <Preview aria-label={t('knowledgeBase.editor.preview')}>
           <h3>{form.values.question.trim() || t('knowledgeBase.editor.question')}</h3>
@@ -114,6 +118,7 @@ export function KnowledgeBaseScreen({ admin }: { admin: boolean }) {
                   <Paper>
                     <CardHeading>
                       <h2>{article.question}</h2>
+                      <Chip>{LANGUAGE_NAMES[article.language]}</Chip>
                       <Chip dot={article.published ? 'success' : 'neutral'}>{t(article.published ? 'knowledgeBase.published' : 'knowledgeBase.draft')}</Chip>
                     </CardHeading>
                     <KnowledgeBaseAnswer answer={knowledgeBaseAnswerOf(article.answer)} />

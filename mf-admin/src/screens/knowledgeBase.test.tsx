@@ -9,9 +9,10 @@ const PUBLISHED: KnowledgeBaseArticle = {
   question: 'How do I add credit?',
   answer: 'Open Account.\n\n- Choose an amount',
   published: true,
+  language: 'en',
   updatedAt: Date.UTC(2025, 0, 2),
 };
-const DRAFT: KnowledgeBaseArticle = { id: 2, question: 'What is new?', answer: 'Soon.', published: false, updatedAt: Date.UTC(2025, 0, 3) };
+const DRAFT: KnowledgeBaseArticle = { id: 2, question: 'What is new?', answer: 'Soon.', published: false, language: 'en', updatedAt: Date.UTC(2025, 0, 3) };
 
 const articles = () =>
   within(screen.getByRole('list', { name: 'Articles' }))
@@ -85,8 +86,31 @@ describe('Knowledge base (/admin/knowledgeBase)', () => {
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Published: drivers see it at once' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Save article' }));
     await waitFor(() => expect(articles()).toEqual(['How do I add credit?', 'Can I pause?']));
-    expect(server.callsTo('POST /admin/knowledgeBase').at(-1)!.body).toEqual({ question: 'Can I pause?', answer: 'Yes.\n- Press Stop', published: true });
+    expect(server.callsTo('POST /admin/knowledgeBase').at(-1)!.body).toEqual({ question: 'Can I pause?', answer: 'Yes.\n- Press Stop', published: true, language: 'en' });
     expect(screen.queryByRole('form', { name: 'New article' })).not.toBeInTheDocument();
+  });
+
+  it("writes an article for the drivers who read Spanish, and says each article's language", async () => {
+    let list = [PUBLISHED];
+    server = mockApi({
+      'GET /admin/knowledgeBase': () => ({ data: list }),
+      'POST /admin/knowledgeBase': ({ body }) => {
+        list = [...list, { ...(body as KnowledgeBaseArticle), id: 3, updatedAt: Date.UTC(2025, 0, 4) }];
+        return { data: list[1] };
+      },
+    });
+    renderConsole('/admin/knowledgeBase');
+    await userEvent.click(await screen.findByRole('button', { name: 'New article' }));
+    const form = screen.getByRole('form', { name: 'New article' });
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Question' }), '¿Puedo pausar?');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Answer' }), 'Sí.');
+    await userEvent.selectOptions(within(form).getByRole('combobox', { name: 'Language' }), 'Español');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save article' }));
+    await waitFor(() => expect(articles()).toEqual(['How do I add credit?', '¿Puedo pausar?']));
+    expect(server.callsTo('POST /admin/knowledgeBase').at(-1)!.body).toMatchObject({ question: '¿Puedo pausar?', language: 'es' });
+    const cards = within(screen.getByRole('list', { name: 'Articles' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByText('English')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Español')).toBeInTheDocument();
   });
 
   it('edits an article in place', async () => {
@@ -100,7 +124,7 @@ describe('Knowledge base (/admin/knowledgeBase)', () => {
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Published: drivers see it at once' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Save article' }));
     await waitFor(() => expect(server.callsTo('POST /admin/knowledgeBase/1')).toHaveLength(1));
-    expect(server.callsTo('POST /admin/knowledgeBase/1')[0]!.body).toEqual({ question: PUBLISHED.question, answer: PUBLISHED.answer, published: false });
+    expect(server.callsTo('POST /admin/knowledgeBase/1')[0]!.body).toEqual({ question: PUBLISHED.question, answer: PUBLISHED.answer, published: false, language: 'en' });
   });
 
   it('moves an article and sends the whole new order', async () => {

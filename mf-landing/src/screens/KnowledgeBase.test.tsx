@@ -1,5 +1,6 @@
 import { onNotify, type KnowledgeBaseItem, type Toast } from '@blockpilot/shared';
 import { createMockSession, mockApi, type MockApi } from '@blockpilot/shared/mock';
+import { switchLanguage } from '@blockpilot/shared/i18n';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../testing';
@@ -27,6 +28,21 @@ describe('Knowledge base (/knowledgeBase, signed in)', () => {
     await act(async () => answer());
     expect(screen.queryByText('Loading articles…')).not.toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(ITEMS.map((i) => i.question));
+  });
+
+  it('asks again in a newly chosen language: the server answers with the articles written in it', async () => {
+    server.on('GET /knowledgeBase/', ({ headers }) => ({
+      data: String(headers['Accept-Language'] ?? headers['accept-language']).startsWith('es') ? [{ question: '¿Cómo renuncio a un bloque?', answer: 'Abre el registro.' }] : ITEMS,
+    }));
+    open();
+    expect(await screen.findByRole('heading', { level: 2, name: ITEMS[0]!.question })).toBeInTheDocument();
+    try {
+      await act(() => switchLanguage('es'));
+      expect(await screen.findByRole('heading', { level: 2, name: '¿Cómo renuncio a un bloque?' })).toBeInTheDocument();
+      expect(screen.queryByText(ITEMS[0]!.question)).not.toBeInTheDocument();
+    } finally {
+      await act(() => switchLanguage('en'));
+    }
   });
 
   it('opens and closes each answer under its question', async () => {

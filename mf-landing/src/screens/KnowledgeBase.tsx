@@ -1,4 +1,5 @@
 import { api, type KnowledgeBaseItem } from '@blockpilot/shared';
+import { useLanguage } from '@blockpilot/shared/i18n';
 import { Button, Collapsible, KnowledgeBaseAnswer, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -41,13 +42,14 @@ const AskRow = styled(Link)`
 `;
 
 /**
- * /knowledgeBase (signed in): collapsible questions and answers from the server, then a row to
- * ask your own question on /help. A failed load is only logged (docs/PRODUCT.md section 8); the page then
+ * /knowledgeBase (signed in): collapsible questions and answers from the server, in the page's
+ * language (asked again when the driver changes it), then a row to ask your own question on /help. A failed load is only logged (docs/PRODUCT.md section 8); the page then
  * says the articles are not available and offers a retry.
  */
 export function KnowledgeBase() {
   const t = useT();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const { language } = useLanguage();
 
   const fetchItems = useCallback(() => {
     let live = true;
@@ -64,7 +66,9 @@ export function KnowledgeBase() {
     };
   }, []);
 
-  useEffect(fetchItems, [fetchItems]);
+  // Again in a newly chosen language: the API client sends it with every call, and the server
+  // answers with the articles written in it.
+  useEffect(fetchItems, [fetchItems, language]);
 
   return (
     <Page title={t('kb.title')} intro={t('kb.intro')} route="/knowledgeBase" remote="mf_landing">

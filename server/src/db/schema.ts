@@ -376,6 +376,8 @@ export interface KnowledgeBaseArticleTable {
   /** A text; several lines joined by "\n" ('' is a blank line). */
   answer: string;
   published: boolean;
+  /** Drivers read the published articles of their page's language. */
+  language: ColumnType<Language, Language | undefined, Language>;
   created_at: CreatedAt;
   updated_at: Date;
 }

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions } from 'fastify';
 import { SEED_ARTICLES } from '../../db/migrations/0016_knowledge_base.js';
+import { SPANISH_SEED_ARTICLES } from '../../db/migrations/0029_knowledge_base_languages.js';
 import { call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
 import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
@@ -29,8 +30,11 @@ describeEachDatabase('knowledge base editing API', (database) => {
 
   const as = (who: TestDriver, options: InjectOptions) => callAs(t, who, options);
   const send = (who: TestDriver, method: 'POST' | 'DELETE', url: string, payload?: object) => as(who, { method, url, ...(payload ? { payload } : {}) });
-  const publicKnowledgeBase = async () => (await as(driver, { url: '/api/knowledgeBase/' })).json().data as Array<{ question: string; answer: string | string[] }>;
-  const adminList = async () => (await as(admin, { url: '/api/admin/knowledgeBase' })).json().data as Array<{ id: number; question: string; answer: string; published: boolean }>;
+  const publicKnowledgeBase = async (language = 'en') =>
+    (await as(driver, { url: '/api/knowledgeBase/', headers: { 'accept-language': language } })).json().data as Array<{ question: string; answer: string | string[] }>;
+  const adminList = async () =>
+    (await as(admin, { url: '/api/admin/knowledgeBase' })).json().data as Array<{ id: number; question: string; answer: string; published: boolean; language: string }>;
+  const ALL_SEEDS = [...SEED_ARTICLES, ...SPANISH_SEED_ARTICLES];
   const auditOf = (action: string) => auditEntriesOf(t, action);
   const auditCount = () => auditEntryCount(t);
   const rows = () => t.database.db.selectFrom('knowledge_base_articles').selectAll().orderBy('id').execute();
@@ -39,8 +43,16 @@ describeEachDatabase('knowledge base editing API', (database) => {
   it('serves drivers the seeded articles exactly as before the move to the database', async () => {
     expect(await publicKnowledgeBase()).toEqual(SEED_ARTICLES);
     const list = await adminList();
-    expect(list.map((a) => a.question)).toEqual(SEED_ARTICLES.map((a) => a.question));
+    expect(list.map((a) => [a.language, a.question])).toEqual([...SEED_ARTICLES.map((a) => ['en', a.question]), ...SPANISH_SEED_ARTICLES.map((a) => ['es', a.question])]);
     expect(list.every((a) => a.published)).toBe(true);
+  });
+
+  it('serves each driver the articles of their page language, the same articles in Spanish, and English where a language has none', async () => {
+    expect(await publicKnowledgeBase('es-MX,es;q=0.9')).toEqual(SPANISH_SEED_ARTICLES);
+    expect(SPANISH_SEED_ARTICLES.map((a) => (typeof a.answer === 'string' ? 1 : a.answer.length))).toEqual(
+      SEED_ARTICLES.map((a) => (typeof a.answer === 'string' ? 1 : a.answer.length)),
+    );
+    expect(await publicKnowledgeBase('fr')).toEqual(SEED_ARTICLES);
   });
 
   describe('role boundaries', () => {
@@ -67,8 +79,8 @@ describeEachDatabase('knowledge base editing API', (database) => {
       expect((await as(driver, { url: '/api/admin/knowledgeBase' })).statusCode).toBe(403);
       const res = await as(supportUser, { url: '/api/admin/knowledgeBase' });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toHaveLength(SEED_ARTICLES.length);
-      expect((await auditOf('knowledgeBase.list')).at(-1)).toMatchObject({ actor_id: supportUser.id, after: { found: SEED_ARTICLES.length } });
+      expect(res.json().data).toHaveLength(ALL_SEEDS.length);
+      expect((await auditOf('knowledgeBase.list')).at(-1)).toMatchObject({ actor_id: supportUser.id, after: { found: ALL_SEEDS.length } });
     });
   });
 
@@ -84,6 +96,15 @@ describeEachDatabase('knowledge base editing API', (database) => {
       const draft = (await send(admin, 'POST', '/api/admin/knowledgeBase', { question: 'Coming soon?', answer: 'Not yet.', published: false })).json().data;
       expect((await publicKnowledgeBase()).map((a) => a.question)).not.toContain('Coming soon?');
       expect((await adminList()).at(-1)).toMatchObject({ id: draft.id, published: false });
+    });
+
+    it('writes an article in Spanish for the drivers who read Spanish only (English when the language is left out)', async () => {
+      const res = await send(admin, 'POST', '/api/admin/knowledgeBase', { question: '¿Puedo pausar un día?', answer: 'Sí.', published: true, language: 'es' });
+      expect(res.json().data).toMatchObject({ language: 'es' });
+      expect((await publicKnowledgeBase('es')).at(-1)).toEqual({ question: '¿Puedo pausar un día?', answer: 'Sí.' });
+      expect((await publicKnowledgeBase('en')).map((a) => a.question)).not.toContain('¿Puedo pausar un día?');
+      expect((await auditOf('knowledgeBase.create')).at(-1)).toMatchObject({ after: { language: 'es' } });
+      expectFieldErrors(await send(admin, 'POST', '/api/admin/knowledgeBase', { question: 'Q?', answer: 'A.', published: true, language: 'fr' }), ['language']);
     });
 
     it('edits an article (audited before and after); unpublishing hides it from drivers', async () => {
@@ -105,7 +126,7 @@ describeEachDatabase('knowledge base editing API', (database) => {
       expect(res.json().data.map((a: { id: number }) => a.id)).toEqual(reversed);
       const reordered = await adminList();
       expect(reordered.map((a) => a.id)).toEqual(reversed);
-      expect((await publicKnowledgeBase()).map((a) => a.question)).toEqual(reordered.filter((a) => a.published).map((a) => a.question));
+      expect((await publicKnowledgeBase()).map((a) => a.question)).toEqual(reordered.filter((a) => a.published && a.language === 'en').map((a) => a.question));
       expect((await auditOf('knowledgeBase.reorder')).at(-1)).toMatchObject({ actor_id: admin.id, before: { ids }, after: { ids: reversed } });
       // The same order again is the same state.
       expect((await send(admin, 'POST', '/api/admin/knowledgeBase/order', { ids: reversed })).statusCode).toBe(200);

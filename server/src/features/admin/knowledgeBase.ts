@@ -4,6 +4,7 @@
  * article before and after) are one transaction; drivers see a published change on their next load.
  */
 import type { Kysely, Selectable } from 'kysely';
+import { DEFAULT_LANGUAGE } from '@blockpilot/shared/constants';
 import type { KnowledgeBaseArticle, KnowledgeBaseArticleInput } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema, KnowledgeBaseArticleTable } from '../../db/schema.js';
@@ -18,14 +19,19 @@ type Db = Kysely<DatabaseSchema>;
 const noSuchArticle = () => notFound('api.error.noSuchArticle');
 
 function articleOf(row: Selectable<KnowledgeBaseArticleTable>): KnowledgeBaseArticle {
-  return { id: row.id, question: row.question, answer: row.answer, published: row.published, updatedAt: row.updated_at.getTime() };
+  return { id: row.id, question: row.question, answer: row.answer, published: row.published, language: row.language, updatedAt: row.updated_at.getTime() };
 }
 
 /** What an audit entry keeps of an article. */
-const snapshot = ({ question, answer, published }: KnowledgeBaseArticle) => ({ question, answer, published });
+const snapshot = ({ question, answer, published, language }: KnowledgeBaseArticle) => ({ question, answer, published, language });
 
-function cleaned({ question, answer, published }: KnowledgeBaseArticleInput): KnowledgeBaseArticleInput {
-  return { ...writtenText({ question, answer }, { question: 'api.field.writeTheQuestion', answer: 'api.field.writeTheAnswer' }), published };
+/** The article's words as written (or a 400 per field), its state, and its language: English unless the console names another. */
+function cleaned({ question, answer, published, language }: KnowledgeBaseArticleInput) {
+  return {
+    ...writtenText({ question, answer }, { question: 'api.field.writeTheQuestion', answer: 'api.field.writeTheAnswer' }),
+    published,
+    language: language ?? DEFAULT_LANGUAGE,
+  };
 }
 
 /** Every article, drafts included, in order. */

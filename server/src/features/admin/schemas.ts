@@ -1,5 +1,5 @@
 /** JSON schemas of the operator console's answers (its requests' are the API contract's, @blockpilot/shared/api/schemas). */
-import { ROLES } from '@blockpilot/shared/constants';
+import { LANGUAGES, ROLES } from '@blockpilot/shared/constants';
 import { logEntrySchema } from '../logs/entries.js';
 
 const epochMs = { type: 'number', description: 'Epoch ms' } as const;
@@ -159,12 +159,13 @@ export const auditEntrySchema = {
 
 export const knowledgeBaseArticleSchema = {
   type: 'object',
-  required: ['id', 'question', 'answer', 'published', 'updatedAt'],
+  required: ['id', 'question', 'answer', 'published', 'language', 'updatedAt'],
   properties: {
     id: { type: 'integer' },
     question: { type: 'string' },
     answer: { type: 'string', description: "The answer's lines, joined by \\n ('' a blank line, '- ' a list item)" },
     published: { type: 'boolean', description: 'Drivers see published articles only' },
+    language: { type: 'string', enum: LANGUAGES, description: 'Drivers read the articles of their page language' },
     updatedAt: epochMs,
   },
 } as const;

@@ -39,12 +39,12 @@ export async function supportRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
       onRequest: app.requireUser,
       schema: {
         tags: ['support'],
-        summary: 'Questions and answers: the published articles, in order',
+        summary: "Questions and answers: the published articles of the request's language (English when it has none), in order",
         security: bearerAuth,
         response: responses({ type: 'array', items: knowledgeBaseItemSchema }, [401]),
       },
     },
-    async () => ok(await publishedKnowledgeBase(ctx.db)),
+    async (request) => ok(await publishedKnowledgeBase(ctx.db, request.language)),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 /** The operator console's calls under /api/admin (docs/OPERATIONS.md); answered to operators only. */
-import { ROLES } from '../../constants.js';
+import { LANGUAGES, ROLES } from '../../constants.js';
 import { closedObject, optionalText, text, uuid, type FromContract } from './fields.js';
 import { remoteName } from './releases.js';
 
@@ -48,6 +48,7 @@ export const articleBody = closedObject(['question', 'answer', 'published'], {
   question: text(300),
   answer: { ...text(20_000), description: "The answer's lines ('' a blank line, '- ' a list item)" },
   published: { type: 'boolean', description: 'Drivers see it at once when true; a draft otherwise' },
+  language: { type: 'string', enum: LANGUAGES, description: 'The language of the drivers who read it (English when left out)' },
 });
 export const articleOrderBody = closedObject(['ids'], {
   ids: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 1000, uniqueItems: true, description: 'Every article id, in the new order' },
