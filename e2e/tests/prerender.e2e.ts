@@ -5,8 +5,10 @@
  * and a signed-in driver never sees it flash up.
  */
 import type { Browser, Page, Route } from 'playwright-core';
-import { registerDriver } from '../src/support/accounts';
-import { launchBrowser, openPage, product, screenshot } from '../src/support/browser';
+import { apiCall, filterForWeekday, registerDriver } from '../src/support/accounts';
+import { launchBrowser, openDriverPage, openPage, product, screenshot } from '../src/support/browser';
+import { connectPlatformAccount } from '../src/support/connect';
+import { rememberSecret } from '../src/support/secrets';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -181,6 +183,44 @@ describe('the prerendered landing page', () => {
     await page.getByRole('status').getByText('Loading…').waitFor();
     await screenshot(page, 'signed-in-frame-search-state-360');
     await context.close();
+  });
+
+  describe("lets a driver stop a running search from the frame, before any of the app's scripts has arrived", () => {
+    let token: string;
+    beforeAll(async () => {
+      const { baseUrl, secretsFile, platformSimulatorUrl } = product();
+      token = await registerDriver(baseUrl);
+      const account = { email: `early-stop-${Date.now()}@example.com`, password: 'early stop: the platform password 8Qx' };
+      rememberSecret(secretsFile, 'platform password', account.password);
+      const { context, page } = await openDriverPage(browser, 1440, token);
+      await page.goto('/connectAccount');
+      await connectPlatformAccount({ context, page, account, simulatorUrl: platformSimulatorUrl });
+      await context.close();
+      await filterForWeekday(baseUrl, token, new Date().getUTCDay(), 'Early stop test');
+    }, 120_000);
+    afterAll(async () => {
+      await apiCall(product().baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: false }).catch(() => undefined);
+    });
+
+    it.each([
+      [360, 'en', 'System Started', 'Stop searching', 'System Stopped'],
+      [1440, 'es', 'Sistema iniciado', 'Detener la búsqueda', 'Sistema detenido'],
+    ])('at %i px in %s', async (width, language, started, stop, stopped) => {
+      await apiCall(product().baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
+      const { context, page } = await openDriverPage(browser, width, token);
+      await page.addInitScript((chosen) => localStorage.setItem('language', JSON.stringify(chosen)), language);
+      await withoutScripts(page);
+      await page.goto('/dashboard');
+      await page.getByText(started, { exact: true }).waitFor();
+      await screenshot(page, `signed-in-frame-early-stop-running-${language}-${width}`);
+      await page.getByRole('button', { name: stop }).click();
+      await page.getByText(stopped, { exact: true }).waitFor();
+      await expect(page.getByRole('button', { name: stop }).isVisible()).resolves.toBe(false);
+      // The server stopped it: the app's own screens will say so on every device.
+      expect(await apiCall<{ searching: boolean }>(product().baseUrl, token, 'GET', '/user/getSearchStatus')).toMatchObject({ searching: false });
+      await screenshot(page, `signed-in-frame-early-stop-${language}-${width}`);
+      await context.close();
+    });
   });
 });
 

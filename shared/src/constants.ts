@@ -163,6 +163,8 @@ export const REMOTE_LIST_PATH = '/remotes.json';
  */
 export const EARLY_GETS = { remoteList: REMOTE_LIST_PATH, account: '/api/user', searchStatus: '/api/user/getSearchStatus' } as const;
 export type EarlyGet = keyof typeof EARLY_GETS;
+/** Where the signed-in frame's Stop sends `{ timezoneOffset, searching: false }` before the app's code has arrived (the API client's toggleSearchState). */
+export const EARLY_STOP_PATH = '/api/user/toggleSearchState';
 /** The global the page's inline script leaves the early requests under. */
 export const EARLY_REQUESTS_GLOBAL = '__blockpilotEarlyRequests';
 /**

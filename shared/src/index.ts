@@ -15,4 +15,4 @@ export { SessionProvider } from './session/SessionProvider';
 export { usePublicConfig, useSupportEmail } from './session/publicConfig';
 export { getAccessToken, setAccessToken, readStored, writeStored, removeStored } from './session/storage';
 export * from './forms';
-export { EARLY_SEARCH_STATE, EARLY_SEARCH_STATE_ATTRIBUTE, SEARCH_STATES, searchStateOf, type SearchState } from './searchState';
+export { EARLY_SEARCH_STATE, EARLY_SEARCH_STATE_ATTRIBUTE, EARLY_STOP, EARLY_STOP_ATTRIBUTE, SEARCH_STATES, searchStateOf, type SearchState } from './searchState';

@@ -2,9 +2,19 @@
  * The page's inline script, run as the browser runs it, on a fresh document per test holding the
  * app's script tags as the server sends them.
  */
-import { EARLY_GETS, EARLY_REQUESTS_GLOBAL, PRERENDERED_LANGUAGE_ATTRIBUTE, PREVIEW_OVERRIDE_KEY, RELEASE_PREVIEW_KEY, REMOTE_LIST_PATH, STORAGE_KEYS } from './constants';
+import {
+  EARLY_GETS,
+  EARLY_REQUESTS_GLOBAL,
+  EARLY_STOP_PATH,
+  PRERENDERED_LANGUAGE_ATTRIBUTE,
+  PREVIEW_OVERRIDE_KEY,
+  RELEASE_PREVIEW_KEY,
+  REMOTE_LIST_PATH,
+  STORAGE_KEYS,
+} from './constants';
 import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE, DEFERRED_SCRIPT_TYPE, LOCALIZING, PAGE_SCRIPT } from './pageScript';
-import { EARLY_SEARCH_STATE, searchStateOf } from './searchState';
+import { PAGE_STYLE } from './pageStyle';
+import { EARLY_SEARCH_STATE, EARLY_STOP, EARLY_STOP_ATTRIBUTE, searchStateOf } from './searchState';
 
 const ORIGIN = 'https://blockpilot.test';
 const INERT = ['/runtime.js', '/main.js'].map((src) => `<script type="${DEFERRED_SCRIPT_TYPE}" data-src="${src}"></script>`).join('');
@@ -186,6 +196,62 @@ describe('the page script for a signed-in driver', () => {
       const stopped = { status: 200, body: { data: statuses[0] } };
       expect(await stateShown({ [EARLY_GETS.account]: { status: 401 }, [EARLY_GETS.searchStatus]: stopped })).toBeUndefined();
       expect(await stateShown({ [EARLY_GETS.account]: connected, [EARLY_GETS.searchStatus]: { status: 503 } })).toBeUndefined();
+    });
+  });
+
+  describe("stops the search from the signed-in frame's Stop before the app's code has arrived", () => {
+    const FRAME = `<div><span>System Started</span><button type="button" ${EARLY_STOP_ATTRIBUTE}="">Stop searching</button></div>`;
+    const running = {
+      [EARLY_GETS.account]: { status: 200, body: { data: { flexConnected: true } } },
+      [EARLY_GETS.searchStatus]: { status: 200, body: { data: { searching: true, pausedFor: null, noEligibleStation: false } } },
+    };
+    /** Settles the script's promises (the stop's request and what follows its answer). */
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it('sends the stop with the stored token, says the search is stopped, and drops the stale early state for the app to ask again', async () => {
+      const page = openPage({ signedIn: true, body: FRAME, answers: running });
+      await settle();
+      expect(page.data[EARLY_SEARCH_STATE]).toBe('started');
+      const event = page.click('Stop searching');
+      expect(event.defaultPrevented).toBe(true);
+      expect(page.data[EARLY_STOP]).toBe('pending');
+      const [path, init] = page.window.fetch.mock.calls.at(-1)!;
+      expect(path).toBe(EARLY_STOP_PATH);
+      expect(init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer a-token', 'Content-Type': 'application/json' } });
+      expect(JSON.parse(init.body)).toEqual({ timezoneOffset: new Date().getTimezoneOffset(), searching: false });
+      await settle();
+      expect(page.data[EARLY_SEARCH_STATE]).toBe('stopped');
+      expect(page.data[EARLY_STOP]).toBe('done');
+      expect(Object.keys((page.window[EARLY_REQUESTS_GLOBAL] as { responses: object }).responses)).not.toContain('searchStatus');
+    });
+
+    it('sends one stop for taps while it is under way, and keeps the state shown when the server refuses it', async () => {
+      const page = openPage({ signedIn: true, body: FRAME, answers: { ...running, [EARLY_STOP_PATH]: { status: 503 } } });
+      await settle();
+      page.click('Stop searching');
+      page.click('Stop searching');
+      expect(page.window.fetch.mock.calls.filter(([path]) => path === EARLY_STOP_PATH)).toHaveLength(1);
+      await settle();
+      expect(page.data[EARLY_STOP]).toBe('failed');
+      expect(page.data[EARLY_SEARCH_STATE]).toBe('started');
+    });
+
+    it('marks <html> with names no rule of the page style hides (the page would go blank)', async () => {
+      const page = openPage({ signedIn: true, body: FRAME, answers: running });
+      await settle();
+      page.click('Stop searching');
+      await settle();
+      const marks = Object.keys(page.data).map((key) => `[data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}]`);
+      const hidden = [...PAGE_STYLE.matchAll(/(?:^|})([^{}]+)\{display:none/g)].flatMap(([, selectors]) => selectors!.split(','));
+      expect(marks).toEqual(expect.arrayContaining(['[data-session]', '[data-search-state]']));
+      expect(marks.filter((mark) => hidden.includes(mark))).toEqual([]);
+    });
+
+    it('leaves the Stop to the app once the shell has booted', () => {
+      const page = openPage({ signedIn: true, body: FRAME, answers: running });
+      page.data[BOOT_STATE] = 'done';
+      expect(page.click('Stop searching').defaultPrevented).toBe(false);
+      expect(page.window.fetch.mock.calls.map(([path]) => path)).not.toContain(EARLY_STOP_PATH);
     });
   });
 

@@ -25,7 +25,11 @@
  *   Once the account (of a driver whose platform account is connected) and the search state have
  *   come, the script says on `<html>` what the search is doing ({@link EARLY_SEARCH_STATE}), and the
  *   style shows that state's copy in the signed-in frame: the first thing a driver opening the app
- *   wants to know, seconds before the code that shows the rest has arrived.
+ *   wants to know, seconds before the code that shows the rest has arrived. While that state is a
+ *   running one, the frame's Stop ({@link EARLY_STOP_ATTRIBUTE}) is shown, and the script stops
+ *   the search itself with the stored token ({@link EARLY_STOP_PATH}): the driver can stop it
+ *   before the app's code has arrived. The early search-state answer, now stale, is dropped so the
+ *   app asks again; the app's live stream sends the state when it opens in any case.
  * - The page speaks the visitor's language from the first paint (docs/FRONTEND.md, "Languages"):
  *   the script picks it as the app does (chosen on this browser, else the stored account's, else
  *   the browser's), sets `<html lang>`, and puts the prerendered copies of that language
@@ -40,6 +44,7 @@ import {
   DEFAULT_LANGUAGE,
   EARLY_GETS,
   EARLY_REQUESTS_GLOBAL,
+  EARLY_STOP_PATH,
   LANGUAGES,
   PRERENDERED_LANGUAGE_ATTRIBUTE,
   PREVIEW_OVERRIDE_KEY,
@@ -47,7 +52,7 @@ import {
   REMOTE_LIST_PATH,
   STORAGE_KEYS,
 } from './constants.js';
-import { EARLY_SEARCH_STATE, SEARCH_STATES } from './searchState.js';
+import { EARLY_SEARCH_STATE, EARLY_STOP, EARLY_STOP_ATTRIBUTE, SEARCH_STATES } from './searchState.js';
 
 /** The type of an app script the server sent inert; the page script loads it when it is wanted. */
 export const DEFERRED_SCRIPT_TYPE = 'application/x-blockpilot-deferred';
@@ -133,6 +138,29 @@ export const PAGE_SCRIPT = `(function (d, w) {
         if (account && account.flexConnected && status) data.${EARLY_SEARCH_STATE} = searchState(status);
       }, function () {});
     }
+    d.addEventListener("click", function (event) {
+      var stop = event.target.closest && event.target.closest("[${EARLY_STOP_ATTRIBUTE}]");
+      if (!stop || data.${BOOT_STATE} === "done") return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (data.${EARLY_STOP} === "pending") return;
+      data.${EARLY_STOP} = "pending";
+      stop.setAttribute("aria-busy", "true");
+      w.fetch(${JSON.stringify(EARLY_STOP_PATH)}, {
+        method: "POST",
+        headers: { Authorization: "Bearer " + token, "Content-Type": "application/json" },
+        body: JSON.stringify({ timezoneOffset: new Date().getTimezoneOffset(), searching: false })
+      }).then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        delete early.responses.searchStatus;
+        data.${EARLY_SEARCH_STATE} = "stopped";
+        data.${EARLY_STOP} = "done";
+      })["catch"](function () {
+        data.${EARLY_STOP} = "failed";
+      }).then(function () {
+        stop.removeAttribute("aria-busy");
+      });
+    }, true);
   }
   if (!signedIn && !releasePreview) {
     var list = d.createElement("link");

@@ -4,7 +4,7 @@
  */
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_LANGUAGE_ATTRIBUTE, PRERENDERED_SIGNED_IN_ATTRIBUTE } from './constants';
 import { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, LOCALIZING } from './pageScript';
-import { EARLY_SEARCH_STATE, EARLY_SEARCH_STATE_ATTRIBUTE, SEARCH_STATES } from './searchState';
+import { EARLY_SEARCH_STATE, EARLY_SEARCH_STATE_ATTRIBUTE, EARLY_STOP, EARLY_STOP_ATTRIBUTE, SEARCH_STATES } from './searchState';
 import { theme } from './theme';
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -16,7 +16,8 @@ const progressBar = pending.map((selector) => `${selector} body::before`).join('
  * `display:contents`) and shows the signed-in frame in its place. Keeps the English copies of the
  * prerendered parts out of sight until the script has put the page's language in their place.
  * Shows a progress bar while a held click waits for the app. Of the signed-in frame's copies of
- * the search state, shows the one the page script learnt, none until it has.
+ * the search state, shows the one the page script learnt, none until it has, and its Stop while
+ * that state is a running one.
  */
 export const PAGE_STYLE = [
   `html[data-session="signed-in"] [${PRERENDERED_ATTRIBUTE}]{display:none!important}`,
@@ -25,6 +26,11 @@ export const PAGE_STYLE = [
   `html[data-${LOCALIZING}] [${PRERENDERED_LANGUAGE_ATTRIBUTE}]{visibility:hidden}`,
   `[${EARLY_SEARCH_STATE_ATTRIBUTE}]{display:none}`,
   ...SEARCH_STATES.map((state) => `html[data-${kebab(EARLY_SEARCH_STATE)}="${state}"] [${EARLY_SEARCH_STATE_ATTRIBUTE}="${state}"]{display:contents}`),
+  `[${EARLY_STOP_ATTRIBUTE}]{display:none!important}`,
+  `${SEARCH_STATES.filter((state) => state !== 'stopped')
+    .map((state) => `html[data-${kebab(EARLY_SEARCH_STATE)}="${state}"] [${EARLY_STOP_ATTRIBUTE}]`)
+    .join(',')}{display:inline-flex!important}`,
+  `html[data-${kebab(EARLY_STOP)}="pending"] [${EARLY_STOP_ATTRIBUTE}]{cursor:progress;opacity:.6}`,
   `${pending.join(',')}{cursor:progress}`,
   `${progressBar}{content:"";position:fixed;z-index:2000;top:0;left:0;width:100%;height:3px;` +
     `background:${theme.palette.primary};transform-origin:left;animation:blockpilot-boot 1s ease-in-out infinite alternate}`,

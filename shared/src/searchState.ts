@@ -25,3 +25,11 @@ export function searchStateOf(status: Pick<SearchStatus, 'searching' | 'pausedFo
 export const EARLY_SEARCH_STATE = 'searchState';
 /** The attribute of each state's copy in the signed-in frame; the page style shows the one that is. */
 export const EARLY_SEARCH_STATE_ATTRIBUTE = 'data-early-search-state';
+/**
+ * The attribute of the signed-in frame's Stop: shown while the early state says the search runs,
+ * it stops the search through the page script, seconds before the app's code has arrived
+ * (docs/FRONTEND.md "Cold start").
+ */
+export const EARLY_STOP_ATTRIBUTE = 'data-early-stop';
+/** `data-*` name on `<html>` (dataset key): `pending` while that Stop's request is under way, then `done` or `failed`. */
+export const EARLY_STOP = 'earlyStopRequest';
