@@ -24,6 +24,7 @@ import { statsRoutes } from './features/stats/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { createReleaseRegistry, releaseRoutes } from './features/releases/routes.js';
 import { remoteListFor } from './features/releases/remoteListRoute.js';
+import { announceReleaseMoves } from './features/releases/liveReleases.js';
 import { liveLanding } from './features/frontend/liveLanding.js';
 import { searchRoutes } from './features/search/routes.js';
 import { storeRoutes } from './features/store/routes.js';
@@ -112,8 +113,10 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   // Dev tools exist only in dev mode, and then answer only this machine's browser (docs/SECURITY.md).
   if (config.devMode) await registerDevTools(app, ctx);
   await app.register(supportRoutes, { ctx });
-  await app.register(adminRoutes, { ctx });
   const releases = createReleaseRegistry(ctx);
+  // Open tabs hear of each move of the deployment's channel at once (docs/LIVE.md "New releases").
+  announceReleaseMoves(releases, ctx.live, config.releases.channel);
+  await app.register(adminRoutes, { ctx, releases });
   await app.register(releaseRoutes, { ctx, registry: releases });
 
   if (serveFrontend)

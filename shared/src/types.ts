@@ -161,9 +161,10 @@ export interface SearchStatus {
 /**
  * What the server tells every open device of a driver, as it happens (GET /api/user/events,
  * docs/LIVE.md): the search's status, that the account changed (credit), that new log entries
- * were written, or that one left the log (forfeited, maybe on another device).
+ * were written, or that one left the log (forfeited, maybe on another device); and, to every
+ * driver, that a release went live (`releases`: the shell reads its remote list again).
  */
-export type LiveEvent = { type: 'status'; status: SearchStatus } | { type: 'account' } | { type: 'logs' } | { type: 'logRemoved'; id: string };
+export type LiveEvent = { type: 'status'; status: SearchStatus } | { type: 'account' } | { type: 'logs' } | { type: 'logRemoved'; id: string } | { type: 'releases' };
 
 /** One knowledge-base item; an answer may be a list of lines, '' is a blank line. */
 export interface KnowledgeBaseItem {

@@ -49,6 +49,26 @@ describeWithRedis('live events over Redis', (redis) => {
     }
   });
 
+  it('carry a broadcast (a release went live) to every driver\'s listeners in every API process (docs/LIVE.md "New releases")', async () => {
+    const channel = searchKeys(redis().prefix).liveChannel;
+    const log = pino({ level: 'silent' });
+    const apis = [1, 2].map((n) => new RedisLiveEvents(redis().connect(`api-${n}`), channel, log));
+    try {
+      await Promise.all(apis.map((api) => api.ready()));
+      const heard: Array<[string, LiveSignal]> = [];
+      apis[0]!.subscribe('driver-1', (signal) => heard.push(['driver-1', signal]));
+      apis[1]!.subscribe('driver-2', (signal) => heard.push(['driver-2', signal]));
+      apis[0]!.broadcast({ type: 'releases' });
+      await waitUntil('both drivers', () => heard.length === 2);
+      expect(heard.sort()).toEqual([
+        ['driver-1', { type: 'releases' }],
+        ['driver-2', { type: 'releases' }],
+      ]);
+    } finally {
+      await Promise.all(apis.map((api) => api.close()));
+    }
+  });
+
   it("carry a worker's credit falls to every API process's credit watch, which runs the automatic top-up (docs/LIVE.md)", async () => {
     const keys = searchKeys(redis().prefix);
     const log = pino({ level: 'silent' });

@@ -70,6 +70,11 @@ export class RedisLiveEvents implements LiveEvents {
     this.redis.publish(this.channel, JSON.stringify({ userId, signal })).catch((error: unknown) => this.log.warn({ err: error, userId }, 'live event not published'));
   }
 
+  /** The same channel with no driver named: every process delivers it to every stream it holds. */
+  broadcast(signal: LiveSignal): void {
+    this.redis.publish(this.channel, JSON.stringify({ userId: null, signal })).catch((error: unknown) => this.log.warn({ err: error }, 'live broadcast not published'));
+  }
+
   subscribe(userId: string, listener: LiveListener): () => void {
     return this.listeners.add(userId, listener);
   }

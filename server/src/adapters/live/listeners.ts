@@ -15,11 +15,10 @@ export class LiveListeners {
     };
   }
 
-  /** Calls every listener of the driver; one that throws does not keep the signal from the others. */
-  deliver(userId: string, signal: LiveSignal, onError: (error: unknown) => void): void {
-    const listeners = this.byUser.get(userId);
-    if (!listeners) return;
-    for (const listener of [...listeners]) {
+  /** Calls every listener of the driver (`null`: of every driver); one that throws does not keep the signal from the others. */
+  deliver(userId: string | null, signal: LiveSignal, onError: (error: unknown) => void): void {
+    const listeners = userId === null ? [...this.byUser.values()].flatMap((each) => [...each]) : [...(this.byUser.get(userId) ?? [])];
+    for (const listener of listeners) {
       try {
         listener(signal);
       } catch (error) {

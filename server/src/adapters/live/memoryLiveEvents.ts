@@ -13,6 +13,10 @@ export class MemoryLiveEvents implements LiveEvents {
     queueMicrotask(() => this.listeners.deliver(userId, signal, (error) => this.log.error({ err: error, userId }, 'live listener failed')));
   }
 
+  broadcast(signal: LiveSignal): void {
+    queueMicrotask(() => this.listeners.deliver(null, signal, (error) => this.log.error({ err: error }, 'live listener failed')));
+  }
+
   subscribe(userId: string, listener: LiveListener): () => void {
     return this.listeners.add(userId, listener);
   }

@@ -45,6 +45,8 @@ import { actorOf, requireRole } from './roles.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
 import { createPromotion, getPromotion, listPromotions, sendPromotion, startPromotionDelivery, updatePromotion } from './promotions.js';
 import { listTokens, mintToken, revokeToken } from './deployTokens.js';
+import { adminReleaseRoutes } from './releaseRoutes.js';
+import type { ReleaseRegistry } from '../releases/registry.js';
 import {
   auditEntrySchema,
   deployTokenSchema,
@@ -68,7 +70,7 @@ const admin = { minimumRole: 'admin' } as const;
 /** Minutes the engine-health screen shows unless told otherwise: the last hour. */
 const DEFAULT_HEALTH_MINUTES = 60;
 
-export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
+export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: { ctx: AppContext; releases: ReleaseRegistry }): Promise<void> {
   const app = contractRoutes(fastify);
   app.addHook('onRoute', (route) => {
     if (!route.config?.minimumRole) throw new Error(`${route.method} ${route.url} is an operator route without config.minimumRole`);
@@ -525,6 +527,10 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppC
     },
     async (request) => ok(await revokeToken(ctx, currentUser(request), request.params.id, request.body.reason), { alert: translate(request.language, 'api.alert.tokenRevoked') }),
   );
+
+  // Releases (docs/OPERATIONS.md "Releases"): admins only; under this plugin's session and role checks.
+
+  await app.register(adminReleaseRoutes, { ctx, registry: releases });
 
   // Audit log.
 

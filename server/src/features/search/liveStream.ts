@@ -4,7 +4,8 @@
  * log signals pass through for the device to fetch the new entries. Signals of one stream are sent
  * in order, one status read at a time. A comment line every 25 s keeps proxies from closing an
  * idle stream; streams still open when the server closes are ended first, so closing never waits
- * for a device.
+ * for a device. A `releases` broadcast (a channel move, docs/LIVE.md "New releases") passes through
+ * to every stream as it is.
  */
 import type { LiveEvent } from '@blockpilot/shared/types';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +32,7 @@ export function streamLiveEvents(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags: ['user'],
         summary:
-          "The driver's live events (text/event-stream): `status` (the search status), `account` (credit changed), `logs` (new entries), `logRemoved` (an entry left the log)",
+          "The driver's live events (text/event-stream): `status` (the search status), `account` (credit changed), `logs` (new entries), `logRemoved` (an entry left the log), `releases` (a release went live: read /remotes.json again)",
         security: bearerAuth,
       },
     },
