@@ -183,6 +183,11 @@ export const RELEASE_FILES_PATH = '/releases/';
 export const RELEASE_PREVIEW_KEY = 'releasePreview';
 /** Header the shell sends its preview link in when asking for the remote list. */
 export const RELEASE_PREVIEW_HEADER = 'x-release-preview';
+/**
+ * The error name a load report may carry (docs/RELEASES.md "Canary"): a class name such as
+ * `TypeError` or `ChunkLoadError`; the shell sends `Error` for anything else. Never the message.
+ */
+export const LOAD_ERROR_NAME = /^[A-Za-z_$][A-Za-z0-9_$.]{0,63}$/;
 
 /** The remotes of the front end: federation name, package folder and `webpack serve` port. */
 export const REMOTES = [

@@ -254,8 +254,12 @@ export interface RemoteManifestEntry {
   name: string;
   /** URL of the remote's `mf-manifest.json`. */
   entry: string;
-  /** The registered release served, when the entry comes from the release registry (docs/RELEASES.md). */
-  release?: { id: string; version: string; integrity: string; canary?: boolean; preview?: boolean };
+  /**
+   * The registered release served, when the entry comes from the release registry (docs/RELEASES.md).
+   * `assignment`: for a signed-in user, what their load report brings back to count as a vote on
+   * its health (docs/RELEASES.md "Canary"); never with a preview.
+   */
+  release?: { id: string; version: string; integrity: string; canary?: boolean; preview?: boolean; assignment?: string };
 }
 
 /** GET /remotes.json: where each remote lives now, and which origins may serve previews. */

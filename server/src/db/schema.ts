@@ -344,12 +344,17 @@ export interface ReleaseTokenTable {
   revoked_at: Date | null;
 }
 
-/** A browser's report that a release loaded or failed to (one per browser and outcome). */
-export interface ReleaseLoadReportTable {
+/** A signed-in user's vote on a release they were assigned: it rendered, or it failed and how (docs/RELEASES.md "Canary"). */
+export interface ReleaseLoadVoteTable {
   release_id: string;
-  reporter: string;
+  channel: string;
+  user_id: string;
   failed: boolean;
-  reported_at: CreatedAt;
+  stage: 'load' | 'render' | 'mount' | null;
+  error_name: string | null;
+  stack_hash: string | null;
+  /** When the vote took its present verdict (a failure replacing a success moves it). */
+  voted_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 /** Append-only (a trigger refuses update and delete): who did what to which release, and why. */
@@ -500,7 +505,7 @@ export interface DatabaseSchema {
   release_channels: ReleaseChannelTable;
   release_channel_entries: ReleaseChannelEntryTable;
   release_tokens: ReleaseTokenTable;
-  release_load_reports: ReleaseLoadReportTable;
+  release_load_votes: ReleaseLoadVoteTable;
   release_audit: ReleaseAuditTable;
   audit_entries: AuditEntryTable;
   support_replies: SupportReplyTable;

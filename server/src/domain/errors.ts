@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   'BP_ERR_RELEASE_INVALID_PREVIEW',
   'BP_ERR_RELEASE_NOT_ON_CHANNEL',
   'BP_ERR_RELEASE_HOSTED_CHANGED',
+  /** A load report without an assignment of that release to the signed-in caller (docs/RELEASES.md "Canary"). */
+  'BP_ERR_RELEASE_NOT_ASSIGNED',
   /** Too many password hashes waiting (scrypt-backed calls are bounded); the refusal says when to retry. */
   'BP_ERR_BUSY',
   /** A fault on our side; details go to the log only. */

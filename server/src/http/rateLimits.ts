@@ -33,6 +33,13 @@ export const RATE_LIMITS = {
   contact: { max: 5, windowMs: 60 * MINUTE },
   /** "Send a test" per account and channel: enough to try a channel again, too few to flood a mailbox or a phone. */
   testNotificationsPerAccount: { max: 10, windowMs: 60 * MINUTE },
+  /**
+   * Load reports of remotes (docs/RELEASES.md "Canary"): a page reports each of its five remotes
+   * once or twice, and a vote counts once per user anyway; past these they are answered 429.
+   */
+  loadReportsPerUser: { max: 60, windowMs: 15 * MINUTE },
+  /** From one address, for every user behind it together (an office, a carrier's NAT). */
+  loadReportsPerAddress: { max: 600, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /**

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { canaryBucket, canaryFailing, seesCanary } from './canary.js';
+import { canaryBucket, canaryVerdict, seesCanary } from './canary.js';
 
 const users = Array.from({ length: 2000 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, email: `d${i}@example.com` }));
 
@@ -37,9 +37,11 @@ describe('canary assignment', () => {
   });
 });
 
-describe('canary failure threshold', () => {
+describe('canary verdict', () => {
   const policy = { minReports: 10, maxFailureRate: 0.2 };
-  it('waits for enough reports', () => expect(canaryFailing({ loads: 0, failures: 9 }, policy)).toBe(false));
-  it('rolls back over the rate', () => expect(canaryFailing({ loads: 7, failures: 3 }, policy)).toBe(true));
-  it('keeps a canary at or under the rate', () => expect(canaryFailing({ loads: 8, failures: 2 }, policy)).toBe(false));
+  const counts = (healthy: number, failed: number) => ({ healthy, failed, users: healthy + failed });
+  it('waits for enough distinct users, however many of them failed', () => expect(canaryVerdict(counts(0, 9), policy)).toBe('waiting'));
+  it('fails over the rate', () => expect(canaryVerdict(counts(7, 3), policy)).toBe('failing'));
+  it('keeps a canary at or under the rate', () => expect(canaryVerdict(counts(8, 2), policy)).toBe('healthy'));
+  it('counts users, not votes: the threshold is on distinct users', () => expect(canaryVerdict({ healthy: 0, failed: 9, users: 9 }, { ...policy, minReports: 9 })).toBe('failing'));
 });

@@ -31,13 +31,32 @@ export function seesCanary(plan: CanaryPlan, user: CanaryAudience | null): boole
   return canaryBucket(plan.releaseId, user.id) < plan.percent;
 }
 
-/** When a canary is rolled back on its own: enough reports and too large a share of failures. */
+/** When a canary is rolled back on its own: enough distinct users, and too large a share of them failing. */
 export interface CanaryPolicy {
+  /** RELEASE_CANARY_MIN_REPORTS: distinct signed-in users who voted, not browsers or addresses. */
   minReports: number;
+  /** RELEASE_CANARY_MAX_FAILURE_PERCENT as a fraction: more than this share failing rolls it back. */
   maxFailureRate: number;
 }
 
-export function canaryFailing({ loads, failures }: { loads: number; failures: number }, policy: CanaryPolicy): boolean {
-  const reports = loads + failures;
-  return reports >= policy.minReports && failures / reports > policy.maxFailureRate;
+/** What the guard counts for one release: one vote per user who was assigned it (docs/RELEASES.md "Canary"). */
+export interface CanaryCounts {
+  /** Users whose browsers rendered it and never saw it fail. */
+  healthy: number;
+  /** Users whose browsers failed to load it, or saw it throw while rendering or mounting. */
+  failed: number;
+  /** Distinct users who voted (healthy + failed): the number the guard waits for. */
+  users: number;
+}
+
+/**
+ * The guard's decision on a canary's counts: `waiting` until enough distinct users voted,
+ * `failing` (roll it back) when more than the allowed share of them failed, `healthy` otherwise.
+ * Also what a stepped canary asks before it widens.
+ */
+export type CanaryVerdict = 'waiting' | 'healthy' | 'failing';
+
+export function canaryVerdict({ failed, users }: CanaryCounts, policy: CanaryPolicy): CanaryVerdict {
+  if (users < policy.minReports) return 'waiting';
+  return failed / users > policy.maxFailureRate ? 'failing' : 'healthy';
 }

@@ -22,6 +22,7 @@ export const RELEASE_ERROR_CODES = {
   invalidPreview: 'BP_ERR_RELEASE_INVALID_PREVIEW',
   notOnChannel: 'BP_ERR_RELEASE_NOT_ON_CHANNEL',
   hostedChanged: 'BP_ERR_RELEASE_HOSTED_CHANGED',
+  notAssigned: 'BP_ERR_RELEASE_NOT_ASSIGNED',
 } as const satisfies Record<string, ErrorCode>;
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
 
@@ -49,4 +50,5 @@ export const releaseErrors = {
   invalidPreview: () => fail(RELEASE_ERROR_CODES.invalidPreview, 'api.error.BP_ERR_RELEASE_INVALID_PREVIEW'),
   notOnChannel: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.notOnChannel, 'api.release.notOnChannel', { channel, remote }),
   hostedChanged: (url: string, problem: string) => fail(RELEASE_ERROR_CODES.hostedChanged, 'api.release.hostedChanged', { url, problem }, { problem }),
+  notAssigned: () => fail(RELEASE_ERROR_CODES.notAssigned, 'api.error.BP_ERR_RELEASE_NOT_ASSIGNED'),
 };

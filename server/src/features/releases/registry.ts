@@ -1,8 +1,8 @@
 /**
  * The release registry (docs/RELEASES.md): publishing immutable releases, moving channels by
- * compare-and-swap on their revision, rollback through the channel's history, canaries and their
- * automatic rollback, and the append-only audit log. All state is in the database, so every API
- * instance sees a move at once.
+ * compare-and-swap on their revision, rollback through the channel's history, canaries (the guard
+ * that rolls them back on its own is loadReports.ts), and the append-only audit log. All state is
+ * in the database, so every API instance sees a move at once.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,7 +16,6 @@ import type { DatabaseSchema, ReleaseSharedModule } from '../../db/schema.js';
 import type { ReleasesConfig } from '../../types.js';
 import type { Words } from '../../domain/translate.js';
 import { buildDigest, describeBuild, MANIFEST_FILE, remoteEntryPath, type BuildDescription, type BuildFile } from './build.js';
-import { canaryFailing } from './canary.js';
 import { releaseErrors } from './errors.js';
 import { checkCompatibility, type GateParty, type Mismatch } from './gate.js';
 import { rollbackTarget } from './history.js';
@@ -39,8 +38,6 @@ export interface RegistryDependencies {
   config: ReleasesConfig;
   /** Folder of the shell's build, whose mf-manifest.json holds the shell's shared requirements. */
   shellDir: string;
-  /** Told when a canary is rolled back on its own (the log, for now). */
-  onCanaryRolledBack(event: { channel: string; remote: string; version: string; reason: string }): void;
 }
 
 export interface ReleaseSummary {
@@ -725,39 +722,6 @@ export function createRegistry(deps: RegistryDependencies) {
     }));
   }
 
-  /**
-   * A browser's report that a release loaded or failed. When the release is a canary and its
-   * failures pass the threshold, the canary is rolled back on every channel it runs on.
-   */
-  async function reportLoad(releaseId: string, reporter: string, failed: boolean): Promise<void> {
-    const known = await db.selectFrom('releases').select('id').where('id', '=', releaseId).executeTakeFirst();
-    if (!known) return;
-    await db
-      .insertInto('release_load_reports')
-      .values({ release_id: releaseId, reporter, failed, reported_at: deps.clock.now() })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    if (!failed) return;
-    const canaries = await db.selectFrom('release_channel_entries').select(['channel', 'remote']).where('canary_release_id', '=', releaseId).execute();
-    if (!canaries.length) return;
-    const counts = await db
-      .selectFrom('release_load_reports')
-      .select((eb) => [eb.fn.countAll<number>().filterWhere('failed', '=', true).as('failures'), eb.fn.countAll<number>().filterWhere('failed', '=', false).as('loads')])
-      .where('release_id', '=', releaseId)
-      .executeTakeFirstOrThrow();
-    const stats = { loads: Number(counts.loads), failures: Number(counts.failures) };
-    if (!canaryFailing(stats, config.canary)) return;
-    const reason = `${stats.failures} of ${stats.loads + stats.failures} browsers failed to load it (threshold ${Math.round(config.canary.maxFailureRate * 100)}%)`;
-    for (const { channel, remote } of canaries) {
-      try {
-        const result = await rollback({ name: 'canary-guard', scope: remote }, channel, { remote, reason, onlyCanary: releaseId });
-        deps.onCanaryRolledBack({ channel, remote, version: result.fromVersion ?? '', reason });
-      } catch {
-        // Another report (or a person) ended this canary first.
-      }
-    }
-  }
-
   return {
     publish,
     registerHosted,
@@ -777,7 +741,6 @@ export function createRegistry(deps: RegistryDependencies) {
     promote,
     rollback,
     auditLog,
-    reportLoad,
     audit: (record: ReleaseAuditRecord) => audit(db, record),
   };
 }

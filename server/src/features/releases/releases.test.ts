@@ -142,7 +142,8 @@ describeEachDatabase('release registry routes', (database) => {
       expect((await entryOf('mf_auth')).entry).toBe('/releases/mf_auth/1.0.0/mf-manifest.json');
       expect((await promote('production', { remote: 'mf_auth', version: '2.0.0' })).statusCode).toBe(200);
       expect((await promote('production', { remote: 'mf_auth', version: '3.0.0' })).statusCode).toBe(200);
-      expect((await entryOf('mf_auth')).release).toMatchObject({ version: '3.0.0', integrity: expect.stringMatching(/^sha384-/) });
+      // With the sha384 of its manifest and remote entry, which the shell loads them with.
+      expect((await entryOf('mf_auth')).release).toMatchObject({ version: '3.0.0', integrity: expect.stringMatching(/^sha384-/), entryIntegrity: integrityOf('var mf_auth;') });
 
       expect((await rollback('production', { remote: 'mf_auth', reason: 'login broken' })).json().data).toMatchObject({
         action: 'rollback',
@@ -223,7 +224,9 @@ describeEachDatabase('release registry routes', (database) => {
     it('gives a sticky share of signed-in users the canary and a named user always, and rolls it back when browsers fail', async () => {
       expect((await publish('mf_account', '2.0.0', build('mf_account', 'account v2'))).statusCode).toBe(200);
       const named = await signUp(t.app, t.database);
-      const canary = await promote('production', { remote: 'mf_account', version: '2.0.0', percent: 50, users: [named.email] });
+      // Named too, so they surely have the canary: the drivers whose browsers vote on it below.
+      const voters = await Promise.all(Array.from({ length: 4 }, () => signUp(t.app, t.database)));
+      const canary = await promote('production', { remote: 'mf_account', version: '2.0.0', percent: 50, users: [named.email, ...voters.map((v) => v.id)] });
       expect(canary.json().data).toMatchObject({ action: 'canary', version: '2.0.0' });
       expect((await entryOf('mf_account')).release.version).toBe('1.0.0');
       expect((await entryOf('mf_account', bearer(named.token))).release).toMatchObject({ version: '2.0.0', canary: true });
@@ -233,22 +236,28 @@ describeEachDatabase('release registry routes', (database) => {
       expect(await Promise.all(drivers.map(async (d) => (await entryOf('mf_account', bearer(d.token))).release.version))).toEqual(versions);
 
       const releaseId = (await entryOf('mf_account', bearer(named.token))).release.id;
-      const report = (d: TestDriver, failed: boolean) =>
-        t.app.inject({ method: 'POST', url: '/api/releases/loadReports', payload: { releaseId, failed }, headers: bearer(d.token) });
-      expect((await report(drivers[0]!, false)).statusCode).toBe(200);
-      expect((await report(drivers[1]!, false)).statusCode).toBe(200);
-      expect((await report(drivers[2]!, true)).statusCode).toBe(200);
+      // Each voter's browser sends back the assignment its remote list came with (docs/RELEASES.md "Canary").
+      const report = async (d: TestDriver, failed: boolean) => {
+        const { assignment } = (await entryOf('mf_account', bearer(d.token))).release;
+        const failure = failed ? { stage: 'render', errorName: 'TypeError', stackHash: 'ab'.repeat(32) } : {};
+        return t.app.inject({ method: 'POST', url: '/api/releases/loadReports', payload: { releaseId, assignment, failed, ...failure }, headers: bearer(d.token) });
+      };
+      expect((await report(voters[0]!, false)).statusCode).toBe(200);
+      expect((await report(voters[1]!, false)).statusCode).toBe(200);
+      expect((await report(voters[2]!, true)).statusCode).toBe(200);
       expect((await entryOf('mf_account', bearer(named.token))).release.version).toBe('2.0.0');
-      await report(drivers[2]!, true); // the same browser again counts once
-      await report(drivers[3]!, true);
+      await report(voters[2]!, true); // the same driver again counts once
+      await report(voters[3]!, true);
       expect((await entryOf('mf_account', bearer(named.token))).release.version).toBe('1.0.0');
       const [last] = (await t.app.inject({ url: '/api/releases/channels/production/history?remote=mf_account', headers: admin })).json().data;
-      expect(last).toMatchObject({ action: 'canary-rollback', actor: 'canary-guard', fromVersion: '2.0.0', toVersion: '1.0.0', reason: expect.stringContaining('2 of 4') });
+      expect(last).toMatchObject({ action: 'canary-rollback', actor: 'canary-guard', fromVersion: '2.0.0', toVersion: '1.0.0', reason: expect.stringContaining('2 of 4 users') });
+      expect(last.reason).toContain(`TypeError while rendering (stack ${'ab'.repeat(6)}): 2 users`);
       // The team is told by e-mail, each of its addresses once; no other team is.
       for (const to of [ACCOUNT_TEAM, ACCOUNT_ONCALL]) {
         const [mail, ...more] = await mailTo(t.database, to);
         expect(more).toEqual([]);
-        expect(mail).toMatchObject({ subject: 'Canary rolled back: mf_account 2.0.0 on production', text: expect.stringContaining('2 of 4 browsers failed to load it') });
+        expect(mail).toMatchObject({ subject: 'Canary rolled back: mf_account 2.0.0 on production', text: expect.stringContaining('2 of 4 users failed to run it') });
+        expect(mail!.text).toContain(`- TypeError while rendering (stack ${'ab'.repeat(32)}): 2 users`);
         expect(mail!.text).toContain('npm run release -- history mf_account');
       }
       expect(await t.database.db.selectFrom('outbox').select('to_address').where('subject', 'like', 'Canary rolled back%').execute()).toHaveLength(2);

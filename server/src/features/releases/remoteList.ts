@@ -2,7 +2,9 @@
  * The remote list the shell loads (`/remotes.json`), for one user on the deployment's channel
  * (docs/RELEASES.md "How the shell finds its remotes"): each remote's live release (its canary for
  * users in it), a release swapped in by a signed preview link, and the configured REMOTE_*_URL for
- * a remote with no release on the channel.
+ * a remote with no release on the channel. A signed-in user also gets, with each release the
+ * channel serves them, the assignment their load report must bring back to count as a vote
+ * (loadAssignment.ts); a preview's release gets none, so a preview never votes.
  */
 import type { Kysely } from 'kysely';
 import type { RemoteManifestEntry, RemotesManifest } from '@blockpilot/shared/types';
@@ -11,6 +13,7 @@ import type { TokenCipher } from '../../security/tokenCipher.js';
 import type { ServerConfig } from '../../types.js';
 import { MANIFEST_FILE } from './build.js';
 import { seesCanary, type CanaryAudience } from './canary.js';
+import { loadAssignment } from './loadAssignment.js';
 import { releaseEntry } from './registry.js';
 
 const PREVIEW_CONTEXT = 'release-preview';
@@ -54,10 +57,16 @@ export interface RemoteListRequest {
   preview: string | null;
 }
 
-export async function resolveRemoteList(
-  { db, config, tokenCipher, now }: { db: Kysely<DatabaseSchema>; config: ServerConfig; tokenCipher: TokenCipher; now: Date },
-  { user, preview }: RemoteListRequest,
-): Promise<RemotesManifest> {
+export interface RemoteListDependencies {
+  db: Kysely<DatabaseSchema>;
+  config: ServerConfig;
+  tokenCipher: TokenCipher;
+  /** Signs load assignments (the server's link-signing key). */
+  assignmentKey: Buffer;
+  now: Date;
+}
+
+export async function resolveRemoteList({ db, config, tokenCipher, assignmentKey, now }: RemoteListDependencies, { user, preview }: RemoteListRequest): Promise<RemotesManifest> {
   const channel = config.releases.channel;
   const grant = preview ? openPreview(tokenCipher, preview, now) : null;
   const rows = await db
@@ -85,7 +94,13 @@ export async function resolveRemoteList(
     return {
       name,
       entry: releaseEntry({ ...chosen, remote: name }),
-      release: { id: chosen.id, version: chosen.version, integrity: chosen.integrity, ...(canary ? { canary: true } : {}) },
+      release: {
+        id: chosen.id,
+        version: chosen.version,
+        integrity: chosen.integrity,
+        ...(canary ? { canary: true } : {}),
+        ...(user ? { assignment: loadAssignment(assignmentKey, { userId: user.id, releaseId: chosen.id, channel }, now) } : {}),
+      },
     };
   });
   return {

@@ -13,7 +13,7 @@ export async function remoteListFor(ctx: AppContext, request: FastifyRequest): P
   const user = token ? await resolveToken(ctx.db, token, 'access', now) : null;
   const preview = request.headers[RELEASE_PREVIEW_HEADER];
   return resolveRemoteList(
-    { db: ctx.db, config: ctx.config, tokenCipher: ctx.tokenCipher, now },
+    { db: ctx.db, config: ctx.config, tokenCipher: ctx.tokenCipher, assignmentKey: ctx.linkSigningKey, now },
     { user: user ? { id: user.id, email: user.email } : null, preview: typeof preview === 'string' && preview ? preview : null },
   );
 }

@@ -17,11 +17,14 @@ import { translate, translateWords } from '../../domain/translate.js';
 import { nothingAt } from '../../http/errorHandler.js';
 import { deployTokenAuth, nullData, responses } from '../../http/schemas.js';
 import { bearerTokenOf } from '../../http/bearerToken.js';
+import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
+import { currentUser } from '../auth/authenticate.js';
 import { IMMUTABLE } from '../frontend/cachePolicy.js';
 import { assertAdmin, assertMayChange, deployActorFor, listDeployTokens, mintDeployToken, revokeDeployToken } from './deployTokens.js';
 import { releaseErrors } from './errors.js';
 import { createRegistry, type DeployActor, type ReleaseRegistry } from './registry.js';
 import { signPreview, type PreviewGrant } from './remoteList.js';
+import { createCanaryGuard, loadFailureOf, withReleaseHealth } from './loadReports.js';
 import { tellTeamOfCanaryRollback } from './teamNotice.js';
 import {
   channelParams,
@@ -59,7 +62,6 @@ export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
     clock: ctx.clock,
     config: ctx.config.releases,
     shellDir: ctx.config.frontend.shellDir,
-    onCanaryRolledBack: (event) => tellTeamOfCanaryRollback(ctx, event),
   });
 }
 
@@ -73,6 +75,14 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
     expiresAt: grant.expiresAt,
   });
   app.addHook('onClose', () => registry.closeFiles());
+  const canaryGuard = createCanaryGuard({
+    db: ctx.db,
+    clock: ctx.clock,
+    policy: ctx.config.releases.canary,
+    assignmentKey: ctx.linkSigningKey,
+    rollback: registry.rollback,
+    onRolledBack: (event) => tellTeamOfCanaryRollback(ctx, event),
+  });
   app.decorateRequest('deployer', null);
   const requireDeployer = async (request: FastifyRequest) => {
     request.deployer = await deployActorFor(ctx.db, ctx.config.releases.token, bearerTokenOf(request));
@@ -174,12 +184,12 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
       ...guarded,
       schema: {
         tags,
-        summary: 'Every channel: its revision and which release of each remote it serves',
+        summary: "Every channel: its revision, which release of each remote it serves, and each release's load votes there",
         security: deployTokenAuth,
         response: responses({ type: 'array', items: channelSchema }, [401]),
       },
     },
-    async () => ok(await registry.status()),
+    async () => ok(await withReleaseHealth(ctx.db, ctx.config.releases.canary, await registry.status())),
   );
 
   app.get(
@@ -385,14 +395,18 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
       onRequest: app.identifyUser,
       schema: {
         tags,
-        summary: 'The shell reports that a release loaded or failed to (canaries roll back on failures)',
+        summary: 'The shell votes on a release it was assigned: it rendered, or it failed and how (a failing canary is rolled back)',
         body: loadReportBody,
-        response: responses(nullData, [400]),
+        response: responses(nullData, [400, 401, 403, 429]),
       },
     },
     async (request) => {
-      // One vote per signed-in driver, or per address for a visitor.
-      await registry.reportLoad(request.body.releaseId, request.user ? `user:${request.user.id}` : `ip:${request.ip}`, request.body.failed);
+      // docs/RELEASES.md "Canary": the address first, so reports without a session are limited too.
+      await enforceRateLimits(ctx.rateLimiter, [[`load-reports:${request.ip}`, RATE_LIMITS.loadReportsPerAddress]]);
+      const user = currentUser(request);
+      await enforceRateLimits(ctx.rateLimiter, [[`load-reports:${user.id}`, RATE_LIMITS.loadReportsPerUser]]);
+      const { releaseId, assignment } = request.body;
+      await canaryGuard.vote({ userId: user.id, releaseId, channel: ctx.config.releases.channel, assignment, failure: loadFailureOf(request.body) });
       return ok(null);
     },
   );

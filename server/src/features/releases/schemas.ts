@@ -37,6 +37,29 @@ export const moveSchema = {
 } as const;
 
 const versionRef = { type: 'object', properties: { id: { type: 'string' }, version: { type: 'string' } } } as const;
+/** A release's load votes on the channel (docs/RELEASES.md "Canary"): one per signed-in user who was assigned it. */
+const releaseHealth = {
+  type: 'object',
+  properties: {
+    healthy: { type: 'integer', description: 'Users whose browsers rendered it and never saw it fail' },
+    failed: { type: 'integer', description: 'Users whose browsers failed to load it or saw it throw while rendering or mounting' },
+    users: { type: 'integer', description: 'Distinct users who voted: the number RELEASE_CANARY_MIN_REPORTS is compared with' },
+    lastFailure: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          properties: {
+            stage: { type: 'string', enum: ['load', 'render', 'mount'] },
+            errorName: { type: 'string' },
+            stackHash: { type: ['string', 'null'] },
+            at: { type: 'string' },
+          },
+        },
+      ],
+    },
+  },
+} as const;
 export const channelSchema = {
   type: 'object',
   properties: {
@@ -49,11 +72,20 @@ export const channelSchema = {
         type: 'object',
         properties: {
           remote: { type: 'string' },
-          release: versionRef,
+          release: { type: 'object', properties: { ...versionRef.properties, health: releaseHealth } },
           canary: {
             anyOf: [
               { type: 'null' },
-              { type: 'object', properties: { ...versionRef.properties, percent: { type: 'integer' }, users: { type: 'array', items: { type: 'string' } } } },
+              {
+                type: 'object',
+                properties: {
+                  ...versionRef.properties,
+                  percent: { type: 'integer' },
+                  users: { type: 'array', items: { type: 'string' } },
+                  health: releaseHealth,
+                  verdict: { type: 'string', enum: ['waiting', 'healthy', 'failing'], description: "The canary guard's verdict on its health" },
+                },
+              },
             ],
           },
         },

@@ -5,21 +5,18 @@
  * the load report that tipped the canary over is answered at once, and a mail failure is logged.
  */
 import type { AppContext } from '../../context.js';
+import { describeFailureGroup, type CanaryRollback } from './loadReports.js';
 
-export interface CanaryRollback {
-  channel: string;
-  remote: string;
-  /** The canary's version, now off the channel. */
-  version: string;
-  reason: string;
-}
-
-export function canaryRollbackMail({ channel, remote, version, reason }: CanaryRollback): { subject: string; text: string } {
+export function canaryRollbackMail({ channel, remote, version, reason, health, failures }: CanaryRollback): { subject: string; text: string } {
   return {
     subject: `Canary rolled back: ${remote} ${version} on ${channel}`,
     text: [
       `The canary of ${remote} ${version} on the ${channel} channel was rolled back automatically:`,
       reason,
+      '',
+      `Signed-in users who ran it: ${health.users} (${health.healthy} rendered it, ${health.failed} saw it fail).`,
+      'What failed (error name, where, SHA-256 of the stack without its message):',
+      ...failures.map((group) => `- ${describeFailureGroup(group, Infinity)}`),
       '',
       'Every user is back on the stable release. Nothing else changed.',
       `See it with \`npm run release -- status\` and \`npm run release -- history ${remote}\`, fix the build, and publish a new version.`,

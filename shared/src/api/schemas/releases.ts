@@ -1,5 +1,5 @@
 /** The release registry's calls under /api/releases (docs/RELEASES.md): publish, promote, roll back, preview links, tokens. */
-import { REMOTES, RELEASE_CHANNEL_NAME } from '../../constants.js';
+import { LOAD_ERROR_NAME, REMOTES, RELEASE_CHANNEL_NAME } from '../../constants.js';
 import { optionalText, text, uuid, type FromContract } from './fields.js';
 
 export const remoteName = { type: 'string', enum: REMOTES.map((remote) => remote.name), description: 'Federation name of the remote, e.g. mf_auth' } as const;
@@ -94,11 +94,23 @@ export const tokenParams = { type: 'object', required: ['id'], properties: { id:
 const previewHours = { type: 'integer', minimum: 1, maximum: 720, description: 'How long the link works (default RELEASE_PREVIEW_LINK_HOURS)' } as const;
 export const previewLinkBody = { type: 'object', additionalProperties: false, properties: { hours: previewHours } } as const;
 export const channelPreviewLinkBody = { type: 'object', additionalProperties: false, required: ['remote'], properties: { remote: remoteName, hours: previewHours } } as const;
+/**
+ * A browser's vote on a release it was assigned (docs/RELEASES.md "Canary"): it rendered, or it
+ * failed, at which stage, with the error's name and the SHA-256 of its stack, never its message.
+ * `errorName` and `stage` come with a failure only.
+ */
 export const loadReportBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['releaseId', 'failed'],
-  properties: { releaseId: uuid, failed: { type: 'boolean' } },
+  required: ['releaseId', 'assignment', 'failed'],
+  properties: {
+    releaseId: uuid,
+    assignment: { type: 'string', maxLength: 100, pattern: '^\\d{1,12}\\.[A-Za-z0-9_-]{43}$', description: 'The assignment /remotes.json gave with the release' },
+    failed: { type: 'boolean' },
+    stage: { type: 'string', enum: ['load', 'render', 'mount'], description: 'Where it failed: loading its code, rendering, or mounting through its lifecycle' },
+    errorName: { type: 'string', pattern: LOAD_ERROR_NAME.source, description: "The error's name, e.g. TypeError" },
+    stackHash: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 (hex) of the stack without its message line' },
+  },
 } as const;
 
 export type PublishBody = FromContract<typeof publishBody>;
@@ -106,3 +118,4 @@ export type HostedBody = FromContract<typeof hostedBody>;
 export type PromoteBody = FromContract<typeof promoteBody>;
 export type RollbackBody = FromContract<typeof rollbackBody>;
 export type ReleaseAuditQuery = FromContract<typeof releaseAuditQuery>;
+export type LoadReportBody = FromContract<typeof loadReportBody>;
