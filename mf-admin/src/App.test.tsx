@@ -28,9 +28,9 @@ describe('mf_admin: who may use it', () => {
     expect(server.callsTo('GET /admin/audit')).toEqual([]);
   });
 
-  it('gives admins promotions, the audit log and deploy tokens too, and sends /admin to the drivers', async () => {
+  it('gives admins promotions, the audit log, deploy tokens and releases too, and sends /admin to the drivers', async () => {
     const { location, container } = renderConsole('/admin');
-    expect(consoleTabs()).toEqual(['Drivers', 'Support inbox', 'Knowledge base', 'Engine health', 'Promotions', 'Audit log', 'Deploy tokens']);
+    expect(consoleTabs()).toEqual(['Drivers', 'Support inbox', 'Knowledge base', 'Engine health', 'Promotions', 'Audit log', 'Deploy tokens', 'Releases']);
     expect(location()).toBe('/admin/users');
     expect(routeRenderedAt(container, 'mf_admin')).toBe('/admin/users');
     expect(await screen.findByText('There are no drivers yet.')).toBeInTheDocument();

@@ -16,6 +16,7 @@ import { DriverScreen } from './screens/DriverScreen';
 import { DriversScreen } from './screens/DriversScreen';
 import { KnowledgeBaseScreen } from './screens/KnowledgeBaseScreen';
 import { PromotionsScreen } from './screens/PromotionsScreen';
+import { ReleasesScreen } from './screens/ReleasesScreen';
 import { TicketScreen } from './screens/TicketScreen';
 import { TicketsScreen } from './screens/TicketsScreen';
 import { useT } from './i18n';
@@ -60,6 +61,7 @@ function Console() {
         <Route path="/admin/promotions" element={admin ? <PromotionsScreen /> : <NoAccess message={t('console.onlyAdmin.promotions')} />} />
         <Route path="/admin/audit" element={admin ? <AuditScreen /> : <NoAccess message={t('console.onlyAdmin.audit')} />} />
         <Route path="/admin/deployTokens" element={admin ? <DeployTokensScreen /> : <NoAccess message={t('console.onlyAdmin.deployTokens')} />} />
+        <Route path="/admin/releases" element={admin ? <ReleasesScreen /> : <NoAccess message={t('console.onlyAdmin.releases')} />} />
         <Route path="/admin/*" element={<Navigate to="/admin/users" replace />} />
       </Routes>
     </>

@@ -64,6 +64,7 @@ describe('the operator console in Spanish', () => {
       'Promociones',
       'Registro de auditoría',
       'Tokens de despliegue',
+      'Versiones',
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Conductores' })).toBeInTheDocument();
     expect(document.title).toBe('Conductores · BlockPilot');

@@ -62,6 +62,9 @@ export function ConsoleNav({ admin }: { admin: boolean }) {
             <li>
               <Tab to="/admin/deployTokens">{t('nav.deployTokens')}</Tab>
             </li>
+            <li>
+              <Tab to="/admin/releases">{t('nav.releases')}</Tab>
+            </li>
           </>
         )}
       </ul>

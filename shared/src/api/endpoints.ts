@@ -26,6 +26,8 @@ import type {
   PushDevice,
   PushDevices,
   PublicConfig,
+  ReleaseChannel,
+  ReleaseMoveResult,
   ScheduledBlock,
   SearchStatus,
   ServiceArea,
@@ -197,6 +199,14 @@ export const api = {
       mint: (body: Body<'mintDeployTokenBody'>) => call<MintedDeployToken>((http) => http.post('/admin/deployTokens', body)),
       revoke: (id: string, reason: string) =>
         call<DeployToken>((http) => http.post(`/admin/deployTokens/${encodeURIComponent(id)}/revoke`, { reason } satisfies Body<'withReason'>)),
+    },
+    /** The release registry's channels and their moves (docs/OPERATIONS.md "Releases"); admins only. */
+    releases: {
+      list: () => call<ReleaseChannel[]>((http) => http.get('/admin/releases')),
+      rollback: (channel: string, body: Body<'releaseRollbackBody'>) =>
+        call<ReleaseMoveResult>((http) => http.post(`/admin/releases/channels/${encodeURIComponent(channel)}/rollback`, body)),
+      abortCanary: (channel: string, body: Body<'abortCanaryBody'>) =>
+        call<ReleaseMoveResult>((http) => http.post(`/admin/releases/channels/${encodeURIComponent(channel)}/abortCanary`, body)),
     },
   },
 };
