@@ -1,3 +1,5 @@
+import { waitFor } from '@testing-library/react';
+import type React from 'react';
 import { useLocation } from 'react-router-dom';
 import { createRemoteLifecycle } from './lifecycle';
 import { useSession } from './session/context';
@@ -32,5 +34,46 @@ describe("a remote's single-spa lifecycle (standalone preview)", () => {
 
     await lifecycle.unmount(props);
     expect(domElement.textContent).toBe('');
+  });
+
+  describe('tells a host that passes onOutcome what the driver saw (docs/RELEASES.md "Canary")', () => {
+    const mountWith = async (App: () => React.JSX.Element, domElement: unknown) => {
+      const onOutcome = jest.fn();
+      const lifecycle = createRemoteLifecycle(App);
+      const props = { name: `mf_test_${Math.random()}`, domElement, singleSpa: {}, mountParcel: () => undefined, onOutcome } as never;
+      await lifecycle.bootstrap(props);
+      const mounted = lifecycle.mount(props);
+      return { onOutcome, mounted, unmount: () => lifecycle.unmount(props) };
+    };
+    const element = () => document.body.appendChild(document.createElement('div'));
+
+    it('that its first screen committed', async () => {
+      const { onOutcome, mounted, unmount } = await mountWith(Probe, element());
+      await mounted;
+      await waitFor(() => expect(onOutcome).toHaveBeenCalledWith({ failed: false }));
+      expect(onOutcome).toHaveBeenCalledTimes(1);
+      await unmount();
+    });
+
+    it('that it threw while rendering, and never that it rendered', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const crash = new TypeError("Cannot read properties of null (reading 'useCallback')");
+      const Crashing = (): never => {
+        throw crash;
+      };
+      const domElement = element();
+      const { onOutcome, mounted, unmount } = await mountWith(Crashing, domElement);
+      await mounted;
+      await waitFor(() => expect(onOutcome).toHaveBeenCalledWith({ failed: true, stage: 'render', error: crash }));
+      expect(onOutcome).not.toHaveBeenCalledWith({ failed: false });
+      expect(domElement.querySelector('[role="alert"]')).not.toBeNull();
+      await unmount();
+    });
+
+    it('that it could not mount, and rejects the mount', async () => {
+      const { onOutcome, mounted } = await mountWith(Probe, 'not an element');
+      await expect(mounted).rejects.toThrow(/invalid dom element/);
+      expect(onOutcome).toHaveBeenCalledWith({ failed: true, stage: 'mount', error: expect.any(Error) });
+    });
   });
 });

@@ -6,6 +6,7 @@ import { DURATION_SLIDER, PAY_SLIDER, type Language, type Role } from './constan
 import type { IgnoreReason } from './ignoreReasons.js';
 import type { DayRange, Filter, NotificationPreferences } from './api/schemas/user.js';
 import type { MembershipPlanId } from './api/schemas/store.js';
+import type { LoadReportBody } from './api/schemas/releases.js';
 
 /** A release as a channel names it. */
 export interface ReleaseRef {
@@ -324,6 +325,14 @@ export interface RemoteManifestEntry {
    */
   release?: { id: string; version: string; integrity: string; canary?: boolean; preview?: boolean; assignment?: string };
 }
+
+/** Where a release failed in a browser: loading its code, rendering, or mounting through its lifecycle. */
+export type LoadStage = NonNullable<LoadReportBody['stage']>;
+/**
+ * What the driver saw of a remote, which is its release's vote on its health (docs/RELEASES.md
+ * "Canary"): its first screen committed, or it failed at a stage with this error.
+ */
+export type LoadOutcome = { failed: false } | { failed: true; stage: LoadStage; error: unknown };
 
 /** GET /remotes.json: where each remote lives now, and which origins may serve previews. */
 export interface RemotesManifest {

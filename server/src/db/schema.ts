@@ -4,7 +4,7 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { CountryCode, Language, NotificationChannel, NotificationEvent, Role } from '@blockpilot/shared/constants';
-import type { IgnoreReason, LedgerKind, LogAction, OrderStatus, PayType, PromotionStatus, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
+import type { IgnoreReason, LedgerKind, LoadStage, LogAction, OrderStatus, PayType, PromotionStatus, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea } from '../adapters/platform/types.js';
 
@@ -350,7 +350,7 @@ export interface ReleaseLoadVoteTable {
   channel: string;
   user_id: string;
   failed: boolean;
-  stage: 'load' | 'render' | 'mount' | null;
+  stage: LoadStage | null;
   error_name: string | null;
   stack_hash: string | null;
   /** When the vote took its present verdict (a failure replacing a success moves it). */

@@ -11,10 +11,13 @@ import { CloseIcon } from './icons';
 import { focusRing, tint } from './styles';
 import { useSharedT } from '../i18n/sharedCatalog';
 
+/** Where dialogs sit in the page's layers: what must never be covered by one (the shell's reload offer) sits above it. */
+export const DIALOG_LAYER = 1300;
+
 const Backdrop = styled.div`
   position: fixed;
   inset: 0;
-  z-index: 1300;
+  z-index: ${DIALOG_LAYER};
   display: flex;
   align-items: center;
   justify-content: center;

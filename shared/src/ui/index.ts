@@ -16,7 +16,7 @@ export { Checkbox, type CheckboxProps } from './Checkbox';
 export { Switch, type SwitchProps } from './Switch';
 export { Slider, type SliderProps } from './Slider';
 export { RangeSlider, type RangeSliderProps } from './RangeSlider';
-export { Dialog, type DialogProps } from './Dialog';
+export { Dialog, DIALOG_LAYER, type DialogProps } from './Dialog';
 export { Collapsible, Disclosure, type CollapsibleProps, type DisclosureProps } from './Collapsible';
 export { Chip, type ChipProps } from './Chip';
 export { SearchStateChip } from './SearchStateChip';

@@ -1,5 +1,5 @@
 import { createMockSession, mockAccount, mockApi, MockProviders, type MockApi } from '@blockpilot/shared/mock';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteFailure } from './diagnose';
 import { RemoteApp } from './RemoteApp';
@@ -131,5 +131,56 @@ describe('the dashboard remote down while the search runs', () => {
     );
     expect(await screen.findByText('Your dashboard could not be loaded')).toBeInTheDocument();
     expect(screen.queryByText(/System/)).not.toBeInTheDocument();
+  });
+});
+
+describe("a release's vote on its health (what the driver sees)", () => {
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+
+  it('votes healthy only once the first screen committed, not when the module arrived', async () => {
+    let ready: () => void = () => undefined;
+    const data = new Promise<void>((resolve) => (ready = resolve));
+    let loaded = false;
+    // The remote's first screen waits for its data (it suspends) before it shows.
+    function Waiting() {
+      if (!loaded) throw data.then(() => (loaded = true));
+      return <p>remote content</p>;
+    }
+    const report = jest.fn();
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_dashboard" loader={jest.fn().mockResolvedValue(Waiting)} report={report} />
+      </MockProviders>,
+    );
+    await waitFor(() => expect(screen.getByRole('status')).toBeInTheDocument());
+    expect(report).not.toHaveBeenCalled();
+    ready();
+    expect(await screen.findByText('remote content')).toBeInTheDocument();
+    await waitFor(() => expect(report).toHaveBeenCalledWith('mf_dashboard', { failed: false }));
+    expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it('votes a render failure, with the error, for a remote that throws while rendering, and never healthy', async () => {
+    const report = jest.fn();
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_landing" loader={jest.fn().mockResolvedValue(Crashing)} report={report} />
+      </MockProviders>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This page failed to start');
+    expect(report).toHaveBeenCalledWith('mf_landing', { failed: true, stage: 'render', error: expect.objectContaining({ message: 'render exploded' }) });
+    expect(report).not.toHaveBeenCalledWith('mf_landing', { failed: false });
+  });
+
+  it('votes a load failure for a remote whose code did not arrive', async () => {
+    const report = jest.fn();
+    const down = new Error('Failed to fetch remoteEntry.js');
+    render(
+      <MockProviders>
+        <RemoteApp name="mf_account" loader={jest.fn().mockRejectedValue(down)} diagnose={serverDown()} report={report} />
+      </MockProviders>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
+    expect(report).toHaveBeenCalledWith('mf_account', { failed: true, stage: 'load', error: down });
   });
 });

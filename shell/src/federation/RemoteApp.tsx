@@ -5,6 +5,8 @@
  * stays readable when its remote fails, and the dashboard's Stop stays reachable in the shell.
  * A remote whose screen waits for its texts in a newly chosen language (it suspends,
  * docs/FRONTEND.md "Languages") keeps what was shown before it: the prerendered page, or the spinner.
+ * What the driver sees is the release's vote on its health (docs/RELEASES.md "Canary"): healthy
+ * once its first screen committed, failed when it did not load or threw while rendering.
  */
 import { PRERENDERED_ATTRIBUTE, type RemoteName } from '@blockpilot/shared';
 import {
@@ -23,6 +25,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { diagnoseLoadFailure, type RemoteFailure } from './diagnose';
+import { reportOutcome } from './loadVotes';
 import { discardPrerenderedPage, forgetPrerenderedFocus, internalLinkOf, prerenderedPageFor, restorePrerenderedFocus } from './prerenderedPage';
 import { PrerenderedPageNotice, RemoteFallback } from './RemoteFallback';
 import { RemoteLoading } from './RemoteLoading';
@@ -52,6 +55,12 @@ async function diagnoseRemote(name: string): Promise<RemoteFailure> {
   return diagnoseLoadFailure(await manifestUrlOf(name));
 }
 
+/** Renders nothing; its effect runs once the remote's first screen committed (not while it suspends). */
+function FirstCommit({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
 /** Renders after the live page's first commit: puts focus back where it was on the static copy. */
 function FocusHandOver({ root }: { root: RefObject<HTMLDivElement | null> }) {
   useEffect(() => {
@@ -66,9 +75,11 @@ export interface RemoteAppProps {
   loader?: typeof loadRemoteApp;
   /** Why a load failed (tests stand in for the servers). */
   diagnose?: (name: string) => Promise<RemoteFailure>;
+  /** Where the outcome of each load goes: the release's vote. */
+  report?: typeof reportOutcome;
 }
 
-export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRemote }: RemoteAppProps) {
+export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRemote, report = reportOutcome }: RemoteAppProps) {
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   // Read once: the static copy stands in for the page it was made for while it loads, and stays
@@ -91,6 +102,7 @@ export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRem
       async (error: unknown) => {
         // The runtime's own words are for developers; the driver gets the diagnosis.
         console.error(`[shell] remote ${name} failed to load`, error);
+        report(name, { failed: true, stage: 'load', error });
         if (!live) return;
         setState({ kind: 'failed', failure: null });
         const failure = await diagnose(name);
@@ -100,7 +112,7 @@ export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRem
     return () => {
       live = false;
     };
-  }, [name, attempt, loader, diagnose]);
+  }, [name, attempt, loader, diagnose, report]);
 
   useEffect(() => {
     if (state.kind !== 'loading') discardPrerenderedPage();
@@ -122,10 +134,15 @@ export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRem
     },
     [navigate],
   );
-  const fail = useCallback((error: Error) => {
-    console.error('[shell] remote crashed while rendering', error);
-    setState({ kind: 'failed', failure: { kind: 'broken' } });
-  }, []);
+  const fail = useCallback(
+    (error: Error) => {
+      console.error('[shell] remote crashed while rendering', error);
+      report(name, { failed: true, stage: 'render', error });
+      setState({ kind: 'failed', failure: { kind: 'broken' } });
+    },
+    [name, report],
+  );
+  const rendered = useCallback(() => report(name, { failed: false }), [name, report]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   // Only on the path it was made for: the remote's other pages have no static copy.
@@ -158,6 +175,7 @@ export function RemoteApp({ name, loader = loadRemoteApp, diagnose = diagnoseRem
       <RenderBoundary key={attempt} onError={fail}>
         <Suspense fallback={loading}>
           <state.App />
+          <FirstCommit onCommit={rendered} />
           {prerendered && <FocusHandOver root={liveRoot} />}
         </Suspense>
       </RenderBoundary>

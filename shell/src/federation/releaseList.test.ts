@@ -1,4 +1,4 @@
-import { changedRemotes, readReleasePreview, remoteListHeaders } from './releaseList';
+import { changedRemotes, readReleasePreview, RELEASE_FALLBACK_CHECK_MS, RELEASE_SIGNAL_SPREAD_MS, releasesChanged, remoteListHeaders, watchReleases } from './releaseList';
 
 describe('the remote list request', () => {
   beforeEach(() => sessionStorage.clear());
@@ -31,5 +31,44 @@ describe('changedRemotes', () => {
 
   it('says nothing while the loaded release is still live', () => {
     expect(changedRemotes(loaded, { previewOrigins: [], remotes: [{ name: 'mf_auth', entry: '/releases/mf_auth/1.0.0/mf-manifest.json' }] })).toEqual([]);
+  });
+});
+
+describe('watchReleases (docs/LIVE.md "New releases")', () => {
+  const loaded = new Map([['mf_auth', `${window.location.origin}/releases/mf_auth/1.0.0/mf-manifest.json`]]);
+  const moved = { previewOrigins: [], remotes: [{ name: 'mf_auth', entry: '/releases/mf_auth/2.0.0/mf-manifest.json' }] };
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('reads the list once, within the spread, after however many signals came during it', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    const read = jest.fn(async () => moved);
+    const onChange = jest.fn();
+    const stop = watchReleases(read, () => loaded, onChange);
+    releasesChanged();
+    releasesChanged();
+    await jest.advanceTimersByTimeAsync(RELEASE_SIGNAL_SPREAD_MS / 2 - 1);
+    expect(read).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith(['mf_auth']);
+
+    stop();
+    releasesChanged();
+    await jest.advanceTimersByTimeAsync(RELEASE_SIGNAL_SPREAD_MS);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a signal, reads it when the tab is shown again and every few minutes', async () => {
+    const read = jest.fn(async () => moved);
+    const stop = watchReleases(read, () => loaded, jest.fn());
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(read).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(RELEASE_FALLBACK_CHECK_MS);
+    expect(read).toHaveBeenCalledTimes(2);
+    stop();
   });
 });

@@ -11,13 +11,12 @@ import { REMOTE_APP_EXPOSE, REMOTE_LIST_PATH } from '@blockpilot/shared/constant
 import type { RemotesManifest } from '@blockpilot/shared/types';
 import type { PreviewState } from '../types';
 import { applyPreview, fetchManifest, readPreviewOverride } from './manifest';
-import { readReleasePreview, remoteListHeaders, reportLoad, watchReleases } from './releaseList';
+import { refreshAssignments, rememberAssignments } from './loadVotes';
+import { readReleasePreview, remoteListHeaders, watchReleases } from './releaseList';
 
 /** The registered remotes and the preview decision, resolved once per page. */
 interface Registration {
   entries: Map<string, string>;
-  /** The registry's release of each remote that has one (docs/RELEASES.md). */
-  releases: Map<string, string>;
   preview: PreviewState;
   releasePreview: RemotesManifest['releasePreview'];
 }
@@ -38,8 +37,10 @@ function register(): Promise<Registration> {
     .then((manifest) => {
       const { remotes, preview } = applyPreview(manifest, readPreviewOverride(window.location.search), window.location.origin);
       registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
-      const releases = new Map(manifest.remotes.flatMap((r) => (r.release ? [[r.name, r.release.id] as const] : [])));
-      return { entries: new Map(remotes.map((r) => [r.name, r.entry])), releases, preview, releasePreview: manifest.releasePreview };
+      const entries = new Map(remotes.map((r) => [r.name, r.entry]));
+      // What the driver then sees of each release is its vote (docs/RELEASES.md "Canary"; RemoteApp reports it).
+      rememberAssignments(manifest.remotes, entries);
+      return { entries, preview, releasePreview: manifest.releasePreview };
     })
     .catch((error: unknown) => {
       registration = null; // let the next attempt fetch the manifest again
@@ -69,7 +70,8 @@ export function releasePreviewState(): Promise<RemotesManifest['releasePreview']
 /** Calls `onChange` with loaded remotes whose release changed on the server; returns how to stop. */
 export function watchRemoteReleases(onChange: (names: string[]) => void): () => void {
   return watchReleases(
-    () => readRemoteList({ cache: 'no-cache' }),
+    // Each read also renews the assignments of the releases still running (they expire).
+    () => readRemoteList({ cache: 'no-cache' }).then((latest) => (refreshAssignments(latest), latest)),
     () => loaded,
     onChange,
   );
@@ -77,22 +79,14 @@ export function watchRemoteReleases(onChange: (names: string[]) => void): () => 
 
 /** The component a remote exposes as `./App`; `retry` forces a fresh load after a failure. */
 export async function loadRemoteApp(name: string, { retry = false } = {}): Promise<ComponentType> {
-  const { entries, releases } = await register();
+  const { entries } = await register();
   const entry = entries.get(name);
   if (!entry) throw new Error(`No remote named ${name} in the manifest`);
   if (retry) registerRemotes([{ name, entry }], { force: true });
-  const releaseId = releases.get(name);
-  try {
-    const module = await loadRemote<{ default: ComponentType }>(`${name}/${REMOTE_APP_EXPOSE.slice(2)}`);
-    if (!module?.default) throw new Error(`${name} did not expose an App component`);
-    loaded.set(name, entry);
-    if (releaseId) reportLoad(releaseId, false);
-    return module.default;
-  } catch (error) {
-    // A canary that fails in browsers is rolled back by the server (docs/RELEASES.md "Canary").
-    if (releaseId) reportLoad(releaseId, true);
-    throw error;
-  }
+  const module = await loadRemote<{ default: ComponentType }>(`${name}/${REMOTE_APP_EXPOSE.slice(2)}`);
+  if (!module?.default) throw new Error(`${name} did not expose an App component`);
+  loaded.set(name, entry);
+  return module.default;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { LoadReportBody } from '@blockpilot/shared/api/schemas';
+import type { LoadStage } from '@blockpilot/shared/types';
 import { DomainError, validationError } from '../../domain/errors.js';
 import type { MessageKey } from '../../domain/translate.js';
 import { canaryVerdict, type CanaryCounts, type CanaryPolicy } from './canary.js';
@@ -23,8 +24,6 @@ import { assignmentHolds, type LoadAssignee } from './loadAssignment.js';
 import type { ReleaseRegistry } from './registry.js';
 
 type Db = Kysely<DatabaseSchema>;
-
-export type LoadStage = 'load' | 'render' | 'mount';
 
 /** How a release failed in one browser: no message, only what groups failures without data. */
 export interface LoadFailure {
