@@ -38,17 +38,6 @@ export function changedRemotes(loaded: ReadonlyMap<string, string>, latest: Remo
     .map(([name]) => name);
 }
 
-/** Tells the shell's release id of a loaded remote, so the server can judge a canary. */
-export function reportLoad(releaseId: string, failed: boolean): void {
-  const token = getAccessToken();
-  void fetch('/api/releases/loadReports', {
-    method: 'POST',
-    keepalive: true,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ releaseId, failed }),
-  }).catch(() => undefined);
-}
-
 /**
  * How often an open tab re-reads the remote list on its own: the backstop. A tab with a live
  * stream hears of each new release at once (docs/LIVE.md "New releases"); one without (a visitor,
