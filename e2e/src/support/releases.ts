@@ -41,22 +41,35 @@ export async function startReleaseServer(dataDir: string, releaseToken: string, 
 }
 
 /**
- * Builds mf-landing into `outDir` with one text of its support form replaced, through the remote's
- * own webpack config (releaseVariant/webpack.config.ts says how). Resolves when the build is done.
+ * Builds mf-landing into `outDir` with one text replaced, through the remote's own webpack config
+ * (releaseVariant/webpack.config.ts says how): in its English catalog, or in `text.file` (relative
+ * to mf-landing). Resolves when the build is done.
  */
-export function buildLandingVariant(outDir: string, text: { from: string; to: string }): Promise<void> {
-  const log = createWriteStream(path.join(ARTIFACTS_DIR, 'release-variant-build.log'));
+export function buildLandingVariant(outDir: string, text: { from: string; to: string; file?: string }): Promise<void> {
+  const log = createWriteStream(path.join(ARTIFACTS_DIR, `release-variant-build-${path.basename(outDir)}.log`));
   const landing = path.join(WORKSPACE, 'mf-landing');
   const child = spawn(
     path.join(landing, 'node_modules/.bin/webpack'),
-    ['--mode', 'production', '--config', path.join(__dirname, 'releaseVariant/webpack.config.ts'), '--env', `from=${text.from}`, '--env', `to=${text.to}`],
+    [
+      '--mode',
+      'production',
+      '--config',
+      path.join(__dirname, 'releaseVariant/webpack.config.ts'),
+      '--env',
+      `from=${text.from}`,
+      '--env',
+      `to=${text.to}`,
+      ...(text.file ? ['--env', `file=${text.file}`] : []),
+    ],
     { cwd: landing, env: { ...process.env, BLOCKPILOT_OUT_DIR: outDir }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the variant build of mf-landing failed (exit ${code}); see artifacts/release-variant-build.log`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the variant build of mf-landing failed (exit ${code}); see artifacts/release-variant-build-${path.basename(outDir)}.log`)),
+    );
   });
 }
 

@@ -216,6 +216,18 @@ async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
   }
 }
 
+/** A canary's votes as `status` prints them: the counts the canary guard acts on (docs/RELEASES.md "Canary"). */
+interface CanaryVotes {
+  health?: { healthy: number; failed: number; users: number; lastFailure: { errorName: string; stage: string } | null };
+  verdict?: string;
+}
+
+function votesLine({ health, verdict }: CanaryVotes): string | null {
+  if (!health) return null;
+  const last = health.lastFailure ? `; last failure ${health.lastFailure.errorName} (${health.lastFailure.stage})` : '';
+  return `${' '.repeat(17)}votes: ${health.users} users, ${health.healthy} healthy, ${health.failed} failed (${verdict ?? 'waiting'})${last}`;
+}
+
 /** What a person reads: the server's sentence, then the status table for `status`. */
 function humanReadable(result: { data: unknown; alert?: string }): string {
   const lines = result.alert ? [result.alert] : [];
@@ -224,13 +236,16 @@ function humanReadable(result: { data: unknown; alert?: string }): string {
     for (const channel of data as Array<{
       name: string;
       revision: number;
-      entries: Array<{ remote: string; release: { version: string }; canary: { version: string; percent: number; users: string[] } | null }>;
+      entries: Array<{ remote: string; release: { version: string }; canary: ({ version: string; percent: number; users: string[] } & CanaryVotes) | null }>;
     }>) {
       lines.push(`${channel.name} (revision ${channel.revision})`);
-      for (const entry of channel.entries)
+      for (const entry of channel.entries) {
         lines.push(
           `  ${entry.remote.padEnd(14)} ${entry.release.version}${entry.canary ? `  canary ${entry.canary.version} to ${entry.canary.percent}%${entry.canary.users.length ? ` + ${entry.canary.users.length} named` : ''}` : ''}`,
         );
+        const votes = entry.canary && votesLine(entry.canary);
+        if (votes) lines.push(votes);
+      }
       if (!channel.entries.length) lines.push('  (no releases: every remote loads from REMOTE_*_URL)');
     }
   } else if (!result.alert || Array.isArray(data)) lines.push(JSON.stringify(data, null, 2));
