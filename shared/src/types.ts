@@ -8,69 +8,6 @@ import type { DayRange, Filter, NotificationPreferences } from './api/schemas/us
 import type { MembershipPlanId } from './api/schemas/store.js';
 import type { LoadReportBody } from './api/schemas/releases.js';
 
-/** A release as a channel names it. */
-export interface ReleaseRef {
-  id: string;
-  version: string;
-}
-
-/**
- * A canary beside a channel's stable release (docs/RELEASES.md "Canary"): the share of signed-in
- * users and the named users who get it. Fields the registry adds later (its steps, its votes) are
- * read where they are known and shown when present.
- */
-export interface ReleaseCanary extends ReleaseRef {
-  percent: number;
-  users: string[];
-}
-
-/** What a channel serves of one remote: its stable release and, at most, one canary. */
-export interface ReleaseChannelEntry {
-  remote: string;
-  release: ReleaseRef;
-  canary: ReleaseCanary | null;
-}
-
-/** One entry of the release registry's audit log (docs/RELEASES.md "Model"); `at` is an ISO time. */
-export interface ReleaseAuditEntry {
-  id: number;
-  at: string;
-  /** A deploy token's name, `RELEASE_TOKEN`, `canary-guard`, or `admin:<e-mail>`. */
-  actor: string;
-  /** A move (`promote`, `canary`, `rollback`, `canary-rollback`), a publish, a token change... */
-  action: string;
-  channel: string | null;
-  remote: string | null;
-  fromVersion: string | null;
-  toVersion: string | null;
-  revision: number | null;
-  reason: string | null;
-  forced: boolean;
-  detail: Record<string, unknown>;
-}
-
-/** A channel as the operator console shows it (GET /api/admin/releases): what it serves and its latest moves, newest first. */
-export interface ReleaseChannel {
-  name: string;
-  /** Bumped by every move; a console move names the one it saw. */
-  revision: number;
-  updatedAt: string;
-  entries: ReleaseChannelEntry[];
-  history: ReleaseAuditEntry[];
-}
-
-/** What a move of a channel did. */
-export interface ReleaseMoveResult {
-  channel: string;
-  revision: number;
-  remote: string;
-  action: 'promote' | 'canary' | 'rollback' | 'canary-rollback' | 'unchanged';
-  /** The release live after the move. */
-  version: string;
-  fromVersion: string | null;
-  forced: boolean;
-}
-
 /**
  * The request types of the API contract, derived from its schemas (docs/ARCHITECTURE.md section 4.1,
  * "The contract"); the entities they are also part of (an account's filters and notification
@@ -466,6 +403,97 @@ export interface DeployToken {
   createdBy: string;
   createdAt: number;
   revokedAt: number | null;
+}
+
+/** A release's votes (docs/RELEASES.md "Canary"): one per signed-in user it was given to, and the last failure's kind (never its message). */
+export interface ReleaseHealth {
+  healthy: number;
+  failed: number;
+  /** Distinct users who voted. */
+  users: number;
+  lastFailure: { stage: LoadStage; errorName: string; stackHash: string | null; at: string } | null;
+}
+
+/** Where a stepped canary is (docs/RELEASES.md "Canary"): its percentages, the step it holds, and what the next one waits for. */
+export interface CanarySchedule {
+  steps: number[];
+  /** Index in `steps` of the step it is at. */
+  stepIndex: number;
+  stepStartedAt: string;
+  /** The earliest time of the next step (it also waits for the healthy loads and the guard). */
+  nextStepAt: string;
+  holdSeconds: number;
+  minHealthyLoads: number;
+  /** Users who loaded it healthily since this step began. */
+  healthyLoads: number;
+}
+
+/** A release as a channel names it; `health` where the registry tells it. */
+export interface ReleaseRef {
+  id: string;
+  version: string;
+  health?: ReleaseHealth;
+}
+
+/**
+ * A canary beside a channel's stable release (docs/RELEASES.md "Canary"): the share of signed-in
+ * users and the named users who get it, and, where the registry tells them, the guard's verdict
+ * on its votes and its schedule of steps.
+ */
+export interface ReleaseCanary extends ReleaseRef {
+  percent: number;
+  users: string[];
+  verdict?: 'waiting' | 'healthy' | 'failing';
+  schedule?: CanarySchedule | null;
+}
+
+/** What a channel serves of one remote: its stable release and, at most, one canary. */
+export interface ReleaseChannelEntry {
+  remote: string;
+  /** The channel's revision at this remote's last move, where the registry keeps one: what a move of it names. */
+  revision?: number;
+  release: ReleaseRef;
+  canary: ReleaseCanary | null;
+}
+
+/** One entry of the release registry's audit log (docs/RELEASES.md "Model"); `at` is an ISO time. */
+export interface ReleaseAuditEntry {
+  id: number;
+  at: string;
+  /** A deploy token's name, `RELEASE_TOKEN`, `canary-guard`, or `admin:<e-mail>`. */
+  actor: string;
+  /** A move (`promote`, `canary`, `rollback`, `canary-rollback`), a publish, a token change... */
+  action: string;
+  channel: string | null;
+  remote: string | null;
+  fromVersion: string | null;
+  toVersion: string | null;
+  revision: number | null;
+  reason: string | null;
+  forced: boolean;
+  detail: Record<string, unknown>;
+}
+
+/** A channel as the operator console shows it (GET /api/admin/releases): what it serves and its latest moves, newest first. */
+export interface ReleaseChannel {
+  name: string;
+  /** Bumped by every move; a console move names the one it saw. */
+  revision: number;
+  updatedAt: string;
+  entries: ReleaseChannelEntry[];
+  history: ReleaseAuditEntry[];
+}
+
+/** What a move of a channel did. */
+export interface ReleaseMoveResult {
+  channel: string;
+  revision: number;
+  remote: string;
+  action: 'promote' | 'canary' | 'rollback' | 'canary-rollback' | 'unchanged';
+  /** The release live after the move. */
+  version: string;
+  fromVersion: string | null;
+  forced: boolean;
 }
 
 /** A token just minted: its secret, shown this once. */

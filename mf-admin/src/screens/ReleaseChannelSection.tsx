@@ -3,7 +3,7 @@ import { Actions, Button, Chip, Paper } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { CardHeading } from '../components/Cards';
 import { useT, type AdminMessageKey } from '../i18n';
-import { CanaryFacts } from './CanaryFacts';
+import { CanaryFacts, FactLines, HealthFacts } from './CanaryFacts';
 import type { ReleaseMove } from './ReleaseMoveDialog';
 
 const ChannelTitle = styled.h2`
@@ -124,7 +124,12 @@ function RemoteEntry({ channel, entry, onMove }: { channel: ReleaseChannel; entr
       </CardHeading>
       <dl>
         <dt>{t('releases.stable')}</dt>
-        <dd>{entry.release.version}</dd>
+        <dd>
+          <FactLines>
+            <span>{entry.release.version}</span>
+            {entry.release.health && <HealthFacts health={entry.release.health} />}
+          </FactLines>
+        </dd>
         <dt>{t('releases.canary')}</dt>
         <dd>{entry.canary ? <CanaryFacts canary={entry.canary} /> : t('releases.noCanary')}</dd>
       </dl>

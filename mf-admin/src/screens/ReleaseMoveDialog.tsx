@@ -12,8 +12,8 @@ export interface ReleaseMove {
 
 /**
  * Asks to confirm a rollback or the end of a canary, with the reason the audit logs keep
- * (docs/OPERATIONS.md "Releases"). The move names the channel's revision the screen showed: if the
- * channel moved since, the server refuses it and says so here, and nothing changes.
+ * (docs/OPERATIONS.md "Releases"). The move names the revision the screen showed: if the remote
+ * moved since, the server refuses it and says so, and nothing changes.
  */
 export function ReleaseMoveDialog({ move, onClose, onMoved }: { move: ReleaseMove | null; onClose: () => void; onMoved: () => unknown }) {
   const t = useT();
@@ -28,7 +28,8 @@ export function ReleaseMoveDialog({ move, onClose, onMoved }: { move: ReleaseMov
             label={move.kind === 'rollback' ? t('releases.rollbackDialog.confirm') : t('releases.abortDialog.confirm')}
             pendingLabel={move.kind === 'rollback' ? t('releases.rollbackDialog.pending') : t('releases.abortDialog.pending')}
             act={(reason) => {
-              const shown = { remote: move.entry.remote as RemoteName, expectedRevision: move.channel.revision, reason };
+              // The remote's own revision where the registry keeps one (its last move), else the channel's.
+              const shown = { remote: move.entry.remote as RemoteName, expectedRevision: move.entry.revision ?? move.channel.revision, reason };
               return move.kind === 'rollback'
                 ? api.admin.releases.rollback(move.channel.name, shown)
                 : api.admin.releases.abortCanary(move.channel.name, { ...shown, canaryId: move.entry.canary?.id ?? '' });

@@ -1,4 +1,4 @@
-import { onNotify, type ReleaseAuditEntry, type ReleaseChannel } from '@blockpilot/shared';
+import { formatLocalDateTime, onNotify, type ReleaseAuditEntry, type ReleaseChannel } from '@blockpilot/shared';
 import { switchLanguage } from '@blockpilot/shared/i18n';
 import { mockApi, type MockApi } from '@blockpilot/shared/mock';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -28,14 +28,55 @@ const PRODUCTION: ReleaseChannel = {
   revision: 3,
   updatedAt: new Date(Date.UTC(2026, 0, 5, 10, 3)).toISOString(),
   entries: [
+    // As a registry that keeps no revision per remote, nor schedules or votes, answers.
     { remote: 'mf_account', release: { id: 'r-110', version: '1.1.0' }, canary: { id: CANARY_ID, version: '1.2.0', percent: 10, users: ['pilot@example.com'] } },
-    { remote: 'mf_dashboard', release: { id: 'r-300', version: '3.0.0' }, canary: null },
+    {
+      remote: 'mf_dashboard',
+      revision: 1,
+      release: { id: 'r-300', version: '3.0.0', health: { users: 40, healthy: 40, failed: 0, lastFailure: null } },
+      canary: null,
+    },
   ],
   history: [
     move(3, { action: 'canary', fromVersion: '1.1.0', toVersion: '1.2.0' }),
     move(2, { action: 'rollback', fromVersion: '1.1.1', toVersion: '1.1.0', actor: 'admin:ops@blockpilot.test', reason: 'Checkout blank', forced: true }),
     move(1, { action: 'publish', remote: 'mf_dashboard', toVersion: '3.0.0' }),
   ],
+};
+/** A stepped canary with its votes, as the registry tells them (docs/RELEASES.md "Canary"). */
+const STEPPED: ReleaseChannel = {
+  ...PRODUCTION,
+  name: 'staging',
+  entries: [
+    {
+      remote: 'mf_auth',
+      revision: 7,
+      release: { id: 'r-200', version: '2.0.0' },
+      canary: {
+        id: CANARY_ID,
+        version: '2.1.0',
+        percent: 25,
+        users: [],
+        verdict: 'failing',
+        health: {
+          users: 12,
+          healthy: 9,
+          failed: 3,
+          lastFailure: { stage: 'render', errorName: 'TypeError', stackHash: null, at: new Date(Date.UTC(2026, 0, 5, 11)).toISOString() },
+        },
+        schedule: {
+          steps: [5, 25, 50, 100],
+          stepIndex: 1,
+          stepStartedAt: new Date(Date.UTC(2026, 0, 5, 10)).toISOString(),
+          nextStepAt: new Date(Date.UTC(2026, 0, 5, 12)).toISOString(),
+          holdSeconds: 7200,
+          minHealthyLoads: 20,
+          healthyLoads: 9,
+        },
+      },
+    },
+  ],
+  history: [],
 };
 const STAGING: ReleaseChannel = { name: 'staging', revision: 0, updatedAt: PRODUCTION.updatedAt, entries: [], history: [] };
 
@@ -88,6 +129,7 @@ describe('Releases (/admin/releases)', () => {
     expect(within(account).getByRole('button', { name: 'End the canary of mf_account on production' })).toBeInTheDocument();
     expect(within(account).queryByRole('button', { name: /^Roll back/ })).not.toBeInTheDocument();
     const dashboard = within(remotes).getByRole('listitem', { name: 'mf_dashboard on production' });
+    expect(dashboard).toHaveTextContent('Stable release3.0.040 users voted: 40 healthy, 0 failed');
     expect(dashboard).toHaveTextContent('CanaryNone');
     expect(within(dashboard).getByRole('button', { name: 'Roll back mf_dashboard on production' })).toBeInTheDocument();
 
@@ -99,6 +141,17 @@ describe('Releases (/admin/releases)', () => {
     ]);
     expect(screen.getByRole('region', { name: 'staging' })).toHaveTextContent('Nothing is live on this channel.');
     expect(screen.getByRole('region', { name: 'staging' })).toHaveTextContent('No moves yet.');
+  });
+
+  it("shows a stepped canary's step, what the next one waits for, its votes, its last failure and the guard's verdict", async () => {
+    server = mockApi({ 'GET /admin/releases': { data: [STEPPED] } });
+    renderConsole('/admin/releases');
+    const auth = await screen.findByRole('listitem', { name: 'mf_auth on staging' });
+    expect(auth).toHaveTextContent('Step 2 of 4: 5% → 25% → 50% → 100%');
+    expect(auth).toHaveTextContent(`Next step not before ${formatLocalDateTime(Date.UTC(2026, 0, 5, 12))}, once 20 users loaded it healthily (9 so far)`);
+    expect(auth).toHaveTextContent('12 users voted: 9 healthy, 3 failed');
+    expect(auth).toHaveTextContent(`Last failure: TypeError while rendering, ${formatLocalDateTime(Date.UTC(2026, 0, 5, 11))}`);
+    expect(auth).toHaveTextContent('Failing');
   });
 
   it('rolls a remote back after confirming with a reason; the channel revision shown goes with it, and the list is read again', async () => {
@@ -125,9 +178,10 @@ describe('Releases (/admin/releases)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (roll back)' }), 'Stats page blank on Safari');
     await user.click(within(dialog).getByRole('button', { name: 'Roll back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The remote's own revision (its last move), which the registry compares with.
     expect(server.callsTo('POST /admin/releases/channels/production/rollback').at(-1)!.body).toEqual({
       remote: 'mf_dashboard',
-      expectedRevision: 3,
+      expectedRevision: 1,
       reason: 'Stats page blank on Safari',
     });
     const dashboard = await screen.findByRole('listitem', { name: 'mf_dashboard on production' });
@@ -167,6 +221,7 @@ describe('Releases (/admin/releases)', () => {
     expect(server.callsTo('POST /admin/releases/channels/production/abortCanary').at(-1)!.body).toEqual({
       remote: 'mf_account',
       canaryId: CANARY_ID,
+      // No revision of the remote's own: the channel's.
       expectedRevision: 3,
       reason: 'Errors in the canary',
     });

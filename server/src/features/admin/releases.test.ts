@@ -91,7 +91,11 @@ describeEachDatabase('releases in the operator console', (database) => {
   interface ConsoleChannel {
     name: string;
     revision: number;
-    entries: Array<{ remote: string; release: { id: string; version: string }; canary: { id: string; version: string; percent: number; users: string[] } | null }>;
+    entries: Array<{
+      remote: string;
+      release: { id: string; version: string; health?: unknown };
+      canary: { id: string; version: string; percent: number; users: string[]; health?: unknown } | null;
+    }>;
     history: Array<{ action: string; actor: string; fromVersion: string | null; toVersion: string | null; reason: string | null; revision: number }>;
   }
 
@@ -125,12 +129,15 @@ describeEachDatabase('releases in the operator console', (database) => {
     const channel = await production();
     expect(channel.revision).toBe(3);
     expect(channel.entries).toEqual([
-      {
+      expect.objectContaining({
         remote: REMOTE,
-        release: { id: expect.any(String), version: '1.1.0' },
+        release: expect.objectContaining({ id: expect.any(String), version: '1.1.0' }),
         canary: expect.objectContaining({ id: expect.any(String), version: '1.2.0', percent: 10, users: ['pilot@example.com'] }),
-      },
+      }),
     ]);
+    // Each release's votes and the guard's verdict, as the registry's status tells them (docs/RELEASES.md "Canary").
+    expect(channel.entries[0]!.canary).toMatchObject({ health: { healthy: 0, failed: 0, users: 0, lastFailure: null }, verdict: 'waiting' });
+    expect(channel.entries[0]!.release).toMatchObject({ health: { users: 0 } });
     expect(channel.history.map((move) => [move.action, move.fromVersion, move.toVersion, move.revision, move.actor])).toEqual([
       ['canary', '1.1.0', '1.2.0', 3, 'RELEASE_TOKEN'],
       ['promote', '1.0.0', '1.1.0', 2, 'RELEASE_TOKEN'],
@@ -156,7 +163,7 @@ describeEachDatabase('releases in the operator console', (database) => {
   it('refuses a move of a channel that moved since the screen showed it (409 with the revision), and ends no other canary', async () => {
     const { canary } = await entryOf();
     const stale = await rollback(admin, { remote: REMOTE, expectedRevision: 2, reason: 'the canary fails' });
-    expect([stale.statusCode, stale.json().code, stale.json().data]).toEqual([409, 'BP_ERR_RELEASE_REVISION_CONFLICT', { revision: 3 }]);
+    expect([stale.statusCode, stale.json().code, stale.json().data]).toEqual([409, 'BP_ERR_RELEASE_REVISION_CONFLICT', expect.objectContaining({ revision: 3 })]);
     const otherCanary = await abortCanary(admin, { remote: REMOTE, canaryId: NO_ID, expectedRevision: 3, reason: 'the canary fails' });
     expect([otherCanary.statusCode, otherCanary.json().code]).toEqual([409, 'BP_ERR_RELEASE_NOTHING_TO_ROLL_BACK']);
     expect((await entryOf()).canary?.id).toBe(canary!.id);

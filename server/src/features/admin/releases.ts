@@ -8,7 +8,8 @@
  */
 import type { AppContext } from '../../context.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
-import type { AuditRecord, ChannelMoveResult, ChannelStatus, DeployActor, ReleaseRegistry, RollbackInput } from '../releases/registry.js';
+import { withReleaseHealth } from '../releases/loadReports.js';
+import type { ChannelMoveResult, DeployActor, ReleaseRegistry, RollbackInput } from '../releases/registry.js';
 import { recordAudit } from './audit.js';
 import { adminDeployer } from './deployTokens.js';
 import { actorOf } from './roles.js';
@@ -23,9 +24,12 @@ export type ConsoleMove = 'release.rollback' | 'release.abortCanary';
 /** An admin acting on the registry, named as deploy tokens name them, on every remote. */
 const deployerOf = (operator: AuthenticatedUser): DeployActor => ({ name: adminDeployer(operator), scope: '*' });
 
-/** Every channel as the registry has it now, each with its latest moves (the read is audited). */
-export async function consoleChannels(ctx: AppContext, registry: ReleaseRegistry, operator: AuthenticatedUser): Promise<Array<ChannelStatus & { history: AuditRecord[] }>> {
-  const channels = await registry.status();
+/**
+ * Every channel as the registry's `status` has it now, with each release's votes and the guard's
+ * verdict on each canary (docs/RELEASES.md "Canary"), and its latest moves (the read is audited).
+ */
+export async function consoleChannels(ctx: AppContext, registry: ReleaseRegistry, operator: AuthenticatedUser) {
+  const channels = await withReleaseHealth(ctx.db, ctx.config.releases.canary, await registry.status());
   const shown = await Promise.all(
     channels.map(async (channel) => ({ ...channel, history: await registry.auditLog({ channel: channel.name, movesOnly: true, limit: CONSOLE_HISTORY_MOVES }) })),
   );

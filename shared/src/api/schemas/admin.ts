@@ -65,8 +65,12 @@ export const mintDeployTokenBody = closedObject(['label', 'remote'], { label: { 
 
 export const auditQuery = closedObject([], { q: optionalText(200), userId: uuid, before: { ...positiveNumber, description: 'Entries older than this entry id' } });
 
-/** The channel's revision the console showed: a move made since is a 409, never undone blindly (docs/OPERATIONS.md "Releases"). */
-const shownRevision = { type: 'integer', minimum: 0, description: 'The revision of the channel as the screen showed it' } as const;
+/** The revision the console showed: a move made since is a 409, never undone blindly (docs/OPERATIONS.md "Releases"). */
+const shownRevision = {
+  type: 'integer',
+  minimum: 0,
+  description: "The revision the screen showed: the remote's own (its last move) where the channel names one, else the channel's",
+} as const;
 export const releaseRollbackBody = closedObject(['remote', 'expectedRevision', 'reason'], { remote: remoteName, expectedRevision: shownRevision, reason });
 export const abortCanaryBody = closedObject(['remote', 'canaryId', 'expectedRevision', 'reason'], {
   remote: remoteName,
