@@ -88,7 +88,7 @@ export interface ReleasesConfig {
   token: string | null;
   /** The channel this deployment serves to drivers (RELEASE_CHANNEL). */
   channel: string;
-  /** A canary is rolled back on its own after this many reports with more than this share failing. */
+  /** A canary is rolled back on its own once this many distinct users voted, more than this share of them failing (docs/RELEASES.md "Canary"). */
   canary: { minReports: number; maxFailureRate: number };
   /** Lifetime of a signed preview link. */
   previewLinkTtlMs: number;
