@@ -179,6 +179,12 @@ export const RELEASE_CHANNEL_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 export const REMOTE_APP_EXPOSE = './App';
 /** URL path under which the server serves each release's files: `/releases/<remote>/<version>/<file>`. */
 export const RELEASE_FILES_PATH = '/releases/';
+/**
+ * Where a remote's build lists the sha384 of each of its scripts and stylesheets in its
+ * mf-manifest.json: `metaData[<this>]`, file path beside the manifest to SRI form (docs/RELEASES.md
+ * "Integrity in the browser").
+ */
+export const MANIFEST_INTEGRITY_FIELD = 'integrity';
 /** Query parameter and session-storage key of a signed preview link of one release (docs/RELEASES.md). */
 export const RELEASE_PREVIEW_KEY = 'releasePreview';
 /** Header the shell sends its preview link in when asking for the remote list. */

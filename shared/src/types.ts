@@ -258,9 +258,12 @@ export interface RemoteManifestEntry {
   /**
    * The registered release served, when the entry comes from the release registry (docs/RELEASES.md).
    * `assignment`: for a signed-in user, what their load report brings back to count as a vote on
-   * its health (docs/RELEASES.md "Canary"); never with a preview.
+   * its health (docs/RELEASES.md "Canary"); never with a preview. `integrity` and `entryIntegrity`:
+   * the sha384 (SRI form) of its mf-manifest.json and remote entry, recorded when it was published,
+   * which the shell loads them with (docs/RELEASES.md "Integrity in the browser"; the server always
+   * sends both).
    */
-  release?: { id: string; version: string; integrity: string; canary?: boolean; preview?: boolean; assignment?: string };
+  release?: { id: string; version: string; integrity: string; entryIntegrity?: string; canary?: boolean; preview?: boolean; assignment?: string };
 }
 
 /** Where a release failed in a browser: loading its code, rendering, or mounting through its lifecycle. */

@@ -16,6 +16,7 @@ import { DefinePlugin, type ChunkGraph, type Configuration, type Module } from '
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { catalogRule } from './catalogs';
 import { SOURCE_CONDITION } from './conditions';
+import { ChunkIntegrityPlugin, manifestIntegrity } from './plugins/ChunkIntegrityPlugin';
 import { FirstLoadChunksPlugin } from './plugins/FirstLoadChunksPlugin';
 import type { FederatedAppOptions, RemoteAppOptions } from './types';
 
@@ -140,15 +141,18 @@ type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 /** What every remote exposes: its routes for the shell, its single-spa lifecycle (one file for all remotes). */
 const REMOTE_EXPOSES = { './App': './src/App.tsx', './lifecycle': path.join(__dirname, 'remoteLifecycle.ts') };
 
+/** Shared's constants from its source: a config is loaded before anything is built (webpack serve on a fresh clone). */
+function sharedConstants(appDir: string): typeof import('@blockpilot/shared/constants') {
+  return require(path.join(path.dirname(require.resolve('@blockpilot/shared/package.json', { paths: [appDir] })), 'src/constants.ts'));
+}
+
 /**
  * A remote's webpack config. Its federation name and dev port are not written here: they come from
  * the one list of remotes in `@blockpilot/shared/constants` (REMOTES), found by the package's
  * folder, so the shell, the server and the build can never disagree about them.
  */
 export function createRemoteConfig({ dir, ...options }: RemoteAppOptions) {
-  // From shared's source: a config is loaded before anything is built (webpack serve on a fresh clone).
-  const constants = path.join(path.dirname(require.resolve('@blockpilot/shared/package.json', { paths: [dir] })), 'src/constants.ts');
-  const { REMOTES } = require(constants) as typeof import('@blockpilot/shared/constants');
+  const { REMOTES } = sharedConstants(dir);
   const folder = path.basename(dir);
   const remote = REMOTES.find((candidate) => candidate.folder === folder);
   if (!remote) throw new Error(`${folder} is not in REMOTES (shared/src/constants.ts): add it there first`);
@@ -217,11 +221,14 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
         shared: sharedConfig(options.dir),
         // 'version-first' would fetch every remote entry at start-up: one offline remote could hang the page.
         shareStrategy: 'loaded-first',
-        manifest: true,
+        // A remote's production manifest lists each file's sha384, and its chunk loader checks them
+        // (docs/RELEASES.md "Integrity in the browser").
+        manifest: production && !isHost ? { additionalData: manifestIntegrity(sharedConstants(options.dir).MANIFEST_INTEGRITY_FIELD) } : true,
         dts: false,
         experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       ...(isHost ? [] : [new DefinePlugin({ __BLOCKPILOT_REMOTE_NAME__: JSON.stringify(options.name) })]),
+      ...(production && !isHost ? [new ChunkIntegrityPlugin()] : []),
       new HtmlWebpackPlugin({
         // The shell has its own page; every remote's standalone preview uses the one template here.
         template: isHost ? path.join(options.dir, 'src/index.html') : path.join(__dirname, 'preview.html'),

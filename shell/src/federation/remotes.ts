@@ -3,13 +3,14 @@
  * registered here from the run-time manifest, once, and a failed remote is registered again with
  * `force` on retry, which drops the runtime's cached failure.
  */
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 // Not the package's main entry: this module runs before React loads (docs/FRONTEND.md "Cold start").
 import { getAccessToken, takeEarlyAnswer } from '@blockpilot/shared/boot';
 import { REMOTE_APP_EXPOSE, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
 import type { RemotesManifest } from '@blockpilot/shared/types';
 import type { PreviewState } from '../types';
+import { createRemoteIntegrity, vouchedReleases } from './integrity';
 import { applyPreview, fetchManifest, readPreviewOverride } from './manifest';
 import { refreshAssignments, rememberAssignments } from './loadVotes';
 import { readReleasePreview, remoteListHeaders, watchReleases } from './releaseList';
@@ -22,6 +23,8 @@ interface Registration {
 }
 
 let registration: Promise<Registration> | null = null;
+/** A released remote's files run only as the registry recorded them (docs/RELEASES.md "Integrity in the browser"). */
+const integrity = createRemoteIntegrity();
 /** Remotes this page has loaded, and the entry each was loaded from: these are never swapped under the driver. */
 const loaded = new Map<string, string>();
 
@@ -36,6 +39,9 @@ function register(): Promise<Registration> {
   registration ??= takeEarlyAnswer('remoteList', getAccessToken(), readRemoteList, (body) => body as RemotesManifest)
     .then((manifest) => {
       const { remotes, preview } = applyPreview(manifest, readPreviewOverride(window.location.search), window.location.origin);
+      // The list's releases by their own manifests: a staging override's URL is none of them.
+      integrity.trust(vouchedReleases(manifest.remotes));
+      registerPlugins([integrity.plugin]); // the runtime keeps one plugin of a name: a second call adds nothing
       registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
       const entries = new Map(remotes.map((r) => [r.name, r.entry]));
       // What the driver then sees of each release is its vote (docs/RELEASES.md "Canary"; RemoteApp reports it).

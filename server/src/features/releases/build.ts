@@ -4,6 +4,7 @@
  * exposed paths the gate compares. Pure: the registry stores what this accepts.
  */
 import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import type { FieldWords } from '../../domain/errors.js';
 import type { ReleaseSharedModule } from '../../db/schema.js';
 
@@ -34,6 +35,15 @@ type ManifestShape = {
 function entryPathOf(manifest: ManifestShape): string {
   const entry = manifest.metaData?.remoteEntry;
   return [entry?.path, entry?.name].filter((part) => typeof part === 'string' && part !== '').join('/');
+}
+
+/**
+ * {@link entryPathOf} in SQL, of the manifest a `jsonb` column holds (`r.manifest`): for joining a
+ * release's remote entry file in the query that reads the release.
+ */
+export function entryPathSql(manifestColumn: string): RawBuilder<string> {
+  const part = (name: string) => sql`nullif(${sql.ref(manifestColumn)} #>> ${sql.lit(`{metaData,remoteEntry,${name}}`)}, '')`;
+  return sql<string>`concat_ws('/', ${part('path')}, ${part('name')})`;
 }
 
 /** The remote entry's path a manifest names, or null when the bytes are not such a manifest (describeBuild says why). */

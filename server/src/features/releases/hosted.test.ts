@@ -96,7 +96,8 @@ describeEachDatabase('releases hosted elsewhere', (database) => {
   it("goes live with the shell sent to its host, which the Content Security Policy allows, and its prerendered page in the shell's", async () => {
     expect((await promote('production', '2.0.0')).json().data).toMatchObject({ action: 'promote', version: '2.0.0' });
     const entry = await landingEntry();
-    expect(entry).toMatchObject({ entry: url('2.0.0'), release: { version: '2.0.0', integrity: integrityOf(MANIFEST) } });
+    // The shell loads its manifest and remote entry from the host with the sha384 recorded at registration.
+    expect(entry).toMatchObject({ entry: url('2.0.0'), release: { version: '2.0.0', integrity: integrityOf(MANIFEST), entryIntegrity: integrityOf(ENTRY) } });
     const page = await t.app.inject({ url: '/' });
     expect(page.headers['content-security-policy']).toMatch(new RegExp(`script-src [^;]*${host.origin.replace(/[.:/]/g, '\\$&')}`));
     expect(page.headers['content-security-policy']).not.toContain(elsewhere.origin);

@@ -11,7 +11,7 @@ import type { RemoteManifestEntry, RemotesManifest } from '@blockpilot/shared/ty
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { TokenCipher } from '../../security/tokenCipher.js';
 import type { ServerConfig } from '../../types.js';
-import { MANIFEST_FILE } from './build.js';
+import { entryPathSql, MANIFEST_FILE } from './build.js';
 import { seesCanary, type CanaryAudience } from './canary.js';
 import { loadAssignment } from './loadAssignment.js';
 import { releaseEntry } from './registry.js';
@@ -43,7 +43,8 @@ function previewedRelease(db: Kysely<DatabaseSchema>, grant: PreviewGrant) {
   const releases = db
     .selectFrom('releases as r')
     .innerJoin('release_files as f', (join) => join.onRef('f.release_id', '=', 'r.id').on('f.path', '=', MANIFEST_FILE))
-    .select(['r.id', 'r.remote', 'r.version', 'r.hosted_url', 'f.integrity'])
+    .innerJoin('release_files as entry', (join) => join.onRef('entry.release_id', '=', 'r.id').on('entry.path', '=', entryPathSql('r.manifest')))
+    .select(['r.id', 'r.remote', 'r.version', 'r.hosted_url', 'f.integrity', 'entry.integrity as entry_integrity'])
     .where('r.remote', '=', grant.remote);
   if (grant.channel === undefined) return releases.where('r.id', '=', grant.releaseId).executeTakeFirst();
   const { channel } = grant;
@@ -73,7 +74,20 @@ export async function resolveRemoteList({ db, config, tokenCipher, assignmentKey
     .selectFrom('release_channel_entries as e')
     .innerJoin('releases as r', (join) => join.on((eb) => eb.or([eb('r.id', '=', eb.ref('e.release_id')), eb('r.id', '=', eb.ref('e.canary_release_id'))])))
     .innerJoin('release_files as f', (join) => join.onRef('f.release_id', '=', 'r.id').on('f.path', '=', MANIFEST_FILE))
-    .select(['e.remote', 'e.release_id', 'e.canary_release_id', 'e.canary_percent', 'e.canary_users', 'r.id', 'r.version', 'r.hosted_url', 'f.integrity'])
+    // The shell loads a release's manifest and remote entry with their recorded sha384 (docs/RELEASES.md "Integrity in the browser").
+    .innerJoin('release_files as entry', (join) => join.onRef('entry.release_id', '=', 'r.id').on('entry.path', '=', entryPathSql('r.manifest')))
+    .select([
+      'e.remote',
+      'e.release_id',
+      'e.canary_release_id',
+      'e.canary_percent',
+      'e.canary_users',
+      'r.id',
+      'r.version',
+      'r.hosted_url',
+      'f.integrity',
+      'entry.integrity as entry_integrity',
+    ])
     .where('e.channel', '=', channel)
     .execute();
   const previewed = grant ? await previewedRelease(db, grant) : undefined;
@@ -83,7 +97,7 @@ export async function resolveRemoteList({ db, config, tokenCipher, assignmentKey
       return {
         name,
         entry: releaseEntry({ ...previewed, remote: name }),
-        release: { id: previewed.id, version: previewed.version, integrity: previewed.integrity, preview: true },
+        release: { id: previewed.id, version: previewed.version, integrity: previewed.integrity, entryIntegrity: previewed.entry_integrity, preview: true },
       };
     const mine = rows.filter((row) => row.remote === name);
     const first = mine[0];
@@ -98,6 +112,7 @@ export async function resolveRemoteList({ db, config, tokenCipher, assignmentKey
         id: chosen.id,
         version: chosen.version,
         integrity: chosen.integrity,
+        entryIntegrity: chosen.entry_integrity,
         ...(canary ? { canary: true } : {}),
         ...(user ? { assignment: loadAssignment(assignmentKey, { userId: user.id, releaseId: chosen.id, channel }, now) } : {}),
       },
