@@ -331,6 +331,15 @@ export interface ReleaseChannelEntryTable {
   canary_release_id: string | null;
   canary_percent: number | null;
   canary_users: Generated<string[]>;
+  /** The channel revision of this remote's last move here: what a move's compare-and-swap checks (docs/RELEASES.md "Moves"). */
+  revision: Generated<number>;
+  /** A stepped canary's percentages, ascending to 100 (docs/RELEASES.md "Canary"); null without a schedule, like the four below. */
+  canary_steps: number[] | null;
+  /** The index in canary_steps of the step the canary is at. */
+  canary_step: number | null;
+  canary_step_started_at: Date | null;
+  canary_hold_seconds: number | null;
+  canary_min_healthy_loads: number | null;
 }
 
 /** A deploy token scoped to one remote, stored as its SHA-256. */

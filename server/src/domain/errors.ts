@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   'BP_ERR_RELEASE_INVALID_PREVIEW',
   'BP_ERR_RELEASE_NOT_ON_CHANNEL',
   'BP_ERR_RELEASE_HOSTED_CHANGED',
+  /** A release whose stored files are missing or changed since publish may not go live (docs/RELEASES.md "Moves: promote, rollback, compare-and-swap"). */
+  'BP_ERR_RELEASE_FILES_CHANGED',
   /** A load report without an assignment of that release to the signed-in caller (docs/RELEASES.md "Canary"). */
   'BP_ERR_RELEASE_NOT_ASSIGNED',
   /** Too many password hashes waiting (scrypt-backed calls are bounded); the refusal says when to retry. */

@@ -55,6 +55,7 @@ export const ERROR_CODES = {
   BP_ERR_RELEASE_INVALID_PREVIEW: { status: 400 },
   BP_ERR_RELEASE_NOT_ON_CHANNEL: { status: 404 },
   BP_ERR_RELEASE_HOSTED_CHANGED: { status: 409 },
+  BP_ERR_RELEASE_FILES_CHANGED: { status: 409 },
   BP_ERR_RELEASE_NOT_ASSIGNED: { status: 403 },
   BP_ERR_BUSY: { status: 503, retryAfterSeconds: 1 },
   BP_ERR_INTERNAL: { status: 500 },

@@ -63,6 +63,24 @@ export function createBucketFileStore(config: BucketConfig, { cacheBytes = BUCKE
     return name ? `${config.prefix}${name}` : null;
   };
   const cache = verifiedCache(cacheBytes);
+  /** The object's bytes from the bucket, kept in the cache when they match `integrity`; null when missing or changed. */
+  async function fetchVerified(integrity: string): Promise<Buffer | null> {
+    const key = keyOf(integrity);
+    if (!key) return null;
+    const { s3, client } = await connect();
+    let body: Uint8Array;
+    try {
+      const object = await client.send(new s3.GetObjectCommand({ Bucket: config.bucket, Key: key }));
+      body = await object.Body!.transformToByteArray();
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    if (integrityOf(bytes) !== integrity) return null;
+    cache.set(integrity, bytes);
+    return bytes;
+  }
 
   return {
     async put(bytes) {
@@ -74,23 +92,10 @@ export function createBucketFileStore(config: BucketConfig, { cacheBytes = BUCKE
       return integrity;
     },
     async get(integrity) {
-      const key = keyOf(integrity);
-      if (!key) return null;
-      const cached = cache.get(integrity);
-      if (cached) return cached;
-      const { s3, client } = await connect();
-      let body: Uint8Array;
-      try {
-        const object = await client.send(new s3.GetObjectCommand({ Bucket: config.bucket, Key: key }));
-        body = await object.Body!.transformToByteArray();
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-      const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-      if (integrityOf(bytes) !== integrity) return null;
-      cache.set(integrity, bytes);
-      return bytes;
+      return cache.get(integrity) ?? fetchVerified(integrity);
+    },
+    async recheck(integrity) {
+      return (await fetchVerified(integrity)) !== null;
     },
     async close() {
       if (connection) (await connection).client.destroy();

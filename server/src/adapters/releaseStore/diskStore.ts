@@ -13,6 +13,12 @@ export function createDiskFileStore(root: string): ReleaseFileStore {
     const name = contentName(integrity);
     return name ? path.join(blobs, name) : null;
   };
+  async function get(integrity: string): Promise<Buffer | null> {
+    const file = fileFor(integrity);
+    if (!file) return null;
+    const bytes = await readFile(file).catch(() => null);
+    return bytes && integrityOf(bytes) === integrity ? bytes : null;
+  }
   return {
     async put(bytes) {
       const integrity = integrityOf(bytes);
@@ -24,12 +30,9 @@ export function createDiskFileStore(root: string): ReleaseFileStore {
       await rename(temporary, file);
       return integrity;
     },
-    async get(integrity) {
-      const file = fileFor(integrity);
-      if (!file) return null;
-      const bytes = await readFile(file).catch(() => null);
-      return bytes && integrityOf(bytes) === integrity ? bytes : null;
-    },
+    get,
+    // Nothing is kept in memory here: every read is from the disk.
+    recheck: async (integrity) => (await get(integrity)) !== null,
     async close() {},
   };
 }

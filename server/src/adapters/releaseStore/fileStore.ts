@@ -15,6 +15,11 @@ export interface ReleaseFileStore {
   put(bytes: Uint8Array): Promise<string>;
   /** The bytes stored for `integrity`, or null when missing or no longer matching. Throws when the store cannot be read. */
   get(integrity: string): Promise<Buffer | null>;
+  /**
+   * Reads the bytes stored for `integrity` again, past any copy kept in memory, and says whether
+   * they still match: what a release is checked with before it goes live. Throws when the store cannot be read.
+   */
+  recheck(integrity: string): Promise<boolean>;
   /** Lets go of connections, if the store holds any. */
   close(): Promise<void>;
 }

@@ -25,6 +25,7 @@ import * as pushNotifications from './0020_push_notifications.js';
 import * as userLanguage from './0021_user_language.js';
 import * as hostedReleases from './0022_hosted_releases.js';
 import * as consoleJobsAndHealth from './0023_console_jobs_and_health.js';
+import * as releaseMovesPerRemote from './0024_release_moves_per_remote.js';
 import * as releaseLoadVotes from './0025_release_load_votes.js';
 import * as knowledgeBaseLanguages from './0029_knowledge_base_languages.js';
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0021_user_language': userLanguage,
   '0022_hosted_releases': hostedReleases,
   '0023_console_jobs_and_health': consoleJobsAndHealth,
+  '0024_release_moves_per_remote': releaseMovesPerRemote,
   '0025_release_load_votes': releaseLoadVotes,
   '0029_knowledge_base_languages': knowledgeBaseLanguages,
 };

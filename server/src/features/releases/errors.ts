@@ -22,6 +22,7 @@ export const RELEASE_ERROR_CODES = {
   invalidPreview: 'BP_ERR_RELEASE_INVALID_PREVIEW',
   notOnChannel: 'BP_ERR_RELEASE_NOT_ON_CHANNEL',
   hostedChanged: 'BP_ERR_RELEASE_HOSTED_CHANGED',
+  filesChanged: 'BP_ERR_RELEASE_FILES_CHANGED',
   notAssigned: 'BP_ERR_RELEASE_NOT_ASSIGNED',
 } as const satisfies Record<string, ErrorCode>;
 export type ReleaseErrorCode = (typeof RELEASE_ERROR_CODES)[keyof typeof RELEASE_ERROR_CODES];
@@ -40,8 +41,19 @@ export const releaseErrors = {
   exists: (remote: string, version: string, buildDigest: string) => fail(RELEASE_ERROR_CODES.exists, 'api.release.exists', { remote, version }, { buildDigest }),
   unknownRelease: (remote: string, version: string) => fail(RELEASE_ERROR_CODES.unknownRelease, 'api.release.unknownRelease', { remote, version }),
   unknownRemote: (remote: string) => fail(RELEASE_ERROR_CODES.unknownRemote, 'api.release.unknownRemote', { remote }),
-  revisionConflict: (channel: string, revision: number) =>
-    fail(RELEASE_ERROR_CODES.revisionConflict, 'api.release.revisionConflict', { channel, revision: String(revision) }, { revision }),
+  /**
+   * The channel is not at a revision the caller may move from: `moved` says which remote moved
+   * since the revision the caller read (`expected`) and what is live for it now (its entry in `status`).
+   */
+  revisionConflict: <Live extends { release: { version: string } }>(channel: string, revision: number, moved?: { remote: string; expected: number; live: Live }) =>
+    moved
+      ? fail(
+          RELEASE_ERROR_CODES.revisionConflict,
+          'api.release.remoteMoved',
+          { channel, revision: String(revision), remote: moved.remote, expected: String(moved.expected), version: moved.live.release.version },
+          { revision, remote: moved.remote, live: moved.live },
+        )
+      : fail(RELEASE_ERROR_CODES.revisionConflict, 'api.release.revisionConflict', { channel, revision: String(revision) }, { revision }),
   // The mismatches name modules and versions; they are the gate's own record, sent as they are.
   gateRefused: (mismatches: Mismatch[]) =>
     fail(RELEASE_ERROR_CODES.gateRefused, 'api.release.gateRefused', { mismatches: mismatches.map((m) => m.message).join('; ') }, { mismatches }),
@@ -49,6 +61,9 @@ export const releaseErrors = {
   unknownToken: () => fail(RELEASE_ERROR_CODES.unknownToken, 'api.error.BP_ERR_RELEASE_UNKNOWN_TOKEN'),
   invalidPreview: () => fail(RELEASE_ERROR_CODES.invalidPreview, 'api.error.BP_ERR_RELEASE_INVALID_PREVIEW'),
   notOnChannel: (channel: string, remote: string) => fail(RELEASE_ERROR_CODES.notOnChannel, 'api.release.notOnChannel', { channel, remote }),
+  /** Files of an uploaded release no longer whole in the store (storedFilesCheck.ts): it may not go live. */
+  filesChanged: (remote: string, version: string, files: string[]) =>
+    fail(RELEASE_ERROR_CODES.filesChanged, 'api.release.filesChanged', { remote, version, files: files.join(', ') }, { files }),
   hostedChanged: (url: string, problem: string) => fail(RELEASE_ERROR_CODES.hostedChanged, 'api.release.hostedChanged', { url, problem }, { problem }),
   notAssigned: () => fail(RELEASE_ERROR_CODES.notAssigned, 'api.error.BP_ERR_RELEASE_NOT_ASSIGNED'),
 };

@@ -1,33 +1,33 @@
 /**
- * The release registry (docs/RELEASES.md): publishing immutable releases, moving channels by
- * compare-and-swap on their revision, rollback through the channel's history, canaries (the guard
- * that rolls them back on its own is loadReports.ts), and the append-only audit log. All state is
- * in the database, so every API instance sees a move at once.
+ * The release registry (docs/RELEASES.md): publishing immutable releases, moving channels
+ * (promote.ts, rollback.ts and the stepped canary's canarySchedule.ts, on what channelMoves.ts
+ * shares: compare-and-swap per remote, one move of a channel at a time), canaries (the guard that
+ * rolls them back on its own is loadReports.ts), and the append-only audit log. All state is in
+ * the database, so every API instance sees a move at once.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
-import { PRERENDERED_LANDING_PATH, REMOTE_APP_EXPOSE, REMOTES } from '@blockpilot/shared/constants';
+import { PRERENDERED_LANDING_PATH, REMOTES } from '@blockpilot/shared/constants';
 import { integrityOf, type ReleaseFileStore } from '../../adapters/releaseStore/fileStore.js';
 import type { HostedFileReader } from '../../adapters/releaseStore/hostedFiles.js';
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import type { DatabaseSchema, ReleaseSharedModule } from '../../db/schema.js';
+import type { ReleaseSharedModule } from '../../db/schema.js';
 import type { ReleasesConfig } from '../../types.js';
 import type { Words } from '../../domain/translate.js';
 import { buildDigest, describeBuild, MANIFEST_FILE, remoteEntryPath, type BuildDescription, type BuildFile } from './build.js';
 import { releaseErrors } from './errors.js';
-import { checkCompatibility, type GateParty, type Mismatch } from './gate.js';
-import { rollbackTarget } from './history.js';
+import type { CanaryCounts } from './canary.js';
+import { createCanarySchedule } from './canarySchedule.js';
+import { createMoveFrame } from './channelMoves.js';
+import { readAllChannels, readChannelStatus } from './channelStatus.js';
+import { promote, type PromoteInput } from './promote.js';
+import { findRelease, RELEASE_COLUMNS, recordReleaseAudit, type Db, type DeployActor, type ReleaseAuditRecord, type ReleaseRow } from './releaseRecords.js';
+import { rollback, type RollbackInput } from './rollback.js';
 
-type Db = Kysely<DatabaseSchema>;
-type Trx = Transaction<DatabaseSchema>;
-
-/** Who is acting: a deploy token's name and the remote it may change (`*`: every remote). */
-export interface DeployActor {
-  name: string;
-  scope: string;
-}
+export type { ChannelMoveResult } from './channelMoves.js';
+export type { ChannelEntry, ChannelStatus } from './channelStatus.js';
+export type { DeployActor, ReleaseAuditRecord } from './releaseRecords.js';
+export { recordReleaseAudit } from './releaseRecords.js';
+export type { PromoteInput, RollbackInput };
 
 export interface RegistryDependencies {
   db: Db;
@@ -38,6 +38,8 @@ export interface RegistryDependencies {
   config: ReleasesConfig;
   /** Folder of the shell's build, whose mf-manifest.json holds the shell's shared requirements. */
   shellDir: string;
+  /** The canary guard's counts of a release's votes on a channel (loadReports.ts), which a stepped canary waits on. */
+  canaryHealth(executor: Db, channel: string, releaseId: string): Promise<CanaryCounts>;
 }
 
 export interface ReleaseSummary {
@@ -68,32 +70,6 @@ export function releaseEntry(release: { remote: string; version: string; hosted_
   return release.hosted_url ?? releaseFileUrl(release.remote, release.version, MANIFEST_FILE);
 }
 
-const RELEASE_COLUMNS = [
-  'releases.id',
-  'releases.remote',
-  'releases.version',
-  'releases.build_digest',
-  'releases.git_commit',
-  'releases.published_by',
-  'releases.published_at',
-  'releases.shared',
-  'releases.exposes',
-  'releases.hosted_url',
-] as const;
-
-type ReleaseRow = {
-  id: string;
-  remote: string;
-  version: string;
-  build_digest: string;
-  git_commit: string | null;
-  published_by: string;
-  published_at: Date;
-  shared: ReleaseSharedModule[];
-  exposes: string[];
-  hosted_url: string | null;
-};
-
 function summaryOf(row: ReleaseRow): ReleaseSummary {
   return {
     id: row.id,
@@ -123,51 +99,6 @@ export interface RegisterHostedInput {
   gitCommit?: string | undefined;
 }
 
-export interface PromoteInput {
-  remote: string;
-  version: string;
-  expectedRevision?: number | undefined;
-  /** Under 100 (or with users): a canary beside the stable release. */
-  percent?: number | undefined;
-  users?: string[] | undefined;
-  force?: boolean | undefined;
-  reason?: string | undefined;
-}
-
-export interface RollbackInput {
-  remote: string;
-  expectedRevision?: number | undefined;
-  force?: boolean | undefined;
-  reason?: string | undefined;
-  /** Only end this canary (the automatic rollback must not end a canary started since). */
-  onlyCanary?: string | undefined;
-}
-
-/** The result of a channel move. */
-export interface ChannelMoveResult {
-  channel: string;
-  revision: number;
-  remote: string;
-  action: 'promote' | 'canary' | 'rollback' | 'canary-rollback' | 'unchanged';
-  version: string;
-  fromVersion: string | null;
-  forced: boolean;
-  mismatches: Mismatch[];
-}
-
-export interface ChannelEntry {
-  remote: string;
-  release: { id: string; version: string };
-  canary: { id: string; version: string; percent: number; users: string[] } | null;
-}
-
-export interface ChannelStatus {
-  name: string;
-  revision: number;
-  updatedAt: string;
-  entries: ChannelEntry[];
-}
-
 export interface AuditRecord {
   id: number;
   at: string;
@@ -184,52 +115,12 @@ export interface AuditRecord {
 }
 
 /** Actions that move a channel; the rest of the audit log is publishing and tokens. */
-export const CHANNEL_MOVES = ['promote', 'canary', 'rollback', 'canary-rollback'] as const;
-
-/** One entry of the registry's append-only audit log (docs/RELEASES.md "Model"). */
-export interface ReleaseAuditRecord {
-  actor: string;
-  action: string;
-  channel?: string;
-  remote?: string;
-  fromReleaseId?: string | null;
-  toReleaseId?: string | null;
-  revision?: number;
-  reason?: string | null;
-  forced?: boolean;
-  detail?: Record<string, unknown>;
-}
-
-/** Writes one entry of the audit log; `executor` may be the transaction of the change it records. */
-export async function recordReleaseAudit(executor: Kysely<DatabaseSchema>, at: Date, record: ReleaseAuditRecord): Promise<void> {
-  await executor
-    .insertInto('release_audit')
-    .values({
-      actor: record.actor,
-      action: record.action,
-      channel: record.channel ?? null,
-      remote: record.remote ?? null,
-      from_release_id: record.fromReleaseId ?? null,
-      to_release_id: record.toReleaseId ?? null,
-      revision: record.revision ?? null,
-      reason: record.reason ?? null,
-      forced: record.forced ?? false,
-      at,
-      detail: JSON.stringify(record.detail ?? {}),
-    })
-    .execute();
-}
+export const CHANNEL_MOVES = ['promote', 'canary', 'canary-step', 'rollback', 'canary-rollback'] as const;
 
 export function createRegistry(deps: RegistryDependencies) {
   const { db, files, config } = deps;
 
-  async function findRelease(executor: Db | Trx, remote: string, version: string): Promise<ReleaseRow> {
-    const row = await executor.selectFrom('releases').select(RELEASE_COLUMNS).where('remote', '=', remote).where('version', '=', version).executeTakeFirst();
-    if (!row) throw releaseErrors.unknownRelease(remote, version);
-    return row;
-  }
-
-  const audit = (executor: Db | Trx, record: ReleaseAuditRecord) => recordReleaseAudit(executor, deps.clock.now(), record);
+  const audit = (executor: Db, record: ReleaseAuditRecord) => recordReleaseAudit(executor, deps.clock.now(), record);
   /** Told of every move of a channel this process made (another instance's moves are seen by reading). */
   const moveListeners = new Set<(move: { channel: string; remote: string }) => void>();
 
@@ -417,260 +308,18 @@ export function createRegistry(deps: RegistryDependencies) {
     return hosted.integrity === row.integrity ? hosted.bytes : null;
   }
 
-  async function channelStatus(executor: Db | Trx, name: string): Promise<ChannelStatus | null> {
-    const channel = await executor.selectFrom('release_channels').selectAll().where('name', '=', name).executeTakeFirst();
-    if (!channel) return null;
-    const rows = await executor
-      .selectFrom('release_channel_entries as e')
-      .innerJoin('releases as stable', 'stable.id', 'e.release_id')
-      .leftJoin('releases as canary', 'canary.id', 'e.canary_release_id')
-      .select(['e.remote', 'e.release_id', 'stable.version as stable_version', 'e.canary_release_id', 'canary.version as canary_version', 'e.canary_percent', 'e.canary_users'])
-      .where('e.channel', '=', name)
-      .orderBy('e.remote')
-      .execute();
-    return {
-      name,
-      revision: channel.revision,
-      updatedAt: new Date(channel.updated_at).toISOString(),
-      entries: rows.map((row) => ({
-        remote: row.remote,
-        release: { id: row.release_id, version: row.stable_version },
-        canary:
-          row.canary_release_id && row.canary_version
-            ? { id: row.canary_release_id, version: row.canary_version, percent: row.canary_percent ?? 0, users: row.canary_users }
-            : null,
-      })),
-    };
-  }
-
-  async function status(): Promise<ChannelStatus[]> {
-    const names = await db.selectFrom('release_channels').select('name').orderBy('name').execute();
-    const channels: ChannelStatus[] = [];
-    for (const { name } of names) channels.push((await channelStatus(db, name))!);
-    return channels;
-  }
-
-  async function shellParty(): Promise<GateParty | null> {
-    try {
-      const manifest = JSON.parse(await readFile(path.join(deps.shellDir, MANIFEST_FILE), 'utf8')) as { shared?: ReleaseSharedModule[] };
-      return { label: 'shell', shared: (manifest.shared ?? []).map(({ name, version, requiredVersion }) => ({ name, version, requiredVersion: requiredVersion ?? '' })) };
-    } catch {
-      // No shell build beside this server (an API-only instance): the live remotes still gate.
-      return null;
-    }
-  }
-
-  /** The shell and every release live on the channel for another remote (stable and canary). */
-  async function partiesFor(trx: Trx, channel: ChannelStatus, remote: string): Promise<GateParty[]> {
-    const ids = channel.entries.filter((e) => e.remote !== remote).flatMap((e) => [e.release.id, ...(e.canary ? [e.canary.id] : [])]);
-    const live = ids.length ? await trx.selectFrom('releases').select(['remote', 'version', 'shared']).where('id', 'in', ids).execute() : [];
-    const shell = await shellParty();
-    return [...(shell ? [shell] : []), ...live.map((r) => ({ label: `${r.remote}@${r.version}`, shared: r.shared }))];
-  }
-
-  function gate(release: ReleaseRow, parties: GateParty[]): Mismatch[] {
-    return checkCompatibility({
-      candidate: { label: `${release.remote}@${release.version}`, shared: release.shared, exposes: release.exposes },
-      parties,
-      consumedExposes: [REMOTE_APP_EXPOSE],
-    });
-  }
-
-  /**
-   * Runs `move` in a transaction on the channel as it is at `expectedRevision` (or as read now),
-   * and bumps the revision only if nobody moved it meanwhile: a conditional update, so two API
-   * instances promoting at once cannot both win. Once committed, this process's move listeners hear of it.
-   */
-  async function onChannel(
-    name: string,
-    expectedRevision: number | undefined,
-    move: (trx: Trx, channel: ChannelStatus, commit: () => Promise<number>) => Promise<ChannelMoveResult>,
-  ): Promise<ChannelMoveResult> {
-    const result = await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('release_channels')
-        .values({ name })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const channel = (await channelStatus(trx, name))!;
-      if (expectedRevision !== undefined && expectedRevision !== channel.revision) throw releaseErrors.revisionConflict(name, channel.revision);
-      const commit = async () => {
-        const bumped = await trx
-          .updateTable('release_channels')
-          .set({ revision: channel.revision + 1, updated_at: deps.clock.now() })
-          .where('name', '=', name)
-          .where('revision', '=', channel.revision)
-          .returning('revision')
-          .executeTakeFirst();
-        if (!bumped) {
-          const now = await db.selectFrom('release_channels').select('revision').where('name', '=', name).executeTakeFirst();
-          throw releaseErrors.revisionConflict(name, now?.revision ?? channel.revision);
-        }
-        return bumped.revision;
-      };
-      return move(trx, channel, commit);
-    });
-    if (result.action !== 'unchanged') for (const listener of moveListeners) listener({ channel: name, remote: result.remote });
-    return result;
-  }
-
-  /** Records a refusal of the gate outside the refused move's transaction, which rolls back. */
-  async function refused(actor: DeployActor, channel: string, remote: string, release: ReleaseRow, mismatches: Mismatch[], action: string): Promise<never> {
-    await audit(db, { actor: actor.name, action: `${action}-refused`, channel, remote, toReleaseId: release.id, detail: { version: release.version, mismatches } });
-    throw releaseErrors.gateRefused(mismatches);
-  }
-
-  async function promote(actor: DeployActor, channelName: string, input: PromoteInput): Promise<ChannelMoveResult> {
-    const release = await findRelease(db, input.remote, input.version);
-    // A hosted build goes live only as it was registered and gated (docs/RELEASES.md "Releases hosted elsewhere").
-    const drift = await hostedDrift(release);
-    if (drift) {
-      await audit(db, {
-        actor: actor.name,
-        action: 'promote-refused',
-        channel: channelName,
-        remote: input.remote,
-        toReleaseId: release.id,
-        detail: { version: release.version, hostedChanged: drift },
-      });
-      throw releaseErrors.hostedChanged(release.hosted_url!, drift);
-    }
-    const users = input.users ?? [];
-    const isCanary = (input.percent !== undefined && input.percent < 100) || users.length > 0;
-    // Set when the gate refuses, to audit the refusal after the move's transaction rolled back.
-    const refusal: { mismatches: Mismatch[] | null } = { mismatches: null };
-    try {
-      return await onChannel(channelName, input.expectedRevision, async (trx, channel, commit) => {
-        const current = channel.entries.find((e) => e.remote === input.remote) ?? null;
-        const base = { channel: channelName, remote: input.remote, version: release.version, fromVersion: current?.release.version ?? null };
-        if (!isCanary && current?.release.id === release.id && !current.canary) return { ...base, revision: channel.revision, action: 'unchanged', forced: false, mismatches: [] };
-        if (isCanary && !current) throw releaseErrors.invalidBuild({ percent: { key: 'api.release.noLiveReleaseYet', values: { remote: input.remote, channel: channelName } } });
-        if (isCanary && current?.release.id === release.id)
-          throw releaseErrors.invalidBuild({ version: { key: 'api.release.alreadyStable', values: { version: release.version, remote: input.remote, channel: channelName } } });
-        const mismatches = gate(release, await partiesFor(trx, channel, input.remote));
-        if (mismatches.length && !input.force) {
-          refusal.mismatches = mismatches;
-          throw releaseErrors.gateRefused(mismatches);
-        }
-        const revision = await commit();
-        const action = isCanary ? 'canary' : 'promote';
-        if (isCanary) {
-          await trx
-            .updateTable('release_channel_entries')
-            .set({ canary_release_id: release.id, canary_percent: input.percent ?? 0, canary_users: users })
-            .where('channel', '=', channelName)
-            .where('remote', '=', input.remote)
-            .execute();
-        } else {
-          await trx
-            .insertInto('release_channel_entries')
-            .values({ channel: channelName, remote: input.remote, release_id: release.id, canary_release_id: null, canary_percent: null, canary_users: [] })
-            .onConflict((oc) => oc.columns(['channel', 'remote']).doUpdateSet({ release_id: release.id, canary_release_id: null, canary_percent: null, canary_users: [] }))
-            .execute();
-        }
-        await audit(trx, {
-          actor: actor.name,
-          action,
-          channel: channelName,
-          remote: input.remote,
-          fromReleaseId: current?.release.id ?? null,
-          toReleaseId: release.id,
-          revision,
-          reason: input.reason ?? null,
-          forced: mismatches.length > 0,
-          detail: { version: release.version, mismatches, ...(isCanary ? { percent: input.percent ?? 0, users } : {}) },
-        });
-        return { ...base, revision, action, forced: mismatches.length > 0, mismatches };
-      });
-    } catch (error) {
-      if (refusal.mismatches) await refused(actor, channelName, input.remote, release, refusal.mismatches, 'promote');
-      throw error;
-    }
-  }
-
-  async function rollback(actor: DeployActor, channelName: string, input: RollbackInput): Promise<ChannelMoveResult> {
-    const refusal: { mismatches: Mismatch[]; release: ReleaseRow | null } = { mismatches: [], release: null };
-    try {
-      return await onChannel(channelName, input.expectedRevision, async (trx, channel, commit) => {
-        const current = channel.entries.find((e) => e.remote === input.remote);
-        if (!current || (input.onlyCanary && current.canary?.id !== input.onlyCanary)) throw releaseErrors.nothingToRollBack(channelName, input.remote);
-        if (current.canary) {
-          // The newest change is the canary: rolling back ends it, the stable release stays.
-          const revision = await commit();
-          await trx
-            .updateTable('release_channel_entries')
-            .set({ canary_release_id: null, canary_percent: null, canary_users: [] })
-            .where('channel', '=', channelName)
-            .where('remote', '=', input.remote)
-            .execute();
-          await audit(trx, {
-            actor: actor.name,
-            action: 'canary-rollback',
-            channel: channelName,
-            remote: input.remote,
-            fromReleaseId: current.canary.id,
-            toReleaseId: current.release.id,
-            revision,
-            reason: input.reason ?? null,
-            detail: { version: current.release.version },
-          });
-          return {
-            channel: channelName,
-            remote: input.remote,
-            revision,
-            action: 'canary-rollback',
-            version: current.release.version,
-            fromVersion: current.canary.version,
-            forced: false,
-            mismatches: [],
-          };
-        }
-        const moves = await trx
-          .selectFrom('release_audit')
-          .select(['action', 'to_release_id'])
-          .where('channel', '=', channelName)
-          .where('remote', '=', input.remote)
-          .where('action', 'in', ['promote', 'rollback'])
-          .orderBy('id')
-          .execute();
-        const targetId = rollbackTarget(moves.map((m) => ({ action: m.action, toReleaseId: m.to_release_id })));
-        if (!targetId) throw releaseErrors.nothingToRollBack(channelName, input.remote);
-        const target = (await trx.selectFrom('releases').select(RELEASE_COLUMNS).where('id', '=', targetId).executeTakeFirst())!;
-        const mismatches = gate(target, await partiesFor(trx, channel, input.remote));
-        if (mismatches.length && !input.force) {
-          Object.assign(refusal, { mismatches, release: target });
-          throw releaseErrors.gateRefused(mismatches);
-        }
-        const revision = await commit();
-        await trx.updateTable('release_channel_entries').set({ release_id: target.id }).where('channel', '=', channelName).where('remote', '=', input.remote).execute();
-        await audit(trx, {
-          actor: actor.name,
-          action: 'rollback',
-          channel: channelName,
-          remote: input.remote,
-          fromReleaseId: current.release.id,
-          toReleaseId: target.id,
-          revision,
-          reason: input.reason ?? null,
-          forced: mismatches.length > 0,
-          detail: { version: target.version, mismatches },
-        });
-        return {
-          channel: channelName,
-          remote: input.remote,
-          revision,
-          action: 'rollback',
-          version: target.version,
-          fromVersion: current.release.version,
-          forced: mismatches.length > 0,
-          mismatches,
-        };
-      });
-    } catch (error) {
-      if (refusal.release) await refused(actor, channelName, input.remote, refusal.release, refusal.mismatches, 'rollback');
-      throw error;
-    }
-  }
+  // Channel moves (docs/RELEASES.md "Moves", "Canary"): each in promote.ts, rollback.ts or canarySchedule.ts.
+  const moves = createMoveFrame({
+    db,
+    clock: deps.clock,
+    files,
+    shellDir: deps.shellDir,
+    hostedDrift,
+    moved: (move) => {
+      for (const listener of moveListeners) listener(move);
+    },
+  });
+  const canarySchedule = createCanarySchedule({ frame: moves, policy: config.canary, health: deps.canaryHealth });
 
   async function auditLog({
     channel,
@@ -736,10 +385,13 @@ export function createRegistry(deps: RegistryDependencies) {
       return () => void moveListeners.delete(listener);
     },
     closeFiles: () => files.close(),
-    status,
-    channelStatus: (name: string) => channelStatus(db, name),
-    promote,
-    rollback,
+    /** Every channel: what it serves of each remote, each remote's revision, canaries and their schedules. */
+    status: () => readAllChannels(db),
+    channelStatus: (name: string) => readChannelStatus(db, name),
+    promote: (actor: DeployActor, channel: string, input: PromoteInput) => promote(moves, actor, channel, input),
+    rollback: (actor: DeployActor, channel: string, input: RollbackInput) => rollback(moves, actor, channel, input),
+    /** Takes each stepped canary's next step where it is due (canarySchedule.ts); every instance runs it. */
+    advanceCanarySchedules: canarySchedule.advanceDue,
     auditLog,
     audit: (record: ReleaseAuditRecord) => audit(db, record),
   };

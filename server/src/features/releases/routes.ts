@@ -24,7 +24,9 @@ import { assertAdmin, assertMayChange, deployActorFor, listDeployTokens, mintDep
 import { releaseErrors } from './errors.js';
 import { createRegistry, type DeployActor, type ReleaseRegistry } from './registry.js';
 import { signPreview, type PreviewGrant } from './remoteList.js';
-import { createCanaryGuard, loadFailureOf, withReleaseHealth } from './loadReports.js';
+import { createCanaryGuard, loadFailureOf, releaseHealth, withReleaseHealth } from './loadReports.js';
+import { runCanarySchedules } from './canarySchedule.js';
+import { canaryScheduleRules } from './canarySteps.js';
 import { tellTeamOfCanaryRollback } from './teamNotice.js';
 import {
   channelParams,
@@ -62,6 +64,7 @@ export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
     clock: ctx.clock,
     config: ctx.config.releases,
     shellDir: ctx.config.frontend.shellDir,
+    canaryHealth: async (executor, channel, releaseId) => (await releaseHealth(executor, channel, [releaseId])).get(releaseId)!,
   });
 }
 
@@ -74,6 +77,12 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
     url: `${ctx.config.publicUrl}/?releasePreview=${encodeURIComponent(signPreview(ctx.tokenCipher, grant))}`,
     expiresAt: grant.expiresAt,
   });
+  // Stepped canaries move on from every instance (docs/RELEASES.md "Canary"); stopped before the files close.
+  let stopSchedules: () => Promise<void> = async () => undefined;
+  app.addHook('onReady', async () => {
+    stopSchedules = runCanarySchedules(registry.advanceCanarySchedules, ctx.log);
+  });
+  app.addHook('onClose', () => stopSchedules());
   app.addHook('onClose', () => registry.closeFiles());
   const canaryGuard = createCanaryGuard({
     db: ctx.db,
@@ -212,9 +221,11 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
     '/api/releases/channels/:channel/promote',
     {
       ...guarded,
+      config: { fieldRules: canaryScheduleRules },
       schema: {
         tags,
-        summary: 'Put a release live on a channel (or as a canary), if the compatibility gate passes; compare-and-swap on expectedRevision',
+        summary:
+          'Put a release live on a channel (or as a canary, stepped or not), if its files are whole and the compatibility gate passes; refused if the remote moved after expectedRevision',
         security: deployTokenAuth,
         params: channelParams,
         body: promoteBody,

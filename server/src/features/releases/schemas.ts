@@ -28,7 +28,7 @@ export const moveSchema = {
     channel: { type: 'string' },
     revision: { type: 'integer' },
     remote: { type: 'string' },
-    action: { type: 'string', enum: ['promote', 'canary', 'rollback', 'canary-rollback', 'unchanged'] },
+    action: { type: 'string', enum: ['promote', 'canary', 'canary-step', 'rollback', 'canary-rollback', 'unchanged'] },
     version: { type: 'string' },
     fromVersion: { type: ['string', 'null'] },
     forced: { type: 'boolean' },
@@ -60,6 +60,19 @@ const releaseHealth = {
     },
   },
 } as const;
+/** A stepped canary's schedule and where it is (docs/RELEASES.md "Canary"). */
+const canarySchedule = {
+  type: 'object',
+  properties: {
+    steps: { type: 'array', items: { type: 'integer' }, description: 'The percentages it widens through, ending at 100 (which promotes it)' },
+    stepIndex: { type: 'integer', description: 'Index in steps of the step it is at' },
+    holdSeconds: { type: 'integer', description: 'How long each step is held at least' },
+    minHealthyLoads: { type: 'integer', description: 'Healthy loads each step needs before the next' },
+    stepStartedAt: { type: 'string', description: 'When this step began' },
+    nextStepAt: { type: 'string', description: "When this step's hold ends: the earliest time of the next step, which also waits for the loads and a healthy verdict" },
+    healthyLoads: { type: 'integer', description: 'Users whose browsers loaded it healthily since this step began' },
+  },
+} as const;
 export const channelSchema = {
   type: 'object',
   properties: {
@@ -72,6 +85,7 @@ export const channelSchema = {
         type: 'object',
         properties: {
           remote: { type: 'string' },
+          revision: { type: 'integer', description: "The channel revision of this remote's last move here: what a move of it sends as expectedRevision" },
           release: { type: 'object', properties: { ...versionRef.properties, health: releaseHealth } },
           canary: {
             anyOf: [
@@ -84,6 +98,7 @@ export const channelSchema = {
                   users: { type: 'array', items: { type: 'string' } },
                   health: releaseHealth,
                   verdict: { type: 'string', enum: ['waiting', 'healthy', 'failing'], description: "The canary guard's verdict on its health" },
+                  schedule: { anyOf: [{ type: 'null' }, canarySchedule], description: 'Its steps when it is a stepped canary' },
                 },
               },
             ],

@@ -67,9 +67,28 @@ export const promoteBody = {
   properties: {
     remote: remoteName,
     version,
-    expectedRevision: { type: 'integer', minimum: 0, description: 'Refuse (409) unless the channel is still at this revision' },
+    expectedRevision: {
+      type: 'integer',
+      minimum: 0,
+      description: "Refuse (409) if the remote moved on the channel after this revision (the remote's `revision` in status, or the channel's)",
+    },
     percent: { type: 'integer', minimum: 0, maximum: 100, description: 'Under 100: a canary for this share of signed-in users, sticky per user' },
     users: { type: 'array', maxItems: 500, uniqueItems: true, items: text(254), description: 'User ids or e-mail addresses that always get the canary' },
+    steps: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 10,
+      items: { type: 'integer', minimum: 1, maximum: 100 },
+      description:
+        'A stepped canary: the percentages it widens through, ascending, ending at 100 (which promotes it); the first is its percentage. Needs holdSeconds and minHealthyLoads',
+    },
+    holdSeconds: { type: 'integer', minimum: 0, maximum: 30 * 86_400, description: 'A stepped canary: how long each step is held at least' },
+    minHealthyLoads: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000_000,
+      description: 'A stepped canary: signed-in users who must load it healthily during each step before the next',
+    },
     force: { type: 'boolean', description: 'Go live despite the compatibility gate (needs a reason; recorded)' },
     reason,
   },
