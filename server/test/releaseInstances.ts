@@ -10,9 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/index.js';
+import type { ReleaseRegistry } from '../src/features/releases/registry.js';
+import { createReleaseRegistry } from '../src/features/releases/routes.js';
 import type { Database } from '../src/types.js';
 import { bearer, startTestApp, type TestApp } from './app.js';
 import { TestClock } from './clock.js';
+import { testContext } from './context.js';
 import { TEST_POSTGRES_URL } from './databases.js';
 import { fakeFrontend } from './frontend.js';
 import { REACT_19 } from './releaseBuild.js';
@@ -35,6 +38,8 @@ export interface ReleaseInstances {
   clock: TestClock;
   /** The data folder every instance keeps release files in. */
   dataDir: string;
+  /** A registry as instance `index` has it, for calling what the server runs on its own (the stepped canaries' sweep). */
+  registryOf(index: number): ReleaseRegistry;
   close(): Promise<void>;
 }
 
@@ -43,15 +48,17 @@ export async function startReleaseInstances(database: Database, count: number, e
   const frontend = fakeFrontend();
   writeFileSync(path.join(frontend, 'shell/dist/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: REACT_19, exposes: [] }));
   const clock = new TestClock();
+  const instanceEnv = { RELEASE_TOKEN, DATA_DIR: dataDir, FRONTEND_DIR: frontend, ...env };
   const instances: TestApp[] = [];
   for (let index = 0; index < count; index++) {
     const handle = index === 0 ? database : await anotherHandle(database);
-    instances.push(await startTestApp(handle, { env: { RELEASE_TOKEN, DATA_DIR: dataDir, FRONTEND_DIR: frontend, ...env }, clock, serveFrontend: true }));
+    instances.push(await startTestApp(handle, { env: instanceEnv, clock, serveFrontend: true }));
   }
   return {
     instances,
     clock,
     dataDir,
+    registryOf: (index) => createReleaseRegistry(testContext(instances[index]!.database, { clock, env: instanceEnv })),
     async close() {
       for (const [index, instance] of instances.entries()) {
         await instance.app.close();

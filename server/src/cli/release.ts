@@ -4,15 +4,18 @@
  *   npm run release -- publish <remote> [--dir DIST] [--version V] [--git-commit SHA]
  *   npm run release -- publish <remote> --url https://cdn.example.com/.../mf-manifest.json --version V [--git-commit SHA]
  *   npm run release -- list [<remote>]
- *   npm run release -- promote <remote> <version> [--channel C] [--percent P] [--users a,b] [--expected-revision N] [--force --reason R]
- *   npm run release -- rollback <remote> [--channel C] [--reason R] [--force]
+ *   npm run release -- promote <remote> <version> [--channel C] [--percent P | --steps 5,25,50,100 --hold 10m --min-loads 20] [--users a,b]
+ *                      [--expected-revision N] [--force --reason R]
+ *   npm run release -- rollback <remote> [--channel C] [--reason R] [--force] [--expected-revision N]
  *   npm run release -- status
  *   npm run release -- preview <remote> <version> [--hours H] | preview <remote> --channel C [--hours H]
  *   npm run release -- token mint <remote> <label> | token revoke <id> | token list
  *
  * It talks HTTP to BLOCKPILOT_URL (default http://localhost:3000) with RELEASE_DEPLOY_TOKEN, else
  * RELEASE_TOKEN, else the token `npm start` keeps in the data folder. `--json` prints the answer's
- * data; the exit code says what happened (see EXIT).
+ * data; the exit code says what happened (see EXIT). Promote and rollback read the remote's
+ * revision on the channel first and send it, so a move someone else made in between is refused
+ * (exit 3) instead of silently replaced; `--expected-revision` sends another.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { REMOTES } from '@blockpilot/shared/constants';
 import { integrityOf } from '../adapters/releaseStore/fileStore.js';
 import { buildDigest } from '../features/releases/build.js';
 import { RELEASE_ERROR_CODES } from '../features/releases/errors.js';
+import { scheduleBody, scheduleLine, type ScheduleOptions, type ScheduleStatus } from './releaseSchedule.js';
 
 /** Exit codes CI can branch on. */
 export const EXIT = { ok: 0, failed: 1, refusedByGate: 2, conflict: 3, notAllowed: 4 } as const;
@@ -137,10 +141,11 @@ async function publish(args: string[], values: Values) {
   }
 }
 
-type Values = Partial<Record<'dir' | 'url' | 'version' | 'git-commit' | 'channel' | 'percent' | 'users' | 'reason' | 'expected-revision' | 'hours', string>> & {
-  json?: boolean;
-  force?: boolean;
-};
+type Values = Partial<Record<'dir' | 'url' | 'version' | 'git-commit' | 'channel' | 'percent' | 'users' | 'reason' | 'expected-revision' | 'hours', string>> &
+  ScheduleOptions & {
+    json?: boolean;
+    force?: boolean;
+  };
 
 function wholeNumber(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -149,7 +154,18 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
   return number;
 }
 
-async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
+/**
+ * The revision of `remote` on `channel` as the server has it now (0 when the channel never served
+ * it): what a move sends unless told another, so it is refused if the remote moves meanwhile.
+ */
+async function revisionRead(channel: string, remote: string): Promise<number> {
+  const { data } = await call('GET', '/api/releases/channels');
+  const entries = (data as Array<{ name: string; entries: Array<{ remote: string; revision: number }> }>).find((c) => c.name === channel)?.entries ?? [];
+  return entries.find((entry) => entry.remote === remote)?.revision ?? 0;
+}
+
+/** Runs one command; exported for the CLI's tests. */
+export async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -164,17 +180,21 @@ async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
       reason: { type: 'string' },
       'expected-revision': { type: 'string' },
       hours: { type: 'string' },
+      steps: { type: 'string' },
+      hold: { type: 'string' },
+      'min-loads': { type: 'string' },
       force: { type: 'boolean' },
       json: { type: 'boolean' },
     },
   });
   const [command, ...args] = positionals;
   const channel = values.channel ?? 'production';
-  const move = {
+  /** What a move of `remote` sends besides its own fields: the revision given, or the one read now. */
+  const move = async (remote: string) => ({
     ...(values.reason ? { reason: values.reason } : {}),
     ...(values.force ? { force: true } : {}),
-    ...(values['expected-revision'] ? { expectedRevision: wholeNumber('expected-revision', values['expected-revision']) } : {}),
-  };
+    expectedRevision: values['expected-revision'] ? wholeNumber('expected-revision', values['expected-revision']) : await revisionRead(channel, remote),
+  });
   switch (command) {
     case 'publish':
       return publish(args, values);
@@ -186,16 +206,20 @@ async function run(argv: string[]): Promise<{ data: unknown; alert?: string }> {
         ?.split(',')
         .map((u) => u.trim())
         .filter(Boolean);
+      const remote = remoteOf(args[0]).name;
       return call('POST', `/api/releases/channels/${channel}/promote`, {
-        remote: remoteOf(args[0]).name,
+        remote,
         version: args[1],
-        ...move,
         ...(values.percent ? { percent: wholeNumber('percent', values.percent) } : {}),
+        ...scheduleBody(values),
         ...(users?.length ? { users } : {}),
+        ...(await move(remote)),
       });
     }
-    case 'rollback':
-      return call('POST', `/api/releases/channels/${channel}/rollback`, { remote: remoteOf(args[0]).name, ...move });
+    case 'rollback': {
+      const remote = remoteOf(args[0]).name;
+      return call('POST', `/api/releases/channels/${channel}/rollback`, { remote, ...(await move(remote)) });
+    }
     case 'status':
       return call('GET', '/api/releases/channels');
     case 'history':
@@ -228,21 +252,27 @@ function votesLine({ health, verdict }: CanaryVotes): string | null {
   return `${' '.repeat(17)}votes: ${health.users} users, ${health.healthy} healthy, ${health.failed} failed (${verdict ?? 'waiting'})${last}`;
 }
 
-/** What a person reads: the server's sentence, then the status table for `status`. */
-function humanReadable(result: { data: unknown; alert?: string }): string {
+/** What a person reads: the server's sentence, then the status table for `status`; exported for the CLI's tests. */
+export function humanReadable(result: { data: unknown; alert?: string }): string {
   const lines = result.alert ? [result.alert] : [];
   const data = result.data;
   if (Array.isArray(data) && data.every((c) => c && typeof c === 'object' && 'entries' in c)) {
     for (const channel of data as Array<{
       name: string;
       revision: number;
-      entries: Array<{ remote: string; release: { version: string }; canary: ({ version: string; percent: number; users: string[] } & CanaryVotes) | null }>;
+      entries: Array<{
+        remote: string;
+        revision: number;
+        release: { version: string };
+        canary: ({ version: string; percent: number; users: string[]; schedule: ScheduleStatus | null } & CanaryVotes) | null;
+      }>;
     }>) {
       lines.push(`${channel.name} (revision ${channel.revision})`);
       for (const entry of channel.entries) {
         lines.push(
-          `  ${entry.remote.padEnd(14)} ${entry.release.version}${entry.canary ? `  canary ${entry.canary.version} to ${entry.canary.percent}%${entry.canary.users.length ? ` + ${entry.canary.users.length} named` : ''}` : ''}`,
+          `  ${entry.remote.padEnd(14)} ${entry.release.version}${entry.canary ? `  canary ${entry.canary.version} to ${entry.canary.percent}%${entry.canary.users.length ? ` + ${entry.canary.users.length} named` : ''}` : ''}  (revision ${entry.revision})`,
         );
+        if (entry.canary?.schedule) lines.push(`${' '.repeat(17)}${scheduleLine(entry.canary.schedule)}`);
         const votes = entry.canary && votesLine(entry.canary);
         if (votes) lines.push(votes);
       }
