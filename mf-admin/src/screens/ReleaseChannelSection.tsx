@@ -64,7 +64,7 @@ const Moves = styled.ol`
   padding: 0;
   li {
     display: grid;
-    grid-template-columns: 11rem 10rem minmax(8rem, 1fr) minmax(10rem, 1fr) minmax(10rem, 2fr);
+    grid-template-columns: 12.5rem 11rem minmax(8rem, 1fr) minmax(12rem, 1.2fr) minmax(10rem, 2fr);
     gap: 4px 12px;
     padding: 8px 0;
     border-bottom: 1px solid ${({ theme }) => theme.palette.divider};

@@ -126,7 +126,7 @@ describe('Releases (/admin/releases)', () => {
     expect(account).toHaveTextContent('Stable release1.1.0');
     expect(account).toHaveTextContent('1.2.0For 10% of signed-in usersAlways for: pilot@example.com');
     // A canary runs: the move offered is its end, not a rollback of the stable release.
-    expect(within(account).getByRole('button', { name: 'End the canary of mf_account on production' })).toBeInTheDocument();
+    expect(within(account).getByRole('button', { name: 'End canary of mf_account on production' })).toBeInTheDocument();
     expect(within(account).queryByRole('button', { name: /^Roll back/ })).not.toBeInTheDocument();
     const dashboard = within(remotes).getByRole('listitem', { name: 'mf_dashboard on production' });
     expect(dashboard).toHaveTextContent('Stable release3.0.040 users voted: 40 healthy, 0 failed');
@@ -201,7 +201,7 @@ describe('Releases (/admin/releases)', () => {
     stopListening = onNotify((toast) => toasts.push(toast.message));
     const user = userEvent.setup();
     renderConsole('/admin/releases');
-    await user.click(await screen.findByRole('button', { name: 'End the canary of mf_account on production' }));
+    await user.click(await screen.findByRole('button', { name: 'End canary of mf_account on production' }));
     let dialog = screen.getByRole('dialog', { name: 'End the canary of mf_account on production?' });
     expect(dialog).toHaveTextContent('1.2.0 is no longer served on production: everyone gets 1.1.0 again.');
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (end canary)' }), 'Errors in the canary');
@@ -213,7 +213,7 @@ describe('Releases (/admin/releases)', () => {
     await waitFor(() => expect(server.callsTo('GET /admin/releases').length).toBe(reads + 1));
 
     moved = false;
-    await user.click(await screen.findByRole('button', { name: 'End the canary of mf_account on production' }));
+    await user.click(await screen.findByRole('button', { name: 'End canary of mf_account on production' }));
     dialog = screen.getByRole('dialog', { name: 'End the canary of mf_account on production?' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (end canary)' }), 'Errors in the canary');
     await user.click(within(dialog).getByRole('button', { name: 'End canary' }));
@@ -239,7 +239,7 @@ describe('Releases (/admin/releases)', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Versiones' })).toBeInTheDocument();
       const account = await screen.findByRole('listitem', { name: 'mf_account en production' });
       expect(account).toHaveTextContent('Para el 10 % de los usuarios con sesión');
-      expect(within(account).getByRole('button', { name: 'Terminar el canario de mf_account en production' })).toBeInTheDocument();
+      expect(within(account).getByRole('button', { name: 'Terminar canario de mf_account en production' })).toBeInTheDocument();
       expect(screen.getByRole('list', { name: 'Últimos movimientos en production' })).toHaveTextContent('Canario iniciado');
     } finally {
       await act(async () => {
