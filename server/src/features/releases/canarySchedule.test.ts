@@ -3,7 +3,9 @@
  * server's own sweep, each step held for a time AND until enough signed-in users loaded it
  * healthily, promoted to stable at 100; rolled back by the canary guard at whichever step it
  * fails; ended by the schedule when a step's release may no longer go live. Several instances
- * sweep at once and a step is still taken once. The clock is the tests' (docs/RELEASES.md "Canary").
+ * sweep at once and a step is still taken once. Time is the tests' clock, which every instance
+ * reads; the apps' own sweeps may run too, so the tests look at what the channel serves, not at
+ * which sweep moved it.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { bearer, expectFieldErrors, signUp, type TestApp, type TestDriver } from
 import { describeEachDatabase } from '../../../test/databases.js';
 import { releaseBuild as build } from '../../../test/releaseBuild.js';
 import { admin, startReleaseInstances, type ReleaseInstances } from '../../../test/releaseInstances.js';
+import type { ChannelMoveResult } from './channelMoves.js';
+import { runCanarySchedules } from './canarySchedule.js';
 import { canaryScheduleRules, nextStep, type ScheduleState } from './canarySteps.js';
 
 const REMOTE = 'mf_account';
@@ -51,6 +55,50 @@ describe("a stepped canary's next step", () => {
       holdSeconds: 'api.release.onlyWithSteps',
       minHealthyLoads: 'api.release.onlyWithSteps',
     });
+  });
+});
+
+describe('the schedule runner', () => {
+  /** Resolves once `condition` holds, looking again every millisecond (fails after 5 s). */
+  async function until(condition: () => boolean): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(condition()).toBe(true);
+  }
+
+  it('sweeps again and again, one sweep at a time, logs each move and each failure, and stopping waits for the sweep under way', async () => {
+    const logged: string[] = [];
+    const log = { info: (_: unknown, message: string) => logged.push(message), error: (_: unknown, message: string) => logged.push(message) };
+    let calls = 0;
+    let running = 0;
+    let mostAtOnce = 0;
+    let holdOpen: Promise<void> | null = null;
+    let release = () => undefined as void;
+    const advanceDue = async (): Promise<ChannelMoveResult[]> => {
+      calls++;
+      running++;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      try {
+        if (holdOpen) await holdOpen;
+        if (calls === 1) throw new Error('the database is away');
+        return calls === 2 ? [{ action: 'canary-step' } as ChannelMoveResult] : [];
+      } finally {
+        running--;
+      }
+    };
+    const stop = runCanarySchedules(advanceDue, log as never, 1);
+    await until(() => calls >= 3);
+    expect(logged.slice(0, 2)).toEqual(['canary schedule: the sweep failed', 'canary schedule: the canary moved to its next step']);
+    holdOpen = new Promise<void>((resolve) => (release = resolve));
+    const held = calls;
+    await until(() => calls > held);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(mostAtOnce).toBe(1);
   });
 });
 
@@ -125,16 +173,18 @@ describeEachDatabase('stepped canaries', (database) => {
     // Loads, but the hold is not over.
     later(HOLD_SECONDS - 1);
     expect(await sweep()).toEqual([]);
+    expect((await entry()).canary).toMatchObject({ percent: 10, schedule: { stepIndex: 0 } });
     later(1);
-    expect(await sweep()).toEqual([expect.objectContaining({ action: 'canary-step', version: '2.0.0', fromVersion: '1.0.0' })]);
+    await sweep();
     expect((await entry()).canary).toMatchObject({ percent: 50, schedule: { stepIndex: 1, healthyLoads: 0, stepStartedAt: deployment.clock.now().toISOString() } });
 
     // The next step waits for its own loads: the hold alone is not enough.
     later(HOLD_SECONDS);
     expect(await sweep()).toEqual([]);
+    expect((await entry()).canary).toMatchObject({ percent: 50 });
     await vote(voters[2]!, false);
     await vote(voters[3]!, false);
-    expect(await sweep()).toEqual([expect.objectContaining({ action: 'promote', version: '2.0.0', fromVersion: '1.0.0' })]);
+    await sweep();
     expect(await entry()).toMatchObject({ release: { version: '2.0.0' }, canary: null });
     expect(await history(3)).toEqual(['promote canary-schedule 2.0.0', 'canary-step canary-schedule 2.0.0', 'canary RELEASE_TOKEN 2.0.0']);
     const [promoted, step] = (await t.app.inject({ url: `/api/releases/channels/production/history?remote=${REMOTE}`, headers: admin })).json().data;
@@ -153,9 +203,9 @@ describeEachDatabase('stepped canaries', (database) => {
     await vote(voters[5]!, false);
     later(HOLD_SECONDS);
     const [first, second] = await Promise.all([sweep(0), sweep(1)]);
-    expect([...first!, ...second!]).toEqual([expect.objectContaining({ action: 'canary-step' })]);
+    expect([...first!, ...second!].length).toBeLessThanOrEqual(1);
     expect((await entry()).canary).toMatchObject({ percent: 50, schedule: { stepIndex: 1 } });
-    expect((await history(2)).filter((move: string) => move.startsWith('canary-step'))).toHaveLength(1);
+    expect(await history(2)).toEqual(['canary-step canary-schedule 3.0.0', 'canary RELEASE_TOKEN 3.0.0']);
   });
 
   it('is rolled back by the canary guard when it fails at a later step, and the schedule takes no further step', async () => {
@@ -172,11 +222,11 @@ describeEachDatabase('stepped canaries', (database) => {
     expect((await promote(stepped('4.0.0'))).statusCode).toBe(200);
     await vote(voters[8]!, false);
     await vote(voters[9]!, false);
-    later(HOLD_SECONDS);
     const blob = path.join(deployment.dataDir, 'releases', 'blobs', createHash('sha384').update('render("account 4.0.0")').digest('hex'));
     writeFileSync(blob, 'render("changed")');
-    expect(await sweep()).toEqual([expect.objectContaining({ action: 'canary-rollback', version: '1.0.0', fromVersion: '4.0.0' })]);
-    expect((await entry()).canary).toBeNull();
+    later(HOLD_SECONDS);
+    await sweep();
+    expect(await entry()).toMatchObject({ release: { version: '1.0.0' }, canary: null });
     const [ended, refused] = (await t.app.inject({ url: `/api/releases/audit?remote=${REMOTE}`, headers: admin })).json().data;
     expect(refused).toMatchObject({ action: 'promote-refused', actor: 'canary-schedule', detail: { filesChanged: ['app.0123abcd.js'] } });
     expect(ended).toMatchObject({ action: 'canary-rollback', actor: 'canary-schedule', reason: expect.stringContaining('the schedule stopped at 10%') });

@@ -10,8 +10,8 @@
  *   taken again on the votes as they are then, so a failing vote that came in meanwhile holds the step.
  * - A failing canary is rolled back by the canary guard at the vote that tips it, whatever its
  *   step (loadReports.ts); the schedule only never widens one the guard does not judge healthy.
- * - A step whose release may no longer go live (its files changed, the gate now refuses it) ends
- *   the canary instead, with the refusal as reason.
+ * - A step whose release may no longer go live (its files changed; at 100, also the gate, which
+ *   promote runs) ends the canary instead, with the refusal as reason.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../domain/errors.js';

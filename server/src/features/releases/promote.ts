@@ -54,7 +54,8 @@ export async function promote(
     const base = { channel: channelName, remote: input.remote, version: release.version, fromVersion: current?.release.version ?? null };
     if (!isCanary && current?.release.id === release.id && !current.canary)
       return { ...base, revision: context.channel.revision, action: 'unchanged', forced: false, mismatches: [] };
-    if (isCanary && !current) throw releaseErrors.invalidBuild({ percent: { key: 'api.release.noLiveReleaseYet', values: { remote: input.remote, channel: channelName } } });
+    if (isCanary && !current)
+      throw releaseErrors.invalidBuild({ [schedule ? 'steps' : 'percent']: { key: 'api.release.noLiveReleaseYet', values: { remote: input.remote, channel: channelName } } });
     if (isCanary && current?.release.id === release.id)
       throw releaseErrors.invalidBuild({ version: { key: 'api.release.alreadyStable', values: { version: release.version, remote: input.remote, channel: channelName } } });
     await stillWanted?.(context);
