@@ -1,7 +1,9 @@
 /**
  * A channel's history for one remote, read from its moves in the audit log (docs/RELEASES.md
- * "Rollback"). Promotes stack up; a rollback returns to the release live before the current one
- * was promoted, so rolling back twice goes two releases back instead of flipping between two.
+ * "Moves: promote, rollback, compare-and-swap"). Promotes stack up (a stepped canary reaching 100
+ * is a promote too); a rollback returns to the release live before the current one was promoted,
+ * so rolling back twice goes two releases back instead of flipping between two. Canary moves
+ * (start, steps, end) leave the stable slot as it is.
  */
 
 /** The moves that change which release a channel serves as stable. */

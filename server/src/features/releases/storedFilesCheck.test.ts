@@ -2,7 +2,8 @@
  * A release goes live only while its stored files still hash to what was recorded at publish
  * (docs/RELEASES.md "Moves: promote, rollback, compare-and-swap"): a file changed or lost where it
  * is kept after publish would be answered 503 to every browser that got the release, so promote
- * and canary read every file again first and refuse the move.
+ * and canary read every file again first and refuse the move: from the disk, and from a bucket
+ * past the copies the server keeps in memory (another instance would not have them).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,8 +12,10 @@ import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import type { TestApp } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
-import { releaseBuild as build } from '../../../test/releaseBuild.js';
+import { integrityOf, releaseBuild as build } from '../../../test/releaseBuild.js';
 import { admin, startReleaseInstances, type ReleaseInstances } from '../../../test/releaseInstances.js';
+import { startS3Server, type TestS3Server } from '../../../test/s3Server.js';
+import { contentName } from '../../adapters/releaseStore/fileStore.js';
 
 describeEachDatabase('stored files checked before a release goes live', (database) => {
   let deployment: ReleaseInstances;
@@ -62,5 +65,31 @@ describeEachDatabase('stored files checked before a release goes live', (databas
     expect([refused.statusCode, refused.json().code]).toEqual([409, 'BP_ERR_RELEASE_FILES_CHANGED']);
     expect((await liveEntry('mf_auth')).canary).toBeNull();
     expect(await lastAudit('mf_auth')).toMatchObject({ action: 'promote-refused', toVersion: '2.0.0' });
+  });
+});
+
+describeEachDatabase('stored files in a bucket checked before a release goes live', (database) => {
+  let deployment: ReleaseInstances;
+  let s3: TestS3Server;
+  let t: TestApp;
+  before(async () => {
+    s3 = await startS3Server();
+    deployment = await startReleaseInstances(database(), 1, s3.env);
+    [t] = deployment.instances as [TestApp];
+  });
+  after(async () => {
+    await deployment?.close();
+    await s3?.close();
+  });
+
+  it('refuses to promote a release whose object changed in the bucket, even while this server still serves the copy it checked before', async () => {
+    const label = 'render("auth in the bucket")';
+    expect((await t.app.inject({ method: 'PUT', url: '/api/releases/mf_auth/1.0.0', payload: build('mf_auth', 'auth in the bucket'), headers: admin })).statusCode).toBe(200);
+    const chunk = () => t.app.inject({ url: '/releases/mf_auth/1.0.0/app.0123abcd.js' });
+    expect((await chunk()).body).toBe(label);
+    await s3.put(`releases/${contentName(integrityOf(label))}`, 'render("evil")');
+    expect((await chunk()).body).toBe(label);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/releases/channels/production/promote', payload: { remote: 'mf_auth', version: '1.0.0' }, headers: admin });
+    expect([refused.statusCode, refused.json().code, refused.json().data]).toEqual([409, 'BP_ERR_RELEASE_FILES_CHANGED', { files: ['app.0123abcd.js'] }]);
   });
 });
