@@ -224,7 +224,7 @@ describe('an open tab', () => {
     page.on('request', (request) => request.url().includes(`/releases/${REMOTE}/${TWO}/`) && newReleaseRequests.push(request.url()));
 
     await promote(TWO);
-    // The tab re-reads its remote list every minute and when it is shown again: the latter, now.
+    // The tab re-reads its remote list when told of a move, when shown again and every few minutes: the second, now.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const banner = page.locator(`[data-release-update="${REMOTE}"]`);
     await banner.waitFor();

@@ -5,7 +5,7 @@
  * the console's log and in the registry's (actor `admin:<e-mail>`), and every open live stream
  * hears that a release changed (docs/LIVE.md "New releases").
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -14,8 +14,9 @@ import type { InjectOptions } from 'fastify';
 import type { LiveEvent } from '@blockpilot/shared/types';
 import { bearer, call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
+import { fakeFrontend } from '../../../test/frontend.js';
 import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
-import { releaseBuild } from '../../../test/releaseBuild.js';
+import { REACT_19, releaseBuild } from '../../../test/releaseBuild.js';
 
 const ADMIN_EMAIL = 'release-admin@blockpilot.test';
 const RELEASE_TOKEN = 'release-token-for-the-console-tests-0123456789';
@@ -67,9 +68,13 @@ describeEachDatabase('releases in the operator console', (database) => {
   let baseUrl: string;
 
   before(async () => {
+    // A shell build sharing the singletons the test builds share, as the gate requires (docs/RELEASES.md "Compatibility gate").
+    const frontend = fakeFrontend();
+    writeFileSync(path.join(frontend, 'shell/dist/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: REACT_19, exposes: [] }));
     ({ t, admin, supportUser, driver } = await startOperatorSuite(database(), ADMIN_EMAIL, ADMIN_EMAIL, undefined, {
       RELEASE_TOKEN,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bp-console-releases-')),
+      FRONTEND_DIR: frontend,
     }));
     baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -93,6 +98,7 @@ describeEachDatabase('releases in the operator console', (database) => {
     revision: number;
     entries: Array<{
       remote: string;
+      revision?: number;
       release: { id: string; version: string; health?: unknown };
       canary: { id: string; version: string; percent: number; users: string[]; health?: unknown } | null;
     }>;
@@ -226,12 +232,24 @@ describeEachDatabase('releases in the operator console', (database) => {
       });
     });
 
+    it("names the remote's own revision, which a move of another remote since leaves as it was", async () => {
+      await publish('1.3.0');
+      await promote({ version: '1.3.0' });
+      expect((await deploy('PUT', '/api/releases/mf_auth/1.0.0', releaseBuild('mf_auth', 'mf_auth 1.0.0'))).statusCode).toBe(200);
+      expect((await deploy('POST', '/api/releases/channels/production/promote', { remote: 'mf_auth', version: '1.0.0' })).statusCode).toBe(200);
+      const channel = await production();
+      const entry = channel.entries.find((each) => each.remote === REMOTE)!;
+      expect([channel.revision, entry.revision]).toEqual([7, 6]);
+      const res = await rollback(admin, { remote: REMOTE, expectedRevision: entry.revision, reason: '1.3.0 logs drivers out' });
+      expect([res.statusCode, res.json().data?.version]).toEqual([200, '1.0.0']);
+    });
+
     it('is told when there is nothing to roll back to, and nothing is audited as a move', async () => {
       const moves = (await registryMoves()).length;
-      const res = await rollback(admin, { remote: REMOTE, expectedRevision: 5, reason: 'once more' });
+      const res = await rollback(admin, { remote: REMOTE, expectedRevision: 8, reason: 'once more' });
       expect([res.statusCode, res.json().code]).toEqual([409, 'BP_ERR_RELEASE_NOTHING_TO_ROLL_BACK']);
       expect(await registryMoves()).toHaveLength(moves);
-      expect(await auditEntriesOf(t, 'release.rollback')).toHaveLength(1);
+      expect(await auditEntriesOf(t, 'release.rollback')).toHaveLength(2);
     });
   });
 });
