@@ -8,7 +8,6 @@
  * Account dialog, where a tap on it reloads into the new release.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { E2E_ADMIN_EMAIL, registerDriver } from '../src/support/accounts';
@@ -16,10 +15,10 @@ import { seriousViolations } from '../src/support/axe';
 import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { signInThroughPage } from '../src/support/operator';
-import { ARTIFACTS_DIR, STATE_FILE } from '../src/support/paths';
+import { ARTIFACTS_DIR } from '../src/support/paths';
 import { embeddedSimulatorUrl } from '../src/support/platform';
 import { stopAndWait } from '../src/support/processes';
-import { releaseCli, startReleaseServer, type ReleaseServer } from '../src/support/releases';
+import { releaseOrFail, startReleaseServer, stopAtTeardown, type ReleaseServer } from '../src/support/releases';
 import { rememberSecret } from '../src/support/secrets';
 import { waitFor } from '../src/support/waitFor';
 
@@ -35,11 +34,7 @@ let releaseToken: string;
 let simulatorUrl: string;
 
 /** Runs the release CLI against this file's server; fails with its output unless it succeeded. */
-async function release<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  const run = await releaseCli<T>(server.baseUrl, releaseToken, args);
-  if (run.exitCode !== 0) throw new Error(`release ${args.join(' ')} exited ${run.exitCode}: ${JSON.stringify(run.output)}`);
-  return run.output;
-}
+const release = <T = Record<string, unknown>>(...args: string[]) => releaseOrFail<T>(server.baseUrl, releaseToken, args);
 
 /** Publishes the workspace's build of mf-dashboard as each of `versions` (one build, many versions). */
 async function publish(...versions: string[]): Promise<void> {
@@ -93,9 +88,7 @@ beforeAll(async () => {
   releaseToken = randomBytes(24).toString('base64url');
   rememberSecret(secretsFile, 'RELEASE_TOKEN of the console releases server', releaseToken);
   server = await startReleaseServer(path.join(runDir, 'console-release-data'), releaseToken, { ADMIN_EMAILS: E2E_ADMIN_EMAIL });
-  // globalTeardown stops it even if this file ends early.
-  const state = product();
-  writeFileSync(STATE_FILE, JSON.stringify({ ...state, extraPids: [...(state.extraPids ?? []), server.process.pid!] }, null, 2));
+  stopAtTeardown(server.process.pid!);
   await registerDriver(server.baseUrl, { emailAddress: E2E_ADMIN_EMAIL });
   simulatorUrl = await embeddedSimulatorUrl(server.baseUrl);
   browser = await launchBrowser();

@@ -2,8 +2,8 @@
  * The operator console (docs/OPERATIONS.md). The shell loads this remote only for operators; the
  * role is checked again here (its standalone preview has no shell), and the server checks every
  * call. Support sees drivers, the inbox, the knowledge base and the engine's health; admins also edit the knowledge
- * base, send promotions, read the audit log, manage the release registry's deploy tokens and take the money and
- * account actions.
+ * base, send promotions, read the audit log, manage the release registry's deploy tokens, roll releases back and end
+ * canaries, and take the money and account actions.
  */
 import { isOperator, useSession } from '@blockpilot/shared';
 import { NoAccess, Spinner } from '@blockpilot/shared/ui';

@@ -33,7 +33,7 @@ const Tab = styled(NavLink)`
   }
 `;
 
-/** The console's sections; promotions, the audit log and deploy tokens only for admins (the server refuses them to support anyway). */
+/** The console's sections; promotions, the audit log, deploy tokens and releases only for admins (the server refuses them to support anyway). */
 export function ConsoleNav({ admin }: { admin: boolean }) {
   const t = useT();
   return (

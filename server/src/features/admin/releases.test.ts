@@ -11,9 +11,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { InjectOptions } from 'fastify';
-import type { LiveEvent } from '@blockpilot/shared/types';
 import { bearer, call, expectFieldErrors, expectSignInRequired, type TestApp, type TestDriver } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
+import { openDevice } from '../../../test/liveStream.js';
 import { fakeFrontend } from '../../../test/frontend.js';
 import { auditEntriesOf, auditEntryCount, callAs, startOperatorSuite } from '../../../test/operatorSuite.js';
 import { REACT_19, releaseBuild } from '../../../test/releaseBuild.js';
@@ -22,35 +22,6 @@ const ADMIN_EMAIL = 'release-admin@blockpilot.test';
 const RELEASE_TOKEN = 'release-token-for-the-console-tests-0123456789';
 const NO_ID = '00000000-0000-4000-8000-000000000000';
 const REMOTE = 'mf_account';
-
-/** Reads a live stream as a browser does and keeps its events (docs/LIVE.md "The live stream"). */
-async function openStream(baseUrl: string, token: string): Promise<{ events: LiveEvent[]; close(): void }> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/user/events`, { headers: bearer(token), signal: controller.signal });
-  expect(response.status).toBe(200);
-  const events: LiveEvent[] = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const data = buffer
-            .slice(0, end)
-            .split('\n')
-            .find((line) => line.startsWith('data: '));
-          buffer = buffer.slice(end + 2);
-          if (data) events.push(JSON.parse(data.slice(6)) as LiveEvent);
-        }
-      }
-    } catch {
-      // closed by the test
-    }
-  })();
-  return { events, close: () => controller.abort() };
-}
 
 async function waitUntil(what: string, check: () => boolean): Promise<void> {
   const deadline = Date.now() + 5_000;
@@ -178,7 +149,7 @@ describeEachDatabase('releases in the operator console', (database) => {
 
   describe('an admin', () => {
     it('ends the canary: audited in both logs, and every open live stream hears that a release changed', async () => {
-      const stream = await openStream(baseUrl, driver.token);
+      const stream = await openDevice(baseUrl, driver.token);
       try {
         await waitUntil('the stream to open', () => stream.events.length > 0);
         const { canary } = await entryOf();

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'expect';
 import type { Simulator } from '@blockpilot/platform-sim';
-import type { LiveEvent, SearchStatus } from '@blockpilot/shared/types';
+import type { SearchStatus } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
@@ -17,42 +17,9 @@ import { TestClock } from '../../../test/clock.js';
 import { simulatorEnv } from '../../../test/config.js';
 import { testContext } from '../../../test/context.js';
 import { describeEachDatabase } from '../../../test/databases.js';
+import { openDevice, type Device } from '../../../test/liveStream.js';
 import { anyBlockFilter, connectWithAnyBlockFilter, setFilters, startSimulator, userRow, waitFor } from '../../../test/platform.js';
 import { charge, ledgerKey } from '../../domain/ledger.js';
-
-/** One device's live stream: every event it received, in order. */
-interface Device {
-  events: LiveEvent[];
-  close(): void;
-}
-
-/** Opens the live stream as a browser would (fetch with the bearer header) and collects its events. */
-async function openDevice(baseUrl: string, token: string): Promise<Device> {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/user/events`, { headers: bearer(token), signal: controller.signal });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-  const events: LiveEvent[] = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block.split('\n').find((line) => line.startsWith('data: '));
-          if (data) events.push(JSON.parse(data.slice(6)) as LiveEvent);
-        }
-      }
-    } catch {
-      // closed by the test
-    }
-  })();
-  return { events, close: () => controller.abort() };
-}
 
 const lastStatus = (device: Device): SearchStatus | undefined => device.events.filter((e) => e.type === 'status').at(-1)?.status;
 
