@@ -11,11 +11,10 @@ import { expect } from 'expect';
 import type { TestApp } from '../../test/app.js';
 import { describeEachDatabase } from '../../test/databases.js';
 import { releaseBuild as build } from '../../test/releaseBuild.js';
+import { routeCliTo, type CliAgainstApp } from '../../test/releaseCli.js';
 import { admin, RELEASE_TOKEN, startReleaseInstances, type ReleaseInstances } from '../../test/releaseInstances.js';
 import { humanReadable, run } from './release.js';
 import { durationSeconds, scheduleBody } from './releaseSchedule.js';
-
-const BASE_URL = 'http://cli-under-test.example';
 
 describe('release CLI options of a stepped canary', () => {
   it('reads durations and whole numbers, and refuses anything else', () => {
@@ -30,39 +29,28 @@ describe('release CLI options of a stepped canary', () => {
 describeEachDatabase('release CLI moves', (database) => {
   let deployment: ReleaseInstances;
   let t: TestApp;
+  let cliAgainstApp: CliAgainstApp;
   /** Runs before the CLI's move reaches the server, after the CLI read the channel. */
   let beforeMove: (() => Promise<void>) | null = null;
-  const realFetch = globalThis.fetch;
-  const saved = { url: process.env.BLOCKPILOT_URL, token: process.env.RELEASE_TOKEN, deployToken: process.env.RELEASE_DEPLOY_TOKEN };
 
   before(async () => {
     deployment = await startReleaseInstances(database(), 1);
     [t] = deployment.instances as [TestApp];
-    Object.assign(process.env, { BLOCKPILOT_URL: BASE_URL, RELEASE_TOKEN });
-    delete process.env.RELEASE_DEPLOY_TOKEN;
-    globalThis.fetch = async (input, init) => {
-      const url = new URL(String(input));
-      if (url.origin !== BASE_URL) return realFetch(input, init);
-      const method = init?.method ?? 'GET';
-      if (method === 'POST' && beforeMove) await beforeMove();
-      const res = await t.app.inject({ method: method as 'GET', url: url.pathname + url.search, headers: init?.headers as Record<string, string>, payload: init?.body as string });
-      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
-    };
+    cliAgainstApp = routeCliTo(
+      () => t.app,
+      RELEASE_TOKEN,
+      async ({ method }) => {
+        if (method === 'POST' && beforeMove) await beforeMove();
+      },
+    );
     for (const remote of ['mf_auth', 'mf_dashboard'])
-      for (const version of ['1.0.0', '2.0.0', '3.0.0'])
-        expect((await t.app.inject({ method: 'PUT', url: `/api/releases/${remote}/${version}`, payload: build(remote, `${remote} ${version}`), headers: admin })).statusCode).toBe(
-          200,
-        );
+      for (const version of ['1.0.0', '2.0.0', '3.0.0']) {
+        const published = await t.app.inject({ method: 'PUT', url: `/api/releases/${remote}/${version}`, payload: build(remote, `${remote} ${version}`), headers: admin });
+        expect(published.statusCode).toBe(200);
+      }
   });
   after(async () => {
-    globalThis.fetch = realFetch;
-    for (const [variable, value] of [
-      ['BLOCKPILOT_URL', saved.url],
-      ['RELEASE_TOKEN', saved.token],
-      ['RELEASE_DEPLOY_TOKEN', saved.deployToken],
-    ] as const)
-      if (value === undefined) delete process.env[variable];
-      else process.env[variable] = value;
+    cliAgainstApp?.restore();
     await deployment?.close();
   });
   beforeEach(() => {
