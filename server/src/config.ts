@@ -79,6 +79,7 @@ function releasesConfig(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['
     previewLinkTtlMs: int('RELEASE_PREVIEW_LINK_HOURS', env.RELEASE_PREVIEW_LINK_HOURS, 24) * 3_600_000,
     hostedOrigins: list(env.RELEASE_HOSTED_ORIGINS),
     teamEmails: releaseTeamsConfig(env.RELEASE_TEAM_EMAILS),
+    budgetGrowthBytes: int('RELEASE_BUDGET_GROWTH_BYTES', env.RELEASE_BUDGET_GROWTH_BYTES, 10 * 1024),
   };
 }
 

@@ -96,6 +96,8 @@ export interface ReleasesConfig {
   hostedOrigins: string[];
   /** RELEASE_TEAM_EMAILS: each remote's team addresses, told when its canary is rolled back; by remote name. */
   teamEmails: Record<string, string[]>;
+  /** RELEASE_BUDGET_GROWTH_BYTES: how much more a release's gzipped first load may be than the release it replaces on a channel (docs/RELEASES.md "Compatibility gate"). */
+  budgetGrowthBytes: number;
 }
 
 /** Password hashing cost and token lifetimes. */

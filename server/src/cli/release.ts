@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { REMOTES } from '@blockpilot/shared/constants';
 import { integrityOf } from '../adapters/releaseStore/fileStore.js';
+import type { ErrorCode } from '../domain/errors.js';
 import { buildDigest } from '../features/releases/build.js';
 import { RELEASE_ERROR_CODES } from '../features/releases/errors.js';
 import { scheduleBody, scheduleLine, type ScheduleOptions, type ScheduleStatus } from './releaseSchedule.js';
@@ -35,8 +36,14 @@ const WORKSPACE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Where `npm start` keeps the all-remote token it starts the server with. */
 export const QUICK_START_TOKEN_FILE = 'release-token';
 
-/** Files of a build that are not uploaded: source maps (large, and only for debugging) and webpack's stats. */
-const SKIPPED = /(\.map|^mf-stats\.json)$/;
+/**
+ * Files of a build's folder that are not uploaded, nor their precompressed copies: source maps
+ * (only for debugging; the registry does not take them), webpack's stats, and the remote's
+ * standalone preview page (the registry serves no page; docs/RELEASES.md "Model"). By path in the folder.
+ */
+const SKIPPED = /(\.map|^mf-stats\.json|^index\.html)(\.br|\.gz)?$/;
+/** The refusal whose words speak of a form's highlighted fields: at a terminal its fields say it all. */
+const VALIDATION_CODE: ErrorCode = 'BP_ERR_VALIDATION';
 
 class CliError extends Error {
   constructor(
@@ -78,12 +85,9 @@ async function call(method: string, urlPath: string, body?: unknown): Promise<{ 
   }
   const answer = (await response.json().catch(() => ({}))) as { data?: unknown; alert?: string; code?: string; errors?: Record<string, string> };
   if (response.ok) return { data: answer.data, ...(answer.alert ? { alert: answer.alert } : {}) };
-  const details = answer.errors
-    ? ` ${Object.entries(answer.errors)
-        .map(([field, message]) => `${field}: ${message}`)
-        .join('; ')}`
-    : '';
-  const message = `${answer.alert ?? `The server answered ${response.status}.`}${details}`;
+  const fields = Object.entries(answer.errors ?? {}).map(([field, message]) => `  ${field}: ${message}`);
+  const summary = fields.length && answer.code === VALIDATION_CODE ? [] : [answer.alert ?? `The server answered ${response.status}.`];
+  const message = [...summary, ...fields].join('\n');
   if (answer.code === RELEASE_ERROR_CODES.gateRefused) throw new CliError(message, EXIT.refusedByGate, answer);
   if (response.status === 409) throw new CliError(message, EXIT.conflict, answer);
   if (response.status === 401 || response.status === 403) throw new CliError(message, EXIT.notAllowed, answer);
@@ -95,7 +99,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) return filesUnder(dir, relative);
-    return entry.isFile() && !SKIPPED.test(entry.name) ? [relative] : [];
+    return entry.isFile() && !SKIPPED.test(relative) ? [relative] : [];
   });
 }
 
@@ -190,11 +194,16 @@ export async function run(argv: string[]): Promise<{ data: unknown; alert?: stri
   const [command, ...args] = positionals;
   const channel = values.channel ?? 'production';
   /** What a move of `remote` sends besides its own fields: the revision given, or the one read now. */
-  const move = async (remote: string) => ({
-    ...(values.reason ? { reason: values.reason } : {}),
-    ...(values.force ? { force: true } : {}),
-    expectedRevision: values['expected-revision'] ? wholeNumber('expected-revision', values['expected-revision']) : await revisionRead(channel, remote),
-  });
+  const move = async (remote: string) => {
+    // Checked here, before anything is sent: the server would refuse it under `reason` too.
+    if (values.force && !values.reason?.trim())
+      throw new CliError('--force needs --reason "why": the reason for overriding the compatibility gate is kept in the audit log.', EXIT.failed);
+    return {
+      ...(values.reason ? { reason: values.reason } : {}),
+      ...(values.force ? { force: true } : {}),
+      expectedRevision: values['expected-revision'] ? wholeNumber('expected-revision', values['expected-revision']) : await revisionRead(channel, remote),
+    };
+  };
   switch (command) {
     case 'publish':
       return publish(args, values);
@@ -252,6 +261,9 @@ function votesLine({ health, verdict }: CanaryVotes): string | null {
   return `${' '.repeat(17)}votes: ${health.users} users, ${health.healthy} healthy, ${health.failed} failed (${verdict ?? 'waiting'})${last}`;
 }
 
+/** A deploy token just minted: the answer that carries the token itself. */
+const isMintedToken = (data: unknown): data is { token: string } => typeof data === 'object' && data !== null && typeof (data as { token?: unknown }).token === 'string';
+
 /** What a person reads: the server's sentence, then the status table for `status`; exported for the CLI's tests. */
 export function humanReadable(result: { data: unknown; alert?: string }): string {
   const lines = result.alert ? [result.alert] : [];
@@ -278,6 +290,9 @@ export function humanReadable(result: { data: unknown; alert?: string }): string
       }
       if (!channel.entries.length) lines.push('  (no releases: every remote loads from REMOTE_*_URL)');
     }
+  } else if (isMintedToken(data)) {
+    // Shown once, and only here: plainly, on a line of its own, for copying.
+    lines.push(data.token);
   } else if (!result.alert || Array.isArray(data)) lines.push(JSON.stringify(data, null, 2));
   return lines.join('\n');
 }

@@ -302,6 +302,8 @@ export interface ReleaseTable {
   published_at: CreatedAt;
   /** The URL of its mf-manifest.json when another origin serves the build; null: its files are stored here. */
   hosted_url: string | null;
+  /** Gzipped bytes of its remote entry and `./App`'s first scripts, measured at publish (docs/RELEASES.md "Compatibility gate"); null before they were measured. */
+  first_load_bytes: number | null;
 }
 
 /**

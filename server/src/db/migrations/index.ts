@@ -27,6 +27,7 @@ import * as hostedReleases from './0022_hosted_releases.js';
 import * as consoleJobsAndHealth from './0023_console_jobs_and_health.js';
 import * as releaseMovesPerRemote from './0024_release_moves_per_remote.js';
 import * as releaseLoadVotes from './0025_release_load_votes.js';
+import * as releaseFirstLoad from './0028_release_first_load.js';
 import * as knowledgeBaseLanguages from './0029_knowledge_base_languages.js';
 
 export const migrations: Record<string, Migration> = {
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0023_console_jobs_and_health': consoleJobsAndHealth,
   '0024_release_moves_per_remote': releaseMovesPerRemote,
   '0025_release_load_votes': releaseLoadVotes,
+  '0028_release_first_load': releaseFirstLoad,
   '0029_knowledge_base_languages': knowledgeBaseLanguages,
 };

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { FieldWords } from '../../domain/errors.js';
 import type { ReleaseSharedModule } from '../../db/schema.js';
+import { isPlainRelativePath, type ManifestLocations } from './publicPath.js';
 
 export const MANIFEST_FILE = 'mf-manifest.json';
 
@@ -19,9 +20,11 @@ export interface BuildFile {
 
 /** What the gate and the registry read from a build's manifest. */
 export interface BuildDescription {
-  manifest: Record<string, unknown>;
+  manifest: Record<string, unknown> & ManifestLocations;
   shared: ReleaseSharedModule[];
   exposes: string[];
+  /** Its remote entry's path beside the manifest. */
+  entryPath: string;
 }
 
 type ManifestShape = {
@@ -71,6 +74,8 @@ export function describeBuild(remote: string, files: readonly BuildFile[]): Buil
   if (manifest.name !== remote)
     return { errors: { manifest: { key: 'api.release.manifestOtherRemote', values: { manifest: MANIFEST_FILE, name: String(manifest.name), remote } } } };
   const entryPath = entryPathOf(manifest);
+  // The runtime appends it to the build's folder: a URL or a path that climbs out would load a script from anywhere (publicPath.ts).
+  if (entryPath && !isPlainRelativePath(entryPath)) return { errors: { manifest: { key: 'api.release.entryOutsideRelease', values: { entry: entryPath } } } };
   if (!entryPath || !files.some((file) => file.path === entryPath)) return { errors: { files: { key: 'api.release.entryMissing', values: { entry: entryPath || 'none' } } } };
   if (!Array.isArray(manifest.shared) || !Array.isArray(manifest.exposes))
     return { errors: { manifest: { key: 'api.release.manifestNoModules', values: { manifest: MANIFEST_FILE } } } };
@@ -80,7 +85,7 @@ export function describeBuild(remote: string, files: readonly BuildFile[]): Buil
     shared.push({ name: module.name, version: module.version, requiredVersion: typeof module.requiredVersion === 'string' ? module.requiredVersion : '' });
   }
   const exposes = manifest.exposes.map((expose) => expose.path).filter((path): path is string => typeof path === 'string');
-  return { manifest: manifest as Record<string, unknown>, shared, exposes };
+  return { manifest: manifest as Record<string, unknown> & ManifestLocations, shared, exposes, entryPath };
 }
 
 /** sha384 over the sorted (path, integrity) pairs: two uploads of the same build share it. */

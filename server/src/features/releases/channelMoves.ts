@@ -25,7 +25,8 @@ import type { ReleaseChannelEntryTable, ReleaseSharedModule } from '../../db/sch
 import { MANIFEST_FILE } from './build.js';
 import { readChannelStatus, type ChannelEntry, type ChannelStatus } from './channelStatus.js';
 import { releaseErrors } from './errors.js';
-import { checkCompatibility, type GateParty, type Mismatch } from './gate.js';
+import { firstLoadBudget } from './budget.js';
+import { checkCompatibility, requiredSingletons, type GateParty, type Mismatch } from './gate.js';
 import { findRelease, RELEASE_COLUMNS, recordReleaseAudit, type Db, type DeployActor, type ReleaseAuditRecord, type ReleaseRow, type Trx } from './releaseRecords.js';
 import { changedStoredFiles } from './storedFilesCheck.js';
 
@@ -82,6 +83,8 @@ export interface MoveDependencies {
   files: ReleaseFileStore;
   /** Folder of the shell's build, whose mf-manifest.json holds the shell's shared requirements. */
   shellDir: string;
+  /** RELEASE_BUDGET_GROWTH_BYTES: how much more a promoted release's first load may be than the one it replaces (budget.ts). */
+  budgetGrowthBytes: number;
   /** Null when the host of a hosted release still serves the files registered, else what differs. */
   hostedDrift(release: ReleaseRow): Promise<string | null>;
   /** Told of each move once it is committed. */
@@ -168,6 +171,9 @@ export function createMoveFrame(deps: MoveDependencies) {
               candidate: { label: `${release.remote}@${release.version}`, shared: release.shared, exposes: release.exposes },
               parties: await partiesFor(trx, channel, remote, shell),
               consumedExposes: [REMOTE_APP_EXPOSE],
+              singletons: requiredSingletons(shell),
+              // A rollback returns to a release the channel ran: only a promote is held to the first-load budget.
+              budget: action === 'promote' ? await firstLoadBudget(trx, release, entry, deps.budgetGrowthBytes) : null,
             });
             if (mismatches.length && !force) {
               refusals.push({ actor: actor.name, action: `${action}-refused`, channel: name, remote, toReleaseId: release.id, detail: { version: release.version, mismatches } });

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
-import { releaseBuild as build } from '../../../test/releaseBuild.js';
+import { REACT_19, releaseBuild as build } from '../../../test/releaseBuild.js';
 import { admin, startReleaseInstances, type ReleaseInstances } from '../../../test/releaseInstances.js';
 import type { Database } from '../../types.js';
 
@@ -22,8 +22,8 @@ const CHANNEL = 'production';
 /** How long a request may take to start waiting on the held channel (a stuck test fails, it does not hang). */
 const WAIT_LIMIT_MS = 10_000;
 
-/** Shares a module nothing else live shares, at `major`: each alone passes the gate, the two together do not. */
-const withZod = (major: 3 | 4) => ({ shared: [{ name: 'zod', version: `${major}.0.0`, requiredVersion: `^${major}.0.0` }] });
+/** Shares a module nothing else live shares, at `major` (beside the shell's singletons): each alone passes the gate, the two together do not. */
+const withZod = (major: 3 | 4) => ({ shared: [...REACT_19, { name: 'zod', version: `${major}.0.0`, requiredVersion: `^${major}.0.0` }] });
 
 describeEachDatabase('channel moves from two API instances at once', (database, kind) => {
   let deployment: ReleaseInstances;

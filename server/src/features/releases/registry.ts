@@ -14,6 +14,9 @@ import type { ReleaseSharedModule } from '../../db/schema.js';
 import type { ReleasesConfig } from '../../types.js';
 import type { Words } from '../../domain/translate.js';
 import { buildDigest, describeBuild, MANIFEST_FILE, remoteEntryPath, type BuildDescription, type BuildFile } from './build.js';
+import { firstLoadBytes, firstLoadFiles } from './budget.js';
+import { refusedFileTypes } from './fileTypes.js';
+import { isPlainRelativePath, misplacedNames } from './publicPath.js';
 import { releaseErrors } from './errors.js';
 import type { CanaryCounts } from './canary.js';
 import { createCanarySchedule } from './canarySchedule.js';
@@ -56,6 +59,8 @@ export interface ReleaseSummary {
   entry: string;
   /** The URL of its manifest when another origin hosts it (docs/RELEASES.md "Releases hosted elsewhere"). */
   hostedUrl: string | null;
+  /** Gzipped bytes of its remote entry and `./App`'s first scripts (docs/RELEASES.md "Compatibility gate"); null before they were measured. */
+  firstLoadBytes: number | null;
 }
 
 export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.name);
@@ -83,6 +88,7 @@ function summaryOf(row: ReleaseRow): ReleaseSummary {
     exposes: row.exposes,
     entry: releaseEntry(row),
     hostedUrl: row.hosted_url,
+    firstLoadBytes: row.first_load_bytes,
   };
 }
 
@@ -138,6 +144,9 @@ export function createRegistry(deps: RegistryDependencies) {
     recorded: readonly BuildFile[],
   ): Promise<ReleaseSummary> {
     const digest = buildDigest(recorded);
+    // What the budget compares (docs/RELEASES.md "Compatibility gate"): every file of it is among those recorded.
+    const firstLoad = firstLoadFiles(description.manifest, description.entryPath);
+    const firstLoadSize = firstLoadBytes(recorded.filter((file) => firstLoad.includes(file.path)).map((file) => file.bytes));
     try {
       const row = await db.transaction().execute(async (trx) => {
         const inserted = await trx
@@ -153,6 +162,7 @@ export function createRegistry(deps: RegistryDependencies) {
             published_by: actor.name,
             published_at: deps.clock.now(),
             hosted_url: release.hostedUrl,
+            first_load_bytes: firstLoadSize,
           })
           .returning(RELEASE_COLUMNS)
           .executeTakeFirstOrThrow();
@@ -170,6 +180,7 @@ export function createRegistry(deps: RegistryDependencies) {
             buildDigest: digest,
             gitCommit: release.gitCommit ?? null,
             files: recorded.length,
+            firstLoadBytes: firstLoadSize,
             ...(release.hostedUrl ? { hostedUrl: release.hostedUrl } : {}),
           },
         });
@@ -194,9 +205,16 @@ export function createRegistry(deps: RegistryDependencies) {
         throw releaseErrors.invalidBuild({ files: { key: 'api.release.integrityMismatch', values: { path: file.path } } });
       decoded.push({ path: file.path, bytes, integrity });
     }
-    if (new Set(decoded.map((f) => f.path)).size !== decoded.length) throw releaseErrors.invalidBuild({ files: 'api.release.fileTwice' });
+    const paths = new Set(decoded.map((f) => f.path));
+    if (paths.size !== decoded.length) throw releaseErrors.invalidBuild({ files: 'api.release.fileTwice' });
+    // Only what a remote's build is made of: its files are served from the product's own origin (fileTypes.ts).
+    const refusedTypes = refusedFileTypes([...paths]);
+    if (refusedTypes) throw releaseErrors.invalidBuild(refusedTypes);
     const description = describeBuild(remote, decoded);
     if ('errors' in description) throw releaseErrors.invalidBuild(description.errors);
+    // Browsers load it from its own folder here, and every file it names is one of those uploaded (publicPath.ts).
+    const misplaced = misplacedNames(description.manifest, releaseFileUrl(remote, input.version, ''), paths);
+    if (misplaced) throw releaseErrors.invalidBuild(misplaced);
     for (const file of decoded) {
       const stored = await files.put(file.bytes);
       if (stored !== file.integrity) throw new Error(`the file store kept ${file.path} under another hash`);
@@ -239,11 +257,21 @@ export function createRegistry(deps: RegistryDependencies) {
     const manifest = await readHostedFile(url, MANIFEST_FILE);
     if ('problem' in manifest) throw releaseErrors.invalidBuild({ url: hostProblem(manifest.problem) });
     const entryPath = remoteEntryPath(manifest.bytes);
-    const entry = entryPath ? await readHostedFile(new URL(entryPath, url), entryPath) : null;
+    // An entry named outside the build's folder is not read: describeBuild says why it is refused.
+    const entry = entryPath && isPlainRelativePath(entryPath) ? await readHostedFile(new URL(entryPath, url), entryPath) : null;
     if (entry && 'problem' in entry) throw releaseErrors.invalidBuild({ files: hostProblem(entry.problem) });
     const read = entry ? [manifest, entry] : [manifest];
     const description = describeBuild(remote, read);
     if ('errors' in description) throw releaseErrors.invalidBuild(description.errors);
+    // Browsers load it from the folder it was registered at, on its host (publicPath.ts).
+    const misplaced = misplacedNames(description.manifest, new URL('.', url).href);
+    if (misplaced) throw releaseErrors.invalidBuild(misplaced);
+    // The rest of its first load is read and recorded too: the budget measures it, and a promote checks the host still serves it.
+    for (const chunk of firstLoadFiles(description.manifest, description.entryPath).filter((file) => file !== description.entryPath)) {
+      const file = await readHostedFile(new URL(chunk, url), chunk);
+      if ('problem' in file) throw releaseErrors.invalidBuild({ files: hostProblem(file.problem) });
+      read.push(file);
+    }
     // Its prerendered page, when the build has one, is recorded too: the server puts it into the shell's page.
     const prerendered = await readHostedFile(new URL(PRERENDERED_LANDING_PATH, url), PRERENDERED_LANDING_PATH);
     const recorded = 'problem' in prerendered ? read : [...read, prerendered];
@@ -314,6 +342,7 @@ export function createRegistry(deps: RegistryDependencies) {
     clock: deps.clock,
     files,
     shellDir: deps.shellDir,
+    budgetGrowthBytes: config.budgetGrowthBytes,
     hostedDrift,
     moved: (move) => {
       for (const listener of moveListeners) listener(move);

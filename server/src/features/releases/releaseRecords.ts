@@ -26,6 +26,7 @@ export const RELEASE_COLUMNS = [
   'releases.shared',
   'releases.exposes',
   'releases.hosted_url',
+  'releases.first_load_bytes',
 ] as const;
 
 export type ReleaseRow = {
@@ -39,6 +40,8 @@ export type ReleaseRow = {
   shared: ReleaseSharedModule[];
   exposes: string[];
   hosted_url: string | null;
+  /** Gzipped bytes a browser loads before the remote shows anything (budget.ts); null before they were measured. */
+  first_load_bytes: number | null;
 };
 
 /** The release `version` of `remote`; BP_ERR_RELEASE_UNKNOWN when there is none. */

@@ -4,7 +4,6 @@
  * /releases/, served only while they match the integrity recorded at publish.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import mime from 'mime-types';
 import semver from 'semver';
 import { RELEASE_FILES_PATH } from '@blockpilot/shared/constants';
 import { createHostedFileReader } from '../../adapters/releaseStore/hostedFiles.js';
@@ -22,6 +21,7 @@ import { currentUser } from '../auth/authenticate.js';
 import { IMMUTABLE } from '../frontend/cachePolicy.js';
 import { assertAdmin, assertMayChange, deployActorFor, listDeployTokens, mintDeployToken, revokeDeployToken } from './deployTokens.js';
 import { releaseErrors } from './errors.js';
+import { RELEASE_FILE_HEADERS, servedType } from './fileTypes.js';
 import { createRegistry, type DeployActor, type ReleaseRegistry } from './registry.js';
 import { signPreview, type PreviewGrant } from './remoteList.js';
 import { createCanaryGuard, loadFailureOf, releaseHealth, withReleaseHealth } from './loadReports.js';
@@ -107,7 +107,7 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
   };
   /** A forced move must say why: the reason is what the audit log keeps for it. */
   const checkForce = (body: { force?: boolean; reason?: string }) => {
-    if (body.force && !body.reason?.trim()) throw validationError({ reason: 'api.release.forceNeedsReason' });
+    if (body.force && !body.reason?.trim()) throw validationError({ reason: 'api.release.forceNeedsReason' }, 'api.release.forceNeedsReason');
   };
 
   app.put(
@@ -445,8 +445,11 @@ function releaseFileSender(registry: ReleaseRegistry) {
       }
     }
     const integrity = index?.get(file);
-    if (!index || !integrity) return reply.status(404).send({ alert: translateWords(request.language, nothingAt(request)) });
-    reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin').header('Vary', 'Accept-Encoding');
+    // A file with no type to serve it as is kept but never sent at its own URL: a precompressed copy
+    // goes out only as its file's encoding, and the prerendered page only inside the shell's page (fileTypes.ts).
+    const type = servedType(file);
+    if (!index || !integrity || !type) return reply.status(404).send({ alert: translateWords(request.language, nothingAt(request)) });
+    reply.headers(RELEASE_FILE_HEADERS).header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin').header('Vary', 'Accept-Encoding');
     const etag = `"${integrity}"`;
     if (request.headers['if-none-match'] === etag) return reply.status(304).header('ETag', etag).header('Cache-Control', IMMUTABLE).send();
     // A precompressed sibling uploaded with the build, when the browser takes it.
@@ -477,7 +480,7 @@ function releaseFileSender(registry: ReleaseRegistry) {
       .header('Cache-Control', IMMUTABLE)
       .header('ETag', etag)
       .header('Repr-Digest', `sha-384=:${integrity.slice('sha384-'.length)}:`)
-      .type(mime.contentType(file.split('/').pop() ?? file) || 'application/octet-stream')
+      .type(type)
       .send(bytes);
   };
 }

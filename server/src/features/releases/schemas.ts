@@ -17,6 +17,10 @@ export const releaseSchema = {
     exposes: { type: 'array', items: { type: 'string' } },
     entry: { type: 'string' },
     hostedUrl: { type: ['string', 'null'], description: 'The URL of its manifest when another origin hosts it' },
+    firstLoadBytes: {
+      type: ['integer', 'null'],
+      description: "Gzipped bytes of its remote entry and ./App's first scripts, measured at publish (the first-load budget); null before they were measured",
+    },
     files: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, integrity: { type: 'string' }, size: { type: 'integer' } } } },
   },
 } as const;
