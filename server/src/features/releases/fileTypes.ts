@@ -36,8 +36,8 @@ const SERVED_TYPES: Readonly<Record<string, string>> = {
   '.txt': TEXT('text/plain'),
 };
 
-/** Precompressed copies the build writes beside a file, by ending, and the Content-Encoding each is sent with. */
-export const PRECOMPRESSED = { '.br': 'br', '.gz': 'gzip' } as const;
+/** Endings of the precompressed copies the build writes beside a file (sent only as that file's encoding). */
+const PRECOMPRESSED = new Set(['.br', '.gz']);
 
 /**
  * Headers every release file is sent with: its type is the one its name says, and were it opened
@@ -60,7 +60,7 @@ function accepted(filePath: string): boolean {
   // Read by the server into the shell's page (docs/RELEASES.md "The prerendered landing page"), never served as a page.
   if (filePath === PRERENDERED_LANDING_PATH) return true;
   if (servedType(filePath)) return true;
-  return ending(filePath) in PRECOMPRESSED && servedType(filePath.slice(0, -ending(filePath).length)) !== null;
+  return PRECOMPRESSED.has(ending(filePath)) && servedType(filePath.slice(0, -ending(filePath).length)) !== null;
 }
 
 /** The per-file refusal for the files of an upload a release may not hold; null when it may hold them all. */
