@@ -37,7 +37,10 @@ async function releaseCli(env, args) {
   return { ok: code === 0, output };
 }
 
-/** One line per remote: its version live on production, or why it was not (it then loads from its built folder). */
+/**
+ * One line per remote: its version live on production, or why it was not (the registry's refusal:
+ * production then keeps the release it had, or, on a first start, the remote loads from its built folder).
+ */
 async function publishBuiltRemotes(env, port) {
   for (let attempt = 0; attempt < 120 && !(await reachable(port)); attempt++) await new Promise((resolve) => setTimeout(resolve, 500));
   step('Publishing the built remotes to the release registry and promoting them on production');
@@ -47,7 +50,7 @@ async function publishBuiltRemotes(env, port) {
     const promoted = version ? await releaseCli(env, ['promote', folder, version]) : published;
     // Not fatal: a remote without a release still loads from its REMOTE_*_URL.
     if (promoted.ok) console.log(`  ✓ ${folder} ${version} is live on production`);
-    else console.warn(`  ! ${folder} was not released (${promoted.output.trim().split('\n').at(-1)}); it loads from its built folder`);
+    else console.warn(`  ! ${folder} was not released: ${promoted.output.trim().split('\n').at(-1)}`);
   }
 }
 

@@ -13,13 +13,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { registerDriver } from '../src/support/accounts';
 import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
-import { ARTIFACTS_DIR, STATE_FILE } from '../src/support/paths';
+import { ARTIFACTS_DIR } from '../src/support/paths';
 import { stopAndWait } from '../src/support/processes';
-import { buildLandingVariant, releaseCli, startReleaseServer, type ReleaseServer } from '../src/support/releases';
+import { buildLandingVariant, releaseOrFail, startReleaseServer, stopAtTeardown, type ReleaseServer } from '../src/support/releases';
 import { rememberSecret } from '../src/support/secrets';
 import { waitFor } from '../src/support/waitFor';
 
@@ -43,11 +42,7 @@ type Health = { healthy: number; failed: number; users: number; lastFailure: { e
 type Entry = { remote: string; release: { version: string; health: Health }; canary: { version: string; health: Health; verdict: string } | null };
 
 /** Runs the release CLI against this suite's server; fails with its output unless it succeeded. */
-async function release<T = Record<string, unknown>>(...args: string[]): Promise<T> {
-  const run = await releaseCli<T>(server.baseUrl, releaseToken, args);
-  if (run.exitCode !== 0) throw new Error(`release ${args.join(' ')} exited ${run.exitCode}: ${JSON.stringify(run.output)}`);
-  return run.output;
-}
+const release = <T = Record<string, unknown>>(...args: string[]) => releaseOrFail<T>(server.baseUrl, releaseToken, args);
 
 /** mf_landing on production, as `npm run release -- status` shows it. */
 async function landingStatus(): Promise<Entry> {
@@ -82,9 +77,7 @@ beforeAll(async () => {
     // The App reads the session from null: a TypeError on every render, in the browser only.
     buildLandingVariant(crashingDir, { file: 'src/App.tsx', from: 'useSession();', to: "JSON.parse('null');" }),
   ]);
-  // globalTeardown stops it even if this file ends early.
-  const state = product();
-  writeFileSync(STATE_FILE, JSON.stringify({ ...state, extraPids: [...(state.extraPids ?? []), server.process.pid!] }, null, 2));
+  stopAtTeardown(server.process.pid!);
   await release('publish', 'mf-landing', '--version', STABLE);
   await release('publish', 'mf-landing', '--dir', crashingDir, '--version', CRASHING);
   await release('promote', REMOTE, STABLE);

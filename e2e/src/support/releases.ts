@@ -3,9 +3,10 @@
  * their own with a deploy token, a variant build of a remote, and the release CLI as CI runs it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS_DIR, WORKSPACE } from './paths';
+import { product } from './browser';
+import { ARTIFACTS_DIR, STATE_FILE, WORKSPACE } from './paths';
 import { freePort, waitForHttp } from './ports';
 import { startNode } from './processes';
 
@@ -38,6 +39,12 @@ export async function startReleaseServer(dataDir: string, releaseToken: string, 
   });
   await waitForHttp(`${baseUrl}/api/health`, 60_000);
   return { baseUrl, process: server };
+}
+
+/** Has globalTeardown stop these processes too (a suite's own server, a host), even if the suite ends early. */
+export function stopAtTeardown(...pids: number[]): void {
+  const state = product();
+  writeFileSync(STATE_FILE, JSON.stringify({ ...state, extraPids: [...(state.extraPids ?? []), ...pids] }, null, 2));
 }
 
 /**
@@ -104,4 +111,11 @@ export function releaseCli<T = Record<string, unknown>>(
       },
     );
   });
+}
+
+/** Runs the release CLI as {@link releaseCli} does, and fails with its output unless it succeeded. */
+export async function releaseOrFail<T = Record<string, unknown>>(baseUrl: string, token: string, args: string[]): Promise<T> {
+  const run = await releaseCli<T>(baseUrl, token, args);
+  if (run.exitCode !== 0) throw new Error(`release ${args.join(' ')} exited ${run.exitCode}: ${JSON.stringify(run.output)}`);
+  return run.output;
 }

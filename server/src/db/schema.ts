@@ -333,7 +333,7 @@ export interface ReleaseChannelEntryTable {
   canary_release_id: string | null;
   canary_percent: number | null;
   canary_users: Generated<string[]>;
-  /** The channel revision of this remote's last move here: what a move's compare-and-swap checks (docs/RELEASES.md "Moves"). */
+  /** The channel revision of this remote's last move here: what a move's compare-and-swap checks (docs/RELEASES.md "Moves: promote, rollback, compare-and-swap"). */
   revision: Generated<number>;
   /** A stepped canary's percentages, ascending to 100 (docs/RELEASES.md "Canary"); null without a schedule, like the four below. */
   canary_steps: number[] | null;

@@ -134,7 +134,7 @@ export function createMoveFrame(deps: MoveDependencies) {
           .values({ name })
           .onConflict((oc) => oc.column('name').doNothing())
           .execute();
-        // One move of this channel at a time, on every instance (docs/RELEASES.md "Moves").
+        // One move of this channel at a time, on every instance (docs/RELEASES.md "Moves: promote, rollback, compare-and-swap").
         const locked = await trx.selectFrom('release_channels').select('revision').where('name', '=', name).forUpdate().executeTakeFirstOrThrow();
         const channel = (await readChannelStatus(trx, name))!;
         const entry = channel.entries.find((e) => e.remote === remote) ?? null;

@@ -336,7 +336,7 @@ export function createRegistry(deps: RegistryDependencies) {
     return hosted.integrity === row.integrity ? hosted.bytes : null;
   }
 
-  // Channel moves (docs/RELEASES.md "Moves", "Canary"): each in promote.ts, rollback.ts or canarySchedule.ts.
+  // Channel moves (docs/RELEASES.md "Moves: promote, rollback, compare-and-swap", "Canary"): each in promote.ts, rollback.ts or canarySchedule.ts.
   const moves = createMoveFrame({
     db,
     clock: deps.clock,
