@@ -92,6 +92,8 @@ async function enableAFilter(): Promise<void> {
   await api('POST', '/user/saveFilter', { filter: { ...filter, enabled: true, serviceAreas, days: [0, 1, 2, 3, 4, 5, 6] } });
 }
 await enableAFilter();
+// A new account has no credit until its address is verified: the free trial lets the search start.
+await api('POST', '/user/startTrial', {});
 const searching = async (on: boolean) => api('POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: on });
 
 /** When a usable Stop was on screen, and when a tap on it had stopped the search. */
@@ -123,11 +125,22 @@ async function coldVisitToStop(): Promise<StopRun> {
   const page = await context.newPage();
   await throttle(context, page);
   await page.goto(`${product.url}/dashboard`, { waitUntil: 'commit' });
-  // Whichever Stop is first on screen: the frame's (its name says what it does) or the dashboard's.
-  const stop = page.getByRole('button', { name: /^Stop( searching)?$/ }).first();
-  await stop.waitFor({ timeout: 120_000 });
-  const stopUsable = await page.evaluate(() => performance.now());
-  await stop.tap();
+  // Whichever Stop is first on screen and enabled: the frame's (its name says what it does) or the
+  // dashboard's; looked for on every frame, as the search state is.
+  const stopUsable = await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('button')).some(
+          (button) => /^Stop( searching)?$/.test(button.textContent ?? '') && !button.disabled && button.getClientRects().length > 0,
+        ) && performance.now(),
+      undefined,
+      { polling: 'raf', timeout: 120_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>);
+  await page
+    .getByRole('button', { name: /^Stop( searching)?$/ })
+    .first()
+    .tap();
   await page.getByText('System Stopped', { exact: true }).first().waitFor({ timeout: 120_000 });
   const stopped = await page.evaluate(() => performance.now());
   await context.close();
