@@ -62,11 +62,14 @@ const PACKAGES = 'server|shared|shell|mf-landing|mf-auth|mf-dashboard|mf-account
 /** A path from the repo root: a package folder, then a file with an extension. */
 const REPO_PATH = new RegExp(`(?<![\\w./-])((?:${PACKAGES})/[\\w./\\[\\]-]*\\.(?:tsx?|mjs|cjs|md|json|conf|html))(?![\\w/])`, 'g');
 
-/** Paths from the repo root that docs and comments name. Globs and placeholders (`<remote>`, `*`) are left out. */
+/**
+ * Paths from the repo root that docs and comments name. Globs and placeholders (`<remote>`, `*`)
+ * are left out, and so are a build's outputs (`dist/`): they exist only once it has run.
+ */
 export function citedPaths(files = citingFiles()): Citation[] {
   return citationsOf(files, REPO_PATH, (match) => {
     const cited = match[1]!;
-    return /[*<>[\]]/.test(cited) ? null : cited;
+    return /[*<>[\]]/.test(cited) || cited.includes('/dist/') ? null : cited;
   });
 }
 
