@@ -211,6 +211,15 @@ describeEachDatabase('release registry routes', (database) => {
       const audit = (await t.app.inject({ url: '/api/releases/audit?remote=mf_dashboard', headers: admin })).json().data;
       expect(audit.map((a: { action: string; channel: string | null }) => `${a.action} ${a.channel}`)).toEqual([`promote ${pr}`, 'promote-refused production', 'publish null']);
       expect(audit[0]).toMatchObject({ forced: true, reason: 'testing the upgrade on production', detail: { mismatches: expect.any(Array) } });
+      // ?limit= as a query string writes it: a number in text.
+      const latest = await t.app.inject({ url: '/api/releases/audit?remote=mf_dashboard&limit=2', headers: admin });
+      expect(latest.json().data.map((a: { action: string }) => a.action)).toEqual(['promote', 'promote-refused']);
+      const moves = await t.app.inject({ url: `/api/releases/channels/${pr}/history?limit=1`, headers: admin });
+      expect(moves.json().data).toHaveLength(1);
+      for (const limit of ['0', '501', 'ten', '-1']) {
+        const refused = await t.app.inject({ url: `/api/releases/audit?limit=${limit}`, headers: admin });
+        expect([limit, refused.statusCode, Object.keys(refused.json().errors ?? {})]).toEqual([limit, 400, ['limit']]);
+      }
     });
 
     it('refuses a build that stopped exposing ./App', async () => {

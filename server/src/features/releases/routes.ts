@@ -56,6 +56,9 @@ declare module 'fastify' {
 
 const tags = ['releases'];
 
+/** The audit's `?limit=` (text the schema checked: 1 to 500), 100 when left out. */
+const auditLimitOf = (query: { limit?: string }) => Number(query.limit ?? 100);
+
 export function createReleaseRegistry(ctx: AppContext): ReleaseRegistry {
   return createRegistry({
     db: ctx.db,
@@ -214,7 +217,7 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
         response: responses({ type: 'array', items: auditSchema }, [400, 401]),
       },
     },
-    async (request) => ok(await registry.auditLog({ channel: request.params.channel, remote: request.query.remote, limit: request.query.limit ?? 100, movesOnly: true })),
+    async (request) => ok(await registry.auditLog({ channel: request.params.channel, remote: request.query.remote, limit: auditLimitOf(request.query), movesOnly: true })),
   );
 
   app.post(
@@ -278,7 +281,7 @@ export async function releaseRoutes(fastify: FastifyInstance, { ctx, registry }:
         response: responses({ type: 'array', items: auditSchema }, [400, 401]),
       },
     },
-    async (request) => ok(await registry.auditLog({ remote: request.query.remote, channel: request.query.channel, limit: request.query.limit ?? 100 })),
+    async (request) => ok(await registry.auditLog({ remote: request.query.remote, channel: request.query.channel, limit: auditLimitOf(request.query) })),
   );
 
   app.post(

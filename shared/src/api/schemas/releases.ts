@@ -102,10 +102,12 @@ export const rollbackBody = {
 } as const;
 
 export const releaseListQuery = { type: 'object', additionalProperties: false, properties: { remote: remoteName } } as const;
+/** How many entries, 1 to 500, as a query string writes a number (the API does not coerce types). */
+const auditLimit = { type: 'string', pattern: '^([1-9][0-9]?|[1-4][0-9]{2}|500)$', description: 'How many entries, newest first: 1 to 500 (default 100)' } as const;
 export const releaseAuditQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { remote: remoteName, channel: channelName, limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } },
+  properties: { remote: remoteName, channel: channelName, limit: auditLimit },
 } as const;
 
 export const mintReleaseTokenBody = { type: 'object', additionalProperties: false, required: ['label', 'remote'], properties: { label: text(100), remote: remoteName } } as const;
