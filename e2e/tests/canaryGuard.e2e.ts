@@ -82,7 +82,7 @@ beforeAll(async () => {
   await release('publish', 'mf-landing', '--dir', crashingDir, '--version', CRASHING);
   await release('promote', REMOTE, STABLE);
   browser = await launchBrowser();
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -102,7 +102,7 @@ beforeAll(async () => {
   await release(releaseToken, 'publish', 'mf-landing', '--url', `${hostedOrigin}/mf-manifest.json`, '--version', VERSION);
   await release(releaseToken, 'promote', REMOTE, VERSION);
   browser = await launchBrowser();
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -37,7 +37,10 @@ export async function startReleaseServer(dataDir: string, releaseToken: string, 
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
     ...env,
   });
-  await waitForHttp(`${baseUrl}/api/health`, 60_000);
+  // A fresh data folder (PGlite's initdb, every migration) while a suite builds its variant and,
+  // on CI, the server suite runs beside the browser tests: on two loaded cores that passed 60 s
+  // (the server came up after the wait had given up).
+  await waitForHttp(`${baseUrl}/api/health`, 180_000);
   return { baseUrl, process: server };
 }
 

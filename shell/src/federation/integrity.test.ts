@@ -106,13 +106,24 @@ describe('a released remote', () => {
 });
 
 describe('a remote without a release', () => {
-  it('loads as before: its manifest, entry and files are left to the runtime', async () => {
+  it('loads as before: its manifest is fetched as asked, its entry and files are left to the runtime', async () => {
     const integrity = await checkedManifest();
     const other = 'http://127.0.0.1:4001/';
-    expect(integrity.plugin.fetch!(`${other}mf-manifest.json`, {})).toBeUndefined();
+    await integrity.plugin.fetch!(`${other}mf-manifest.json`, {});
+    // Asked as the runtime asked, with no sha384: nothing vouches for it.
+    expect(integrity.calls).toEqual([
+      [MANIFEST_URL, { integrity: 'sha384-manifest' }],
+      [`${other}mf-manifest.json`, {}],
+    ]);
     expect(script(integrity, `${other}remoteEntry.js`)).toBeUndefined();
-    expect(link(integrity, `${other}__federation_expose_App.1a2b3c4d.js`, { rel: 'preload', as: 'script' })).toBeUndefined();
-    // Only the released manifest went through the plugin's fetch.
-    expect(integrity.calls.map(([url]) => url)).toEqual([MANIFEST_URL]);
+    expect(link(integrity, `${other}chunk-not-listed.js`, { rel: 'preload', as: 'script' })).toBeUndefined();
+  });
+
+  it('gives its preloads the sha384 its manifest lists, with CORS: the request its chunk loader then makes, not a second one', async () => {
+    const integrity = await checkedManifest();
+    const other = 'http://127.0.0.1:4001/';
+    await integrity.plugin.fetch!(`${other}mf-manifest.json`, {});
+    const preload = link(integrity, `${other}__federation_expose_App.1a2b3c4d.js`, { rel: 'preload', as: 'script' })!;
+    expect([preload.getAttribute('integrity'), preload.getAttribute('crossorigin'), preload.getAttribute('rel')]).toEqual(['sha384-app', 'anonymous', 'preload']);
   });
 });

@@ -57,6 +57,12 @@ export function createRemoteIntegrity(fetchFile: typeof fetch = (input, init) =>
   let vouched = new Map<string, VouchedRelease>();
   /** Each release's folder (its manifest's), with the sha384 of its files by URL once its manifest has been checked. */
   let folders = new Map<string, Map<string, string>>();
+  /**
+   * The sha384 the manifests of remotes with no release list (a configured REMOTE_*_URL): nothing
+   * vouches for them, so they check nothing; a preload carries them only so that it is the request
+   * the remote's chunk loader then makes (it asks with CORS and the chunk's sha384), not a second one.
+   */
+  const unvouched = new Map<string, string>();
 
   /** The sha384 a file must have: undefined for a file of no release; refused for a file its release does not list. */
   function integrityOf(url: string): string | undefined {
@@ -83,7 +89,15 @@ export function createRemoteIntegrity(fetchFile: typeof fetch = (input, init) =>
     name: 'blockpilot-remote-integrity',
     fetch(url, init) {
       const release = vouched.get(new URL(url, document.baseURI).href);
-      if (!release) return undefined;
+      if (!release) {
+        return fetchFile(url, init).then(async (response) => {
+          const listed = ((await response.clone().json()) as ManifestShape).metaData?.[MANIFEST_INTEGRITY_FIELD];
+          if (listed && typeof listed === 'object') {
+            for (const [file, integrity] of Object.entries(listed as Record<string, string>)) unvouched.set(new URL(file, new URL(url, document.baseURI)).href, integrity);
+          }
+          return response;
+        });
+      }
       return fetchFile(url, { ...init, integrity: release.integrity }).then(async (response) => {
         keepFiles(release, (await response.clone().json()) as ManifestShape);
         return response;
@@ -97,7 +111,7 @@ export function createRemoteIntegrity(fetchFile: typeof fetch = (input, init) =>
       return script;
     },
     createLink({ url, attrs }) {
-      const integrity = integrityOf(url);
+      const integrity = integrityOf(url) ?? unvouched.get(new URL(url, document.baseURI).href);
       if (integrity === undefined) return undefined;
       const link = checked(document.createElement('link'), attrs, integrity);
       link.href = url;
