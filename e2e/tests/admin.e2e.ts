@@ -27,8 +27,7 @@ it('an admin finds a driver and adjusts their credit; the driver sees it', async
   const { context, page, errors } = await openPage(browser, 1440, { injectsScripts: true });
   await signInThroughPage(page, E2E_ADMIN_EMAIL);
 
-  // The operator has no platform account, so the dashboard sits behind its blocking Connect Account
-  // dialog: the Admin link is there, and the console opens at its address.
+  // An operator lands in the console; the Admin link leads back to it from anywhere.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).getAttribute('href')).resolves.toBe('/admin');
   await visit(page, '/admin');
   await page.getByRole('heading', { level: 1, name: 'Drivers' }).waitFor();

@@ -198,7 +198,8 @@ describe('an open tab', () => {
     await release('promote', REMOTE, '6.0.0');
     const { context, page, errors } = await openTab(360);
     await signInThroughPage(page, E2E_ADMIN_EMAIL);
-    // The admin has no platform account: the dashboard sits behind its blocking dialog.
+    // The admin lands in the console; on the dashboard, with no platform account, the dialog shows.
+    await visit(page, '/dashboard');
     const dialog = page.getByRole('dialog', { name: 'Connect Account' });
     await dialog.waitFor();
     await expectDashboardRelease(page, '6.0.0');

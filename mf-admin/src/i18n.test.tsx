@@ -91,7 +91,7 @@ describe('the operator console in Spanish', () => {
       orders: [{ ...mockUserDetail().orders[0]!, createdAt: DATE }],
       trialEndsAt: new Date(2025, 1, 1, 9, 0).getTime(),
       search: { ...mockUserDetail().search, recentLog: [mockLogEntry({ _id: 'log-1', discoveredAt: DATE, rateInfo: { priceAmount: 1234.5, currency: 'USD' } })] },
-      tickets: [{ id: 7, status: 'answered', fullName: 'Zelda Q', emailAddress: 'zelda@example.com', userId: id, question: '¿Por qué?', createdAt: DATE }],
+      tickets: [{ id: 7, status: 'answered', fullName: 'Zelda Q', emailAddress: 'zelda@example.com', userId: id, senderVerified: true, question: '¿Por qué?', createdAt: DATE }],
     });
     server = mockApi({ [`GET /admin/users/${id}`]: { data: detail } });
     await renderInSpanish(`/admin/users/${id}`);
@@ -131,6 +131,7 @@ describe('the operator console in Spanish', () => {
       fullName: 'Zelda Q',
       emailAddress: 'zelda@example.com',
       userId: null,
+      senderVerified: false,
       question: '¿Por qué no se aceptó mi bloque?',
       createdAt: DATE,
       phoneNumber: '+1 555 555 0199',

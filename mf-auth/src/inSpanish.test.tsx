@@ -82,7 +82,7 @@ describe('sign-in screens in Spanish', () => {
     await userEvent.type(screen.getByLabelText('Contraseña', { selector: 'input' }), 'long enough pass');
     await userEvent.type(screen.getByLabelText('Confirma la contraseña', { selector: 'input' }), 'long enough pass');
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/'));
     expect(server.callsTo('POST /auth/register')[0]?.body).toMatchObject({ country_code: 'CA', emailAddress: 'nuevo@example.com', language: 'es' });
   }, 30_000);
 

@@ -1,15 +1,16 @@
-import { useSession, type Session } from '@blockpilot/shared';
+import { SIGNED_IN_HOME_PATH, useSession, type Session } from '@blockpilot/shared';
 import { useNavigate } from 'react-router-dom';
 
 /**
- * After login, register or a password change: keep the returned token and open the dashboard.
- * The shell then loads the account and shows the signed-in routes.
+ * After login, register or a password change: keep the returned token and go home. The shell then
+ * loads the account and sends the page on to the role's home: the console for an operator, the
+ * dashboard for a driver (docs/OPERATIONS.md "Roles").
  */
 export function useStartSession(): (session: Session) => void {
   const { signIn } = useSession();
   const navigate = useNavigate();
   return ({ accessToken }) => {
     signIn(accessToken);
-    navigate('/dashboard', { replace: true });
+    navigate(SIGNED_IN_HOME_PATH, { replace: true });
   };
 }

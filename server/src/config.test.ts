@@ -21,6 +21,7 @@ describe('configuration from the environment', () => {
       verifyLinkTtlMs: 72 * 3_600_000,
       registrationsPerAddressPerHour: 10,
       adminEmails: [],
+      adminDailyAdjustmentLimitCents: 50_000,
     });
   });
 

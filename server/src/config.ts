@@ -23,6 +23,9 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** What one admin may adjust alone in 24 hours, either way, before a second admin must approve (docs/OPERATIONS.md "Credit adjustments"): $500. */
+const DEFAULT_DAILY_ADJUSTMENT_LIMIT_CENTS = 50_000;
+
 function int(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
@@ -189,6 +192,7 @@ function loadSettings(env: NodeJS.ProcessEnv): ServerConfig {
       verifyLinkTtlMs: int('VERIFY_LINK_TTL_HOURS', env.VERIFY_LINK_TTL_HOURS, 72) * 3_600_000,
       registrationsPerAddressPerHour: int('REGISTRATIONS_PER_ADDRESS_PER_HOUR', env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, 10),
       adminEmails: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
+      adminDailyAdjustmentLimitCents: int('ADMIN_DAILY_ADJUSTMENT_LIMIT_CENTS', env.ADMIN_DAILY_ADJUSTMENT_LIMIT_CENTS, DEFAULT_DAILY_ADJUSTMENT_LIMIT_CENTS),
     },
     mail: {
       smtpUrl: env.SMTP_URL || null,

@@ -110,8 +110,10 @@ export interface AuthConfig {
   verifyLinkTtlMs: number;
   /** Sign-ups one client address may make per hour (REGISTRATIONS_PER_ADDRESS_PER_HOUR; docs/SECURITY.md "Limits"). */
   registrationsPerAddressPerHour: number;
-  /** ADMIN_EMAILS, lower-cased: these accounts become admins when they sign up or sign in (docs/OPERATIONS.md). */
+  /** ADMIN_EMAILS, lower-cased: these accounts are admins once their address is verified, while listed (docs/OPERATIONS.md "Roles"). */
   adminEmails: string[];
+  /** ADMIN_DAILY_ADJUSTMENT_LIMIT_CENTS: credit one admin adjusts alone in 24 hours, either way; past it a second admin approves. */
+  adminDailyAdjustmentLimitCents: number;
 }
 
 /** How e-mail leaves the server. */

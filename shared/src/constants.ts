@@ -248,6 +248,18 @@ export function isOperator(role: Role | undefined): boolean {
 
 /** Where the operator console lives in the app (the mf-admin remote owns it). */
 export const ADMIN_PATH = '/admin';
+/** The driver's dashboard (the mf-dashboard remote owns it). */
+export const DASHBOARD_PATH = '/dashboard';
+/**
+ * Where signing in leads: the shell sends a signed-in page at an address it has no page for (this
+ * one included) on to the role's home, {@link homePathOf}, once the account has said the role.
+ */
+export const SIGNED_IN_HOME_PATH = '/';
+
+/** A signed-in person's home: an operator works in the console, a driver on the dashboard (docs/OPERATIONS.md "Roles"). */
+export function homePathOf(role: Role | undefined): string {
+  return isOperator(role) ? ADMIN_PATH : DASHBOARD_PATH;
+}
 
 /**
  * Where a driver can be notified (docs/LIVE.md "Push notifications"): e-mail, WhatsApp, Telegram,

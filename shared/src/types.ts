@@ -97,6 +97,8 @@ export interface Account {
   language: Language;
   /** Driver (`user`) or operator (docs/OPERATIONS.md "Roles"); absent from older servers: a driver. */
   role?: Role;
+  /** The driver takes promotional e-mails (the opt-out link and the account settings switch it); absent from older servers. */
+  promotionalEmails?: boolean;
 }
 
 /** What the engine did with an offer. */
@@ -331,8 +333,13 @@ export interface TicketSummary {
   status: TicketStatus;
   fullName: string;
   emailAddress: string;
-  /** The driver's account, when the message came from one (or from its e-mail address). */
+  /** The driver's account, when the message was sent signed in (never the account of a typed address). */
   userId: string | null;
+  /**
+   * Sent signed in, from the account whose verified address it carries. False: anyone may have
+   * typed this address; the reply goes to it saying the sender was not verified.
+   */
+  senderVerified: boolean;
   question: string;
   createdAt: number;
 }
@@ -376,6 +383,26 @@ export interface AdminUserDetail extends AdminUserSummary {
     promotionsOptedOutAt: number | null;
   };
   tickets: TicketSummary[];
+}
+
+export type CreditAdjustmentStatus = 'applied' | 'pending' | 'approved';
+
+/**
+ * An admin's credit adjustment past their daily bound: it waits for another admin's approval
+ * (docs/OPERATIONS.md "Credit adjustments").
+ */
+export interface CreditAdjustmentRequest {
+  id: string;
+  userId: string;
+  /** Signed cents. */
+  amountCents: number;
+  reason: string;
+  status: CreditAdjustmentStatus;
+  /** The e-mail of the admin who asked. */
+  requestedBy: string;
+  createdAt: number;
+  approvedBy: string | null;
+  approvedAt: number | null;
 }
 
 /** One operator action in the audit log. */

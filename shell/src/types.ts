@@ -1,10 +1,10 @@
 /** Types of the shell: how it maps routes to remotes and what it knows about loaded remotes. */
 import type { RemoteName } from '@blockpilot/shared';
 
-/** Who renders a top-level path: a remote, the shell itself, or a redirect. */
+/** Who renders a top-level path: a remote, the shell itself, or a redirect to the signed-in role's home. */
 export type RouteOwner =
   /** `operatorsOnly`: rendered (and its remote loaded) only for an operator; anyone else sees "No access". */
-  { path: string; remote: RemoteName; operatorsOnly?: boolean } | { path: string; shell: 'logout' } | { path: string; redirect: string };
+  { path: string; remote: RemoteName; operatorsOnly?: boolean } | { path: string; shell: 'logout' } | { path: string; home: true };
 
 /** A staging preview request: one remote loaded from another manifest URL for this tab. */
 export interface PreviewOverride {

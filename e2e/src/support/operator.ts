@@ -17,13 +17,20 @@ export async function ensureOperator(baseUrl: string): Promise<void> {
   await registerDriver(baseUrl, { emailAddress: E2E_ADMIN_EMAIL });
 }
 
-/** Signs in through the login page as `email` and waits for the signed-in app to greet them. */
+/**
+ * Signs in through the login page as `email` and waits for the signed-in app's home: the
+ * dashboard's greeting for a driver, the console for an operator (docs/OPERATIONS.md "Roles").
+ */
 export async function signInThroughPage(page: Page, email: string, password = DRIVER_PASSWORD): Promise<void> {
   await visit(page, '/login');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /^Hi, / }).waitFor();
+  await page
+    .getByRole('heading', { name: /^Hi, / })
+    .or(page.getByRole('navigation', { name: 'Operator console' }))
+    .first()
+    .waitFor();
 }
 
 export interface OutboxMail {

@@ -10,6 +10,7 @@ const TICKET: Ticket = {
   fullName: 'Zelda Q',
   emailAddress: 'zelda@example.com',
   userId: null,
+  senderVerified: false,
   question: 'Why was my block not accepted?',
   createdAt: Date.UTC(2025, 0, 5),
   phoneNumber: '+1 555 555 0199',

@@ -24,12 +24,12 @@ describe('Login (/login)', () => {
     expect(screen.getByRole('link', { name: /Create an account/ })).toHaveAttribute('href', '/register');
   });
 
-  it('posts emailAddress and password, then signs in with the returned token and opens /dashboard', async () => {
+  it('posts emailAddress and password, then signs in with the returned token and goes home, where the shell picks the home of the role', async () => {
     server.on('POST /auth/login', { data: { accessToken: 'tok-login' } });
     const { session, location } = renderApp('/login');
     await userEvent.type(email(), 'dana@example.com');
     await userEvent.type(password(), 'correct horse{Enter}');
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/'));
     expect(server.callsTo('POST /auth/login').map((c) => c.body)).toEqual([{ emailAddress: 'dana@example.com', password: 'correct horse' }]);
     expect(session.actions).toEqual(['signIn:tok-login']);
   });
@@ -51,6 +51,6 @@ describe('Login (/login)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
     answer();
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/'));
   });
 });

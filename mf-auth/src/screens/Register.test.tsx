@@ -54,14 +54,14 @@ describe('Register (/register)', () => {
     expect(country()).not.toHaveAttribute('aria-invalid');
   });
 
-  it('sends every field and the stored invite code, then signs in and opens /dashboard', async () => {
+  it('sends every field and the stored invite code, then signs in and goes home, where the shell picks the home of the role', async () => {
     writeStored('inviteCode', 'DANA1234');
     server.on('POST /auth/register', { data: { accessToken: 'tok-new' } });
     const { session, location } = renderApp('/register');
     expect(screen.getByText('DANA1234')).toBeInTheDocument();
     await fillIn();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/'));
     expect(server.callsTo('POST /auth/register')[0]?.body).toEqual({
       country_code: 'CA',
       emailAddress: 'new@example.com',
@@ -81,7 +81,7 @@ describe('Register (/register)', () => {
     const { location } = renderApp('/register');
     await fillIn();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/'));
     expect(server.callsTo('POST /auth/register')[0]?.body).not.toHaveProperty('inviteCode');
   });
 

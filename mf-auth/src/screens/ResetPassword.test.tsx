@@ -38,13 +38,13 @@ describe('Reset change (/resetPassword/{accessToken})', () => {
   const password = () => screen.getByLabelText('New password', { selector: 'input' });
   const confirm = () => screen.getByLabelText('Confirm new password', { selector: 'input' });
 
-  it('sends the new password with the token from the path, signs in with the returned token and opens /dashboard', async () => {
+  it('sends the new password with the token from the path, signs in with the returned token and goes home, where the shell picks the home of the role', async () => {
     server.on('POST /auth/changePassword', { data: { accessToken: 'tok-after-reset' } });
     const { session, location } = renderApp('/resetPassword/reset-token-123');
     await userEvent.type(password(), 'brand new pass');
     await userEvent.type(confirm(), 'brand new pass');
     await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
-    await waitFor(() => expect(location()).toBe('/dashboard'));
+    await waitFor(() => expect(location()).toBe('/'));
     const [call] = server.callsTo('POST /auth/changePassword');
     expect(call?.body).toEqual({ password: 'brand new pass', confirmPassword: 'brand new pass' });
     expect(call?.headers.Authorization).toBe('Bearer reset-token-123');

@@ -4,9 +4,23 @@
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { CountryCode, Language, NotificationChannel, NotificationEvent, Role } from '@blockpilot/shared/constants';
-import type { IgnoreReason, LedgerKind, LoadStage, LogAction, OrderStatus, PayType, PromotionStatus, ScheduledBlock, TicketStatus } from '@blockpilot/shared/types';
+import type {
+  CreditAdjustmentStatus,
+  IgnoreReason,
+  LedgerKind,
+  LoadStage,
+  LogAction,
+  OrderStatus,
+  PayType,
+  PromotionStatus,
+  ScheduledBlock,
+  TicketStatus,
+} from '@blockpilot/shared/types';
 import type { PlatformRegion } from '../adapters/platform/config.js';
 import type { PlatformServiceArea } from '../adapters/platform/types.js';
+
+/** Who decided an account's role last (docs/OPERATIONS.md "Roles"). */
+export type RoleGrantedBy = 'ADMIN_EMAILS' | 'console';
 
 /** A column the database fills in on insert and the code never changes. */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -55,6 +69,8 @@ export interface UserTable {
   language: Generated<Language>;
   /** Driver or operator (docs/OPERATIONS.md "Roles"). */
   role: Generated<Role>;
+  /** Who decided the role last: the ADMIN_EMAILS list (which takes back only what it gave) or an admin in the console (whose decision the list never overrides). */
+  role_granted_by: Generated<RoleGrantedBy | null>;
   /** Set while an operator has suspended the account: no sign-in, no session, no search. */
   suspended_at: Generated<Date | null>;
   /** Set while the credit guard holds the search (docs/LIVE.md "Credit guard"). */
@@ -156,6 +172,8 @@ export interface SupportMessageTable {
   question: string;
   /** Where the ticket stands in the support inbox. */
   status: Generated<TicketStatus>;
+  /** Sent signed in, from the account whose verified address it carries (docs/OPERATIONS.md "Support inbox"). */
+  sender_verified: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -182,6 +200,25 @@ export interface AuditEntryTable {
   /** Written as JSON strings. */
   before: ColumnType<unknown, string | null, never>;
   after: ColumnType<unknown, string | null, never>;
+  /** The hour of a read of personal data: one entry per operator, action, subject and hour (docs/OPERATIONS.md "Audit"). */
+  read_hour: Generated<Date | null>;
+  created_at: CreatedAt;
+}
+
+/** An admin's credit adjustment: credited at once, or waiting for a second admin past the daily bound (docs/OPERATIONS.md "Credit adjustments"). */
+export interface CreditAdjustmentTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The Idempotency-Key it was asked with; its ledger entry's key is `adjustment:<driver>:<key>`. */
+  request_key: string;
+  amount_cents: number;
+  reason: string;
+  requested_by: string | null;
+  requested_by_email: string;
+  status: CreditAdjustmentStatus;
+  approved_by: string | null;
+  approved_by_email: string | null;
+  approved_at: Date | null;
   created_at: CreatedAt;
 }
 
@@ -519,6 +556,7 @@ export interface DatabaseSchema {
   release_load_votes: ReleaseLoadVoteTable;
   release_audit: ReleaseAuditTable;
   audit_entries: AuditEntryTable;
+  credit_adjustments: CreditAdjustmentTable;
   support_replies: SupportReplyTable;
   knowledge_base_articles: KnowledgeBaseArticleTable;
   promotions: PromotionTable;

@@ -85,6 +85,12 @@ export const ERROR_CODES = [
   'BP_ERR_RELEASE_FILES_CHANGED',
   /** A load report without an assignment of that release to the signed-in caller (docs/RELEASES.md "Canary"). */
   'BP_ERR_RELEASE_NOT_ASSIGNED',
+  /** Demoting or suspending the last active admin: someone must stay able to run the console (docs/OPERATIONS.md "Roles"). */
+  'BP_ERR_LAST_ADMIN',
+  /** An operator searching drivers, tickets or the audit log faster than the console allows (docs/OPERATIONS.md "Audit"); the refusal says when to try again. */
+  'BP_ERR_SEARCH_RATE_LIMITED',
+  /** An admin approving a credit adjustment they asked for themselves: another admin must (docs/OPERATIONS.md "Credit adjustments"). */
+  'BP_ERR_OWN_ADJUSTMENT',
   /** Too many password hashes waiting (scrypt-backed calls are bounded); the refusal says when to retry. */
   'BP_ERR_BUSY',
   /** A fault on our side; details go to the log only. */

@@ -289,6 +289,8 @@ export class UserSearch implements SearchState {
     this.notePace(page.value.refreshIntervalMs);
     this.failures = 0;
     this.deps.health?.offersSeen(page.value.offers.length);
+    // A change saved while the poll was out judges its offers already (docs/ENGINE.md, step 5).
+    if (this.filtersStale) await this.loadFilters();
     await this.triage!.handle(page.value.offers);
     return this.nextPoll(polledAt);
   }

@@ -317,6 +317,10 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect((await asB('POST /api/user/saveDisplayName', { method: 'POST', url: '/api/user/saveDisplayName', payload: { displayName: 'B' } })).statusCode).toBe(200);
     // B's language is B's: A's account keeps its own (the snapshot says so).
     expect((await asB('POST /api/user/saveLanguage', { method: 'POST', url: '/api/user/saveLanguage', payload: { language: 'es' } })).statusCode).toBe(200);
+    // B's promotional e-mail choice is B's: A keeps taking them (the snapshot says so).
+    expect((await asB('POST /api/user/savePromotionalEmails', { method: 'POST', url: '/api/user/savePromotionalEmails', payload: { promotionalEmails: false } })).statusCode).toBe(
+      200,
+    );
     // B's automatic top-up: B's settings and card only (A's stay as they are: the snapshot says so).
     expect((await asB('GET /api/store/autoTopUp', { url: '/api/store/autoTopUp' })).json().data).toMatchObject({ enabled: false });
     expect((await asB('PUT /api/store/autoTopUp', { method: 'PUT', url: '/api/store/autoTopUp', payload: { enabled: false, amount: 2000, threshold: 500 } })).statusCode).toBe(200);

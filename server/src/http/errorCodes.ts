@@ -57,6 +57,9 @@ export const ERROR_CODES = {
   BP_ERR_RELEASE_HOSTED_CHANGED: { status: 409 },
   BP_ERR_RELEASE_FILES_CHANGED: { status: 409 },
   BP_ERR_RELEASE_NOT_ASSIGNED: { status: 403 },
+  BP_ERR_LAST_ADMIN: { status: 409 },
+  BP_ERR_SEARCH_RATE_LIMITED: { status: 429, retryAfterSeconds: 60 },
+  BP_ERR_OWN_ADJUSTMENT: { status: 403 },
   BP_ERR_BUSY: { status: 503, retryAfterSeconds: 1 },
   BP_ERR_INTERNAL: { status: 500 },
 } as const satisfies Record<ErrorCode, ErrorAnswer>;

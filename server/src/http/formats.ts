@@ -30,6 +30,9 @@ function isPhone(value: string): boolean {
 
 const isEmail = (value: string) => EMAIL.test(value) && isPlainText(value);
 
+/** Plain text that holds a word: a letter or a digit, not only spaces and punctuation (an operator's reason, docs/OPERATIONS.md "Audit"). */
+const isWords = (value: string) => /[\p{L}\p{N}]/u.test(value) && isPlainText(value);
+
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 /** The bytes of a base64url text (padding allowed), or null for anything else. */
 function base64UrlBytes(value: string): Buffer | null {
@@ -58,6 +61,8 @@ export const FORMATS = {
   'push-public-key': { validate: isPushPublicKey, words: 'api.field.format.pushKey' },
   'push-auth-secret': { validate: isPushAuthSecret, words: 'api.field.format.pushSecret' },
   'calendar-date': { validate: isCalendarDate, words: 'api.field.format.calendarDate' },
+  words: { validate: isWords, words: 'api.field.sayWhy' },
+  'words-or-empty': { validate: (v: string) => v === '' || isWords(v), words: 'api.field.sayWhy' },
 } as const satisfies Record<FormatName, { validate: (value: string) => boolean; words: MessageKey }>;
 
 /** The formats in the shape ajv's `formats` option takes. */

@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   loadReportsPerUser: { max: 60, windowMs: 15 * MINUTE },
   /** From one address, for every user behind it together (an office, a carrier's NAT). */
   loadReportsPerAddress: { max: 600, windowMs: 15 * MINUTE },
+  /** An operator's searches of drivers, tickets and the audit log (docs/OPERATIONS.md "Audit"): a person's pace, not a scraper's. */
+  operatorSearches: { max: 30, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /**

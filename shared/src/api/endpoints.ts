@@ -11,6 +11,7 @@ import type {
   AutoTopUp,
   CalendarFeed,
   ChallengeSession,
+  CreditAdjustmentRequest,
   CreditHistoryEntry,
   DeployToken,
   DriverStats,
@@ -117,6 +118,9 @@ export const api = {
     sendTestNotification: (channel: Body<'sendTestNotificationBody'>['channel']) => call<null>((http) => http.post('/user/sendTestNotification', { channel })),
     /** The account's language: the app opens in it on every device, and e-mails and chat messages are written in it. */
     saveLanguage: (language: Body<'saveLanguageBody'>['language']) => call<null>((http) => http.post('/user/saveLanguage', { language })),
+    /** Whether the driver takes promotional e-mails (the e-mailed opt-out link switches them off too). */
+    savePromotionalEmails: (promotionalEmails: boolean) =>
+      call<null>((http) => http.post('/user/savePromotionalEmails', { promotionalEmails } satisfies Body<'savePromotionalEmailsBody'>)),
     /** The name the dashboard greets the driver with. */
     saveDisplayName: (displayName: string) => call<null>((http) => http.post('/user/saveDisplayName', { displayName } satisfies Body<'saveDisplayNameBody'>)),
     changePassword: (body: Body<'changePasswordBody'>) => call<Session>((http) => http.post('/user/changePassword', body)),
@@ -155,6 +159,8 @@ export const api = {
   publicConfig: () => call<PublicConfig>((http) => http.get('/publicConfig', LOAD)),
   promotion: {
     optOut: (userId: string) => call<null>((http) => http.post('/promotion/optOut', { userId } satisfies Body<'promotionOptOutBody'>)),
+    /** Whether the driver of the opt-out link's key takes promotional e-mails now (the page shows it when it opens). */
+    optOutState: (userId: string) => call<{ promotionalEmails: boolean }>((http) => http.post('/promotion/optOutState', { userId } satisfies Body<'promotionOptOutBody'>, LOAD)),
   },
   /** The operator console (docs/OPERATIONS.md); the server answers 403 to anyone but an operator. */
   admin: {
@@ -162,7 +168,15 @@ export const api = {
     user: (id: string) => call<AdminUserDetail>((http) => http.get(`/admin/users/${encodeURIComponent(id)}`)),
     /** `requestKey` is the Idempotency-Key: one per adjustment the operator means, kept across retries of it. */
     adjustCredit: (id: string, body: Body<'creditBody'>, requestKey: string) =>
-      call<{ credit: number }>((http) => http.post(`/admin/users/${encodeURIComponent(id)}/credit`, body, { headers: { 'Idempotency-Key': requestKey } })),
+      call<{ credit: number; pendingAdjustment?: CreditAdjustmentRequest }>((http) =>
+        http.post(`/admin/users/${encodeURIComponent(id)}/credit`, body, { headers: { 'Idempotency-Key': requestKey } }),
+      ),
+    /** Credit adjustments past their admin's daily bound, waiting for another admin (docs/OPERATIONS.md "Credit adjustments"). */
+    adjustments: {
+      pending: () => call<CreditAdjustmentRequest[]>((http) => http.get('/admin/adjustments')),
+      approve: (id: string, reason: string) =>
+        call<CreditAdjustmentRequest>((http) => http.post(`/admin/adjustments/${encodeURIComponent(id)}/approve`, { reason } satisfies Body<'withReason'>)),
+    },
     accountAction: (id: string, action: 'stopSearch' | 'suspend' | 'restore', reason: string) =>
       call<null>((http) => http.post(`/admin/users/${encodeURIComponent(id)}/${action}`, { reason } satisfies Body<'withReason'>)),
     setRole: (id: string, role: Body<'setRoleBody'>['role'], reason: string) =>

@@ -3,7 +3,7 @@
  * section 2: "once user and settings are loaded"). Each remote is keyed by name so switching
  * remotes mounts afresh, while moving within one remote keeps it mounted.
  */
-import { isOperator, useSession } from '@blockpilot/shared';
+import { homePathOf, isOperator, useSession } from '@blockpilot/shared';
 import { NoAccess, Spinner } from '@blockpilot/shared/ui';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useT } from '../i18n';
@@ -17,7 +17,7 @@ export function ShellRoutes() {
   const { pathname } = useLocation();
   if (accessToken && !ready) return <Spinner label={t('loadingAccount')} />;
   const owner = ownerOf(accessToken ? signedInOwners : signedOutOwners, pathname);
-  if ('redirect' in owner) return <Navigate to={owner.redirect} replace />;
+  if ('home' in owner) return <Navigate to={homePathOf(account?.role)} replace />;
   if ('shell' in owner) return <Logout />;
   // The console's remote is not even downloaded for a driver (docs/OPERATIONS.md "Roles").
   if (owner.operatorsOnly && !isOperator(account?.role)) return <NoAccess />;

@@ -30,9 +30,9 @@ describe('who renders each path (docs/PRODUCT.md section 2)', () => {
     ['/dashboard/logs', { remote: 'mf_dashboard' }],
     ['/admin', { remote: 'mf_admin', operatorsOnly: true }],
     ['/admin/users/u-1', { remote: 'mf_admin', operatorsOnly: true }],
-    ['/login', { redirect: '/dashboard' }],
-    ['/', { redirect: '/dashboard' }],
-    ['/nowhere', { redirect: '/dashboard' }],
+    ['/login', { home: true }],
+    ['/', { home: true }],
+    ['/nowhere', { home: true }],
   ])('signed in: %s', (path, owner) => {
     expect(ownerOf(signedInOwners, path)).toMatchObject(owner);
   });

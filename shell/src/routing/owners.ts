@@ -26,7 +26,9 @@ export const signedInOwners: RouteOwner[] = [
   { path: '/account/*', remote: 'mf_account' },
   { path: '/dashboard/*', remote: 'mf_dashboard' },
   { path: `${ADMIN_PATH}/*`, remote: 'mf_admin', operatorsOnly: true },
-  { path: '*', redirect: '/dashboard' },
+  // Signing in leads here too (SIGNED_IN_HOME_PATH): an operator starts in the console, a driver on
+  // the dashboard (docs/OPERATIONS.md "Roles").
+  { path: '*', home: true },
 ];
 
 /**

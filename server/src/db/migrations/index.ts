@@ -27,6 +27,8 @@ import * as hostedReleases from './0022_hosted_releases.js';
 import * as consoleJobsAndHealth from './0023_console_jobs_and_health.js';
 import * as releaseMovesPerRemote from './0024_release_moves_per_remote.js';
 import * as releaseLoadVotes from './0025_release_load_votes.js';
+import * as consoleRolesAndAudit from './0026_console_roles_and_audit.js';
+import * as ticketSendersAndAdjustments from './0027_ticket_senders_and_adjustments.js';
 import * as releaseFirstLoad from './0028_release_first_load.js';
 import * as knowledgeBaseLanguages from './0029_knowledge_base_languages.js';
 
@@ -55,6 +57,8 @@ export const migrations: Record<string, Migration> = {
   '0023_console_jobs_and_health': consoleJobsAndHealth,
   '0024_release_moves_per_remote': releaseMovesPerRemote,
   '0025_release_load_votes': releaseLoadVotes,
+  '0026_console_roles_and_audit': consoleRolesAndAudit,
+  '0027_ticket_senders_and_adjustments': ticketSendersAndAdjustments,
   '0028_release_first_load': releaseFirstLoad,
   '0029_knowledge_base_languages': knowledgeBaseLanguages,
 };

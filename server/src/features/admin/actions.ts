@@ -1,7 +1,8 @@
 /**
- * What an operator does to a driver's account (docs/OPERATIONS.md "Drivers"): adjust credit,
- * stop a search, suspend and restore, grant and revoke roles, refund an order. Each takes a
- * reason and writes its audit entry in the same transaction as the change.
+ * What an operator does to a driver's account (docs/OPERATIONS.md "Drivers"): stop a search,
+ * suspend and restore, grant and revoke roles, refund an order (credit adjustments:
+ * creditAdjustments.ts). Each takes a reason and writes its audit entry in the same transaction
+ * as the change.
  */
 import { sql, type Transaction } from 'kysely';
 import type { Role } from '@blockpilot/shared/constants';
@@ -9,14 +10,14 @@ import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { conflict, notFound, refusal } from '../../domain/errors.js';
-import type { Words } from '../../domain/translate.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { revokeUserTokens } from '../auth/tokens.js';
-import { charge, credit, ledgerKey } from '../../domain/ledger.js';
+import { charge, ledgerKey } from '../../domain/ledger.js';
 import { planById } from '../store/plans.js';
 import { recordAudit } from './audit.js';
 import { actorOf } from './roles.js';
 import { orderOf } from './drivers.js';
+import { keepAnotherAdmin, lockActiveAdmins } from './lastAdmin.js';
 
 type Trx = Transaction<DatabaseSchema>;
 
@@ -32,56 +33,6 @@ async function lockedDriver(trx: Trx, userId: string) {
 
 function notOnSelf(operator: AuthenticatedUser, userId: string, action: 'suspend' | 'role'): void {
   if (operator.id === userId) throw conflict({ key: 'api.error.notOnOwnAccount', values: { action } });
-}
-
-export interface CreditAdjustment {
-  /** Signed cents: positive adds credit, negative takes it away. */
-  amountCents: number;
-  reason: string;
-  /** The client's Idempotency-Key: the same key adjusts once however often it is sent. */
-  requestKey: string;
-}
-
-export interface AdjustmentResult {
-  balance: number;
-  /** The key was used before: nothing changed this time. */
-  duplicate: boolean;
-}
-
-/** One ledger entry of `amountCents` for the driver, once per request key. */
-export async function adjustCredit(ctx: AppContext, operator: AuthenticatedUser, userId: string, adjustment: CreditAdjustment): Promise<AdjustmentResult> {
-  const { amountCents, reason, requestKey } = adjustment;
-  // Scoped to the driver: a key sent for two drivers is two adjustments, not one.
-  const key = ledgerKey.adjustment(`${userId}:${requestKey}`);
-  const result = await ctx.db.transaction().execute(async (trx): Promise<AdjustmentResult> => {
-    // Not locked: the ledger's own statements order concurrent changes of the balance.
-    const driver = await trx.selectFrom('users').select('credit_cents').where('id', '=', userId).executeTakeFirst();
-    if (!driver) throw noSuchDriver();
-    const outcome = amountCents > 0 ? await credit(trx, userId, key, amountCents) : await charge(trx, userId, key, -amountCents);
-    if (outcome.status === 'duplicate') return { balance: await sameAdjustment(trx, key, amountCents, userId), duplicate: true };
-    if (outcome.status === 'insufficient') {
-      const words: Words = { key: 'api.error.deductionTooLarge', values: (language) => ({ credit: formatCents('', outcome.balance, language) }) };
-      throw refusal('BP_ERR_CONFLICT', { words, errors: { amountCents: words } });
-    }
-    await recordAudit(
-      trx,
-      actorOf(operator),
-      { action: 'user.credit', targetUserId: userId, subject: key, reason, before: { credit: driver.credit_cents }, after: { credit: outcome.balance, amountCents } },
-      ctx.clock.now(),
-    );
-    return { balance: outcome.balance, duplicate: false };
-  });
-  // A running search holds the credit in memory: it reloads it now.
-  if (!result.duplicate) ctx.search.changed(userId, 'account');
-  return result;
-}
-
-/** The balance after a repeated request, or 409 when the key was used for another amount. */
-async function sameAdjustment(trx: Trx, key: string, amountCents: number, userId: string): Promise<number> {
-  const earlier = await trx.selectFrom('ledger_entries').select('amount_cents').where('key', '=', key).executeTakeFirstOrThrow();
-  if (earlier.amount_cents !== amountCents) throw conflict('api.error.adjustmentKeyReused');
-  const { credit_cents } = await trx.selectFrom('users').select('credit_cents').where('id', '=', userId).executeTakeFirstOrThrow();
-  return credit_cents;
 }
 
 /** Stops the driver's search (it stays stopped until they press Start). */
@@ -105,8 +56,10 @@ export async function suspendDriver(ctx: AppContext, operator: AuthenticatedUser
   notOnSelf(operator, userId, 'suspend');
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
+    const activeAdmins = await lockActiveAdmins(trx);
     const driver = await lockedDriver(trx, userId);
     if (driver.suspended_at) throw conflict('api.error.alreadySuspended');
+    keepAnotherAdmin(activeAdmins, userId);
     await trx.updateTable('users').set({ suspended_at: now, searching: false }).where('id', '=', userId).execute();
     await revokeUserTokens(trx, userId, now);
     await recordAudit(
@@ -130,13 +83,19 @@ export async function restoreDriver(ctx: AppContext, operator: AuthenticatedUser
   });
 }
 
-/** Grants or revokes a role; an admin cannot change their own (there is always another to undo a mistake). */
+/**
+ * Grants or revokes a role; an admin cannot change their own (there is always another to undo a
+ * mistake), nor take away the last active admin. The console's decision is recorded
+ * (`role_granted_by`), so ADMIN_EMAILS never overrides it (adminEmails.ts).
+ */
 export async function setRole(ctx: AppContext, operator: AuthenticatedUser, userId: string, role: Role, reason: string): Promise<void> {
   notOnSelf(operator, userId, 'role');
   await ctx.db.transaction().execute(async (trx) => {
+    const activeAdmins = await lockActiveAdmins(trx);
     const driver = await lockedDriver(trx, userId);
     if (driver.role === role) throw conflict({ key: 'api.error.alreadyHasRole', values: { role } });
-    await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
+    if (role !== 'admin') keepAnotherAdmin(activeAdmins, userId);
+    await trx.updateTable('users').set({ role, role_granted_by: 'console' }).where('id', '=', userId).execute();
     await recordAudit(trx, actorOf(operator), { action: 'user.role', targetUserId: userId, reason, before: { role: driver.role }, after: { role } }, ctx.clock.now());
   });
 }

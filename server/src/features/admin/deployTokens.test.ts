@@ -83,7 +83,7 @@ describeEachDatabase('deploy tokens in the operator console', (database) => {
 
       const [entry] = await auditEntriesOf(t, 'deployToken.mint');
       expect(entry).toMatchObject({ actor_id: admin.id, actor_email: ADMIN_EMAIL, subject: `deployToken:${minted.id}`, after: { label: 'Landing team CI', remote: 'mf_landing' } });
-      expect((await auditEntriesOf(t, 'deployTokens.list')).at(-1)).toMatchObject({ actor_id: admin.id, after: { found: 1 } });
+      expect(await auditEntriesOf(t, 'deployTokens.list')).toEqual([]);
       const [registryEntry] = await registryAudit('token-mint');
       expect(registryEntry).toMatchObject({ actor: `admin:${ADMIN_EMAIL}`, remote: 'mf_landing', detail: { tokenId: minted.id, label: 'Landing team CI' } });
       const everything = JSON.stringify([...(await t.database.db.selectFrom('audit_entries').selectAll().execute()), ...(await registryAudit('token-mint'))]);

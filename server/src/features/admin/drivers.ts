@@ -91,6 +91,7 @@ export function ticketSummaryOf(row: Selectable<SupportMessageTable>): TicketSum
     fullName: row.full_name,
     emailAddress: row.email,
     userId: row.user_id,
+    senderVerified: row.sender_verified,
     question: row.question,
     createdAt: row.created_at.getTime(),
   };
@@ -111,7 +112,8 @@ export async function driverDetail(db: Db, userId: string): Promise<AdminUserDet
     db
       .selectFrom('support_messages')
       .selectAll()
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('email', '=', user.email)]))
+      // Sent signed in by the driver only: anyone may type the driver's address (docs/OPERATIONS.md "Support inbox").
+      .where('user_id', '=', userId)
       .orderBy('id', 'desc')
       .execute(),
   ]);

@@ -65,7 +65,7 @@ describeWithRedis('engine workers API over Redis', (redis) => {
       { name: 'search', waiting: 1, active: 0, delayed: 0 },
       { name: 'promotion', waiting: 0, active: 0, delayed: 0 },
     ]);
-    expect((await auditEntriesOf(suite.t, 'engineWorkers.view')).at(-1)).toMatchObject({ actor_id: suite.supportUser.id, after: { workers: 0 } });
+    expect(await auditEntriesOf(suite.t, 'engineWorkers.view')).toEqual([]);
   });
 
   it('lists a running worker with the leases that name it, and counts other leases apart', async () => {

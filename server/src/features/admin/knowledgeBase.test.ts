@@ -75,12 +75,12 @@ describeEachDatabase('knowledge base editing API', (database) => {
       expect([await rows(), await auditCount()]).toEqual(before);
     });
 
-    it('lets support read every article (audited), and not a driver', async () => {
+    it('lets support read every article (data about no driver: not recorded), and not a driver', async () => {
       expect((await as(driver, { url: '/api/admin/knowledgeBase' })).statusCode).toBe(403);
       const res = await as(supportUser, { url: '/api/admin/knowledgeBase' });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toHaveLength(ALL_SEEDS.length);
-      expect((await auditOf('knowledgeBase.list')).at(-1)).toMatchObject({ actor_id: supportUser.id, after: { found: ALL_SEEDS.length } });
+      expect(await auditOf('knowledgeBase.list')).toEqual([]);
     });
   });
 

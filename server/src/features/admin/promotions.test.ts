@@ -99,7 +99,7 @@ describeEachDatabase('promotions API', (database) => {
     expectFieldErrors(await post(admin, `/api/admin/promotions/${id}`, { subject: '', text: 'ok' }), ['subject']);
     expectFieldErrors(await post(admin, '/api/admin/promotions/abc/send'), ['id']);
     expect((await post(admin, '/api/admin/promotions/999999/send')).statusCode).toBe(404);
-    expect([await promotion(id), await auditCount()]).toEqual([before[0], Number(before[1]) + 1]); // + the promotion.view just above
+    expect([await promotion(id), await auditCount()]).toEqual(before);
   });
 
   it('sends once to every driver not opted out, each with their own opt-out link; a second send sends nothing', async () => {

@@ -102,7 +102,7 @@ describeEachDatabase('releases in the operator console', (database) => {
     expect(await registryMoves()).toEqual([]);
   });
 
-  it("shows an admin each channel's stable release and canary with its latest moves, newest first (the read is audited)", async () => {
+  it("shows an admin each channel's stable release and canary with its latest moves, newest first (the read is not recorded)", async () => {
     const channel = await production();
     expect(channel.revision).toBe(3);
     expect(channel.entries).toEqual([
@@ -120,7 +120,8 @@ describeEachDatabase('releases in the operator console', (database) => {
       ['promote', '1.0.0', '1.1.0', 2, 'RELEASE_TOKEN'],
       ['promote', null, '1.0.0', 1, 'RELEASE_TOKEN'],
     ]);
-    expect((await auditEntriesOf(t, 'releases.view')).at(-1)).toMatchObject({ actor_id: admin.id, actor_email: ADMIN_EMAIL });
+    // Data about no driver: the read is not recorded (docs/OPERATIONS.md "Audit").
+    expect(await auditEntriesOf(t, 'releases.view')).toEqual([]);
   });
 
   it('needs a reason in words: missing, empty or blank is a 400 under `reason` and nothing moves', async () => {

@@ -1,16 +1,14 @@
 /**
  * Roles (docs/OPERATIONS.md "Roles"). Every operator route names the least role it needs in its
  * route config (`minimumRole`); the admin plugin's hook checks it on every request, and a route
- * that names none does not start (deny by default, not by remembering). ADMIN_EMAILS makes its
- * accounts admins whenever they sign up or sign in, so the first admin needs no database shell.
+ * that names none does not start (deny by default, not by remembering). The first admins come
+ * from ADMIN_EMAILS (adminEmails.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Role } from '@blockpilot/shared/constants';
-import type { DatabaseSchema } from '../../db/schema.js';
 import { forbidden } from '../../domain/errors.js';
 import { currentUser, type AuthenticatedUser } from '../auth/authenticate.js';
-import { recordAudit, type Actor } from './audit.js';
+import type { Actor } from './audit.js';
 
 /** The roles that may use the console, weakest first: a role may do what the ones before it may. */
 const OPERATOR_RANK: Record<Role, number> = { user: 0, support: 1, admin: 2 };
@@ -40,23 +38,3 @@ export function requireRole(request: FastifyRequest): AuthenticatedUser {
 }
 
 export const actorOf = (user: AuthenticatedUser): Actor => ({ id: user.id, email: user.row.email });
-
-/** The actor of the bootstrap's role changes: the configuration, not a person. */
-const BOOTSTRAP_ACTOR: Actor = { id: null, email: 'ADMIN_EMAILS' };
-
-/**
- * Makes the account an admin when its e-mail is in ADMIN_EMAILS and it is not one yet (audited).
- * Called on sign-up and on sign-in; `db` may be the sign-up's transaction.
- */
-export async function bootstrapAdmin(db: Kysely<DatabaseSchema>, adminEmails: readonly string[], user: { id: string; email: string }, now: Date): Promise<void> {
-  if (!adminEmails.includes(user.email)) return;
-  const current = await db.selectFrom('users').select('role').where('id', '=', user.id).executeTakeFirst();
-  if (!current || current.role === 'admin') return;
-  await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  await recordAudit(
-    db,
-    BOOTSTRAP_ACTOR,
-    { action: 'user.role', targetUserId: user.id, reason: 'listed in ADMIN_EMAILS', before: { role: current.role }, after: { role: 'admin' } },
-    now,
-  );
-}

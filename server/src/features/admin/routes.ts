@@ -2,13 +2,16 @@
  * /api/admin: the operator console's API (docs/OPERATIONS.md). One encapsulated plugin: every
  * route in it needs a live session and declares the least role it needs (`config.minimumRole`),
  * checked by this plugin's hook before the handler runs (after the schema); a route that declares none stops the
- * server at start. Every route writes an audit entry, reads included (who looked at whom).
+ * server at start. Every change writes an audit entry; a read of personal data is recorded once per
+ * operator, subject and hour (who looked at whom); lists of data about no driver are not recorded
+ * (docs/OPERATIONS.md "Audit").
  */
 import type { FastifyInstance } from 'fastify';
 import {
   articleBody,
   articleOrderBody,
   auditQuery,
+  byAdjustmentId,
   byArticleId,
   byOrderId,
   byPromotionId,
@@ -31,12 +34,16 @@ import {
 import type { AppContext } from '../../context.js';
 import { notFound, validationError } from '../../domain/errors.js';
 import { translate, type MessageKey } from '../../domain/translate.js';
+import { formatCents } from '@blockpilot/shared/format';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
-import { adjustCredit, NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
-import { recordAudit, searchAudit } from './audit.js';
+import { NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
+import { recordRead, searchAudit, type AuditRead } from './audit.js';
+import { adjustCredit, approveAdjustment, pendingAdjustments } from './creditAdjustments.js';
+import { applyAdminEmails } from './adminEmails.js';
+import { countSearch } from './searchLimit.js';
 import { driverDetail, searchDrivers } from './drivers.js';
 import { engineHealth, engineWorkers, sampleEveryMinute } from './engineHealth.js';
 import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
@@ -49,6 +56,7 @@ import { adminReleaseRoutes } from './releaseRoutes.js';
 import type { ReleaseRegistry } from '../releases/registry.js';
 import {
   auditEntrySchema,
+  creditAdjustmentSchema,
   deployTokenSchema,
   engineHealthSchema,
   engineWorkersSchema,
@@ -76,11 +84,13 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
     if (!route.config?.minimumRole) throw new Error(`${route.method} ${route.url} is an operator route without config.minimumRole`);
   });
   app.addHook('onRequest', app.requireUser);
+  // ADMIN_EMAILS as it is now (adminEmails.ts); in production mode an unverified listed account stops the start.
+  app.addHook('onReady', async () => applyAdminEmails(ctx));
   // After validation: a malformed request is a 400 with its fields for anyone signed in, as on every route.
   app.addHook('preHandler', async (request) => void requireRole(request));
 
-  const audit = (request: Parameters<typeof currentUser>[0], record: Parameters<typeof recordAudit>[2]) =>
-    recordAudit(ctx.db, actorOf(currentUser(request)), record, ctx.clock.now());
+  const read = (request: Parameters<typeof currentUser>[0], record: AuditRead) => recordRead(ctx.db, actorOf(currentUser(request)), record, ctx.clock.now());
+  const search = (request: Parameters<typeof currentUser>[0]) => countSearch(ctx.rateLimiter, currentUser(request).id);
 
   // Drivers.
 
@@ -93,13 +103,14 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
         summary: 'Drivers by e-mail or name (part of it), platform account id or account id; the newest 50 without q',
         security: bearerAuth,
         querystring: userSearchQuery,
-        response: responses({ type: 'array', items: userSummarySchema }, [400, 401, 403]),
+        response: responses({ type: 'array', items: userSummarySchema }, [400, 401, 403, 429]),
       },
     },
     async (request) => {
+      await search(request);
       const q = request.query.q ?? '';
       const users = await searchDrivers(ctx.db, q);
-      await audit(request, { action: 'users.search', after: { q, found: users.length } });
+      await read(request, { action: 'users.search', subject: `search:${q}`, after: { q, found: users.length } });
       return ok(users);
     },
   );
@@ -119,7 +130,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
     async (request) => {
       const detail = await driverDetail(ctx.db, request.params.id);
       if (!detail) throw notFound(NO_SUCH_DRIVER);
-      await audit(request, { action: 'user.view', targetUserId: detail.id });
+      await read(request, { action: 'user.view', subject: `user:${detail.id}`, targetUserId: detail.id });
       return ok(detail);
     },
   );
@@ -130,19 +141,74 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
       config: admin,
       schema: {
         tags,
-        summary: 'Adjust credit by a ledger entry (once per Idempotency-Key); answers the new balance',
+        summary:
+          "Adjust credit by a ledger entry (once per Idempotency-Key); answers the new balance. Past the admin's daily bound the adjustment waits for another admin's approval (pendingAdjustment)",
         security: bearerAuth,
         params: byUserId,
         headers: idempotencyHeaders,
         body: creditBody,
-        response: responses(closedObject(['credit'], { credit: { type: 'integer', description: 'Cents' } }), [400, 401, 403, 404, 409]),
+        response: responses(
+          closedObject(['credit'], {
+            credit: { type: 'integer', description: 'Cents' },
+            pendingAdjustment: { ...creditAdjustmentSchema, description: 'Set when the adjustment waits for approval: the credit did not move' },
+          }),
+          [400, 401, 403, 404, 409],
+        ),
       },
     },
     async (request) => {
       const { amountCents, reason: why } = request.body;
       if (amountCents === 0) throw validationError({ amountCents: 'api.field.notZero' });
-      const { balance, duplicate } = await adjustCredit(ctx, currentUser(request), request.params.id, { amountCents, reason: why, requestKey: request.headers['idempotency-key'] });
+      const { balance, duplicate, pending } = await adjustCredit(ctx, currentUser(request), request.params.id, {
+        amountCents,
+        reason: why,
+        requestKey: request.headers['idempotency-key'],
+      });
+      if (pending) {
+        const limit = ctx.config.auth.adminDailyAdjustmentLimitCents;
+        const alert = duplicate
+          ? translate(request.language, 'api.alert.adjustmentStillPending')
+          : translate(request.language, 'api.alert.adjustmentPending', { limit: formatCents('', limit, request.language) });
+        return ok({ credit: balance, pendingAdjustment: pending }, { alert });
+      }
       return ok({ credit: balance }, { alert: translate(request.language, duplicate ? 'api.alert.adjustmentDuplicate' : 'api.alert.creditAdjusted') });
+    },
+  );
+
+  app.get(
+    '/api/admin/adjustments',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Credit adjustments waiting for a second admin, oldest first',
+        security: bearerAuth,
+        response: responses({ type: 'array', items: creditAdjustmentSchema }, [401, 403]),
+      },
+    },
+    async (request) => {
+      const waiting = await pendingAdjustments(ctx);
+      await read(request, { action: 'adjustments.list', subject: 'adjustments:pending', after: { found: waiting.length } });
+      return ok(waiting);
+    },
+  );
+
+  app.post(
+    '/api/admin/adjustments/:id/approve',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Approve a waiting credit adjustment (not one you asked for): credited once, however often approved',
+        security: bearerAuth,
+        params: byAdjustmentId,
+        body: withReason,
+        response: responses(creditAdjustmentSchema, [400, 401, 403, 404, 409]),
+      },
+    },
+    async (request) => {
+      const { adjustment, duplicate } = await approveAdjustment(ctx, currentUser(request), request.params.id, request.body.reason);
+      return ok(adjustment, { alert: translate(request.language, duplicate ? 'api.alert.adjustmentAlreadyApproved' : 'api.alert.adjustmentApproved') });
     },
   );
 
@@ -208,12 +274,14 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
         summary: 'Contact and help messages, newest first',
         security: bearerAuth,
         querystring: ticketListQuery,
-        response: responses({ type: 'array', items: ticketSummarySchema }, [400, 401, 403]),
+        response: responses({ type: 'array', items: ticketSummarySchema }, [400, 401, 403, 429]),
       },
     },
     async (request) => {
+      await search(request);
       const tickets = await listTickets(ctx.db, request.query);
-      await audit(request, { action: 'tickets.list', after: { ...request.query, found: tickets.length } });
+      const { status = 'all', q = '' } = request.query;
+      await read(request, { action: 'tickets.list', subject: `tickets:${status}:${q}`, after: { ...request.query, found: tickets.length } });
       return ok(tickets);
     },
   );
@@ -226,7 +294,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
     },
     async (request) => {
       const ticket = await ticketOf(ctx.db, Number(request.params.id));
-      await audit(request, { action: 'ticket.view', targetUserId: ticket.userId, subject: `ticket:${ticket.id}` });
+      await read(request, { action: 'ticket.view', targetUserId: ticket.userId, subject: `ticket:${ticket.id}` });
       return ok(ticket);
     },
   );
@@ -280,11 +348,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
         response: responses({ type: 'array', items: knowledgeBaseArticleSchema }, [401, 403]),
       },
     },
-    async (request) => {
-      const articles = await listArticles(ctx.db);
-      await audit(request, { action: 'knowledgeBase.list', after: { found: articles.length } });
-      return ok(articles);
-    },
+    async () => ok(await listArticles(ctx.db)),
   );
 
   app.post(
@@ -361,11 +425,8 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
       config: admin,
       schema: { tags, summary: 'Promotions newest first, with their delivery', security: bearerAuth, response: responses({ type: 'array', items: promotionSchema }, [401, 403]) },
     },
-    async (request) => {
-      const promotions = await listPromotions(ctx.db);
-      await audit(request, { action: 'promotions.list', after: { found: promotions.length } });
-      return ok(promotions);
-    },
+    // Polled every 2 s while a promotion sends: data about no driver, not recorded.
+    async () => ok(await listPromotions(ctx.db)),
   );
 
   app.get(
@@ -380,11 +441,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
         response: responses(promotionSchema, [400, 401, 403, 404]),
       },
     },
-    async (request) => {
-      const promotion = await getPromotion(ctx.db, Number(request.params.id));
-      await audit(request, { action: 'promotion.view', subject: `promotion:${promotion.id}` });
-      return ok(promotion);
-    },
+    async (request) => ok(await getPromotion(ctx.db, Number(request.params.id))),
   );
 
   app.post(
@@ -453,9 +510,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
     async (request) => {
       const minutes = Number(request.query.minutes ?? DEFAULT_HEALTH_MINUTES);
       if (minutes > ENGINE_HEALTH_MINUTES) throw validationError({ minutes: { key: 'api.field.engineHealthMinutes', values: { max: ENGINE_HEALTH_MINUTES } } });
-      const health = await engineHealth(ctx, healthWriter, minutes);
-      await audit(request, { action: 'engineHealth.view', after: { minutes } });
-      return ok(health);
+      return ok(await engineHealth(ctx, healthWriter, minutes));
     },
   );
 
@@ -470,11 +525,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
         response: responses(engineWorkersSchema, [401, 403]),
       },
     },
-    async (request) => {
-      const workers = await engineWorkers(ctx);
-      await audit(request, { action: 'engineWorkers.view', after: { workers: workers.workers.length } });
-      return ok(workers);
-    },
+    async () => ok(await engineWorkers(ctx)),
   );
 
   // Deploy tokens of the release registry (docs/OPERATIONS.md "Deploy tokens"): admins only.
@@ -490,11 +541,7 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
         response: responses({ type: 'array', items: deployTokenSchema }, [401, 403]),
       },
     },
-    async (request) => {
-      const tokens = await listTokens(ctx);
-      await audit(request, { action: 'deployTokens.list', after: { found: tokens.length } });
-      return ok(tokens);
-    },
+    async () => ok(await listTokens(ctx)),
   );
 
   app.post(
@@ -543,13 +590,14 @@ export async function adminRoutes(fastify: FastifyInstance, { ctx, releases }: {
         summary: 'The audit log, newest first (100 a page; `before` pages back by entry id)',
         security: bearerAuth,
         querystring: auditQuery,
-        response: responses({ type: 'array', items: auditEntrySchema }, [400, 401, 403]),
+        response: responses({ type: 'array', items: auditEntrySchema }, [400, 401, 403, 429]),
       },
     },
     async (request) => {
+      await search(request);
       const { q, userId, before } = request.query;
       const entries = await searchAudit(ctx.db, { q, targetUserId: userId, before: before === undefined ? undefined : Number(before) });
-      await audit(request, { action: 'audit.search', targetUserId: userId ?? null, after: { q: q ?? '', found: entries.length } });
+      await read(request, { action: 'audit.search', targetUserId: userId ?? null, subject: `audit:${userId ?? ''}:${q ?? ''}`, after: { q: q ?? '', found: entries.length } });
       return ok(entries);
     },
   );

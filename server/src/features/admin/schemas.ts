@@ -43,13 +43,14 @@ const ticketStatus = { type: 'string', enum: ['open', 'answered', 'closed'] } as
 
 export const ticketSummarySchema = {
   type: 'object',
-  required: ['id', 'status', 'fullName', 'emailAddress', 'userId', 'question', 'createdAt'],
+  required: ['id', 'status', 'fullName', 'emailAddress', 'userId', 'senderVerified', 'question', 'createdAt'],
   properties: {
     id: { type: 'integer' },
     status: ticketStatus,
     fullName: { type: 'string' },
     emailAddress: { type: 'string' },
-    userId: nullableText,
+    userId: { ...nullableText, description: "The sender's account: set only when the message was sent signed in" },
+    senderVerified: { type: 'boolean', description: 'Sent signed in from the account whose verified address it carries; false: anyone may have typed the address' },
     question: { type: 'string' },
     createdAt: epochMs,
   },
@@ -310,4 +311,21 @@ export const mintedDeployTokenSchema = {
   ...deployTokenSchema,
   required: [...deployTokenSchema.required, 'token'],
   properties: { ...deployTokenSchema.properties, token: { type: 'string', description: 'The deploy token (`bprt_...`); never shown again' } },
+} as const;
+
+/** A credit adjustment waiting for, or given, a second admin's approval (docs/OPERATIONS.md "Credit adjustments"). */
+export const creditAdjustmentSchema = {
+  type: 'object',
+  required: ['id', 'userId', 'amountCents', 'reason', 'status', 'requestedBy', 'createdAt', 'approvedBy', 'approvedAt'],
+  properties: {
+    id: { type: 'string' },
+    userId: { type: 'string' },
+    amountCents: { type: 'integer', description: 'Signed cents' },
+    reason: { type: 'string' },
+    status: { type: 'string', enum: ['applied', 'pending', 'approved'] },
+    requestedBy: { type: 'string', description: 'The e-mail of the admin who asked' },
+    createdAt: epochMs,
+    approvedBy: { ...nullableText, description: 'The e-mail of the admin who approved' },
+    approvedAt: nullableMs,
+  },
 } as const;

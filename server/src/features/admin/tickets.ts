@@ -54,32 +54,35 @@ export async function ticketOf(db: Db, id: number): Promise<Ticket> {
  * E-mails the reply to the sender, then keeps it on the ticket and marks it answered. The e-mail
  * goes first: a reply that could not be sent is not recorded as sent (the operator sees the
  * failure and tries again). The operator's words go as written; the e-mail around them is in the
- * language of the sender's account, English when the ticket has none.
+ * language of the sender's account, English when the ticket has none. A ticket whose sender is not
+ * verified gets its reply at the address given, saying the sender was not verified.
  */
 export async function replyToTicket(ctx: AppContext, operator: AuthenticatedUser, id: number, text: string): Promise<Ticket> {
   const ticket = await ctx.db
     .selectFrom('support_messages')
     .leftJoin('users', 'users.id', 'support_messages.user_id')
-    .select(['support_messages.id', 'support_messages.email', 'full_name', 'question', 'status', 'user_id', 'users.language'])
+    .select(['support_messages.id', 'support_messages.email', 'full_name', 'question', 'status', 'user_id', 'sender_verified', 'users.language'])
     .where('support_messages.id', '=', id)
     .executeTakeFirst();
   if (!ticket) throw noSuchTicket();
   if (ticket.status === 'closed') throw conflict('api.error.ticketClosed');
   const reply = text.trim();
   const language = ticket.language ?? DEFAULT_LANGUAGE;
+  const written = translate(language, 'email.ticketReply.text', {
+    name: ticket.full_name,
+    reply,
+    quoted: ticket.question
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n'),
+  });
   try {
     await ctx.mailer.send({
       to: ticket.email,
       replyTo: ctx.config.mail.supportAddress,
       subject: translate(language, 'email.ticketReply.subject', { ticket: ticket.id }),
-      text: translate(language, 'email.ticketReply.text', {
-        name: ticket.full_name,
-        reply,
-        quoted: ticket.question
-          .split('\n')
-          .map((line) => `> ${line}`)
-          .join('\n'),
-      }),
+      // Whoever owns the address may not have written: the reply says so (docs/OPERATIONS.md "Support inbox").
+      text: ticket.sender_verified ? written : `${written}\n\n--\n${translate(language, 'email.ticketReply.unverified')}`,
     });
   } catch (error) {
     ctx.log.error({ err: error, ticket: id }, 'a support reply could not be e-mailed');

@@ -11,6 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGN_UP_BONUS_CENTS, type Language } from '@blockpilot/shared/constants';
 import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
+import { grantListedAdmin } from '../admin/adminEmails.js';
 import { accountChanged } from '../search/changes.js';
 import { credit, ledgerKey } from '../../domain/ledger.js';
 import { translate } from '../../domain/translate.js';
@@ -77,11 +78,15 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<boole
   return true;
 }
 
-/** The verified driver's bonus and any invite reward they earned: the effect of a good link. */
+/**
+ * The verified driver's bonus, any invite reward they earned, and the admin role when ADMIN_EMAILS
+ * lists the address (docs/OPERATIONS.md "Roles"): the effect of a good link.
+ */
 export async function confirmEmailAddress(ctx: AppContext, userId: string): Promise<void> {
   const now = ctx.clock.now();
   const rewardedInviter = await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+    await grantListedAdmin(trx, ctx.config.auth.adminEmails, userId, now);
     await credit(trx, userId, ledgerKey.signup(userId), SIGN_UP_BONUS_CENTS);
     return payInviteRewardIfDue(trx, userId);
   });

@@ -10,7 +10,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { forbidden, refusal, validationError } from '../../domain/errors.js';
 import { hashToken, newCode } from '../../security/tokens.js';
-import { bootstrapAdmin } from '../admin/roles.js';
+import { grantListedAdmin } from '../admin/adminEmails.js';
 import { DEFAULT_FILTER, insertFilter } from '../../domain/filters.js';
 import { translate } from '../../domain/translate.js';
 import { invalidResetLink } from './authenticate.js';
@@ -62,8 +62,7 @@ export async function register(ctx: AppContext, request: RegisterRequest): Promi
         .returning(['id', 'language'])
         .executeTakeFirstOrThrow();
       await insertFilter(trx, id, DEFAULT_FILTER);
-      // The sign-up bonus waits for the e-mailed link (emailVerification.ts).
-      await bootstrapAdmin(trx, ctx.config.auth.adminEmails, { id, email }, now);
+      // The sign-up bonus, and an ADMIN_EMAILS role, wait for the e-mailed link (emailVerification.ts).
       return { id, language, token: await issueToken(trx, id, 'access', now, ctx.config.auth.sessionTtlMs) };
     });
     sendVerificationEmail(ctx, { id: created.id, email, language: created.language });
@@ -81,7 +80,7 @@ export async function login(ctx: AppContext, emailAddress: string, password: str
   if (!user || !valid) throw validationError({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
   // Said only to whoever knows the password: the account holder learns why, nobody else learns it exists.
   if (user.suspended_at) throw forbidden('api.error.accountSuspended');
-  await bootstrapAdmin(ctx.db, ctx.config.auth.adminEmails, user, ctx.clock.now());
+  await grantListedAdmin(ctx.db, ctx.config.auth.adminEmails, user.id, ctx.clock.now());
   if (ctx.passwords.needsRehash(user.password_hash)) {
     await ctx.db
       .updateTable('users')

@@ -19,8 +19,8 @@ export async function issueToken(db: Db, userId: string, kind: TokenKind, now: D
   return token;
 }
 
-/** A user row as the rest of a request sees it: everything but the password hash. */
-export type UserRow = Omit<Selectable<UserTable>, 'password_hash'>;
+/** A user row as the rest of a request sees it: everything but the password hash (and who decided the role, adminEmails.ts's own). */
+export type UserRow = Omit<Selectable<UserTable>, 'password_hash' | 'role_granted_by'>;
 
 /** The columns of a {@link UserRow}. */
 export const USER_COLUMNS = [

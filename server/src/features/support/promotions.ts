@@ -52,18 +52,40 @@ export async function sendPromotionalEmail(ctx: AppContext, userId: string, mess
   return true;
 }
 
-/**
- * Opts out the driver whose link key this is; repeating it changes nothing and is not an error.
- * False for a key this server did not issue (forged, altered, or a bare id).
- */
-export async function optOutOfPromotions(ctx: Pick<AppContext, 'db' | 'tokenCipher' | 'clock'>, key: string): Promise<boolean> {
-  let userId: string;
+/** The driver an opt-out link's key names, or null for a key this server did not issue (forged, altered, or a bare id). */
+function driverOfKey(ctx: Pick<AppContext, 'tokenCipher'>, key: string): string | null {
   try {
-    userId = ctx.tokenCipher.decrypt(key, OPT_OUT_CONTEXT);
+    return ctx.tokenCipher.decrypt(key, OPT_OUT_CONTEXT);
   } catch (error) {
-    if (error instanceof TokenCipherError) return false;
+    if (error instanceof TokenCipherError) return null;
     throw error;
   }
-  await ctx.db.updateTable('users').set({ promotions_opted_out_at: ctx.clock.now() }).where('id', '=', userId).where('promotions_opted_out_at', 'is', null).execute();
+}
+
+/**
+ * The driver's choice, one setting wherever it is made (the account settings, the e-mailed link):
+ * on clears the opt-out; off keeps the first opt-out's time (repeating it changes nothing).
+ */
+export async function setPromotionalEmails(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, wanted: boolean): Promise<void> {
+  if (wanted) await ctx.db.updateTable('users').set({ promotions_opted_out_at: null }).where('id', '=', userId).execute();
+  else await ctx.db.updateTable('users').set({ promotions_opted_out_at: ctx.clock.now() }).where('id', '=', userId).where('promotions_opted_out_at', 'is', null).execute();
+}
+
+/**
+ * Opts out the driver whose link key this is; repeating it changes nothing and is not an error.
+ * False for a key this server did not issue.
+ */
+export async function optOutOfPromotions(ctx: Pick<AppContext, 'db' | 'tokenCipher' | 'clock'>, key: string): Promise<boolean> {
+  const userId = driverOfKey(ctx, key);
+  if (!userId) return false;
+  await setPromotionalEmails(ctx, userId, false);
   return true;
+}
+
+/** Whether the driver of the link's key takes promotional e-mails now; null for a key this server did not issue (or a driver gone). */
+export async function promotionalEmailsOfKey(ctx: Pick<AppContext, 'db' | 'tokenCipher'>, key: string): Promise<boolean | null> {
+  const userId = driverOfKey(ctx, key);
+  if (!userId) return null;
+  const user = await ctx.db.selectFrom('users').select('promotions_opted_out_at').where('id', '=', userId).executeTakeFirst();
+  return user ? user.promotions_opted_out_at === null : null;
 }

@@ -1,15 +1,24 @@
-/** Questions to support: stored first (nothing is lost if mail fails), then e-mailed to the support address. */
+/**
+ * Questions to support: stored first (nothing is lost if mail fails), then e-mailed to the support
+ * address. Who sent one is known only from the session (docs/OPERATIONS.md "Support inbox"): the
+ * address typed in the form is anyone's to type.
+ */
 import type { SupportMessage } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 
+/**
+ * The ticket is linked to the signed-in sender's account, never to the account of the address
+ * typed; its sender is verified only when that account's verified address is the one typed.
+ */
 export async function submitQuestion(ctx: AppContext, message: SupportMessage, userId: string | null): Promise<void> {
   const email = message.emailAddress.trim();
-  // The inbox links the ticket to the driver's account: the signed-in one, else the account of that address.
-  const owner = userId ?? (await ctx.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst())?.id ?? null;
+  const account = userId ? await ctx.db.selectFrom('users').select(['email', 'email_verified_at']).where('id', '=', userId).executeTakeFirst() : undefined;
+  const senderVerified = account !== undefined && account.email_verified_at !== null && account.email === email.toLowerCase();
   const { id } = await ctx.db
     .insertInto('support_messages')
     .values({
-      user_id: owner,
+      user_id: userId,
+      sender_verified: senderVerified,
       full_name: message.fullName.trim(),
       email,
       phone_number: message.phoneNumber.trim(),
@@ -26,6 +35,7 @@ export async function submitQuestion(ctx: AppContext, message: SupportMessage, u
       text: [
         `From: ${message.fullName.trim()} <${email}>, phone ${message.phoneNumber.trim()}`,
         userId ? `Signed in as user ${userId}` : 'Not signed in',
+        senderVerified ? 'Sender verified: the account of this address' : 'Sender not verified: anyone may have typed this address',
         '',
         message.question.trim(),
       ].join('\n'),

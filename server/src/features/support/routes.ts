@@ -1,6 +1,6 @@
 /** Support: the contact/help form, the knowledge base, and opting out of promotional e-mail. */
 import type { FastifyInstance } from 'fastify';
-import { promotionOptOutBody, supportMessageSchema } from '@blockpilot/shared/api/schemas';
+import { closedObject, promotionOptOutBody, supportMessageSchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { validationError } from '../../domain/errors.js';
 import { translate } from '../../domain/translate.js';
@@ -10,7 +10,7 @@ import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { knowledgeBaseItemSchema, publishedKnowledgeBase } from './knowledgeBase.js';
 import { publicConfigOf, publicConfigSchema } from './publicConfig.js';
-import { INVALID_OPT_OUT_LINK, optOutOfPromotions } from './promotions.js';
+import { INVALID_OPT_OUT_LINK, optOutOfPromotions, promotionalEmailsOfKey } from './promotions.js';
 import { submitQuestion } from './questions.js';
 
 export async function supportRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
@@ -72,6 +72,23 @@ export async function supportRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     async (request) => {
       if (!(await optOutOfPromotions(ctx, request.body.userId))) throw validationError({ userId: INVALID_OPT_OUT_LINK }, INVALID_OPT_OUT_LINK);
       return ok(null, { alert: translate(request.language, 'api.alert.promotionsOptedOut') });
+    },
+  );
+
+  app.post(
+    '/api/promotion/optOutState',
+    {
+      schema: {
+        tags: ['support'],
+        summary: "Whether the driver of an opt-out link takes promotional e-mail now (the link's page shows it); the key in the body, never in a URL",
+        body: promotionOptOutBody,
+        response: responses(closedObject(['promotionalEmails'], { promotionalEmails: { type: 'boolean' } }), [400]),
+      },
+    },
+    async (request) => {
+      const promotionalEmails = await promotionalEmailsOfKey(ctx, request.body.userId);
+      if (promotionalEmails === null) throw validationError({ userId: INVALID_OPT_OUT_LINK }, INVALID_OPT_OUT_LINK);
+      return ok({ promotionalEmails });
     },
   );
 }

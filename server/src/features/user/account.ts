@@ -78,6 +78,7 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, userId: string, no
     currency_symbol: REGIONS[user.country_code].currencySymbol,
     language: user.language,
     role: user.role,
+    promotionalEmails: user.promotions_opted_out_at === null,
   };
 }
 
@@ -102,6 +103,7 @@ export const accountSchema = {
     'currency_symbol',
     'language',
     'role',
+    'promotionalEmails',
   ],
   properties: {
     display_name: { type: 'string' },
@@ -129,5 +131,6 @@ export const accountSchema = {
     currency_symbol: { type: 'string' },
     language: { type: 'string', enum: LANGUAGES, description: "The driver's language: the app's, and that of e-mails and chat messages" },
     role: { type: 'string', enum: ROLES, description: 'Driver (user) or operator (support, admin)' },
+    promotionalEmails: { type: 'boolean', description: 'The driver takes promotional e-mails (the e-mailed opt-out link and savePromotionalEmails switch it)' },
   },
 } as const;

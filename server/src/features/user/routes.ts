@@ -17,6 +17,7 @@ import {
   saveFilterBody,
   saveLanguageBody,
   saveNotificationPreferencesBody,
+  savePromotionalEmailsBody,
   sendTestNotificationBody,
 } from '@blockpilot/shared/api/schemas';
 import type { Filter } from '@blockpilot/shared/types';
@@ -34,6 +35,7 @@ import { accountSchema, loadAccount, saveDisplayName, saveLanguage } from './acc
 import { addFilter, deleteFilter, filtersOf, reorderFilters, updateFilter } from '../../domain/filters.js';
 import { filterListSchema, filterRangeRules } from './filters.js';
 import { saveNotificationPreferences } from './notificationPreferences.js';
+import { setPromotionalEmails } from '../support/promotions.js';
 import { deviceLabel, pushDeviceSchema, pushDevicesOf, removePushDevice, savePushDevice } from './pushDevices.js';
 import { REGIONS } from './regions.js';
 import { startTrial } from './trial.js';
@@ -228,6 +230,25 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       await saveNotificationPreferences(ctx, currentUser(request).id, request.body.notificationPreferences);
       return ok(null, { alert: translate(request.language, 'api.alert.notificationPreferencesSaved') });
+    },
+  );
+
+  app.post(
+    '/api/user/savePromotionalEmails',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Take promotional e-mails or not: the same setting the e-mailed opt-out link switches off (error under promotionalEmails)',
+        security: bearerAuth,
+        body: savePromotionalEmailsBody,
+        response: responses(nullData, [400, 401]),
+      },
+    },
+    async (request) => {
+      const { promotionalEmails } = request.body;
+      await setPromotionalEmails(ctx, currentUser(request).id, promotionalEmails);
+      return ok(null, { alert: translate(request.language, promotionalEmails ? 'api.alert.promotionalEmailsOn' : 'api.alert.promotionalEmailsOff') });
     },
   );
 

@@ -84,6 +84,7 @@ describeEachDatabase('user routes', (database) => {
         currency_symbol: '£',
         language: 'en',
         role: 'user',
+        promotionalEmails: true,
       });
     });
   });

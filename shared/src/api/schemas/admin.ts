@@ -9,8 +9,8 @@ export const ENGINE_HEALTH_MINUTES = 24 * 60;
 /** Largest credit adjustment one request may make, either way (a typo guard: $10,000). */
 export const MAX_ADJUSTMENT_CENTS = 1_000_000;
 
-/** Every action's reason, kept in the audit log. */
-export const reason = { ...text(500), description: 'Why, in a sentence (kept in the audit log)' } as const;
+/** Every action's reason, kept in the audit log: words, not only spaces or punctuation (docs/OPERATIONS.md "Audit"). */
+export const reason = { ...text(500), format: 'words', description: 'Why, in a sentence (kept in the audit log)' } as const;
 /** Path and query values are text (no type coercion): a ticket number is digits, read with Number. */
 const positiveNumber = { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } as const;
 
@@ -20,6 +20,7 @@ export const byArticleId = closedObject(['id'], { id: { ...positiveNumber, descr
 export const byPromotionId = closedObject(['id'], { id: { ...positiveNumber, description: 'The promotion id' } });
 export const byTokenId = closedObject(['id'], { id: uuid });
 export const byOrderId = closedObject(['id'], { id: uuid });
+export const byAdjustmentId = closedObject(['id'], { id: { ...uuid, description: 'The credit adjustment waiting for approval' } });
 
 export const withReason = closedObject(['reason'], { reason });
 
@@ -41,7 +42,7 @@ export const setRoleBody = closedObject(['role', 'reason'], { role: { type: 'str
 
 export const ticketListQuery = closedObject([], { status: { type: 'string', enum: ['open', 'answered', 'closed'] }, q: optionalText(200) });
 export const ticketReplyBody = closedObject(['text'], { text: text(10_000) });
-export const ticketStatusBody = closedObject(['status'], { status: { type: 'string', enum: ['open', 'closed'] }, reason: optionalText(500) });
+export const ticketStatusBody = closedObject(['status'], { status: { type: 'string', enum: ['open', 'closed'] }, reason: { ...optionalText(500), format: 'words-or-empty' } });
 
 /** A knowledge-base article as the console writes it. */
 export const articleBody = closedObject(['question', 'answer', 'published'], {

@@ -10,7 +10,16 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
  * (server/src/http/formats.ts, which must cover every name here).
  */
 export type FormatName =
-  'plain-text' | 'email-address' | 'email-address-or-empty' | 'phone-number' | 'phone-number-or-empty' | 'push-public-key' | 'push-auth-secret' | 'calendar-date';
+  | 'plain-text'
+  | 'email-address'
+  | 'email-address-or-empty'
+  | 'phone-number'
+  | 'phone-number-or-empty'
+  | 'push-public-key'
+  | 'push-auth-secret'
+  | 'calendar-date'
+  | 'words'
+  | 'words-or-empty';
 
 /**
  * How a schema reads as a type. JSON Schema has no tuple of one item type, so a two-item number

@@ -109,6 +109,11 @@ export const notificationPreferencesSchema = {
 
 export const saveNotificationPreferencesBody = closedObject(['notificationPreferences'], { notificationPreferences: notificationPreferencesSchema });
 
+/** The driver's choice of promotional e-mail (the e-mailed opt-out link switches it off too). */
+export const savePromotionalEmailsBody = closedObject(['promotionalEmails'], {
+  promotionalEmails: { type: 'boolean', description: 'true: send me promotional e-mails; false: none' },
+});
+
 /** The longest push endpoint taken (push services' URLs are a few hundred characters). */
 const PUSH_ENDPOINT_MAX_LENGTH = 1024;
 
