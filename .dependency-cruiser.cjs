@@ -6,30 +6,56 @@
 const LAYERS = 'docs/ARCHITECTURE.md section 5.1';
 /** Test files and test support may reach anywhere. */
 const NOT_TESTS = '(\\.test\\.tsx?$|/__tests__/|^server/test/|/hardening/)';
+/** The server's composition roots and its configuration: they build everything, so nothing below imports them. */
+const COMPOSITION = '^server/src/(app|config|context|engineParts|main|public)\\.ts$';
 
 module.exports = {
   forbidden: [
     { name: 'no-cycle', severity: 'error', comment: 'An import cycle makes load order matter and layers meaningless.', from: {}, to: { circular: true } },
     {
+      name: 'server-every-file-in-a-layer',
+      severity: 'error',
+      comment: `Every file of server/src sits in a room of a layer, so the rules below cover it: ${LAYERS}`,
+      from: {
+        path: '^server/src/',
+        pathNot: `${NOT_TESTS}|^server/src/(db|security|adapters|domain|locales|engine|notifications|features|http|scaling|cli)/|^server/src/(clock|background|config|context|engineParts|app|main|public)\\.ts$`,
+      },
+      to: { path: '^server/src/' },
+    },
+    {
+      name: 'server-foundations-import-nothing',
+      severity: 'error',
+      comment: `clock.ts and background.ts are under every layer: ${LAYERS}`,
+      from: { path: '^server/src/(clock|background)\\.ts$' },
+      to: { path: '^server/src/' },
+    },
+    {
+      name: 'server-db-below-adapters',
+      severity: 'error',
+      comment: `The database knows nothing of the outside services (adapters store rows in it, not the other way round): ${LAYERS}`,
+      from: { path: '^server/src/db/', pathNot: NOT_TESTS },
+      to: { path: '^server/src/adapters/' },
+    },
+    {
       name: 'server-lower-layers-not-up',
       severity: 'error',
       comment: `db and adapters are the bottom layer: ${LAYERS}`,
-      from: { path: '^server/src/(db|adapters)/', pathNot: NOT_TESTS },
-      to: { path: '^server/src/(domain|engine|features|http|scaling|notifications)/|^server/src/(app|context)\\.ts$' },
+      from: { path: '^server/src/(db|security|adapters)/', pathNot: NOT_TESTS },
+      to: { path: `^server/src/(domain|engine|features|http|scaling|notifications|cli)/|${COMPOSITION}` },
     },
     {
       name: 'server-domain-not-up',
       severity: 'error',
       comment: `the domain knows nothing of the engine or HTTP: ${LAYERS}`,
-      from: { path: '^server/src/domain/', pathNot: NOT_TESTS },
-      to: { path: '^server/src/(engine|features|http|scaling)/|^server/src/(app|context)\\.ts$' },
+      from: { path: '^server/src/(domain|locales)/', pathNot: NOT_TESTS },
+      to: { path: `^server/src/(engine|features|http|scaling|notifications|cli)/|${COMPOSITION}` },
     },
     {
       name: 'server-engine-not-up',
       severity: 'error',
-      comment: `the engine knows nothing of HTTP: ${LAYERS}`,
+      comment: `the engine knows nothing of HTTP or of how drivers are notified (its port is SearchNotifications in engine/types.ts): ${LAYERS}`,
       from: { path: '^server/src/engine/', pathNot: NOT_TESTS },
-      to: { path: '^server/src/(features|http|scaling)/|^server/src/(app|context)\\.ts$' },
+      to: { path: `^server/src/(features|http|scaling|notifications|cli)/|${COMPOSITION}` },
     },
     {
       name: 'server-feature-logic-throws-domain-errors',

@@ -24,6 +24,16 @@ const HTTP_ANSWERS = [
 ];
 const DOMAIN = [['**/domain/**'], `Adapters are below the domain and must not import it: ${LAYERS}.`];
 const SCALING = [['**/scaling/**'], `A lower server layer must not import process composition (scaling/): ${LAYERS}.`];
+const NOTIFICATIONS = [
+  ['**/notifications/**'],
+  `A lower server layer must not import the notifications service; the engine tells drivers through its own port (SearchNotifications): ${LAYERS}.`,
+];
+const COMPOSITION = [
+  // The root files, as a module one to three folders down names them (an adapter's own ./config.js stays allowed).
+  ['../', '../../', '../../../'].flatMap((up) => ['config', 'engineParts', 'main', 'public'].map((root) => `${up}${root}.js`)),
+  `A lower server layer must not import the composition roots or the server's configuration (config.ts); an adapter reads its own config.ts: ${LAYERS}.`,
+];
+const ADAPTERS = [['**/adapters/**'], `The database knows nothing of the outside services (adapters store rows in it, not the other way round): ${LAYERS}.`];
 const OTHER_REMOTES = [
   ['@blockpilot/mf-*', '@blockpilot/shell', '@blockpilot/shell/*'],
   'Remotes are shipped independently: they meet only through @blockpilot/shared (docs/ARCHITECTURE.md, "Module Federation").',
@@ -54,9 +64,18 @@ export default tseslint.config(
   },
   // The server's layers (docs/ARCHITECTURE.md section 5.1), from the bottom: db and adapters,
   // domain, engine, then the HTTP features and the process composition. Each imports only below it.
-  { files: ['server/src/{db,adapters}/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, DOMAIN, SCALING) },
-  { files: ['server/src/domain/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, SCALING) },
-  { files: ['server/src/engine/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING) },
+  {
+    files: ['server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/__tests__/**'],
+    rules: forbid(HTTP_OR_FEATURES, ENGINE, DOMAIN, SCALING, NOTIFICATIONS, COMPOSITION, ADAPTERS),
+  },
+  {
+    files: ['server/src/{adapters,security}/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/__tests__/**'],
+    rules: forbid(HTTP_OR_FEATURES, ENGINE, DOMAIN, SCALING, NOTIFICATIONS, COMPOSITION),
+  },
+  { files: ['server/src/domain/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, SCALING, NOTIFICATIONS, COMPOSITION) },
+  { files: ['server/src/engine/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING, NOTIFICATIONS, COMPOSITION) },
   // A feature's logic (not its routes) is below the HTTP answer: the search worker loads it.
   {
     files: ['server/src/features/**/*.ts'],

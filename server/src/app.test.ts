@@ -9,7 +9,7 @@ import { refusal, validationError } from './domain/errors.js';
 import { PAGE_SCRIPT_HASH } from './http/securityHeaders.js';
 import { testConfig } from '../test/config.js';
 import { fakeFrontend } from '../test/frontend.js';
-import type { Database } from './types.js';
+import type { Database } from './db/types.js';
 
 describe('the app shell: health, manifest, static hosting and the envelope', () => {
   let app: FastifyInstance;

@@ -42,7 +42,8 @@ import { metricsPlugin } from './http/metrics.js';
 import { requireContractSchemas } from './http/contract.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
-import type { Database, ServerConfig } from './types.js';
+import type { Database } from './db/types.js';
+import type { ServerConfig } from './config.js';
 
 /** What the app is built around. */
 export interface AppDependencies {

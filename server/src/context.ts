@@ -19,7 +19,7 @@ import { createPasswordHasher, type PasswordHasher } from './security/passwords.
 import type { TokenCipher } from './security/tokenCipher.js';
 import { loadTokenKey } from './security/tokenKey.js';
 import type { SearchFleet } from './scaling/fleet.js';
-import type { ServerConfig } from './types.js';
+import type { ServerConfig } from './config.js';
 
 export type { ContextOptions, EngineOptions } from './engineParts.js';
 

@@ -20,7 +20,7 @@ import { RequestBudgets, budgetPolicyFor } from './engine/requestBudget.js';
 import { createNotifications, type Notifications } from './notifications/service.js';
 import { createTokenCipher, type TokenCipher } from './security/tokenCipher.js';
 import { loadTokenKey } from './security/tokenKey.js';
-import type { ServerConfig } from './types.js';
+import type { ServerConfig } from './config.js';
 
 /** How the engine runs: its timings (tests shorten them), jitter source, poll-lag observer and health series. */
 export interface EngineOptions {

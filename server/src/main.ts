@@ -19,7 +19,7 @@ import { openDatabase } from './db/index.js';
 import { loggerOptions } from './http/logging.js';
 import { scheduleOfferLogRetention } from './scaling/offerLogRetention.js';
 import type { WorkerProcess } from './scaling/workerProcess.js';
-import type { ServerConfig } from './types.js';
+import type { ServerConfig } from './config.js';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 

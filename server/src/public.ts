@@ -9,7 +9,7 @@ export { systemClock } from './clock.js';
 export { loadConfig } from './config.js';
 export { createContext } from './context.js';
 export { openDatabase } from './db/index.js';
-export type { Database, DatabaseConfig } from './types.js';
+export type { Database, DatabaseConfig } from './db/types.js';
 export { createTokenCipher, type TokenCipher } from './security/tokenCipher.js';
 
 // The platform adapter.

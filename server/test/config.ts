@@ -5,7 +5,7 @@
  * region at `platformUrl` when a test runs a simulator.
  */
 import { loadConfig } from '../src/config.js';
-import type { ServerConfig } from '../src/types.js';
+import type { ServerConfig } from '../src/config.js';
 
 /** base64 of 32 bytes: the tests' platform-token key. */
 export const TEST_TOKEN_KEY = Buffer.alloc(32, 7).toString('base64');

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Adapters } from '../src/adapters/index.js';
 import { createContext, type AppContext, type EngineOptions, type ScaleOut } from '../src/context.js';
-import type { Database } from '../src/types.js';
+import type { Database } from '../src/db/types.js';
 import { TestClock } from './clock.js';
 import { testConfig } from './config.js';
 

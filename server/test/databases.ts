@@ -15,7 +15,7 @@ import pg from 'pg';
 import { migrate, openDatabase } from '../src/db/index.js';
 import { inThisThread, PGliteDialect } from '../src/db/pgliteDialect.js';
 import type { DatabaseSchema } from '../src/db/schema.js';
-import type { Database, DatabaseConfig } from '../src/types.js';
+import type { Database, DatabaseConfig } from '../src/db/types.js';
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

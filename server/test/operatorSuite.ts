@@ -5,7 +5,7 @@
 import type { InjectOptions } from 'fastify';
 import { bearer, call, signUp, startTestApp, type TestApp, type TestDriver } from './app.js';
 import type { EngineOptions } from '../src/engineParts.js';
-import type { Database } from '../src/types.js';
+import type { Database } from '../src/db/types.js';
 
 export interface OperatorSuite {
   t: TestApp;

@@ -7,7 +7,7 @@
 import type { Simulator, SimulatorOptions } from '@blockpilot/platform-sim';
 import { openDatabase } from '../src/db/index.js';
 import { spawnServer, stopServer, type ServerProcess } from '../src/scaling/serverProcesses.js';
-import type { Database } from '../src/types.js';
+import type { Database } from '../src/db/types.js';
 import { simulatorEnv, TEST_LINK_SIGNING_KEY, TEST_TOKEN_KEY, TEST_VAPID_PRIVATE_KEY } from './config.js';
 import { isolatedPostgres } from './databases.js';
 import { startSimulator } from './platform.js';

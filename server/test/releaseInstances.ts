@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../src/db/index.js';
 import type { ReleaseRegistry } from '../src/features/releases/registry.js';
 import { createReleaseRegistry } from '../src/features/releases/routes.js';
-import type { Database } from '../src/types.js';
+import type { Database } from '../src/db/types.js';
 import { bearer, startTestApp, type TestApp } from './app.js';
 import { TestClock } from './clock.js';
 import { testContext } from './context.js';

@@ -78,6 +78,10 @@ export const COUNTRIES = [
 ] as const;
 export type CountryCode = (typeof COUNTRIES)[number]['code'];
 
+/** The delivery platform's regions, each with its own hosts: North America, Europe (incl. the UK), Far East (Japan, Australia). */
+export const PLATFORM_REGIONS = ['NA', 'EU', 'FE'] as const;
+export type PlatformRegion = (typeof PLATFORM_REGIONS)[number];
+
 /** Local storage keys, exactly as docs/PRODUCT.md section 3 spells them ("acccessToken" included). */
 export const STORAGE_KEYS = {
   accessToken: 'acccessToken',

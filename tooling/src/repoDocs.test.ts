@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { citedPaths, citedSections, citingFiles, layerRuleTargets, REPO_ROOT, sectionExists } from './repoDocs';
+import { citedPaths, citedSections, citingFiles, layerRuleTargets, REPO_ROOT, roomsOfGraphRule, roomsOfLayerSection, sectionExists, serverRooms } from './repoDocs';
 
 const where = (citation: { file: string; line: number; cited: string }) => `${citation.file}:${citation.line} cites ${citation.cited}`;
 
@@ -51,4 +51,13 @@ it('reads the sources, configs and docs, and nothing built or installed', () => 
   const files = citingFiles().map((file) => path.relative(REPO_ROOT, file));
   expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/RELEASES.md', 'eslint.config.mjs', 'server/src/app.ts']));
   expect(files.filter((file) => /(^|\/)(node_modules|dist)\//.test(file))).toEqual([]);
+});
+
+it('every room of server/src is in a layer of docs/ARCHITECTURE.md section 5.1 and of the graph check, and neither names a room that is gone', () => {
+  const rooms = serverRooms();
+  expect(rooms).toEqual(expect.arrayContaining(['db/', 'engine/', 'features/', 'main.ts']));
+  const documented = roomsOfLayerSection();
+  const checked = roomsOfGraphRule();
+  expect(rooms.filter((room) => !documented.has(room))).toEqual([]);
+  expect([...checked].sort()).toEqual([...rooms].sort());
 });

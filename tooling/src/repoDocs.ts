@@ -133,3 +133,32 @@ export function layerRuleTargets(): string[] {
   );
   return [...new Set([...fromEslint, ...fromCruiser])];
 }
+
+const isProductionSource = (name: string) => /\.(tsx?|json)$/.test(name) && !/\.test\.tsx?$/.test(name);
+
+/** The rooms of server/src: its folders (`db/`, `locales/` of catalogs) and its root files (`main.ts`); a folder of tests alone (`hardening/`) is none. */
+export function serverRooms(): string[] {
+  const root = path.join(REPO_ROOT, 'server/src');
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) =>
+      entry.isDirectory() ? readdirSync(path.join(root, entry.name), { recursive: true, encoding: 'utf8' }).some(isProductionSource) : isProductionSource(entry.name),
+    )
+    .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name));
+}
+
+/** The rooms docs/ARCHITECTURE.md section 5.1 places in a layer: each backquoted `room/` or `file.ts` at the start of its path. */
+export function roomsOfLayerSection(): Set<string> {
+  const doc = readFileSync(path.join(REPO_ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('### 5.1 Layers'), doc.indexOf('### 5.2'));
+  return new Set([...section.matchAll(/`([a-zA-Z]+(?:\/|\.ts))/g)].map(([, room]) => room!));
+}
+
+/** The rooms dependency-cruiser's `server-every-file-in-a-layer` rule lets import (a file elsewhere is refused). */
+export function roomsOfGraphRule(): Set<string> {
+  const cruiser = readFileSync(path.join(REPO_ROOT, '.dependency-cruiser.cjs'), 'utf8');
+  const rule = cruiser.slice(cruiser.indexOf("name: 'server-every-file-in-a-layer'"));
+  const pathNot = rule.match(/pathNot: `([^`]*)`/)?.[1] ?? '';
+  const folders = [...pathNot.matchAll(/\^server\/src\/\(([^)]+)\)\//g)].flatMap(([, names]) => names!.split('|').map((name) => `${name}/`));
+  const files = [...pathNot.matchAll(/\^server\/src\/\(([^)]+)\)\\\\\.ts\$/g)].flatMap(([, names]) => names!.split('|').map((name) => `${name}.ts`));
+  return new Set([...folders, ...files]);
+}

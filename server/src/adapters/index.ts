@@ -6,16 +6,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import type { ServerConfig } from '../types.js';
+import type { ChatConfig } from './chat/config.js';
 import { createChatAdapters, type ChatAdapters } from './chat/index.js';
 import { OutboxMailer } from './mail/outboxMailer.js';
 import { SmtpMailer } from './mail/smtpMailer.js';
-import type { Mailer } from './mail/types.js';
+import type { MailConfig, Mailer } from './mail/types.js';
 import { DevCheckoutGateway } from './payments/devCheckoutGateway.js';
 import { StripeGateway } from './payments/stripeGateway.js';
-import type { PaymentGateway } from './payments/types.js';
+import type { PaymentGateway, StripeConfig } from './payments/types.js';
+import type { PlatformConfig } from './platform/config.js';
 import { createPlatformGateway, type PlatformGateway } from './platform/gateway.js';
-import { loadVapidKeys } from './push/config.js';
+import { loadVapidKeys, type PushConfig } from './push/config.js';
 import type { PushSender } from './push/types.js';
 import { WebPushSender } from './push/webPushSender.js';
 import { MemoryRateLimiter } from './rateLimit/memoryRateLimiter.js';
@@ -33,10 +34,28 @@ export interface Adapters extends ChatAdapters {
 }
 
 /**
+ * What choosing the adapters reads of the server's configuration: each adapter's own settings
+ * (the server's `ServerConfig` in config.ts is made of them), so this layer needs nothing above it.
+ */
+export interface AdaptersConfig {
+  /** The address drivers open: Stripe's return links. */
+  publicUrl: string;
+  /** Where the generated VAPID key file is kept. */
+  dataDir: string;
+  mail: MailConfig;
+  stripe: StripeConfig | null;
+  platform: PlatformConfig;
+  push: PushConfig;
+  chat: ChatConfig;
+  /** Sent as `x-sim-client` on work calls, so the simulator's record tells a fleet's workers apart; '' = not sent. */
+  scaling: { simClientHeader: string };
+}
+
+/**
  * `sharedRateLimiter`: the counters in Redis shared by every API process when REDIS_URL is set
  * (built by the scale-out, so this module never loads ioredis); in memory otherwise.
  */
-export function createAdapters(config: ServerConfig, db: Kysely<DatabaseSchema>, clock: Clock, log: FastifyBaseLogger, sharedRateLimiter: RateLimiter | null = null): Adapters {
+export function createAdapters(config: AdaptersConfig, db: Kysely<DatabaseSchema>, clock: Clock, log: FastifyBaseLogger, sharedRateLimiter: RateLimiter | null = null): Adapters {
   return {
     mailer: config.mail.smtpUrl ? new SmtpMailer(config.mail.smtpUrl, config.mail.from) : new OutboxMailer(db),
     payments: config.stripe ? StripeGateway.fromSecretKey(config.stripe.secretKey, config.stripe.webhookSecret, config.publicUrl) : new DevCheckoutGateway(),

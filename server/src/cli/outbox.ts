@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { readOutbox, type OutboxMessage } from '../adapters/mail/outboxMailer.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
-import type { ServerConfig } from '../types.js';
+import type { ServerConfig } from '../config.js';
 
 /** The kept messages from the server at `port`, or null when no server answers there. */
 async function fromServer(port: number, query: URLSearchParams): Promise<OutboxMessage[] | null> {

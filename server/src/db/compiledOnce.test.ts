@@ -3,7 +3,7 @@ import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import { compiledOnce } from './compiledOnce.js';
 import { openDatabase } from './index.js';
-import type { Database } from '../types.js';
+import type { Database } from './types.js';
 
 let database: Database;
 before(async () => {

@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
-import type { Database, DatabaseConfig } from '../types.js';
+import type { Database, DatabaseConfig } from './types.js';
 import { migrations } from './migrations/index.js';
 import { withNamedStatements } from './namedStatements.js';
 import { PGliteDialect } from './pgliteDialect.js';

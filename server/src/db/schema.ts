@@ -3,7 +3,7 @@
  * ./migrations create it. Feature issues add their tables here and in a new migration.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { CountryCode, Language, NotificationChannel, NotificationEvent, Role } from '@blockpilot/shared/constants';
+import type { CountryCode, Language, NotificationChannel, NotificationEvent, PlatformRegion, Role } from '@blockpilot/shared/constants';
 import type {
   CreditAdjustmentStatus,
   IgnoreReason,
@@ -16,8 +16,6 @@ import type {
   ScheduledBlock,
   TicketStatus,
 } from '@blockpilot/shared/types';
-import type { PlatformRegion } from '../adapters/platform/config.js';
-import type { PlatformServiceArea } from '../adapters/platform/types.js';
 
 /** Who decided an account's role last (docs/OPERATIONS.md "Roles"). */
 export type RoleGrantedBy = 'ADMIN_EMAILS' | 'console';
@@ -250,8 +248,8 @@ export interface PlatformAccountTable {
   access_token: string;
   access_issued_at: Date;
   access_expires_at: Date;
-  /** getOfferFiltersOptions, cached; written as a JSON string. */
-  service_areas: ColumnType<PlatformServiceArea[] | null, string | null, string | null>;
+  /** getOfferFiltersOptions, cached (each area's id and name); written as a JSON string. */
+  service_areas: ColumnType<Array<{ id: string; name: string }> | null, string | null, string | null>;
   service_areas_fetched_at: Date | null;
   /** scheduledAssignments as last read (by the engine or a schedule view); written as a JSON string. */
   schedule: ColumnType<ScheduledBlock[] | null, string | null, string | null>;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PlatformRegion } from '../adapters/platform/config.js';
+import type { PlatformRegion } from '@blockpilot/shared/constants';
 import type { PlatformServiceArea, PlatformTokens, RegisteredDevice } from '../adapters/platform/types.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { DatabaseSchema } from '../db/schema.js';

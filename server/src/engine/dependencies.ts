@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvents } from '../adapters/live/types.js';
 import type { Clock } from '../clock.js';
 import type { SessionDependencies } from '../domain/platformSession.js';
-import type { Notifications } from '../notifications/service.js';
 import type { BackoffPolicy } from './backoff.js';
 import type { EngineHealthRecorder } from './health.js';
 import type { CreditWatch } from './creditWatch.js';
 import type { RequestBudgets } from './requestBudget.js';
+import type { SearchNotifications } from './types.js';
 
 /** The engine's cadences, ms. */
 export interface EngineTimings {
@@ -45,7 +45,7 @@ export interface SearchDependencies extends SessionDependencies {
   /** Business time: discoveredAt, matching's "now", fee-free periods, attempt ages. */
   clock: Clock;
   log: FastifyBaseLogger;
-  notifications: Notifications;
+  notifications: SearchNotifications;
   /** Tells the driver's open devices what the search just did (docs/LIVE.md). */
   live: LiveEvents;
   /** Told after each fee charged, for the automatic top-up (docs/LIVE.md "Automatic top-up"). */

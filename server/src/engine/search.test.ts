@@ -21,7 +21,7 @@ import { simulatorEnv, testConfig } from '../../test/config.js';
 import { testContext } from '../../test/context.js';
 import { describeEachDatabase, withOutage } from '../../test/databases.js';
 import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
-import type { Database } from '../types.js';
+import type { Database } from '../db/types.js';
 import type { EngineTimings } from './dependencies.js';
 import { writeIntent } from './offerLog.js';
 

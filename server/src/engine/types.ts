@@ -32,3 +32,20 @@ export interface AcceptedBlock extends BlockSpan {
   /** The fee charged, cents (0 in a trial or membership). */
   feeCents: number;
 }
+
+/** Credit that covers few fees, as the credit guard found it (docs/LIVE.md "Credit guard"). */
+export interface LowCredit {
+  creditCents: number;
+  feesCovered: number;
+}
+
+/**
+ * The engine's port for telling a driver what their search did: each call returns at once, the
+ * notifications service sends on the driver's channels in the background.
+ */
+export interface SearchNotifications {
+  blockAccepted(userId: string, block: AcceptedBlock): void;
+  searchStopped(userId: string, reason: StopReason): void;
+  /** The credit covers few fees (sent once per crossing: the caller claims it first). */
+  creditLow(userId: string, credit: LowCredit): void;
+}

@@ -31,7 +31,7 @@ import { testContext } from '../../test/context.js';
 import { describeEachDatabase, TEST_POSTGRES_URL } from '../../test/databases.js';
 import { startHoldingProxy } from '../../test/holdingProxy.js';
 import { connectWithAnyBlockFilter, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
-import type { Database, DatabaseConfig } from '../types.js';
+import type { Database, DatabaseConfig } from '../db/types.js';
 import { startEngineProcess, type EngineProcess } from '../../test/hardening/engineProcess.js';
 import type { EngineWorkerSettings } from '../../test/hardening/engineWorker.js';
 

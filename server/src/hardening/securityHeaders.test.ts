@@ -15,7 +15,7 @@ import { openDatabase } from '../db/index.js';
 import { registerSecurityHeaders, PAGE_SCRIPT_HASH } from '../http/securityHeaders.js';
 import { testConfig } from '../../test/config.js';
 import { fakeFrontend } from '../../test/frontend.js';
-import type { Database } from '../types.js';
+import type { Database } from '../db/types.js';
 
 /** Directives that list where code, styles, images, fonts, media and connections may come from. */
 const SOURCE_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src', 'media-src', 'connect-src'];

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { deleteFilterBody, saveFilterBody } from '@blockpilot/shared/api/schemas';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/index.js';
-import type { Database } from '../types.js';
+import type { Database } from '../db/types.js';
 import { testConfig } from '../../test/config.js';
 import { contractProblem, requireContractSchemas } from './contract.js';
 

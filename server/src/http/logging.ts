@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { PrettyOptions } from 'pino-pretty';
 import { RELEASE_PREVIEW_KEY } from '@blockpilot/shared/constants';
-import type { LogFormat } from '../types.js';
+import type { LogFormat } from '../config.js';
 
 /** Field names whose values are never written, wherever they sit in a logged object (up to 3 levels down). */
 export const SECRET_FIELDS = [

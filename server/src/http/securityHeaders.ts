@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { PAGE_SCRIPT } from '@blockpilot/shared/pageScript';
-import type { ServerConfig } from '../types.js';
+import type { ServerConfig } from '../config.js';
 
 /** The shell page's one inline script (see shared/src/pageScript.ts), allowed by its hash. */
 export const PAGE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_SCRIPT).digest('base64')}'`;

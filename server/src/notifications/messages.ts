@@ -9,7 +9,7 @@
 import { DEFAULT_LANGUAGE, FEE_BASIS_POINTS, type Language, type NotificationChannel } from '@blockpilot/shared/constants';
 import { formatCents, formatMoney, formatSpan, type WallClock } from '@blockpilot/shared/format';
 import { translate, type MessageKey } from '../domain/translate.js';
-import type { AcceptedBlock, StopReason } from '../engine/types.js';
+import type { AcceptedBlock, LowCredit, StopReason } from '../engine/types.js';
 
 /** One notification: a subject (e-mail) and its text; chats get both. */
 export interface NotificationText {
@@ -99,11 +99,6 @@ const STOPPED: Record<StopReason, { subject: MessageKey; text: MessageKey; path:
 };
 
 /** What the low-credit notice says: the credit left and how many fees it covers. */
-export interface LowCredit {
-  creditCents: number;
-  feesCovered: number;
-}
-
 /** The notification of credit that covers few fees (docs/LIVE.md "Credit guard"), sent once per crossing. */
 export function lowCreditText({ creditCents, feesCovered }: LowCredit, reader: Reader): NotificationText {
   const language = languageOf(reader);

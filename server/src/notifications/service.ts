@@ -15,16 +15,12 @@ import type { Mailer } from '../adapters/mail/types.js';
 import type { PushSender } from '../adapters/push/types.js';
 import type { BackgroundTasks } from '../background.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import type { AcceptedBlock, StopReason } from '../engine/types.js';
-import { REGIONS } from '../features/user/regions.js';
-import { acceptedText, autoTopUpFailedText, chatText, lowCreditText, stoppedText, testText, type LowCredit, type NotificationText, type Reader } from './messages.js';
+import type { SearchNotifications, StopReason } from '../engine/types.js';
+import { REGIONS } from '../domain/regions.js';
+import { acceptedText, autoTopUpFailedText, chatText, lowCreditText, stoppedText, testText, type NotificationText, type Reader } from './messages.js';
 
-/** What the engine tells drivers about. Each returns at once; sending happens in the background. */
-export interface Notifications {
-  blockAccepted(userId: string, block: AcceptedBlock): void;
-  searchStopped(userId: string, reason: StopReason): void;
-  /** The credit covers few fees (sent once per crossing: the caller claims it first). */
-  creditLow(userId: string, credit: LowCredit): void;
+/** What drivers are told: the engine's {@link SearchNotifications}, and more. Each returns at once; sending happens in the background. */
+export interface Notifications extends SearchNotifications {
   /** An automatic top-up was declined and turned off (sent once: the caller claims it first). */
   autoTopUpFailed(userId: string, failure: { amountCents: number; reason: string }): void;
   /**

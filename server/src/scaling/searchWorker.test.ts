@@ -16,7 +16,7 @@ import { simulatorEnv, testConfig } from '../../test/config.js';
 import { testContext } from '../../test/context.js';
 import { describeEachDatabase } from '../../test/databases.js';
 import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
-import type { Database } from '../types.js';
+import type { Database } from '../db/types.js';
 import * as scaleOut from './index.js';
 import { searchKeys } from './keys.js';
 import { leaseHolder } from './leases.js';

@@ -7,7 +7,7 @@ import { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
 import { createEngineParts, type ContextOptions } from '../engineParts.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { writeHealthEvery } from '../engine/healthStore.js';
-import type { ServerConfig } from '../types.js';
+import type { ServerConfig } from '../config.js';
 import { searchKeys } from './keys.js';
 import { scheduleOfferLogRetention } from './offerLogRetention.js';
 import { openRedis } from '../adapters/redis.js';

@@ -9,7 +9,7 @@ import { systemClock } from '../../src/clock.js';
 import { createContext, type EngineOptions } from '../../src/context.js';
 import { openDatabase } from '../../src/db/index.js';
 import { testConfig } from '../config.js';
-import type { DatabaseConfig } from '../../src/types.js';
+import type { DatabaseConfig } from '../../src/db/types.js';
 
 /** What the suite tells the worker, as JSON in BLOCKPILOT_ENGINE_WORKER. */
 export interface EngineWorkerSettings {

@@ -6,7 +6,7 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { UNSTORABLE_VALUE_ALERT } from '../../src/http/errorHandler.js';
-import type { Database } from '../../src/types.js';
+import type { Database } from '../../src/db/types.js';
 import { changedTables, snapshotDatabase, type DatabaseSnapshot } from './dbSnapshot.js';
 import { isChallengeAnswer, refusalProblems } from './envelopeCheck.js';
 import type { FuzzCase } from './fuzzRequests.js';

@@ -9,7 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Adapters } from '../../src/adapters/index.js';
 import { freshIp, PASSWORD, registration, startTestApp, verificationPath, type TestApp, type TestDriver } from '../app.js';
 import { TEST_TOKEN_KEY } from '../config.js';
-import type { Database } from '../../src/types.js';
+import type { Database } from '../../src/db/types.js';
 import { captureLogs, type LogCapture } from './logCapture.js';
 import { MemoryMailer } from './memoryMailer.js';
 import { SecretRegistry } from './secrets.js';

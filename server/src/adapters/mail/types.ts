@@ -21,3 +21,13 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How e-mail leaves the server. */
+export interface MailConfig {
+  /** SMTP server (nodemailer URL); null keeps mail in the embedded outbox. */
+  smtpUrl: string | null;
+  /** The From header of every e-mail. */
+  from: string;
+  /** Where contact-form questions are sent. */
+  supportAddress: string;
+}

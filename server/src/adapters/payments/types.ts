@@ -120,3 +120,10 @@ export interface PaymentGateway {
    */
   chargeSavedCard(request: SavedCardCharge): Promise<SavedCardOutcome>;
 }
+
+/** Credentials of the Stripe account that takes payments. */
+export interface StripeConfig {
+  secretKey: string;
+  /** Signing secret of the webhook endpoint (whsec_...). */
+  webhookSecret: string;
+}

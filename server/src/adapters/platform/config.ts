@@ -4,13 +4,8 @@
  * default (`PLATFORM_SIM=embedded`) points all three regions at the simulator started with the
  * product. No other file names a platform host.
  */
+import type { PlatformRegion } from '@blockpilot/shared/constants';
 import type { PlatformEndpoints } from './types.js';
-
-/** The platform's regions: North America, Europe (incl. the UK), Far East (Japan, Australia). */
-export type PlatformRegion = 'NA' | 'EU' | 'FE';
-
-/** Every region, in a fixed order. */
-export const PLATFORM_REGIONS: readonly PlatformRegion[] = ['NA', 'EU', 'FE'];
 
 /** The platform settings of the server configuration. */
 export interface PlatformConfig {

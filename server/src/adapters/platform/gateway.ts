@@ -4,7 +4,8 @@
  * three) share one client, so they share one pool of keep-alive connections.
  */
 import { createPlatformClient } from './client.js';
-import type { PlatformConfig, PlatformRegion } from './config.js';
+import type { PlatformRegion } from '@blockpilot/shared/constants';
+import type { PlatformConfig } from './config.js';
 import type { PlatformClient, PlatformEndpoints } from './types.js';
 
 /** The platform clients of every region. */

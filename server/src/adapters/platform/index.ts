@@ -7,4 +7,4 @@ export { newDeviceSerial, createPkcePair, codeChallengeFor, clientIdFor, type Pk
 export { normaliseOffersPage, normaliseOffer, toCents } from './offers.js';
 export { acceptOfferBody, getOffersBody } from './requests.js';
 export { createPlatformGateway, type PlatformGateway } from './gateway.js';
-export { platformConfig, withEmbeddedSimulator, PLATFORM_REGIONS, DEFAULT_REGION_ENDPOINTS, type PlatformConfig, type PlatformRegion } from './config.js';
+export { platformConfig, withEmbeddedSimulator, DEFAULT_REGION_ENDPOINTS, type PlatformConfig } from './config.js';

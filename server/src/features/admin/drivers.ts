@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AdminOrder, AdminUserDetail, AdminUserSummary, TicketSummary } from '@blockpilot/shared/types';
 import type { DatabaseSchema, OrderTable, SupportMessageTable } from '../../db/schema.js';
 import { ENTRY_COLUMNS, entryFromRow } from '../logs/entries.js';
-import { REGIONS } from '../user/regions.js';
+import { REGIONS } from '../../domain/regions.js';
 import { containing } from './audit.js';
 
 type Db = Kysely<DatabaseSchema>;

@@ -20,7 +20,7 @@ import { searchKeys } from '../../scaling/keys.js';
 import { enqueueSearch, openSearchQueue } from '../../scaling/searchJobs.js';
 import { startSearchWorker, type WorkerProcess } from '../../scaling/workerProcess.js';
 import { HEARTBEAT_MS, writeHeartbeat } from '../../scaling/workerRegistry.js';
-import type { Database } from '../../types.js';
+import type { Database } from '../../db/types.js';
 
 const URL = '/api/admin/engineHealth/workers';
 

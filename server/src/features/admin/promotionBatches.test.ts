@@ -19,7 +19,7 @@ import { signUpDriver, waitFor } from '../../../test/platform.js';
 import { openProcessFleet, type ProcessFleet } from '../../../test/processFleet.js';
 import { describeWithRedis } from '../../../test/redis.js';
 import type { ServerProcess } from '../../scaling/serverProcesses.js';
-import type { Database } from '../../types.js';
+import type { Database } from '../../db/types.js';
 import { PROMOTION_BATCH_SIZE, PROMOTION_QUEUE } from './promotions.js';
 
 const RECIPIENTS = 5 * PROMOTION_BATCH_SIZE - 20;

@@ -16,7 +16,7 @@ import { openDatabase } from '../../db/index.js';
 import { bearer, call, expectSignInRequired, mailTo, PASSWORD, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { describeEachDatabase, isolatedPostgres } from '../../../test/databases.js';
 import { describeWithRedis } from '../../../test/redis.js';
-import type { Database } from '../../types.js';
+import type { Database } from '../../db/types.js';
 
 const ADMIN_EMAIL = 'sessions-admin@blockpilot.test';
 const NEW_PASSWORD = 'a brand new password';

@@ -16,7 +16,7 @@ import { currentUser } from '../auth/authenticate.js';
 import { logEntrySchema } from '../logs/entries.js';
 import { toServiceArea } from '../platform/serviceAreas.js';
 import { checkDayRange, driverZone } from '../stats/range.js';
-import { REGIONS } from '../user/regions.js';
+import { REGIONS } from '../../domain/regions.js';
 import { blocksInRange, feedBlocks } from './blocks.js';
 import { feedOwner, feedState, feedUrl, revokeFeed, rotateFeed } from './feed.js';
 import { ICS_CONTENT_TYPE, renderCalendar } from './ics.js';

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { RELEASE_FILES_PATH, REMOTE_LIST_PATH } from '@blockpilot/shared/constants';
 import type { PublicConfig, RemotesManifest } from '@blockpilot/shared/types';
 import { sendNotFound } from '../../http/errorHandler.js';
-import type { ServerConfig } from '../../types.js';
+import type { ServerConfig } from '../../config.js';
 import { cacheControlFor, REVALIDATE } from './cachePolicy.js';
 import { createShellPages, type LiveLanding } from './shellPage.js';
 

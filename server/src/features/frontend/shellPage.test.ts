@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ServerConfig } from '../../types.js';
+import type { ServerConfig } from '../../config.js';
 import { createShellPages } from './shellPage.js';
 
 // Script tags as html-webpack-plugin writes them, minified or not.

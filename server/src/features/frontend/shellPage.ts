@@ -21,7 +21,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { PRERENDER_OUTLET_ATTRIBUTE, PRERENDERED_LANDING_PATH, PUBLIC_CONFIG_ELEMENT_ID } from '@blockpilot/shared/constants';
 import type { PublicConfig } from '@blockpilot/shared/types';
 import { DEFERRED_SCRIPT_TYPE } from '@blockpilot/shared/pageScript';
-import type { HostedRemote, ServerConfig } from '../../types.js';
+import type { HostedRemote, ServerConfig } from '../../config.js';
 
 /** Paths whose page is the landing page for a visitor (docs/PRODUCT.md section 2). */
 const LANDING_PATHS = /^\/(?:invite\/[^/]+\/?)?$/;

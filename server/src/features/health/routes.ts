@@ -3,7 +3,7 @@ import { HEALTH_PATH } from '@blockpilot/shared/constants';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
-import type { Database } from '../../types.js';
+import type { Database } from '../../db/types.js';
 
 export async function healthRoutes(app: FastifyInstance, { database, version }: { database: Database; version: string }): Promise<void> {
   app.get(

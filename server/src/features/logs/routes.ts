@@ -8,7 +8,7 @@ import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { currentSession, currentUser } from '../auth/authenticate.js';
-import { REGIONS } from '../user/regions.js';
+import { REGIONS } from '../../domain/regions.js';
 import { logEntrySchema } from './entries.js';
 import { forfeitBlock } from './forfeit.js';
 import { PAGE_SIZE, readLogPage } from './query.js';

@@ -5,7 +5,7 @@
  * made for, only once, and only for CHALLENGE_TTL_MS.
  */
 import type { Kysely } from 'kysely';
-import type { PlatformRegion } from '../../adapters/platform/config.js';
+import type { PlatformRegion } from '@blockpilot/shared/constants';
 import { newDeviceSerial } from '../../adapters/platform/pkce.js';
 import { createSignInChallenge, type SignInChallenge } from '../../adapters/platform/signIn.js';
 import type { PlatformClient } from '../../adapters/platform/types.js';

@@ -15,7 +15,7 @@ import { authorizationCodeFromLandingUrl } from '../../adapters/platform/signIn.
 import { conflict, DomainError, refusal, validationError } from '../../domain/errors.js';
 import type { Words } from '../../domain/translate.js';
 import type { UserRow } from '../auth/tokens.js';
-import { REGIONS } from '../user/regions.js';
+import { REGIONS } from '../../domain/regions.js';
 import { PlatformAccountTakenError, saveConnection } from '../../domain/platformAccounts.js';
 import { deleteChallenge, findChallenge, issueChallenge } from './challenges.js';
 import { platformUnavailable } from './errors.js';

@@ -16,7 +16,7 @@ import type { TestApp } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
 import { REACT_19, releaseBuild as build } from '../../../test/releaseBuild.js';
 import { admin, startReleaseInstances, type ReleaseInstances } from '../../../test/releaseInstances.js';
-import type { Database } from '../../types.js';
+import type { Database } from '../../db/types.js';
 
 const CHANNEL = 'production';
 /** How long a request may take to start waiting on the held channel (a stuck test fails, it does not hang). */

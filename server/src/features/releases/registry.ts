@@ -11,7 +11,7 @@ import type { HostedFileReader } from '../../adapters/releaseStore/hostedFiles.j
 import type { Clock } from '../../clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { ReleaseSharedModule } from '../../db/schema.js';
-import type { ReleasesConfig } from '../../types.js';
+import type { ReleasesConfig } from '../../config.js';
 import type { Words } from '../../domain/translate.js';
 import { buildDigest, describeBuild, MANIFEST_FILE, remoteEntryPath, type BuildDescription, type BuildFile } from './build.js';
 import { firstLoadBytes, firstLoadFiles } from './budget.js';

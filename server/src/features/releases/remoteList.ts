@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { RemoteManifestEntry, RemotesManifest } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { TokenCipher } from '../../security/tokenCipher.js';
-import type { ServerConfig } from '../../types.js';
+import type { ServerConfig } from '../../config.js';
 import { entryPathSql, MANIFEST_FILE } from './build.js';
 import { seesCanary, type CanaryAudience } from './canary.js';
 import { loadAssignment } from './loadAssignment.js';

@@ -13,7 +13,7 @@ import type { CardSavedEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
 import { claimAutoTopUp, type ClaimedAutoTopUp } from '../../domain/autoTopUp.js';
 import { refusal, validationError } from '../../domain/errors.js';
-import { REGIONS } from '../user/regions.js';
+import { REGIONS } from '../../domain/regions.js';
 import { accountChanged } from '../search/changes.js';
 import { applyPaymentEvent } from './orders.js';
 

@@ -14,7 +14,7 @@ import { refusal, validationError } from '../../domain/errors.js';
 import { charge, credit, ledgerKey } from '../../domain/ledger.js';
 import { translate } from '../../domain/translate.js';
 import { sendPromotionalEmail } from '../support/promotions.js';
-import { REGIONS } from '../user/regions.js';
+import { REGIONS } from '../../domain/regions.js';
 import { planById, planName } from './plans.js';
 import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from './returnPaths.js';
 import { accountChanged } from '../search/changes.js';

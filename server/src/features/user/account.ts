@@ -10,7 +10,7 @@ import { compiledOnce } from '../../db/compiledOnce.js';
 import { USER_COLUMNS, type UserRow } from '../auth/tokens.js';
 import { filterFromRow, filterRowsOf, type FilterRow } from '../../domain/filters.js';
 import { filterSchema, notificationEventsSchema } from '@blockpilot/shared/api/schemas';
-import { REGIONS } from './regions.js';
+import { REGIONS } from '../../domain/regions.js';
 import { platformTrialUsed, trialEligible } from './trial.js';
 
 /** An end time in epoch ms while it lies ahead, else null. */

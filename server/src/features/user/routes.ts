@@ -37,7 +37,7 @@ import { filterListSchema, filterRangeRules } from './filters.js';
 import { saveNotificationPreferences } from './notificationPreferences.js';
 import { setPromotionalEmails } from '../support/promotions.js';
 import { deviceLabel, pushDeviceSchema, pushDevicesOf, removePushDevice, savePushDevice } from './pushDevices.js';
-import { REGIONS } from './regions.js';
+import { REGIONS } from '../../domain/regions.js';
 import { startTrial } from './trial.js';
 import { accountChanged } from '../search/changes.js';
 
