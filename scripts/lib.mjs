@@ -28,17 +28,24 @@ export const IMPORT_GRAPH_ROOTS = [
 ];
 
 let stepStartedAt = 0;
+let stepName = '';
+/** Each finished step's first words and seconds, for the summary a CI log's tail shows. */
+export const stepSeconds = [];
 
 /** Prints a step's heading, with how long the one before it took (where the CI minutes go). */
 export function step(message) {
   finishSteps();
   stepStartedAt = Date.now();
+  stepName = message.split(/[:(]/)[0].trim();
   console.log(`\n\x1b[1m▸ ${message}\x1b[0m`);
 }
 
 /** Prints how long the last step took. */
 export function finishSteps() {
-  if (stepStartedAt) console.log(`(that step took ${((Date.now() - stepStartedAt) / 1000).toFixed(0)} s)`);
+  if (!stepStartedAt) return;
+  const seconds = Math.round((Date.now() - stepStartedAt) / 1000);
+  console.log(`(that step took ${seconds} s)`);
+  stepSeconds.push({ name: stepName, seconds });
   stepStartedAt = 0;
 }
 

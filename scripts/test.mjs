@@ -2,7 +2,7 @@
 // type checks, unit tests (jest for the front end, Node's runner for server and simulator), and
 // browser tests against the built product. Ends with one line: "N passed, N failed".
 import { existsSync } from 'node:fs';
-import { buildAll, finishSteps, IMPORT_GRAPH_ROOTS, install, PNPM, pnpm, reachable, run, runInBackground, step } from './lib.mjs';
+import { buildAll, finishSteps, IMPORT_GRAPH_ROOTS, install, PNPM, pnpm, reachable, run, runInBackground, step, stepSeconds } from './lib.mjs';
 
 const CI = process.env.CI === 'true';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -110,6 +110,7 @@ step('Unit tests: front end (jest + Testing Library)');
 // build and the browser tests, so a CI machine's two cores are both kept busy. (Started any
 // earlier, it only competes for the CPU with the type checks, lint and unit tests, which use both
 // cores on their own.) Its output is kept and printed whole at the end.
+let serverSeconds;
 const serverTests = runInBackground(
   'npx',
   // --no-bail: a simulator failure must not hide the server's results (both are counted).
@@ -134,12 +135,17 @@ step('Browser tests: the built product in Chromium (playwright-core)');
 {
   const { code, output, seconds } = await serverTests.done;
   finishSteps();
+  serverSeconds = seconds;
   console.log(`\n\x1b[1m▸ Unit tests: server and simulator (Node test runner, PGlite and PostgreSQL), run in the background since the build: done after ${seconds} s\x1b[0m`);
   process.stdout.write(output);
   count('server and simulator tests', ...nodeCounts(output), code, output);
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
+// Where the minutes went, at the end where a CI log's tail shows it (the budget is in the README).
+console.log(
+  `\nStep times: ${stepSeconds.map(({ name, seconds }) => `${name} ${seconds} s`).join('; ')}; server and simulator tests (beside the build and browser tests) ${serverSeconds} s`,
+);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((name) => `  ✖ ${name}`).join('\n')}`);
 console.log(`\nTest run finished in ${minutes} min${failedParts.length ? `; failing: ${failedParts.join(', ')}` : ''}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
