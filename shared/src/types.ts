@@ -7,6 +7,7 @@ import type { IgnoreReason } from './ignoreReasons.js';
 import type { DayRange, Filter, NotificationPreferences } from './api/schemas/user.js';
 import type { MembershipPlanId } from './api/schemas/store.js';
 import type { LoadReportBody } from './api/schemas/releases.js';
+import type { ErrorCode } from './api/schemas/errorCodes.js';
 
 /**
  * The request types of the API contract, derived from its schemas (docs/ARCHITECTURE.md section 4.1,
@@ -238,7 +239,7 @@ export interface Envelope<T = unknown> {
   redirect?: string;
   errors?: FieldErrors;
   /** On a failure: its stable code (`BP_ERR_*`, the server's one table in http/errorCodes.ts), to branch on instead of the message. */
-  code?: string;
+  code?: ErrorCode;
   /** Extra payload of a failure, e.g. the connect call's challenge_session. */
   [extra: string]: unknown;
 }

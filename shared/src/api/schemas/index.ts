@@ -13,3 +13,4 @@ export * from './support.js';
 export * from './calendar.js';
 export * from './admin.js';
 export * from './releases.js';
+export * from './errorCodes.js';
