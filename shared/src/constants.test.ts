@@ -1,4 +1,4 @@
-import { isOperator, timeWindowKind } from './constants';
+import { isOperator, timeWindowKind } from './rules';
 import { formatCents } from './format';
 
 describe('timeWindowKind', () => {

@@ -51,24 +51,6 @@ export const TOP_UP_SLIDER = { min: 1000, max: 5000, step: 500 } as const;
  */
 export const AUTO_TOP_UP_THRESHOLD = { min: 0, max: 10000, default: 500 } as const;
 
-/**
- * What a filter's start-time window `[from, to]` (minutes from local midnight) takes. Blocks are
- * matched by their start alone, and both ends of the window count:
- * - 'allDay': `[0, 1440]`, every start;
- * - 'sameDay': from < to, starts in [from, to];
- * - 'overnight': from > to, the window runs across midnight: starts in [from, 1440) or [0, to];
- * - 'empty': from == to, nothing (saving one is refused; the matcher takes nothing for it).
- * The server's validation, the matcher and the filter screen all read windows through this.
- */
-export type TimeWindowKind = 'allDay' | 'sameDay' | 'overnight' | 'empty';
-
-export function timeWindowKind(time: readonly [number, number]): TimeWindowKind {
-  const [from, to] = time;
-  if (from === TIME_SLIDER.min && to === TIME_SLIDER.max) return 'allDay';
-  if (from === to) return 'empty';
-  return from > to ? 'overnight' : 'sameDay';
-}
-
 /** Countries a driver can register from, with their labels. */
 export const COUNTRIES = [
   { code: 'US', label: 'United States' },
@@ -111,19 +93,6 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 /** The locale `Intl` formats a language's numbers, dates and times with (the app's markets are in the Americas first). */
 export const INTL_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The first of the browser's preferred languages the app speaks ('es-MX' is Spanish), else English. */
-export function languageOfBrowser(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
-}
 
 /** The API's liveness check: answers 200 while the server and its database are up. */
 export const HEALTH_PATH = '/api/health';
@@ -209,11 +178,6 @@ export const REMOTES = [
 ] as const;
 export type RemoteName = (typeof REMOTES)[number]['name'];
 
-/** Fee for a block price, both in cents: round-half-up of 3.5% (docs/PRODUCT.md section 10). */
-export function feeForPriceCents(priceCents: number): number {
-  return Math.floor((priceCents * FEE_BASIS_POINTS + 5_000) / 10_000);
-}
-
 /**
  * A prerendered page (docs/PRODUCT.md section 2's landing page, rendered at build time) goes into the
  * shell's page at the element carrying this attribute; its value names the remote that owns it.
@@ -245,25 +209,15 @@ export const PRERENDERED_LANDING_PATH = 'prerender/landing.html';
 export const ROLES = ['user', 'support', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Whether the role may open the operator console at all. */
-export function isOperator(role: Role | undefined): boolean {
-  return role === 'support' || role === 'admin';
-}
-
 /** Where the operator console lives in the app (the mf-admin remote owns it). */
 export const ADMIN_PATH = '/admin';
 /** The driver's dashboard (the mf-dashboard remote owns it). */
 export const DASHBOARD_PATH = '/dashboard';
 /**
  * Where signing in leads: the shell sends a signed-in page at an address it has no page for (this
- * one included) on to the role's home, {@link homePathOf}, once the account has said the role.
+ * one included) on to the role's home, `homePathOf` (rules.ts), once the account has said the role.
  */
 export const SIGNED_IN_HOME_PATH = '/';
-
-/** A signed-in person's home: an operator works in the console, a driver on the dashboard (docs/OPERATIONS.md "Roles"). */
-export function homePathOf(role: Role | undefined): string {
-  return isOperator(role) ? ADMIN_PATH : DASHBOARD_PATH;
-}
 
 /**
  * Where a driver can be notified (docs/LIVE.md "Push notifications"): e-mail, WhatsApp, Telegram,

@@ -5,10 +5,10 @@
  * statement, so two processes (an API process handling a top-up, the worker searching) never
  * notify twice or lose a count.
  */
-import { feeForPriceCents, LOW_CREDIT_FEES, REFERENCE_BLOCK_PRICE_CENTS } from '@blockpilot/shared/constants';
+import { LOW_CREDIT_FEES, REFERENCE_BLOCK_PRICE_CENTS } from '@blockpilot/shared/constants';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
-import type { FeeState } from './fees.js';
+import { feeForPriceCents, type FeeState } from './fees.js';
 import type { OfferFacts } from './offerLog.js';
 
 type Db = Kysely<DatabaseSchema>;

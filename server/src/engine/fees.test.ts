@@ -1,7 +1,7 @@
 /** The fee state a search holds in memory: reservations never overspend, and a reload never resurrects a charged fee. */
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { DriverFunds, type FeeState } from './fees.js';
+import { DriverFunds, feeForPriceCents, type FeeState } from './fees.js';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 const credit = (creditCents: number, freeUntilMs = 0): FeeState => ({ creditCents, freeUntilMs });
@@ -58,5 +58,14 @@ describe('DriverFunds', () => {
     funds.holdOpen(525);
     expect(funds.spendableCents).toBe(-225);
     expect(funds.reserve(1)).toBe(false);
+  });
+});
+
+describe('feeForPriceCents: 3.5% of the price, rounded half up to a cent', () => {
+  it('rounds a half cent up and anything less down', () => {
+    expect(feeForPriceCents(15_000)).toBe(525);
+    expect(feeForPriceCents(100)).toBe(4); // 3.5 cents
+    expect(feeForPriceCents(99)).toBe(3); // 3.465 cents
+    expect(feeForPriceCents(0)).toBe(0);
   });
 });

@@ -8,9 +8,14 @@
  * changes the state elsewhere (a top-up, a refund, a trial or a membership) tells the search to
  * reload it, and each schedule read reloads it too, in case such a message was lost.
  */
-import { feeForPriceCents } from '@blockpilot/shared/constants';
+import { FEE_BASIS_POINTS } from '@blockpilot/shared/constants';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
+
+/** Fee for a block price, both in cents: round-half-up of 3.5% (docs/PRODUCT.md section 10). */
+export function feeForPriceCents(priceCents: number): number {
+  return Math.floor((priceCents * FEE_BASIS_POINTS + 5_000) / 10_000);
+}
 
 /** A driver's means of paying fees, read once per poll that has something to accept. */
 export interface FeeState {

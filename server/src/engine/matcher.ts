@@ -30,7 +30,8 @@
  * Every comparison is exact integer arithmetic on ms and cents (per-hour pay is compared by cross
  * multiplication, never by dividing), so bounds are exactly inclusive.
  */
-import { PAY_SLIDER, PAY_SLIDER_UNIT, timeWindowKind } from '@blockpilot/shared/constants';
+import { PAY_SLIDER, PAY_SLIDER_UNIT } from '@blockpilot/shared/constants';
+import { timeWindowKind } from '@blockpilot/shared/rules';
 import type { Filter } from '@blockpilot/shared/types';
 import type { MatchableOffer } from './types.js';
 

@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { describeEachDatabase } from '../../test/databases.js';
 import { call, registration, startTestApp, uniqueEmail, type TestApp } from '../../test/app.js';
 import { acceptedLanguages } from './language.js';
-import { languageOfBrowser } from '@blockpilot/shared/constants';
+import { languageOfBrowser } from '@blockpilot/shared/rules';
 
 describe("a request's language", () => {
   const languageOf = (header: string | undefined) => languageOfBrowser(acceptedLanguages(header));

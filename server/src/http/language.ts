@@ -5,7 +5,8 @@
  * header's own order of preference (q weights), else English.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { languageOfBrowser, type Language } from '@blockpilot/shared/constants';
+import type { Language } from '@blockpilot/shared/constants';
+import { languageOfBrowser } from '@blockpilot/shared/rules';
 
 declare module 'fastify' {
   interface FastifyRequest {

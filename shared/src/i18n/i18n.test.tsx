@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startTransition, Suspense, useState } from 'react';
-import { languageOfBrowser } from '../constants';
+import { languageOfBrowser } from '../rules';
 import { formatCents, formatClock, formatDayOf } from '../format';
 import { api } from '../api/endpoints';
 import { mockAccount, mockApi, MockProviders, type MockApi } from '../mock';

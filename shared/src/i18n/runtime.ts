@@ -9,7 +9,8 @@
  * `locales/*.json` at build time), so the page carries no message parser.
  */
 import { setupI18n, type Messages } from '@lingui/core';
-import { DEFAULT_LANGUAGE, isLanguage, languageOfBrowser, type Language } from '../constants';
+import { DEFAULT_LANGUAGE, type Language } from '../constants';
+import { isLanguage, languageOfBrowser } from '../rules';
 import { setFormatLanguage } from '../format';
 import { readStored } from '../session/storage';
 

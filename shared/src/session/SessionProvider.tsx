@@ -16,7 +16,7 @@ import type { Account, LiveEvent, ScheduledBlock, SearchStatus, ServiceArea } fr
 import { takeEarlyAnswer } from './earlyRequests';
 import { SessionContext, type SessionValue } from './context';
 import { getAccessToken, readStored, removeStored, setAccessToken, writeStored } from './storage';
-import { isLanguage } from '../constants';
+import { isLanguage } from '../rules';
 import { switchLanguage } from '../i18n/runtime';
 
 function logFailure(what: string) {

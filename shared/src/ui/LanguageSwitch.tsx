@@ -4,7 +4,8 @@
  */
 import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../constants';
+import { LANGUAGE_NAMES, LANGUAGES } from '../constants';
+import { isLanguage } from '../rules';
 import { useLanguage } from '../i18n/react';
 import { useSharedT } from '../i18n/sharedCatalog';
 import { notify } from '../notify';

@@ -5,7 +5,7 @@
  * ./policy.ts. The DOM library types the rest of the shell, so the few worker types it uses are
  * declared here.
  */
-import { languageOfBrowser } from '@blockpilot/shared/constants';
+import { languageOfBrowser } from '@blockpilot/shared/rules';
 import { notificationOf, servedFromCache, SHELL_CACHE_PREFIX } from './policy';
 
 declare const __SHELL_FILES__: string[];

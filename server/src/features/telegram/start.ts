@@ -4,7 +4,8 @@
  * is linked to; a chat not linked yet gets the language of the sender's Telegram app when the app
  * speaks it, else English.
  */
-import { DEFAULT_LANGUAGE, languageOfBrowser, type Language } from '@blockpilot/shared/constants';
+import { DEFAULT_LANGUAGE, type Language } from '@blockpilot/shared/constants';
+import { languageOfBrowser } from '@blockpilot/shared/rules';
 import type { AppContext } from '../../context.js';
 import { translate } from '../../domain/translate.js';
 import { issueTelegramLinkCode, TELEGRAM_LINK_CODE_TTL_MS } from '../user/telegramLinks.js';

@@ -3,7 +3,7 @@
  * it answer (docs/PRODUCT.md "Several filters"). Their schemas are the API contract's
  * (@blockpilot/shared/api/schemas); their storage is in domain/filters.ts.
  */
-import { timeWindowKind } from '@blockpilot/shared/constants';
+import { timeWindowKind } from '@blockpilot/shared/rules';
 import { filterSchema } from '@blockpilot/shared/api/schemas';
 import type { FieldWords } from '../../domain/errors.js';
 import { isRecord, type FieldRules } from '../../http/fieldRules.js';
