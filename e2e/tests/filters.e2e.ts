@@ -3,7 +3,8 @@
  * several filters (docs/PRODUCT.md "Several filters") and the puzzle pause (docs/LIVE.md "Puzzle
  * pause"). A driver whose platform account may work several stations adds a second filter for
  * another station in "Your filters", and an offer there is accepted; then the platform asks for a
- * puzzle, the dashboard says so, a Resume the platform still answers with a puzzle brings the
+ * puzzle, the dashboard says so (on a second device too, which clears the notice from the live
+ * stream when the search resumes elsewhere), a Resume the platform still answers with a puzzle brings the
  * notice back saying so, and the next Resume restarts the search for good.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -143,12 +144,17 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     await waitUntil('the offer at station B accepted', async () => (await acceptedAt(stationB)).length === 1);
   });
 
-  it('a puzzle stops the search and says so; Resume restarts it, and the notice comes back while the platform still wants the puzzle', async () => {
+  it('a puzzle stops the search and says so on every device; Resume restarts it, and the notice comes back while the platform still wants the puzzle', async () => {
     const { platformSimulatorUrl } = product();
+    // The driver's second device (a phone beside the laptop, or the other way round), on the dashboard.
+    const other = await openDriverPage(browser, width === 360 ? 1440 : 360, token);
+    await other.page.goto('/dashboard');
+    const otherNotice = other.page.getByRole('status').filter({ hasText: PUZZLE });
     // The next two polls of this account are answered with a puzzle (307): the first stops the search, the second the first Resume.
     await setFaults(platformSimulatorUrl, [{ kind: 'captcha', email: platformEmail, paths: [POLLS], remaining: 2 }]);
     const notice = page.getByRole('status').filter({ hasText: PUZZLE });
     await notice.waitFor({ timeout: LIVE_TIMEOUT_MS });
+    await otherNotice.waitFor({ timeout: LIVE_TIMEOUT_MS });
     await screenshot(page, `puzzle-notice-${width}`);
     await page.getByRole('button', { name: 'Start', exact: true }).waitFor({ timeout: LIVE_TIMEOUT_MS });
     expect(await notice.textContent()).toContain('solve the puzzle it shows');
@@ -160,6 +166,13 @@ describe.each(RUNS)('several filters and the puzzle pause at $width px', ({ widt
     // The puzzle is solved (the fault is spent): the next Resume restarts the search for good.
     await notice.getByRole('button', { name: 'I solved it, resume' }).click();
     await page.getByRole('region', { name: 'Search' }).getByRole('status').filter({ hasText: 'System Started' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    // The other device follows the live stream: no notice beside a running search, within a second or two, without a reload.
+    const resumedAt = Date.now();
+    await otherNotice.waitFor({ state: 'detached', timeout: LIVE_TIMEOUT_MS });
+    await other.page.getByRole('region', { name: 'Search' }).getByRole('status').filter({ hasText: 'System Started' }).waitFor({ timeout: LIVE_TIMEOUT_MS });
+    expect(Date.now() - resumedAt).toBeLessThan(3_000);
+    expect(other.errors).toEqual([]);
+    await other.context.close();
     // 40.00: a fee of 1.40, which the credit left after the first block (1.83) covers whether or
     // not the block falls inside the fee-free trial.
     await injectOffer(platformSimulatorUrl, { serviceAreaId: stationA.id, offerId: `filters-a-${width}-${day}`, startTime: at(14), durationHours: 2, priceAmount: 40 });
