@@ -33,7 +33,10 @@ describe('the puzzle pause (docs/LIVE.md "Puzzle pause")', () => {
         account,
         refresh: async () => {
           base.actions.push('refresh');
-          setAccount((current) => ({ ...current, ...accountAfter() }));
+          const after = accountAfter();
+          // A puzzle still wanted stops the search again at the engine's first poll.
+          if (after.puzzleRequired) base.searchStatus = mockSearchStatus({ searching: false });
+          setAccount((current) => ({ ...current, ...after }));
         },
       };
       return (
@@ -76,6 +79,33 @@ describe('the puzzle pause (docs/LIVE.md "Puzzle pause")', () => {
     expect(screen.getByText(noticeTitle)).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Amazon still asks for the puzzle, so searching stopped again.');
     expect(resume()).toBeEnabled();
+  });
+
+  it('goes on a second device as soon as the live status says the search resumed elsewhere', async () => {
+    function SecondDevice({ searching }: { searching: boolean }) {
+      const session = createMockSession({ serviceAreas: mockServiceAreas, account: mockAccount({ puzzleRequired: true }), searchStatus: mockSearchStatus({ searching }) });
+      return (
+        <SessionContext.Provider value={session}>
+          <App />
+        </SessionContext.Provider>
+      );
+    }
+    const base = createMockSession({ serviceAreas: mockServiceAreas });
+    const { rerender } = render(
+      <MockProviders initialPath="/dashboard/settings" session={base}>
+        <SecondDevice searching={false} />
+      </MockProviders>,
+    );
+    await flush();
+    expect(screen.getByText(noticeTitle)).toBeInTheDocument();
+    rerender(
+      <MockProviders initialPath="/dashboard/settings" session={base}>
+        <SecondDevice searching />
+      </MockProviders>,
+    );
+    await flush();
+    expect(screen.queryByText(noticeTitle)).not.toBeInTheDocument();
+    expect(server.callsTo('POST /user/toggleSearchState')).toEqual([]);
   });
 
   it('stays, with its button ready again, when the Start is refused', async () => {

@@ -5,6 +5,7 @@
  * to run (a Start with the wanted state, as the Start button sends it) and so clears the flag. If
  * the platform still wants the puzzle, the engine stops again at its first poll, the account is
  * reloaded (a live `account` event) and the notice comes back saying the puzzle is still there.
+ * A Start on another device clears it here too, within a second (the live status, then the account).
  */
 import { api, useSession } from '@blockpilot/shared';
 import { Button, Notice } from '@blockpilot/shared/ui';
@@ -15,12 +16,15 @@ import { browserTimeZone } from './SearchControl';
 
 export function PuzzleNotice() {
   const t = useT();
-  const { account, setSearchStatus, setSearching, refresh } = useSession();
+  const { account, searchStatus, setSearchStatus, setSearching, refresh } = useSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   // Set once the driver pressed Resume on this page: a puzzle shown after that is one still there.
   const [resumed, setResumed] = useState(false);
-  if (!account?.puzzleRequired) return null;
+  // A running search is one the puzzle no longer stops: the live status of a Start made on another
+  // device hides the notice at once, before that device's account reload lands (docs/LIVE.md
+  // "Puzzle pause"). Hidden, not unmounted: `resumed` is kept for a puzzle that comes back.
+  if (!account?.puzzleRequired || searchStatus?.searching) return null;
 
   const resume = async () => {
     setPending(true);

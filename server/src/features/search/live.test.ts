@@ -120,6 +120,21 @@ describeEachDatabase('live search status', (database) => {
         laptop.close();
       }
     });
+
+    it('tells every open device the account changed when a Start clears a puzzle, so its notice goes without a reload', async () => {
+      const driver = await connectedDriver();
+      await t.database.db.updateTable('users').set({ puzzle_required: true }).where('id', '=', driver.id).execute();
+      const phone = await openDevice(baseUrl, driver.token);
+      try {
+        await waitFor('the phone knows the state', () => lastStatus(phone)?.searching === false);
+        const accountEvents = () => phone.events.filter((e) => e.type === 'account').length;
+        await toggle(driver, { searching: true }); // "I solved it, resume" on the laptop
+        await waitFor('the phone hears the account change', () => accountEvents() === 1 && lastStatus(phone)?.searching === true);
+        expect((await userRow(helper, driver.id)).puzzle_required).toBe(false);
+      } finally {
+        phone.close();
+      }
+    });
   });
 
   describe('the credit guard', () => {

@@ -60,7 +60,7 @@ const NOT_PAUSED = { search_paused_for: null, missed_offers: 0, missed_value_cen
 export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOffset, timeZone }: DriverZone, wanted?: boolean): Promise<ToggleResult> {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['searching', 'flex_connected', 'credit_cents', 'trial_ends_at', 'membership_ends_at'])
+    .select(['searching', 'flex_connected', 'puzzle_required', 'credit_cents', 'trial_ends_at', 'membership_ends_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const start = wanted ?? !user.searching;
@@ -89,5 +89,8 @@ export async function toggleSearch(ctx: AppContext, userId: string, { timezoneOf
     .execute();
   ctx.search.start(userId);
   ctx.live.publish(userId, { type: 'search' });
+  // The cleared puzzle is part of the account: every other open device reloads it, so its puzzle
+  // notice goes with the Start that cleared it (docs/LIVE.md "Puzzle pause").
+  if (user.puzzle_required) ctx.live.publish(userId, { type: 'account' });
   return { searching: true, alert: 'api.alert.searchStarted' };
 }
