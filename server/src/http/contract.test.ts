@@ -9,10 +9,12 @@ import { testConfig } from '../../test/config.js';
 import { contractProblem, requireContractSchemas } from './contract.js';
 
 const handWritten = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+/** A success answer's schema, as every JSON route of the API has one. */
+const answers = { response: { 200: { type: 'object' } } };
 
 describe('the API contract rule (docs/ARCHITECTURE.md section 4.1, "The contract")', () => {
   it('takes only request schemas of the shared contract, by identity', () => {
-    expect(contractProblem({ method: 'POST', url: '/api/user/deleteFilter', schema: { body: deleteFilterBody } })).toBeNull();
+    expect(contractProblem({ method: 'POST', url: '/api/user/deleteFilter', schema: { body: deleteFilterBody, ...answers } })).toBeNull();
     expect(contractProblem({ method: 'POST', url: '/api/user/deleteFilter', schema: { body: handWritten } })).toMatch(/body schema is not one of/);
     // A copy is a second place the shape is written: it drifts from the contract unseen.
     expect(contractProblem({ method: 'POST', url: '/api/user/saveFilter', schema: { body: structuredClone(saveFilterBody) } })).toMatch(/body schema/);
@@ -23,16 +25,25 @@ describe('the API contract rule (docs/ARCHITECTURE.md section 4.1, "The contract
   it('wants a body schema on every call that takes a body, unless the route says it reads none', () => {
     expect(contractProblem({ method: 'POST', url: '/api/user/startTrial', schema: {} })).toMatch(/no body schema/);
     expect(contractProblem({ method: ['PUT'], url: '/api/store/autoTopUp' })).toMatch(/no body schema/);
-    expect(contractProblem({ method: 'POST', url: '/api/user/startTrial', config: { noJsonBody: true } })).toBeNull();
-    expect(contractProblem({ method: 'GET', url: '/api/user' })).toBeNull();
+    expect(contractProblem({ method: 'POST', url: '/api/user/startTrial', config: { noJsonBody: true }, schema: answers })).toBeNull();
+    expect(contractProblem({ method: 'GET', url: '/api/user', schema: answers })).toBeNull();
     // Routes outside /api/ are not the API's (dev tools, the e-mailed links' pages).
     expect(contractProblem({ method: 'POST', url: '/dev/checkout/:orderId/complete', schema: { params: handWritten } })).toBeNull();
+  });
+
+  it('wants a response schema for the success of every JSON answer, unless the route says it answers something else', () => {
+    expect(contractProblem({ method: 'GET', url: '/api/user' })).toMatch(/without a response schema/);
+    // Only failures described is not enough: the success is what a handler could leak through.
+    expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: { 400: { type: 'object' } } } })).toMatch(/without a response schema/);
+    expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: { '2xx': { type: 'object' } } } })).toBeNull();
+    expect(contractProblem({ method: 'GET', url: '/api/calendar/:token.ics', config: { notJsonAnswer: true } })).toBeNull();
+    expect(contractProblem({ method: 'GET', url: '/api/docs/json' })).toBeNull();
   });
 
   it('refuses such a route while the app is built, and no longer once its own routes are in', async () => {
     const app = Fastify();
     const close = requireContractSchemas(app);
-    app.post('/api/user/deleteFilter', { schema: { body: deleteFilterBody } }, async () => null);
+    app.post('/api/user/deleteFilter', { schema: { body: deleteFilterBody, ...answers } }, async () => null);
     expect(() => app.post('/api/user/saveFilter', { schema: { body: handWritten } }, async () => null)).toThrow(/POST \/api\/user\/saveFilter: its body schema/);
     close();
     app.post('/api/test/anything', { schema: { body: handWritten } }, async () => null);
@@ -51,7 +62,7 @@ describe('the API contract rule (docs/ARCHITECTURE.md section 4.1, "The contract
       await database.close();
     });
 
-    it('builds: every /api/ route it registers takes its request schemas from the contract', async () => {
+    it('builds: every /api/ route it registers takes its request schemas from the contract and describes its success answer', async () => {
       // buildApp installs the rule before any feature; one route breaking it fails the build.
       app = await buildApp({ config: testConfig(), database, serveFrontend: false });
       await app.ready();

@@ -5,7 +5,8 @@
  * `request.query` and `request.params` with the types those schemas derive (Fastify's type
  * provider for json-schema-to-ts). No request type is written by hand, and a route without a
  * schema sees `unknown`. `requireContractSchemas` keeps it so: the app refuses to start with an
- * /api/ route whose request schema is not the contract's.
+ * /api/ route whose request schema is not the contract's, or that answers JSON without a response
+ * schema for its success (fast-json-stringify writes only what the schema names).
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads no JSON body: none at all, or a raw one (a signed webhook's). */
     noJsonBody?: true;
+    /** The route answers something other than JSON (an iCalendar feed, an event stream), so it has no response schema. */
+    notJsonAnswer?: true;
   }
 }
 
@@ -31,6 +34,8 @@ declare module 'fastify' {
 const CONTRACT_SCHEMAS = new Set<unknown>(Object.values(contract).filter((value) => typeof value === 'object' && value !== null));
 
 const REQUEST_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
+/** The OpenAPI document and its viewer (http/openapi.ts), whose routes the swagger plugin adds. */
+const API_DOCS_PATH = '/api/docs';
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Why a route breaks the contract rule, or null when it keeps it (routes outside /api/ are not the API's). */
@@ -42,6 +47,12 @@ export function contractProblem(route: Pick<RouteOptions, 'method' | 'url' | 'sc
   }
   const takesBody = [route.method].flat().some((method) => METHODS_WITH_BODY.has(method));
   if (takesBody && route.schema?.body === undefined && !route.config?.noJsonBody) return 'it takes a body but has no body schema (or config.noJsonBody)';
+  // A JSON answer without a schema is written by JSON.stringify whole: any field a handler adds
+  // (a password hash included) would go out, and nothing says the shape the client reads.
+  const answers = Object.keys(route.schema?.response ?? {});
+  if (!route.config?.notJsonAnswer && !route.url.startsWith(API_DOCS_PATH) && !answers.some((status) => /^(2\d\d|2xx)$/.test(status))) {
+    return 'it answers JSON without a response schema for its success (or config.notJsonAnswer)';
+  }
   return null;
 }
 

@@ -91,6 +91,7 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.get(
     '/api/calendar/:token.ics',
     {
+      config: { notJsonAnswer: true },
       schema: {
         tags,
         summary: "The driver's accepted blocks as an iCalendar feed (text/calendar), from a month back on; the link's token is its only key (no Authorization header)",

@@ -29,6 +29,7 @@ export function streamLiveEvents(app: FastifyInstance, ctx: AppContext): void {
     '/api/user/events',
     {
       onRequest: app.requireUser,
+      config: { notJsonAnswer: true },
       schema: {
         tags: ['user'],
         summary:
