@@ -1,8 +1,9 @@
 /**
  * A modal dialog: `role="dialog"` + `aria-modal`, titled, focus moved in on open, kept in by
  * Tab/Shift+Tab, and handed back to where it was on close. Escape, the close button and a tap
- * on the backdrop close it, except in the `blocking` variant (e.g. "Connect Account"), which only
- * its own actions can end.
+ * on the backdrop close it, except in the `blocking` variant, which only its own actions can end.
+ * A dialog `belowNavigation` (e.g. "Connect Account") lays its backdrop under the navigation bar
+ * and its phone menu, which stay reachable (docs/FRONTEND.md "Dialogs").
  */
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
@@ -13,11 +14,16 @@ import { useSharedT } from '../i18n/sharedCatalog';
 
 /** Where dialogs sit in the page's layers: what must never be covered by one (the shell's reload offer) sits above it. */
 export const DIALOG_LAYER = 1300;
+/** Under the navigation bar (1100) and its phone menu (1099): for a dialog that must leave them reachable. */
+const BELOW_NAVIGATION_LAYER = 1050;
 
-const Backdrop = styled.div`
+const Backdrop = styled.div<{ $belowNavigation: boolean }>`
   position: fixed;
-  inset: 0;
-  z-index: ${DIALOG_LAYER};
+  top: ${({ theme, $belowNavigation }) => ($belowNavigation ? theme.navHeight : 0)}px;
+  right: 0;
+  bottom: 0;
+  left: 0;
+  z-index: ${({ $belowNavigation }) => ($belowNavigation ? BELOW_NAVIGATION_LAYER : DIALOG_LAYER)};
   display: flex;
   align-items: center;
   justify-content: center;
@@ -29,7 +35,7 @@ const Backdrop = styled.div`
 const Panel = styled.div`
   width: 100%;
   max-width: 520px;
-  max-height: calc(100vh - 32px);
+  max-height: 100%;
   overflow-y: auto;
   background: ${({ theme }) => theme.palette.paper};
   color: ${({ theme }) => theme.palette.text};
@@ -108,9 +114,11 @@ export interface DialogProps {
   blocking?: boolean;
   /** What gets focus on open; default the first focusable element after the close button. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** The backdrop starts under the navigation bar and sits below it and its phone menu, which stay usable. */
+  belowNavigation?: boolean;
 }
 
-export function Dialog({ open, title, children, actions, onClose, blocking = false, initialFocus }: DialogProps) {
+export function Dialog({ open, title, children, actions, onClose, blocking = false, initialFocus, belowNavigation = false }: DialogProps) {
   const t = useSharedT();
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = `${useId().replace(/:/g, '')}-title`;
@@ -168,6 +176,7 @@ export function Dialog({ open, title, children, actions, onClose, blocking = fal
   return createPortal(
     <Backdrop
       data-dialog-backdrop=""
+      $belowNavigation={belowNavigation}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) closeRef.current?.();
       }}

@@ -1,7 +1,8 @@
 /**
- * Shown over the dashboard while no delivery account is connected (docs/PRODUCT.md section 2). It is
- * blocking: no close button, no Escape, no backdrop tap; the way on is Continue. It holds the
- * keyboard, so it also offers what the navigation bar under it would: Help and Logout.
+ * Shown over the dashboard while no delivery account is connected (docs/PRODUCT.md section 2). Its
+ * backdrop starts under the navigation bar, which stays usable (an operator reaches the console
+ * from it); Escape and the close button put it away, leaving the dashboard's "Not connected" chip
+ * and Connect button (docs/FRONTEND.md "Dialogs"). Help and Logout are offered in it too.
  */
 import { Button, Dialog } from '@blockpilot/shared/ui';
 import { useRef } from 'react';
@@ -15,14 +16,15 @@ const Elsewhere = styled.p`
   font-size: 0.875rem;
 `;
 
-export function ConnectAccountDialog({ open }: { open: boolean }) {
+export function ConnectAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const navigate = useNavigate();
   const continueRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       open={open}
-      blocking
+      onClose={onClose}
+      belowNavigation
       title={t('connectDialog.title')}
       initialFocus={continueRef}
       actions={

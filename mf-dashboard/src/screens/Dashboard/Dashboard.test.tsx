@@ -38,16 +38,35 @@ describe('Dashboard (/dashboard/*)', () => {
   });
 
   describe('the Connect Account dialog', () => {
-    it('blocks the dashboard while no delivery account is connected: no close, no Escape; Continue opens /connectAccount', async () => {
+    it('covers the dashboard while no delivery account is connected; Continue opens /connectAccount', async () => {
       const { location } = renderApp('/dashboard', session({ account: mockAccount({ flexConnected: false }), serviceAreas: null }));
       await flush();
       const dialog = screen.getByRole('dialog', { name: 'Connect Account' });
-      expect(within(dialog).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
-      fireEvent.keyDown(document, { key: 'Escape' });
-      expect(screen.getByRole('dialog', { name: 'Connect Account' })).toBeInTheDocument();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
       expect(location()).toBe('/connectAccount');
       await flush(); // the Connect Account page asks for its challenge
+    });
+
+    it('closes with Escape, leaving "Not connected" and a Connect button where the search state is, never "checking..."', async () => {
+      const { location } = renderApp('/dashboard', session({ account: mockAccount({ flexConnected: false }), serviceAreas: null, searchStatus: null }));
+      await flush();
+      fireEvent.keyDown(document, { key: 'Escape' });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.queryByText('checking...')).not.toBeInTheDocument();
+      const connect = screen.getByRole('link', { name: 'Connect' });
+      expect(connect).toHaveAccessibleDescription('Not connected');
+      fireEvent.click(connect);
+      expect(location()).toBe('/connectAccount');
+      await flush();
+    });
+
+    it('closes with its close button too, and lays its backdrop under the navigation bar', async () => {
+      renderApp('/dashboard', session({ account: mockAccount({ flexConnected: false }), serviceAreas: null }));
+      await flush();
+      expect(document.querySelector('[data-dialog-backdrop]')).toHaveStyle({ top: '64px', zIndex: '1050' });
+      fireEvent.click(within(screen.getByRole('dialog', { name: 'Connect Account' })).getByRole('button', { name: 'Close' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByText('Not connected')).toBeInTheDocument();
     });
 
     it('offers Help and Logout, which the navigation bar under it cannot give a keyboard, and starts on Continue', async () => {
@@ -224,14 +243,18 @@ describe('Dashboard (/dashboard/*)', () => {
       server.on('POST /user/toggleSearchState', () => new Promise((resolve) => (answer = () => resolve({ data: { searching: true } }))));
       renderApp('/dashboard', session());
       await flush();
+      startStop().focus();
       fireEvent.click(startStop());
-      expect(startStop()).toBeDisabled();
+      // Marked, not disabled: a disabled button would drop the keyboard focus to the page.
+      expect(startStop()).toHaveAttribute('aria-disabled', 'true');
+      expect(startStop()).toHaveFocus();
       fireEvent.click(startStop());
       await flush();
       answer();
       await flush();
       expect(server.callsTo('POST /user/toggleSearchState')).toHaveLength(1);
-      expect(startStop()).toBeEnabled();
+      expect(startStop()).not.toHaveAttribute('aria-disabled');
+      expect(startStop()).toHaveFocus();
     });
 
     it('only logs a failed toggle: no state change, no navigation, no refresh', async () => {

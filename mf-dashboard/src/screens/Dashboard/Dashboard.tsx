@@ -8,7 +8,7 @@
  */
 import { down, STICKY_BAR_HEIGHT_VARIABLE, up, useSession } from '@blockpilot/shared';
 import { BottomTabBar, Chip, PageContainer, Paper, Spinner } from '@blockpilot/shared/ui';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { DashboardPages } from '../../components/DashboardPages';
@@ -85,6 +85,9 @@ export function Dashboard() {
   const sideBySide = useMediaQuery(up('lg'));
   // One stored choice for both panels, so the log names areas the way the filter lists them.
   const [abbreviate, setAbbreviate] = useStoredPreference('abbreviateServiceAreas', true, isBoolean);
+
+  // Put away with Escape or its close button: the search card's Connect button stays.
+  const [connectDialogClosed, setConnectDialogClosed] = useState(false);
 
   const documentTitle = t('dashboard.documentTitle');
   useEffect(() => {
@@ -163,7 +166,7 @@ export function Dashboard() {
         </Panels>
       </Stack>
       {!sideBySide && <BottomTabBar items={tabs} label={t('dashboard.tabs.label')} hideFrom="lg" fallback="/dashboard/settings" />}
-      <ConnectAccountDialog open={!account.flexConnected} />
+      <ConnectAccountDialog open={!account.flexConnected && !connectDialogClosed} onClose={() => setConnectDialogClosed(true)} />
     </PageContainer>
   );
 }

@@ -9,10 +9,14 @@
  *
  * The chip says what the search is really doing: started, stopped, paused because the credit does
  * not cover a matching offer (with what was skipped), or waiting because no selected station is
- * one the account may work.
+ * one the account may work. Before a platform account is connected there is no search to ask
+ * about: the card says "Not connected" and offers Connect instead (docs/FRONTEND.md "Dialogs").
+ *
+ * While its request runs the button is aria-disabled, never disabled: a disabled button loses the
+ * keyboard focus to the page (docs/FRONTEND.md "Keyboard").
  */
 import { api, down, searchStateOf, useSession } from '@blockpilot/shared';
-import { Chip, SearchStateChip, tint } from '@blockpilot/shared/ui';
+import { ButtonLink, Chip, SearchStateChip, tint } from '@blockpilot/shared/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -50,7 +54,8 @@ const RoundButton = styled.button<{ $searching: boolean }>`
   &:active:not(:disabled) {
     transform: scale(0.97);
   }
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     opacity: 0.7;
     cursor: progress;
   }
@@ -93,7 +98,7 @@ const Missed = styled.p`
 
 export function SearchControl({ formatCents }: { formatCents: (cents: number) => string }) {
   const t = useT();
-  const { searchStatus, setSearching, setSearchStatus, refresh } = useSession();
+  const { account, searchStatus, setSearching, setSearchStatus, refresh } = useSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const chipId = `${useId().replace(/:/g, '')}-state`;
@@ -101,7 +106,7 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
   const searching = searchStatus?.searching ?? false;
 
   const toggle = async () => {
-    if (!known) return;
+    if (!known || pending) return;
     setPending(true);
     try {
       const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), browserTimeZone(), !searching);
@@ -118,13 +123,26 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
   };
 
   const missed = searchStatus?.pausedFor === 'credit' ? searchStatus.missed : null;
+  if (account && !account.flexConnected) {
+    return (
+      <Column>
+        <ButtonLink to="/connectAccount" $variant="contained" aria-describedby={chipId}>
+          {t('search.connect')}
+        </ButtonLink>
+        <span id={chipId} role="status">
+          <Chip dot="error">{t('search.notConnected')}</Chip>
+        </span>
+      </Column>
+    );
+  }
   return (
     <Column>
       <RoundButton
         type="button"
         $searching={searching}
         onClick={() => void toggle()}
-        disabled={pending || !known}
+        disabled={!known}
+        aria-disabled={pending || undefined}
         aria-busy={pending || !known || undefined}
         aria-describedby={chipId}
       >
