@@ -56,17 +56,39 @@ describe('the global alert toast', () => {
     expect(screen.getByText('Copied')).toBeInTheDocument();
   });
 
-  it('sits at the bottom left of the page', () => {
+  it('stacks in the bottom-right corner, away from the controls on the left that raise them', () => {
     render(
       <MockProviders>
         <Snackbar />
       </MockProviders>,
     );
     act(() => notify('Hello'));
-    const stack = screen.getByText('Hello').parentElement!;
+    act(() => notify('Copied'));
+    expect(screen.getByText('Hello')).toBeInTheDocument();
+    const stack = screen.getByText('Copied').parentElement!;
     const style = getComputedStyle(stack);
     expect(style.position).toBe('fixed');
-    expect(style.left).toBe('16px');
+    expect(style.right).toBe('16px');
     expect(style.bottom).toBe('16px');
+    expect(style.left).toBe('auto');
+  });
+
+  it('shows one toast at a time on a phone: a new one replaces the one shown', () => {
+    const matchMedia = jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query) => ({ matches: query === '(max-width: 599.98px)', media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
+    try {
+      render(
+        <MockProviders>
+          <Snackbar />
+        </MockProviders>,
+      );
+      act(() => notify('Link copied', 'success'));
+      act(() => notify('Could not save', 'error'));
+      expect(screen.queryByText('Link copied')).toBeNull();
+      expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+    } finally {
+      matchMedia.mockRestore();
+    }
   });
 });

@@ -1,21 +1,27 @@
 /**
- * The global alert toast: bottom-left (under the navigation bar on a phone), hides itself after
- * 5 s. It shows what anything in the page sends through `notify`, newest last; a repeat or a newer
- * answer of the same form replaces the older toast instead of stacking (docs/FRONTEND.md, "Toasts").
+ * The global alert toast: stacked in the bottom-right corner, away from the forms and fields that
+ * raise them (under the navigation bar on a phone, one at a time below the `sm` breakpoint: a new
+ * toast replaces the one shown), hides itself after 5 s. It shows what anything in the page sends
+ * through `notify`, newest last; a repeat or a newer answer of the same form replaces the older
+ * toast instead of stacking (docs/FRONTEND.md, "Toasts").
  */
 import { down, onNotify, STICKY_BAR_HEIGHT_VARIABLE, TOAST_MS, withToast, type Toast } from '@blockpilot/shared';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 
+/** Below this width the page has room for one toast: a new one replaces the one shown. */
+const ONE_AT_A_TIME = down('sm').replace(/^@media\s*/, '');
+
 const Stack = styled.div`
   position: fixed;
-  left: 16px;
-  bottom: 16px;
   right: 16px;
+  bottom: 16px;
+  left: auto;
+  width: min(400px, calc(100vw - 32px));
   z-index: 1400;
   display: flex;
   flex-direction: column;
-  align-items: flex-start;
+  align-items: stretch;
   gap: 8px;
   pointer-events: none;
   /* On a phone the bottom holds the tab bar and forms' Save buttons: toasts drop in under the
@@ -25,16 +31,12 @@ const Stack = styled.div`
     bottom: auto;
     left: 8px;
     right: 8px;
-    align-items: stretch;
+    width: auto;
   }
 `;
 
 const Item = styled.div<{ $severity: Toast['severity'] }>`
   pointer-events: auto;
-  max-width: 480px;
-  ${down('md')} {
-    max-width: none;
-  }
   padding: 14px 16px;
   border-radius: ${({ theme }) => theme.radius}px;
   color: #fff;
@@ -47,7 +49,7 @@ export function Snackbar() {
   useEffect(
     () =>
       onNotify((toast) => {
-        setToasts((list) => withToast(list, toast));
+        setToasts((list) => (window.matchMedia(ONE_AT_A_TIME).matches ? [toast] : withToast(list, toast)));
         setTimeout(() => setToasts((list) => list.filter((t) => t.id !== toast.id)), TOAST_MS);
       }),
     [],
