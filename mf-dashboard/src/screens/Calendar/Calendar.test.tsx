@@ -111,6 +111,28 @@ describe('Calendar (/dashboard/calendar)', () => {
     expect(day('Thu, Nov 26')).toHaveTextContent('10:00 AM – 2:00 PM');
   });
 
+  it("opens on today on a phone: today's day is scrolled to the top, once; not on a desktop", async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.getAttribute('data-day') ?? '');
+    };
+    try {
+      await open(PHONE_WIDTH);
+      expect(scrolled).toEqual(['2026-11-25']);
+      fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
+      await flush();
+      fireEvent.click(screen.getByRole('button', { name: 'This week' }));
+      await flush();
+      expect(scrolled).toHaveLength(1);
+      cleanup();
+      await open(DESKTOP_WIDTH);
+      expect(scrolled).toHaveLength(1);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('moves between weeks', async () => {
     await open();
     const thisWeek = screen.getByRole('button', { name: 'This week' });

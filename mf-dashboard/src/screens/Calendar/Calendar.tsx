@@ -3,17 +3,19 @@
  * Monday to Sunday in the browser's zone (the one sent with Start, which the server counts days
  * in); seven columns on a wide screen, a list of days on a phone. Each block says until when it
  * can be forfeited, with the log's forfeit (Dashboard/useForfeit.ts, ForfeitDialog.tsx), or why
- * it no longer can. Below, the private calendar feed for the phone's own calendar.
+ * it no longer can. Below, the private calendar feed for the phone's own calendar. On a phone the
+ * page opens on today (scrolled to its day), not on the week's past days above it.
  */
 import { api, CALENDAR_PATH, formatDayOf, localClock, up, useSession, type LogEntry } from '@blockpilot/shared';
 import { Button, Chip, Notice, Page, Paper, Spinner } from '@blockpilot/shared/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { DashboardPages } from '../../components/DashboardPages';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ButtonRow, PageStack, SpanBar } from '../../components/pageParts';
 import { addDays, dateOf, dayKey, daysOf, mondayOf } from '../../components/days';
 import { useLoad } from '../../components/useLoad';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { useNow } from '../../components/useNow';
 import { formatCents, formatMoney, formatTimeRange } from '../../format';
 import { useT } from '../../i18n';
@@ -42,6 +44,8 @@ const Week = styled.ol`
 
 const Day = styled(Paper).attrs({ as: 'li' })<{ $today: boolean }>`
   padding: 12px;
+  /* Scrolled to on a phone: not under the fixed navigation bar. */
+  scroll-margin-top: ${({ theme }) => theme.navHeight + 16}px;
   ${({ $today, theme }) => ($today ? `outline: 2px solid ${theme.palette.primary};` : '')}
   h3 {
     margin: 0 0 8px;
@@ -91,6 +95,17 @@ export function Calendar() {
   const symbol = account?.currency_symbol ?? '$';
   const shortName = (entry: LogEntry) => serviceAreaName(serviceAreas, entry.serviceAreaId, true);
   const dayTitle = (day: string) => formatDayOf(localClock(dateOf(day)));
+
+  // On a phone the days are a list: the first time this week is shown, today's day is brought to
+  // the top of the screen, so the driver sees today's blocks rather than the past days before it.
+  const sideBySide = useMediaQuery(up('lg'));
+  const showedToday = useRef(false);
+  const weekShown = blocks.state === 'ready' && monday === mondayOf(today);
+  useEffect(() => {
+    if (!weekShown || sideBySide || showedToday.current) return;
+    showedToday.current = true;
+    document.querySelector(`[data-day="${today}"]`)?.scrollIntoView({ block: 'start' });
+  }, [weekShown, sideBySide, today]);
 
   function week(entries: LogEntry[]) {
     const kept = entries.filter((entry) => !gone.has(entry._id));

@@ -44,7 +44,8 @@ describe('Connect Account (/connectAccount)', () => {
     expect(open).toHaveBeenCalledWith(CHALLENGE.challenge_url, '_blank', 'noopener');
   });
 
-  it('sends the pasted URL with the code verifier on Done, then refreshes the session and opens /dashboard', async () => {
+  it('sends the pasted URL with the code verifier on Done, then refreshes the session and opens /dashboard at its top', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const session: MockSession = createMockSession({ account: null });
     const { location } = renderApp('/connectAccount', session);
     await waitFor(() => expect(amazon()).toBeEnabled());
@@ -53,6 +54,8 @@ describe('Connect Account (/connectAccount)', () => {
     await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(connectBodies()).toEqual([{}, { challenge_response: PASTED, code_verifier: CHALLENGE.code_verifier }]);
     expect(session.actions).toEqual(['refresh']);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    scrollTo.mockRestore();
   });
 
   it('shows errors.challenge_response under the URL field and stays', async () => {

@@ -110,6 +110,9 @@ function PasteUrl({ codeVerifier }: { codeVerifier: string | null }) {
       await api.user.connectAccount({ challenge_response: challenge_response.trim(), code_verifier: codeVerifier ?? '' });
       await refresh();
       navigate('/dashboard');
+      // The form sits below the steps and the video: the dashboard opens at its top, Start in
+      // view, not at the scroll position this page had (docs/FRONTEND.md "Phone dashboard").
+      window.scrollTo({ top: 0 });
     },
   });
 
