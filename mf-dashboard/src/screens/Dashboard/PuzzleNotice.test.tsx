@@ -60,8 +60,11 @@ describe('the puzzle pause (docs/LIVE.md "Puzzle pause")', () => {
     const session = renderDashboard(() => ({ puzzleRequired: false }));
     await flush();
     expect(screen.getByText(noticeTitle)).toBeInTheDocument();
+    resume().focus();
     fireEvent.click(resume());
     await flush();
+    // The focus goes to the search button that replaces the notice's, never to the page.
+    expect(screen.getByRole('button', { name: /^(Start|Stop)$/ })).toHaveFocus();
     expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([
       expect.objectContaining({ searching: true, timezoneOffset: new Date().getTimezoneOffset() }),
     ]);

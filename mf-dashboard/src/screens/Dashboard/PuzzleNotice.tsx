@@ -12,7 +12,7 @@ import { Button, Notice } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useT } from '../../i18n';
-import { browserTimeZone } from './SearchControl';
+import { browserTimeZone, SEARCH_TOGGLE_ATTRIBUTE } from './SearchControl';
 
 export function PuzzleNotice() {
   const t = useT();
@@ -34,7 +34,12 @@ export function PuzzleNotice() {
       if (result?.status) setSearchStatus(result.status);
       else setSearching(Boolean(result?.searching));
       started = Boolean(result?.searching);
-      if (started) navigate('/dashboard/logs');
+      if (started) {
+        navigate('/dashboard/logs');
+        // The notice, with this button, goes: the keyboard focus moves to the Stop that replaces it
+        // rather than falling to the page (docs/FRONTEND.md "Keyboard").
+        document.querySelector<HTMLElement>(`[${SEARCH_TOGGLE_ATTRIBUTE}]`)?.focus();
+      }
     } catch (error) {
       // A refused Start (no credit, no filter) already showed its alert; the notice stays.
       console.warn('[resume after puzzle] failed:', error instanceof Error ? error.message : error);

@@ -77,6 +77,9 @@ const RoundButton = styled.button<{ $searching: boolean }>`
   }
 `;
 
+/** Marks the Start/Stop button, for a control that starts the search in its place and goes (the puzzle's Resume) to hand the focus to. */
+export const SEARCH_TOGGLE_ATTRIBUTE = 'data-search-toggle';
+
 /**
  * The browser's IANA time zone ("America/New_York"), so filters are matched with the offset each
  * block will really have after a daylight-saving change; undefined where the browser names none.
@@ -145,6 +148,7 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
         aria-disabled={pending || undefined}
         aria-busy={pending || !known || undefined}
         aria-describedby={chipId}
+        {...{ [SEARCH_TOGGLE_ATTRIBUTE]: '' }}
       >
         {t(known ? (searching ? 'search.stop' : 'search.start') : 'search.checking')}
       </RoundButton>
