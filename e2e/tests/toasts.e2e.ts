@@ -4,7 +4,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { registerDriver } from '../src/support/accounts';
-import { launchBrowser, product, screenshot } from '../src/support/browser';
+import { launchBrowser, openDriverPage, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 
 let browser: Browser;
@@ -62,4 +62,40 @@ it('on a phone, a toast covers neither the tab bar nor the Save button', async (
   await screenshot(page, 'toast-phone-dashboard');
   expect(errors).toEqual([]);
   await context.close();
+});
+
+it("the calendar link's toasts cover neither its field nor its buttons; on a phone one shows at a time (360 and 1440 px, English and Spanish)", async () => {
+  const words = {
+    en: { make: 'Make a calendar link', makeNew: 'Make a new link', copy: 'Copy link', revoke: 'Revoke link' },
+    es: { make: 'Crear un enlace de calendario', makeNew: 'Crear un enlace nuevo', copy: 'Copiar enlace', revoke: 'Revocar enlace' },
+  } as const;
+  for (const width of [360, 1440]) {
+    for (const language of ['en', 'es'] as const) {
+      const said = words[language];
+      const { context, page, errors } = await openDriverPage(browser, width, await registerDriver(product().baseUrl, { language }));
+      await page.goto('/dashboard/calendar');
+      const toasts = page.locator('div[aria-live="polite"] > [role="status"], div[aria-live="polite"] > [role="alert"]');
+      await page.getByRole('button', { name: said.make }).click();
+      const controls = [
+        page.locator('input[readonly]'),
+        page.getByRole('button', { name: said.copy }),
+        page.getByRole('button', { name: said.makeNew }),
+        page.getByRole('button', { name: said.revoke }),
+      ];
+      await toasts.first().waitFor();
+      for (const control of controls) {
+        const a = await boxOf(toasts.first());
+        const b = await boxOf(control);
+        const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+        expect({ width, language, overlap }).toEqual({ width, language, overlap: false });
+      }
+      // Another request's answer: a second toast, stacked on a desktop; on a phone it replaces the first.
+      const first = await toasts.first().textContent();
+      await page.getByRole('button', { name: said.revoke }).click();
+      await toasts.filter({ hasNotText: first ?? '' }).waitFor();
+      expect({ width, language, shown: await toasts.count() }).toEqual({ width, language, shown: width < 600 ? 1 : 2 });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }
 });
