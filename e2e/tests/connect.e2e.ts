@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, registerDriver } from '../src/support/accounts';
-import { launchBrowser, openPage, product, screenshot } from '../src/support/browser';
+import { launchBrowser, openDriverPage, openPage, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
 import { waitFor } from '../src/support/waitFor';
@@ -114,6 +114,53 @@ it('loads, plays and captions the tutorial on /connectAccount', async () => {
   expect(blocked).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+it('before connecting: the Connect Account dialog leaves the navigation usable and closes with Escape, leaving "Not connected" and Connect (360 and 1440 px, English and Spanish); connected, the dashboard opens at its top', async () => {
+  const words = {
+    en: { dialog: 'Connect Account', notConnected: 'Not connected', connect: 'Connect', search: 'Search' },
+    es: { dialog: 'Conectar cuenta', notConnected: 'Sin conectar', connect: 'Conectar', search: 'Búsqueda' },
+  } as const;
+  for (const width of [360, 1440]) {
+    for (const language of ['en', 'es'] as const) {
+      const said = words[language];
+      const driver = await openDriverPage(browser, width, await registerDriver(product().baseUrl, { language }));
+      const { page } = driver;
+      await page.goto('/dashboard');
+      const dialog = page.getByRole('dialog', { name: said.dialog });
+      await dialog.waitFor();
+      // The navigation bar is above the dialog's backdrop: what is under its middle belongs to it.
+      const navigationFree = await page.evaluate(() => {
+        const hit = document.elementFromPoint(window.innerWidth / 2, 32);
+        return hit !== null && hit.closest('[data-dialog-backdrop]') === null && hit.closest('header, nav') !== null;
+      });
+      expect({ width, language, navigationFree }).toEqual({ width, language, navigationFree: true });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      const card = page.getByRole('region', { name: said.search });
+      await card.getByText(said.notConnected).waitFor();
+      expect(await page.getByText(/checking|comprobando/).count()).toBe(0);
+      await card.getByRole('link', { name: said.connect, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/connectAccount');
+
+      if (language === 'en') {
+        // The form is far down the page: the driver scrolled to it; the dashboard opens at the top, Start in view.
+        await connectPlatformAccount({
+          context: driver.context,
+          page,
+          account: { email: `top-${width}@example.com`, password: 'any password at all' },
+          simulatorUrl: product().platformSimulatorUrl,
+        });
+        const start = page.getByRole('button', { name: 'Start', exact: true });
+        await start.waitFor();
+        expect({ width, scrollY: await page.evaluate(() => window.scrollY) }).toEqual({ width, scrollY: 0 });
+        const box = (await start.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      }
+      expect(driver.errors).toEqual([]);
+      await driver.context.close();
+    }
+  }
 });
 
 it('connects the account through the platform sign-in page and lands on the dashboard', async () => {
