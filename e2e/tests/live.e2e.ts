@@ -11,7 +11,7 @@ import type { LogEntry } from '@blockpilot/shared/types';
 import { apiCall, registerDriver } from '../src/support/accounts';
 import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
-import { injectOffer } from '../src/support/platform';
+import { injectOffer, setFaults } from '../src/support/platform';
 import { rememberSecret } from '../src/support/secrets';
 
 /** Live events reach a device within moments; the engine polls about once a second. */
@@ -180,5 +180,36 @@ it('every ignored offer says why on its card', async () => {
   await laptop().locator('li[data-reason="credit"]').first().waitFor();
   expect(await laptop().locator('li[data-log-id]:not([data-reason="credit"])').count()).toBe(0);
   await laptop().getByLabel('Why ignored').selectOption('any');
+  for (const device of devices) expect(device.errors).toEqual([]);
+});
+
+it('a puzzle stops the search on both devices; solved and resumed on the laptop, the phone drops its notice within a second, without a reload, and the focus stays on the search button', async () => {
+  const { baseUrl, platformSimulatorUrl } = product();
+  if (!(await status()).searching) await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
+  await laptop().goto('/dashboard');
+  // The platform asks this account for a puzzle once: the engine's next poll stops the search.
+  await setFaults(platformSimulatorUrl, [{ kind: 'captcha', email: PLATFORM_ACCOUNT.email, remaining: 1 }]);
+  const notice = (page: Page) => page.getByText('Searching stopped: Amazon asks you to solve a puzzle');
+  try {
+    await waitOrExplain(notice(laptop()));
+    await waitOrExplain(notice(phone()));
+  } finally {
+    await setFaults(platformSimulatorUrl, []);
+  }
+  await startStop(phone()).filter({ hasText: 'Start' }).waitFor();
+
+  await laptop().getByRole('button', { name: 'I solved it, resume' }).focus();
+  await laptop().keyboard.press('Enter');
+  const resumedAt = Date.now();
+  await notice(phone()).waitFor({ state: 'detached', timeout: LIVE_TIMEOUT_MS });
+  expect(Date.now() - resumedAt).toBeLessThan(1_500);
+  await startStop(phone()).filter({ hasText: 'Stop' }).waitFor();
+  await notice(laptop()).waitFor({ state: 'detached' });
+  // The Resume button went with its notice: the focus is on the Stop that replaced it, not the page.
+  expect(await laptop().evaluate(() => document.activeElement?.textContent)).toBe('Stop');
+  // Stop from the keyboard: the focus stays on the button, now Start.
+  await laptop().keyboard.press('Enter');
+  await startStop(laptop()).filter({ hasText: 'Start' }).waitFor();
+  expect(await laptop().evaluate(() => document.activeElement?.textContent)).toBe('Start');
   for (const device of devices) expect(device.errors).toEqual([]);
 });
