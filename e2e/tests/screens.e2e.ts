@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
-import { launchBrowser, openPage, product, screenshot, visit } from '../src/support/browser';
+import { launchBrowser, openDriverPage, openPage, product, screenshot, visit } from '../src/support/browser';
 
 const WIDTHS = [360, 1440];
 
@@ -66,4 +66,23 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
     await check(page, errors, `/in${path}`, width);
     await context.close();
   });
+});
+
+it("the calendar opens on today: today's day is on screen, under the navigation bar (360 and 1440 px, English and Spanish)", async () => {
+  for (const width of WIDTHS) {
+    for (const language of ['en', 'es']) {
+      const { context, page, errors } = await openDriverPage(browser, width, await registerDriver(product().baseUrl, { language }));
+      await page.goto('/dashboard/calendar');
+      // Days are keyed in the browser's zone (UTC here), as the page keys them.
+      const today = new Date().toISOString().slice(0, 10);
+      const day = page.locator(`[data-day="${today}"]`);
+      await day.waitFor();
+      await page.waitForFunction(() => document.readyState === 'complete');
+      const box = (await day.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect({ width, language, top: box.y >= 64 && box.y < viewport.height - 48 }).toEqual({ width, language, top: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }
 });
