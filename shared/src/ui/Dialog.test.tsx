@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MockProviders } from '../mock';
 import { Button, Dialog } from '.';
+import { MAIN_CONTENT_ID } from '../constants';
 
 function Harness({ blocking = false }: { blocking?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -89,5 +90,39 @@ describe('Dialog', () => {
     expect(document.body.style.overflow).toBe('hidden');
     await userEvent.keyboard('{Escape}');
     expect(document.body.style.overflow).toBe('');
+  });
+
+  it("hands the focus to the page's main content, never to <body>, when the control that opened it is gone", async () => {
+    function Gone() {
+      const [open, setOpen] = useState(false);
+      const [opener, setOpener] = useState(true);
+      return (
+        <MockProviders>
+          <main id={MAIN_CONTENT_ID} tabIndex={-1}>
+            {opener && <Button onClick={() => setOpen(true)}>Forfeit</Button>}
+          </main>
+          <Dialog
+            open={open}
+            title="Forfeit this block?"
+            onClose={() => setOpen(false)}
+            actions={
+              <Button
+                onClick={() => {
+                  setOpener(false);
+                  setOpen(false);
+                }}
+              >
+                Confirm
+              </Button>
+            }
+          />
+        </MockProviders>
+      );
+    }
+    render(<Gone />);
+    await userEvent.click(screen.getByRole('button', { name: 'Forfeit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 });

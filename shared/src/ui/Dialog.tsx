@@ -11,6 +11,7 @@ import styled from 'styled-components';
 import { CloseIcon } from './icons';
 import { focusRing, tint } from './styles';
 import { useSharedT } from '../i18n/sharedCatalog';
+import { MAIN_CONTENT_ID } from '../constants';
 
 /** Where dialogs sit in the page's layers: what must never be covered by one (the shell's reload offer) sits above it. */
 export const DIALOG_LAYER = 1300;
@@ -168,7 +169,11 @@ export function Dialog({ open, title, children, actions, onClose, blocking = fal
       document.removeEventListener('keydown', onKeyDown);
       openDialogs.splice(openDialogs.indexOf(panel), 1);
       document.body.style.overflow = overflow;
-      if (returnFocus?.isConnected) returnFocus.focus();
+      // Back to the control that opened it; when that control went with the dialog's action (a
+      // forfeited block's button) or there was none (a dialog open on arrival), to the page's
+      // main content: never to <body> (docs/FRONTEND.md "Keyboard").
+      if (returnFocus?.isConnected && returnFocus !== document.body) returnFocus.focus();
+      else document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
     };
   }, [open, initialFocus]);
 
