@@ -4,7 +4,8 @@
  * other; Stop on the laptop turns the phone's button into Start within moments, and the phone's
  * button then sends Start, never a toggle. The credit runs out: the search says "Paused: not
  * enough credit" with the offers it skipped, and a top-up resumes it by itself on both devices.
- * Every reason the engine can meet here shows on an ignored offer's card. The steps run in order.
+ * Every reason the engine can meet here shows on an ignored offer's card. A puzzle stops the search
+ * on both devices; resumed on one, the other drops its notice at once. The steps run in order.
  */
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import type { LogEntry } from '@blockpilot/shared/types';
@@ -13,6 +14,7 @@ import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer, setFaults } from '../src/support/platform';
 import { rememberSecret } from '../src/support/secrets';
+import { waitFor } from '../src/support/waitFor';
 
 /** Live events reach a device within moments; the engine polls about once a second. */
 const LIVE_TIMEOUT_MS = 20_000;
@@ -183,33 +185,50 @@ it('every ignored offer says why on its card', async () => {
   for (const device of devices) expect(device.errors).toEqual([]);
 });
 
-it('a puzzle stops the search on both devices; solved and resumed on the laptop, the phone drops its notice within a second, without a reload, and the focus stays on the search button', async () => {
+it('a puzzle stops the search on both devices; solved and resumed on one, the other drops its notice within a second, without a reload, and the focus stays on the search button (English and Spanish, resumed at 1440 and at 360 px)', async () => {
   const { baseUrl, platformSimulatorUrl } = product();
-  if (!(await status()).searching) await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
-  await laptop().goto('/dashboard');
-  // The platform asks this account for a puzzle once: the engine's next poll stops the search.
-  await setFaults(platformSimulatorUrl, [{ kind: 'captcha', email: PLATFORM_ACCOUNT.email, remaining: 1 }]);
-  const notice = (page: Page) => page.getByText('Searching stopped: Amazon asks you to solve a puzzle');
-  try {
-    await waitOrExplain(notice(laptop()));
-    await waitOrExplain(notice(phone()));
-  } finally {
-    await setFaults(platformSimulatorUrl, []);
-  }
-  await startStop(phone()).filter({ hasText: 'Start' }).waitFor();
+  const words = {
+    en: { notice: 'Searching stopped: Amazon asks you to solve a puzzle', resume: 'I solved it, resume' },
+    es: { notice: 'Búsqueda detenida: Amazon te pide una verificación (captcha)', resume: 'Ya la resolví, reanudar' },
+  } as const;
+  const rounds = [
+    { language: 'en', resumer: laptop(), watcher: phone() },
+    { language: 'es', resumer: phone(), watcher: laptop() },
+  ] as const;
+  const focusOnSearchButton = (page: Page) => page.evaluate(() => document.activeElement?.hasAttribute('data-search-toggle') ?? false);
+  for (const { language, resumer, watcher } of rounds) {
+    const said = words[language];
+    await apiCall(baseUrl, token, 'POST', '/user/saveLanguage', { language });
+    if (!(await status()).searching) await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
+    for (const page of [laptop(), phone()]) await page.goto('/dashboard');
+    // The platform asks this account for a puzzle once: the engine's next poll stops the search.
+    await setFaults(platformSimulatorUrl, [{ kind: 'captcha', email: PLATFORM_ACCOUNT.email, remaining: 1 }]);
+    const notice = (page: Page) => page.getByText(said.notice);
+    try {
+      await waitOrExplain(notice(resumer));
+      await waitOrExplain(notice(watcher));
+    } finally {
+      await setFaults(platformSimulatorUrl, []);
+    }
 
-  await laptop().getByRole('button', { name: 'I solved it, resume' }).focus();
-  await laptop().keyboard.press('Enter');
-  const resumedAt = Date.now();
-  await notice(phone()).waitFor({ state: 'detached', timeout: LIVE_TIMEOUT_MS });
-  expect(Date.now() - resumedAt).toBeLessThan(1_500);
-  await startStop(phone()).filter({ hasText: 'Stop' }).waitFor();
-  await notice(laptop()).waitFor({ state: 'detached' });
-  // The Resume button went with its notice: the focus is on the Stop that replaced it, not the page.
-  expect(await laptop().evaluate(() => document.activeElement?.textContent)).toBe('Stop');
-  // Stop from the keyboard: the focus stays on the button, now Start.
-  await laptop().keyboard.press('Enter');
-  await startStop(laptop()).filter({ hasText: 'Start' }).waitFor();
-  expect(await laptop().evaluate(() => document.activeElement?.textContent)).toBe('Start');
+    await resumer.getByRole('button', { name: said.resume }).focus();
+    await resumer.keyboard.press('Enter');
+    const resumedAt = Date.now();
+    await notice(watcher).waitFor({ state: 'detached', timeout: LIVE_TIMEOUT_MS });
+    expect({ language, ms: Date.now() - resumedAt < 1_500 }).toEqual({ language, ms: true });
+    await notice(resumer).waitFor({ state: 'detached' });
+    expect((await status()).searching).toBe(true);
+    // The Resume button went with its notice: the focus is on the Stop that replaced it, not the page.
+    expect(await focusOnSearchButton(resumer)).toBe(true);
+    // Stop from the keyboard: the focus stays on the button, now Start.
+    await resumer.keyboard.press('Enter');
+    await waitFor(
+      'the Stop to be done',
+      async () => !(await status()).searching && (await resumer.locator('[data-search-toggle]:not([aria-disabled])').count()) === 1,
+      LIVE_TIMEOUT_MS,
+    );
+    expect(await focusOnSearchButton(resumer)).toBe(true);
+  }
+  await apiCall(baseUrl, token, 'POST', '/user/saveLanguage', { language: 'en' });
   for (const device of devices) expect(device.errors).toEqual([]);
 });
