@@ -118,8 +118,8 @@ it('loads, plays and captions the tutorial on /connectAccount', async () => {
 
 it('before connecting: the Connect Account dialog leaves the navigation usable and closes with Escape, leaving "Not connected" and Connect (360 and 1440 px, English and Spanish); connected, the dashboard opens at its top', async () => {
   const words = {
-    en: { dialog: 'Connect Account', notConnected: 'Not connected', connect: 'Connect', search: 'Search' },
-    es: { dialog: 'Conectar cuenta', notConnected: 'Sin conectar', connect: 'Conectar', search: 'Búsqueda' },
+    en: { dialog: 'Connect Account', notConnected: 'Not connected', connect: 'Connect', search: 'Search', menu: 'Menu', account: 'Account' },
+    es: { dialog: 'Conectar cuenta', notConnected: 'Sin conectar', connect: 'Conectar', search: 'Búsqueda', menu: 'Menú', account: 'Cuenta' },
   } as const;
   for (const width of [360, 1440]) {
     for (const language of ['en', 'es'] as const) {
@@ -135,6 +135,20 @@ it('before connecting: the Connect Account dialog leaves the navigation usable a
         return hit !== null && hit.closest('[data-dialog-backdrop]') === null && hit.closest('header, nav') !== null;
       });
       expect({ width, language, navigationFree }).toEqual({ width, language, navigationFree: true });
+      if (width < 600) {
+        // The phone menu opens over the dialog's backdrop: its links are what a tap there reaches.
+        const menu = page.getByRole('button', { name: said.menu });
+        await menu.click({ timeout: 5_000 });
+        const link = page.getByRole('link', { name: said.account, exact: true }).last();
+        await link.waitFor();
+        expect(
+          await link.evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+          }),
+        ).toBe(true);
+        await menu.click();
+      }
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       const card = page.getByRole('region', { name: said.search });
