@@ -124,7 +124,7 @@ it('opens an invite link and registers, sending the invite code', async () => {
   ]);
   expect(request.postDataJSON()).toMatchObject({ inviteCode, country_code: 'US', emailAddress: email });
 
-  // Signed in, not connected yet: the dashboard is behind the blocking Connect Account dialog.
+  // Signed in, not connected yet: the dashboard is behind the Connect Account dialog.
   const dialog = page.getByRole('dialog', { name: 'Connect Account' });
   await dialog.waitFor();
   // The sign-up bonus waits for the e-mail address to be confirmed (docs/SECURITY.md "Free credit").
