@@ -3,6 +3,7 @@ import { Button, Form, FormFeedback, Page, Paper, SubmitButton, TextArea } from 
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
+import { SenderNote } from '../components/SenderNote';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
@@ -38,6 +39,9 @@ function Conversation({ ticket, reload }: { ticket: Ticket; reload: () => Promis
         {t('ticket.from', { name: ticket.fullName, email: ticket.emailAddress, phone: ticket.phoneNumber, date: formatLocalDateTime(ticket.createdAt) })} ·{' '}
         {ticket.userId ? <Link to={`/admin/users/${ticket.userId}`}>{t('ticket.driversAccount')}</Link> : t('ticket.noAccount')} · {t('tickets.status', { status: ticket.status })}
       </Meta>
+      <Meta>
+        <SenderNote verified={ticket.senderVerified} />
+      </Meta>
       <Message>{ticket.question}</Message>
       <h2>{t('ticket.replies')}</h2>
       {ticket.replies.length === 0 && <p>{t('ticket.noReply')}</p>}
@@ -51,7 +55,7 @@ function Conversation({ ticket, reload }: { ticket: Ticket; reload: () => Promis
       ))}
       {ticket.status !== 'closed' && (
         <Form onSubmit={form.handleSubmit} aria-label={t('ticket.replyForm')}>
-          <TextArea label={t('ticket.replyLabel')} rows={6} {...form.field('text')} />
+          <TextArea label={t(ticket.senderVerified ? 'ticket.replyLabel' : 'ticket.replyLabelUnverified', { email: ticket.emailAddress })} rows={6} {...form.field('text')} />
           <FormFeedback form={form} />
           <SubmitButton pending={form.pending} pendingLabel={t('ticket.sending')}>
             {t('ticket.send')}

@@ -2,6 +2,7 @@ import { api, formatLocalDateTime, type TicketStatus } from '@blockpilot/shared'
 import { Page, Paper, Select } from '@blockpilot/shared/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
+import { SenderNote } from '../components/SenderNote';
 import { ColumnHeads, TableScroll } from '../components/Table';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
@@ -43,6 +44,8 @@ export function TicketsScreen() {
                       </td>
                       <td>
                         {ticket.fullName} &lt;{ticket.emailAddress}&gt;
+                        <br />
+                        <SenderNote verified={ticket.senderVerified} />
                       </td>
                       <td>{ticket.question.length > 120 ? `${ticket.question.slice(0, 120)}…` : ticket.question}</td>
                       <td>{t('tickets.status', { status: ticket.status })}</td>

@@ -61,4 +61,35 @@ describe('Support inbox (/admin/tickets)', () => {
     expect(screen.getByText(/· answered$/)).toBeInTheDocument();
     expect(server.callsTo('POST /admin/tickets/7/reply')[0]!.body).toEqual({ text: 'It started before your filter window.' });
   });
+
+  it('marks which tickets were sent signed in and which say the sender was not verified', async () => {
+    const signedIn = { ...TICKET, id: 8, fullName: 'Ana D', emailAddress: 'ana@example.com', userId: 'u-ana', senderVerified: true };
+    server = mockApi({ 'GET /admin/tickets': () => ({ data: [TICKET, signedIn] }) });
+    renderConsole('/admin/tickets', 'support');
+    const visitorRow = (await screen.findByRole('link', { name: '#7' })).closest('tr')!;
+    const driverRow = screen.getByRole('link', { name: '#8' }).closest('tr')!;
+    expect(within(visitorRow).getByText('Sender not verified')).toBeInTheDocument();
+    expect(within(driverRow).queryByText('Sender not verified')).not.toBeInTheDocument();
+    expect(within(driverRow).getByText("Sent signed in from the driver's account")).toBeInTheDocument();
+  });
+
+  it("says on a visitor's ticket that the reply goes to the address given and says it was not verified", async () => {
+    server = mockApi({ 'GET /admin/tickets/7': () => ({ data: TICKET }) });
+    renderConsole('/admin/tickets/7', 'support');
+    expect(await screen.findByText('Sender not verified')).toBeInTheDocument();
+    expect(
+      screen.getByRole('textbox', {
+        name: 'Your reply (e-mailed to zelda@example.com, the address typed in the form; the e-mail says the sender was not verified)',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it("links a signed-in driver's ticket to the account and says so", async () => {
+    server = mockApi({ 'GET /admin/tickets/7': () => ({ data: { ...TICKET, userId: 'u-zelda', senderVerified: true } }) });
+    renderConsole('/admin/tickets/7', 'support');
+    expect(await screen.findByText("Sent signed in from the driver's account")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "driver's account" })).toHaveAttribute('href', '/admin/users/u-zelda');
+    expect(screen.getByRole('textbox', { name: 'Your reply (e-mailed to the sender)' })).toBeInTheDocument();
+    expect(screen.queryByText('Sender not verified')).not.toBeInTheDocument();
+  });
 });
