@@ -1,10 +1,12 @@
 /**
- * Toasts on a phone (360 x 740) cover neither the dashboard's tab bar nor a form's Save button
- * (docs/FRONTEND.md, "Toasts"): they drop in under the navigation bar.
+ * Toasts never cover the control that raised them (docs/FRONTEND.md, "Toasts"): on a phone (360 x
+ * 740) neither the dashboard's tab bar nor a form's Save button (they drop in under the navigation
+ * bar) nor an open dialog's title (they go to the bottom then), one at a time; on a desktop stacked
+ * in the bottom-right corner, away from the calendar link's field and buttons.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { registerDriver } from '../src/support/accounts';
-import { launchBrowser, openDriverPage, product, screenshot } from '../src/support/browser';
+import { DRIVER_PASSWORD, registerDriver } from '../src/support/accounts';
+import { launchBrowser, openDriverPage, openPage, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 
 let browser: Browser;
@@ -98,4 +100,27 @@ it("the calendar link's toasts cover neither its field nor its buttons; on a pho
       await context.close();
     }
   }
+});
+
+it("on a phone, the sign-up toast does not cover the Connect Account dialog's title or its Continue", async () => {
+  const { context, page, errors } = await openPage(browser, 360);
+  await page.goto('/register');
+  await page.getByLabel('Country').selectOption({ label: 'United States' });
+  await page.getByLabel('E-mail address').fill(`toast-dialog-${Date.now()}@example.com`);
+  await page.getByLabel('Phone number').fill('+15555550142');
+  await page.getByLabel('Password', { exact: true }).fill(DRIVER_PASSWORD);
+  await page.getByLabel('Confirm password').fill(DRIVER_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Account' });
+  await dialog.waitFor();
+  const toast = page.getByRole('status').filter({ hasText: 'Welcome to BlockPilot!' });
+  await toast.waitFor();
+  for (const covered of [dialog.getByRole('heading', { name: 'Connect Account' }), dialog.getByRole('button', { name: 'Continue' })]) {
+    const a = await boxOf(toast);
+    const b = await boxOf(covered);
+    expect({ toast: a, other: b, overlap: a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height }).toMatchObject({ overlap: false });
+  }
+  await screenshot(page, 'toast-phone-connect-dialog');
+  expect(errors).toEqual([]);
+  await context.close();
 });

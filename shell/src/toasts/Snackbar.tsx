@@ -32,6 +32,12 @@ const Stack = styled.div`
     left: 8px;
     right: 8px;
     width: auto;
+    /* While a dialog is open, the tab bar and Save buttons are under its backdrop and its title is
+       at the top: the toasts go to the bottom edge instead. */
+    body:has([data-dialog-backdrop]) & {
+      top: auto;
+      bottom: 8px;
+    }
   }
 `;
 
