@@ -65,17 +65,17 @@ describe('the reload offer (docs/RELEASES.md "Open tabs", docs/LIVE.md "New rele
     expect(await screen.findByRole('status')).toHaveTextContent('A new version of this app is available.');
   });
 
-  it('sits above a blocking dialog (Connect Account): above its backdrop, fixed in the window', async () => {
+  it('sits above a blocking dialog: above its backdrop, fixed in the window', async () => {
     const read = jest.fn(async () => list('1.1.0'));
     const session = renderBanner(
       read,
-      <Dialog open blocking title="Connect Account">
-        <p>Connect your delivery account.</p>
+      <Dialog open blocking title="Finishing your purchase">
+        <p>Waiting for the payment.</p>
       </Dialog>,
     );
     session.emitLive({ type: 'releases' });
     const banner = await screen.findByRole('status');
-    const backdrop = screen.getByRole('dialog', { name: 'Connect Account' }).parentElement!;
+    const backdrop = screen.getByRole('dialog', { name: 'Finishing your purchase' }).parentElement!;
     expect(getComputedStyle(banner).position).toBe('fixed');
     expect(Number(getComputedStyle(banner).zIndex)).toBeGreaterThan(Number(getComputedStyle(backdrop).zIndex));
     expect(Number(getComputedStyle(backdrop).zIndex)).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ import { watchRemoteReleases } from './remotes';
 
 /**
  * Fixed under the navigation bar (and under a bar a screen keeps stuck there, as the toasts on a
- * phone), above every dialog's backdrop: a blocking dialog such as Connect Account never hides it.
+ * phone), above every dialog's backdrop: a blocking dialog (e.g. a purchase in progress) never hides it.
  */
 const Bar = styled.div`
   position: fixed;
