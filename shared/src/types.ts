@@ -417,6 +417,8 @@ export interface AuditEntry {
   reason: string | null;
   before: unknown;
   after: unknown;
+  /** The driver's currency symbol, for the amounts in cents in before and after; null without a driver (absent from older servers). */
+  currencySymbol?: string | null;
   createdAt: number;
 }
 

@@ -19,8 +19,8 @@ const SearchForm = styled.form`
   }
 `;
 
-/** The submitted query, and the form to type the next one (`label` names the search box). */
-export function useUrlSearch(label: string): { query: string; form: ReactElement } {
+/** The submitted query, and the form to type the next one (`label` names the search box, `hint` says what it matches). */
+export function useUrlSearch(label: string, hint?: string): { query: string; form: ReactElement } {
   const t = useT();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
@@ -31,7 +31,7 @@ export function useUrlSearch(label: string): { query: string; form: ReactElement
   };
   const form = (
     <SearchForm role="search" onSubmit={submit}>
-      <TextField label={label} name="q" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      <TextField label={label} helperText={hint} name="q" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
       <Button type="submit">{t('common.search')}</Button>
     </SearchForm>
   );

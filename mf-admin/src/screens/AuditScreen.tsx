@@ -2,23 +2,25 @@ import { api, formatLocalDateTime } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { auditChanges, changeLine } from '../auditDiff';
 import { Loaded } from '../components/Loaded';
 import { ColumnHeads, TableScroll } from '../components/Table';
 import { useUrlSearch } from '../components/UrlSearch';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
-const Change = styled.code`
+const Changes = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
   font-size: 0.8125rem;
   overflow-wrap: anywhere;
 `;
 
-const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
-
-/** /admin/audit (admins): every operator action, newest first, searchable by actor, action or subject. */
+/** /admin/audit (admins): every operator action, newest first, searchable by actor, action, subject, the driver's e-mail or words of the reason. */
 export function AuditScreen() {
   const t = useT();
-  const { query: q, form: searchForm } = useUrlSearch(t('audit.search'));
+  const { query: q, form: searchForm } = useUrlSearch(t('audit.search'), t('audit.searchHint'));
   const { load, reload } = useLoad(() => api.admin.audit(q ? { q } : {}), q);
   return (
     <Page title={t('audit.title')} intro={t('audit.intro')} width="wide" route="/admin/audit" remote="mf_admin">
@@ -47,9 +49,11 @@ export function AuditScreen() {
                       <td>{entry.targetUserId ? <Link to={`/admin/users/${entry.targetUserId}`}>{t('audit.open')}</Link> : '—'}</td>
                       <td>{entry.reason ?? '—'}</td>
                       <td>
-                        <Change>
-                          {json(entry.before)} → {json(entry.after)}
-                        </Change>
+                        <Changes>
+                          {auditChanges(entry.before, entry.after, entry.currencySymbol ?? '').map((change) => (
+                            <li key={change.field}>{changeLine(change)}</li>
+                          ))}
+                        </Changes>
                       </td>
                     </tr>
                   ))}

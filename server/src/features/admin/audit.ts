@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditEntry } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { REGIONS } from '../../domain/regions.js';
 
 /** Who acts: an operator, or (the ADMIN_EMAILS bootstrap) the configuration itself. */
 export interface Actor {
@@ -95,6 +96,7 @@ export async function searchAudit(db: Kysely<DatabaseSchema>, { q, targetUserId,
     .selectFrom('audit_entries')
     .leftJoin('users as target', 'target.id', 'audit_entries.target_user_id')
     .selectAll('audit_entries')
+    .select('target.country_code as target_country')
     .orderBy('audit_entries.id', 'desc')
     .limit(AUDIT_PAGE_SIZE);
   if (targetUserId) query = query.where('audit_entries.target_user_id', '=', targetUserId);
@@ -122,6 +124,7 @@ export async function searchAudit(db: Kysely<DatabaseSchema>, { q, targetUserId,
     reason: r.reason,
     before: r.before ?? null,
     after: r.after ?? null,
+    currencySymbol: r.target_country ? REGIONS[r.target_country].currencySymbol : null,
     createdAt: r.created_at.getTime(),
   }));
 }

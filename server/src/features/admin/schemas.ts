@@ -154,6 +154,7 @@ export const auditEntrySchema = {
     reason: nullableText,
     before: { description: 'The state before (any JSON), or null' },
     after: { description: 'The state after (any JSON), or null' },
+    currencySymbol: { ...nullableText, description: "The driver's currency, for the amounts in before and after (cents), or null" },
     createdAt: epochMs,
   },
 } as const;
