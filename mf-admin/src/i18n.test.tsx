@@ -105,13 +105,13 @@ describe('the operator console in Spanish', () => {
     expect(screen.getByRole('form', { name: 'Suspender la cuenta' })).toBeInTheDocument();
 
     const ledger = screen.getByRole('table', { name: 'Movimientos de crédito' });
-    expect(textsOf(within(ledger).getAllByRole('cell'))).toEqual([DATE_ES, 'bono de registro', '$10.00']);
+    expect(textsOf(within(ledger).getAllByRole('cell'))).toEqual([DATE_ES, 'bono de registro', '$10.00', '—']);
     const orders = screen.getByRole('table', { name: 'Pedidos' });
-    expect(textsOf(within(orders).getAllByRole('cell')).slice(0, 4)).toEqual([DATE_ES, 'Recarga', '20.00 USD', 'pagado']);
+    expect(textsOf(within(orders).getAllByRole('cell')).slice(0, 4)).toEqual([DATE_ES, 'Recarga', '$20.00', 'pagado']);
     expect(plain(within(orders).getByRole('button').getAttribute('aria-label'))).toBe(`Reembolsar el pedido del ${DATE_ES}`);
     expect(plain(screen.getByText('Prueba gratuita').nextElementSibling!.textContent)).toBe('hasta el 1 feb 2025, 9:00 a.m.');
     const log = screen.getByRole('table', { name: 'Registro reciente' });
-    expect(textsOf(within(log).getAllByRole('cell'))).toEqual([DATE_ES, 'aceptada', '1,234.50']);
+    expect(textsOf(within(log).getAllByRole('cell'))).toEqual([DATE_ES, 'aceptada', '$1,234.50']);
     expect(plain(screen.getByRole('link', { name: /^#7/ }).textContent)).toBe(`#7 (respondido) ${DATE_ES}`);
 
     const credit = screen.getByRole('form', { name: 'Ajustar el crédito' });
@@ -150,7 +150,12 @@ describe('the operator console in Spanish', () => {
     expect(await screen.findByText('Todavía no hay respuesta.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Ticket #7' })).toBeInTheDocument();
     expect(plain(screen.getByText(/^De Zelda Q/).textContent)).toBe(`De Zelda Q <zelda@example.com>, +1 555 555 0199, ${DATE_ES} · sin cuenta · abierto`);
-    expect(screen.getByRole('textbox', { name: 'Tu respuesta (se envía por correo a quien escribió)' })).toBeInTheDocument();
+    expect(screen.getByText('Remitente no verificado')).toBeInTheDocument();
+    expect(
+      screen.getByRole('textbox', {
+        name: 'Tu respuesta (se envía por correo a zelda@example.com, la dirección escrita en el formulario; el correo dice que el remitente no se verificó)',
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enviar respuesta' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cerrar el ticket' })).toBeInTheDocument();
     expectSpanishOnly();

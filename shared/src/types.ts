@@ -309,6 +309,8 @@ export interface AdminLedgerEntry {
   key: string;
   kind: string;
   amountCents: number;
+  /** An adjustment's reason as the operator gave it; null for other entries (absent from older servers). */
+  reason?: string | null;
   createdAt: number;
 }
 

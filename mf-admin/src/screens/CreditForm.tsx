@@ -1,6 +1,6 @@
 import { api, formatCents, formatNumber, useForm } from '@blockpilot/shared';
 import { Form, FormFeedback, SubmitButton, TextField } from '@blockpilot/shared/ui';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { centsFromInput } from '../format';
 import { useT } from '../i18n';
 
@@ -16,6 +16,8 @@ export function CreditForm({ userId, currencySymbol, onDone }: { userId: string;
   const t = useT();
   const requestKey = useRef(newRequestKey());
   const keyFor = useRef('');
+  // Past the admin's daily bound the credit does not move: the adjustment waits for a second admin.
+  const [waiting, setWaiting] = useState<number | null>(null);
   const form = useForm({
     initialValues: { amountCents: '', reason: '' },
     validate: ({ amountCents }) => {
@@ -28,8 +30,10 @@ export function CreditForm({ userId, currencySymbol, onDone }: { userId: string;
         requestKey.current = newRequestKey();
         keyFor.current = `${cents}`;
       }
-      await api.admin.adjustCredit(userId, { amountCents: cents, reason }, requestKey.current);
+      setWaiting(null);
+      const { pendingAdjustment } = await api.admin.adjustCredit(userId, { amountCents: cents, reason }, requestKey.current);
       keyFor.current = '';
+      if (pendingAdjustment) setWaiting(pendingAdjustment.amountCents);
       controls.reset();
       await onDone();
     },
@@ -45,6 +49,7 @@ export function CreditForm({ userId, currencySymbol, onDone }: { userId: string;
       />
       <TextField label={t('creditForm.reason')} {...form.field('reason')} />
       <FormFeedback form={form} />
+      {waiting !== null && <p role="status">{t('creditForm.waiting', { amount: formatCents(currencySymbol, waiting) })}</p>}
       <SubmitButton pending={form.pending} pendingLabel={t('creditForm.adjusting')}>
         {t('creditForm.submit')}
       </SubmitButton>

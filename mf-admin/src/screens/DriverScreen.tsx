@@ -9,6 +9,7 @@ import { ColumnHeads, TableScroll } from '../components/Table';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 import { CreditForm } from './CreditForm';
+import { PendingAdjustments } from './PendingAdjustments';
 
 const Sections = styled.div`
   display: grid;
@@ -70,9 +71,7 @@ function Orders({ detail, admin, onDone }: { detail: AdminUserDetail; admin: boo
               <tr key={order.id}>
                 <td>{formatLocalDateTime(order.createdAt)}</td>
                 <td>{order.kind === 'topup' ? t('driver.orders.topUp') : t('driver.orders.membership', { plan: order.membershipPlanId ?? '?' })}</td>
-                <td className="money">
-                  {formatCents('', order.amountCents)} {order.currency.toUpperCase()}
-                </td>
+                <td className="money">{formatCents(detail.currencySymbol, order.amountCents)}</td>
                 <td>{t('driver.orders.statusName', { status: order.status })}</td>
                 {admin && (
                   <td>
@@ -112,6 +111,10 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
   const t = useT();
   const money = (cents: number) => formatCents(detail.currencySymbol, cents);
   const { search, notifications } = detail;
+  const pending = useLoad(() => (admin ? api.admin.adjustments.pending() : Promise.resolve([])), `${detail.id}:${admin}`);
+  const afterCredit = async () => {
+    await Promise.all([reload(), pending.reload()]);
+  };
   return (
     <Sections>
       <Paper aria-labelledby="driver-profile">
@@ -153,16 +156,18 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
 
       <Paper aria-labelledby="driver-credit">
         <h2 id="driver-credit">{t('driver.credit.title', { amount: money(detail.credit) })}</h2>
-        {admin && <CreditForm userId={detail.id} currencySymbol={detail.currencySymbol} onDone={reload} />}
+        {admin && <CreditForm userId={detail.id} currencySymbol={detail.currencySymbol} onDone={afterCredit} />}
+        {admin && <PendingAdjustments userId={detail.id} currencySymbol={detail.currencySymbol} load={pending.load} onDone={afterCredit} />}
         <TableScroll>
           <table aria-label={t('driver.ledger.table')}>
-            <ColumnHeads of="driver.ledger" names={['when', 'kind', 'amount']} />
+            <ColumnHeads of="driver.ledger" names={['when', 'kind', 'amount', 'reason']} />
             <tbody>
               {detail.ledger.map((entry) => (
                 <tr key={entry.key}>
                   <td>{formatLocalDateTime(entry.createdAt)}</td>
                   <td>{t('driver.ledger.kindName', { kind: entry.kind })}</td>
                   <td className="money">{money(entry.amountCents)}</td>
+                  <td>{entry.reason ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -210,7 +215,7 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
                   <tr key={entry._id}>
                     <td>{formatLocalDateTime(entry.discoveredAt)}</td>
                     <td>{entry.action === 'BLOCK_ACCEPT' ? t('driver.search.accepted') : t('driver.search.ignored', { reason: entry.reason ?? '?' })}</td>
-                    <td className="money">{formatMoney('', entry.rateInfo.priceAmount)}</td>
+                    <td className="money">{formatMoney(detail.currencySymbol, entry.rateInfo.priceAmount)}</td>
                   </tr>
                 ))}
               </tbody>

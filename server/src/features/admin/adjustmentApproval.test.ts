@@ -76,6 +76,15 @@ describeEachDatabase('credit adjustments past the daily bound', (database) => {
     ]);
     // The request itself was audited when it was made.
     expect(await auditEntriesOf(t, 'user.creditRequested', driver.id)).toHaveLength(1);
+    // The driver's page shows each adjustment's reason as the asking admin gave it, the approved one too.
+    const ledger = (await as(secondAdmin, { url: `/api/admin/users/${driver.id}` })).json().data.ledger as Array<{ key: string; kind: string; reason: string | null }>;
+    expect(ledger.find((e) => e.key.endsWith(key))).toMatchObject({ kind: 'adjustment', reason: 'Goodwill for a missed block' });
+    expect(ledger.filter((e) => e.kind === 'adjustment').map((e) => e.reason)).toEqual([
+      'Goodwill for a missed block',
+      'Goodwill for a missed block',
+      'Goodwill for a missed block',
+    ]);
+    expect(ledger.find((e) => e.kind === 'signup')).toMatchObject({ reason: null });
   });
 
   it('the bound is per admin and per 24 hours', async () => {

@@ -97,6 +97,23 @@ export function ticketSummaryOf(row: Selectable<SupportMessageTable>): TicketSum
   };
 }
 
+/**
+ * The reason the operator gave for each of these adjustment ledger keys: the audit entry of the
+ * adjustment (applied at once, or asked for past the daily bound) carries it, with the key as its
+ * subject (docs/OPERATIONS.md "Credit adjustments").
+ */
+async function adjustmentReasons(db: Db, userId: string, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('audit_entries')
+    .select(['subject', 'reason'])
+    .where('target_user_id', '=', userId)
+    .where('action', 'in', ['user.credit', 'user.creditRequested'])
+    .where('subject', 'in', keys)
+    .execute();
+  return new Map(rows.flatMap((r) => (r.subject && r.reason ? [[r.subject, r.reason] as const] : [])));
+}
+
 /** Everything about one driver, or null when there is no such account. */
 export async function driverDetail(db: Db, userId: string): Promise<AdminUserDetail | null> {
   const summary = await summaryQuery(db).where('users.id', '=', userId).executeTakeFirst();
@@ -117,6 +134,11 @@ export async function driverDetail(db: Db, userId: string): Promise<AdminUserDet
       .orderBy('id', 'desc')
       .execute(),
   ]);
+  const reasons = await adjustmentReasons(
+    db,
+    userId,
+    ledger.filter((e) => e.kind === 'adjustment').map((e) => e.key),
+  );
   return {
     ...summaryOf(summary),
     phoneNumber: user.phone_number,
@@ -124,7 +146,7 @@ export async function driverDetail(db: Db, userId: string): Promise<AdminUserDet
     currencySymbol: REGIONS[user.country_code].currencySymbol,
     suspendedAt: ms(user.suspended_at),
     shareableCode: user.shareable_code,
-    ledger: ledger.map((e) => ({ key: e.key, kind: e.kind, amountCents: e.amount_cents, createdAt: e.created_at.getTime() })),
+    ledger: ledger.map((e) => ({ key: e.key, kind: e.kind, amountCents: e.amount_cents, reason: reasons.get(e.key) ?? null, createdAt: e.created_at.getTime() })),
     orders: orders.map(orderOf),
     trialEndsAt: ms(user.trial_ends_at),
     membershipEndsAt: ms(user.membership_ends_at),

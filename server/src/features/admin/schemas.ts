@@ -75,8 +75,14 @@ export const ticketSchema = {
 
 const ledgerEntrySchema = {
   type: 'object',
-  required: ['key', 'kind', 'amountCents', 'createdAt'],
-  properties: { key: { type: 'string' }, kind: { type: 'string' }, amountCents: { type: 'integer' }, createdAt: epochMs },
+  required: ['key', 'kind', 'amountCents', 'reason', 'createdAt'],
+  properties: {
+    key: { type: 'string' },
+    kind: { type: 'string' },
+    amountCents: { type: 'integer' },
+    reason: { ...nullableText, description: "An adjustment's reason as the operator gave it; null for other entries" },
+    createdAt: epochMs,
+  },
 } as const;
 
 const linkedUser = { type: 'object', required: ['id', 'emailAddress'], properties: { id: { type: 'string' }, emailAddress: { type: 'string' } } } as const;
