@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createSimulator, type Simulator, type SimulatorOptions } from '@blockpilot/platform-sim';
 import type { Filter } from '@blockpilot/shared/types';
 import { signInAsDriver } from './platformFixture.js';
+export { waitFor } from './waitFor.js';
 import type { AppContext } from '../src/context.js';
 import { confirmEmailAddress } from '../src/features/auth/emailVerification.js';
 import { register } from '../src/features/auth/service.js';
@@ -97,15 +98,4 @@ export async function setFilters(ctx: AppContext, userId: string, filters: Array
 /** Epoch seconds of tomorrow (UTC) at this hour: a block start every test filter accepts at UTC. */
 export function tomorrowAt(hourUtc: number): number {
   return (Math.floor(Date.now() / 86_400_000) + 1) * 86_400 + hourUtc * 3600;
-}
-
-/** Polls `check` until it returns something other than undefined/false/null; fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
