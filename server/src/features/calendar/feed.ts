@@ -24,16 +24,19 @@ export async function feedState(db: Db, userId: string): Promise<CalendarFeed> {
   return { createdAt: row ? row.created_at.getTime() : null };
 }
 
-/** Makes a new link, replacing any earlier one; returns its token. */
-export async function rotateFeed(db: Db, userId: string, now: Date): Promise<string> {
+/** Makes a new link, replacing any earlier one; returns its token, and whether an earlier link stopped working. */
+export async function rotateFeed(db: Db, userId: string, now: Date): Promise<{ token: string; replaced: boolean }> {
   const token = newToken();
   const values = { user_id: userId, token_hash: hashToken(token), created_at: now };
-  await db
-    .insertInto('calendar_feeds')
-    .values(values)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: values.token_hash, created_at: now }))
-    .execute();
-  return token;
+  return db.transaction().execute(async (trx) => {
+    const earlier = await trx.selectFrom('calendar_feeds').select('user_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    await trx
+      .insertInto('calendar_feeds')
+      .values(values)
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: values.token_hash, created_at: now }))
+      .execute();
+    return { token, replaced: earlier !== undefined };
+  });
 }
 
 /** Deletes the driver's link; whether there was one. */

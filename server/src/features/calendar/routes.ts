@@ -74,8 +74,10 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     },
     async (request) => {
       const now = ctx.clock.now();
-      const token = await rotateFeed(ctx.db, currentUser(request).id, now);
-      return ok({ createdAt: now.getTime(), url: feedUrl(ctx.config.publicUrl, token) }, { alert: translate(request.language, 'api.alert.calendarLinkReady') });
+      const { token, replaced } = await rotateFeed(ctx.db, currentUser(request).id, now);
+      // "The earlier link no longer works" only when there was one: a first link replaces nothing.
+      const alert = translate(request.language, replaced ? 'api.alert.calendarLinkReplaced' : 'api.alert.calendarLinkReady');
+      return ok({ createdAt: now.getTime(), url: feedUrl(ctx.config.publicUrl, token) }, { alert });
     },
   );
 

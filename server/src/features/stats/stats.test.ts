@@ -213,6 +213,8 @@ describeEachDatabase("the driver's app: stats, calendar and feed", (database) =>
       const made = await t.app.inject({ method: 'POST', url: '/api/user/calendarFeed', headers: bearer(a.token) });
       expect(made.statusCode).toBe(200);
       const { url, createdAt } = made.json().data;
+      // The first link replaced none, so the toast does not say an earlier one stopped working.
+      expect(made.json().alert).toBe('Your calendar link is ready.');
       expect(url).toMatch(/^https:\/\/blockpilot\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
       expect(createdAt).toBe(t.clock.now().getTime());
       expect((await get('/api/user/calendarFeed', a.token)).json().data).toEqual({ createdAt });
@@ -239,7 +241,9 @@ describeEachDatabase("the driver's app: stats, calendar and feed", (database) =>
       expect(unfolded).not.toContain(ids.forfeited!);
       expect(unfolded).not.toContain(ids.bBlock!);
 
-      const rotated = (await t.app.inject({ method: 'POST', url: '/api/user/calendarFeed', headers: bearer(a.token) })).json().data.url;
+      const rotation = (await t.app.inject({ method: 'POST', url: '/api/user/calendarFeed', headers: bearer(a.token) })).json();
+      expect(rotation.alert).toBe('Your new calendar link is ready. The earlier link no longer works.');
+      const rotated = rotation.data.url;
       expect(rotated).not.toBe(url);
       expect((await get(feedPath(url))).statusCode).toBe(404);
       expect((await get(feedPath(rotated))).statusCode).toBe(200);
