@@ -53,7 +53,7 @@ describe('Drivers (/admin/users)', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['zelda@example.com', 'Zelda Quickwheel', 'user', '12.50', 'Searching', 'amzn1.account.ZELDA42']);
+    ).toEqual(['zelda@example.com', 'Zelda Quickwheel', 'user', '$12.50', 'Searching', 'amzn1.account.ZELDA42']);
     expect(within(row).getByRole('link')).toHaveAttribute('href', `/admin/users/${mockUserSummary().id}`);
   });
 

@@ -72,7 +72,7 @@ describe('the operator console in Spanish', () => {
     const table = await screen.findByRole('table', { name: 'Conductores' });
     expect(textsOf(within(table).getAllByRole('columnheader'))).toEqual(['Conductor', 'Nombre', 'Rol', 'Crédito', 'Estado', 'Cuenta de la plataforma']);
     // The credit has the language's separators: in English it reads 1234.56.
-    expect(textsOf(within(table).getAllByRole('cell'))).toEqual(['zelda@example.com', 'Zelda Quickwheel', 'conductor', '1,234.56', 'Buscando', 'amzn1.account.ZELDA42']);
+    expect(textsOf(within(table).getAllByRole('cell'))).toEqual(['zelda@example.com', 'Zelda Quickwheel', 'conductor', '$1,234.56', 'Buscando', 'amzn1.account.ZELDA42']);
     expectSpanishOnly();
     unmount();
 

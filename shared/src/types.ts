@@ -297,6 +297,8 @@ export interface AdminUserSummary {
   displayName: string;
   role: Role;
   credit: number;
+  /** The driver's currency (their region's), for the credit and every amount of theirs. */
+  currencySymbol: string;
   searching: boolean;
   suspended: boolean;
   /** The connected platform account's id, when connected. */
@@ -363,7 +365,6 @@ export interface Ticket extends TicketSummary {
 export interface AdminUserDetail extends AdminUserSummary {
   phoneNumber: string;
   countryCode: string;
-  currencySymbol: string;
   suspendedAt: number | null;
   shareableCode: string;
   ledger: AdminLedgerEntry[];

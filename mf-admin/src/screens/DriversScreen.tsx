@@ -41,7 +41,7 @@ export function DriversScreen() {
                       </td>
                       <td>{user.displayName}</td>
                       <td>{t('roles.name', { role: user.role })}</td>
-                      <td className="money">{formatCents('', user.credit)}</td>
+                      <td className="money">{formatCents(user.currencySymbol, user.credit)}</td>
                       <td>{stateOf(t, user)}</td>
                       <td>{user.platformUserId ?? '—'}</td>
                     </tr>

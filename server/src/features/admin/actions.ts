@@ -16,7 +16,7 @@ import { charge, ledgerKey } from '../../domain/ledger.js';
 import { planById } from '../store/plans.js';
 import { recordAudit } from './audit.js';
 import { actorOf } from './roles.js';
-import { orderOf } from './drivers.js';
+import { currencySymbolOf, orderOf } from './drivers.js';
 import { keepAnotherAdmin, lockActiveAdmins } from './lastAdmin.js';
 
 type Trx = Transaction<DatabaseSchema>;
@@ -116,7 +116,8 @@ export async function refundOrder(ctx: AppContext, operator: AuthenticatedUser, 
     if (order.kind === 'topup') {
       const taken = await charge(trx, order.user_id, ledgerKey.reversal(order.id), order.amount_cents);
       if (taken.status === 'insufficient') {
-        throw conflict({ key: 'api.error.topUpPartlySpent', values: (language) => ({ credit: formatCents('', taken.balance, language) }) });
+        const currencySymbol = await currencySymbolOf(trx, order.user_id);
+        throw conflict({ key: 'api.error.topUpPartlySpent', values: (language) => ({ credit: formatCents(currencySymbol, taken.balance, language) }) });
       }
     } else {
       const days = planById(order.membership_plan_id ?? '')?.days ?? 0;

@@ -50,6 +50,7 @@ describeEachDatabase('credit adjustments past the daily bound', (database) => {
     const key = randomUUID();
     const waiting = await adjust(admin, 2000, key);
     expect(waiting.statusCode).toBe(200);
+    expect(waiting.json().alert).toContain('past $100.00');
     const { pendingAdjustment } = waiting.json().data;
     expect(pendingAdjustment).toMatchObject({ id: expect.any(String), amountCents: 2000, status: 'pending', requestedBy: admin.email });
     expect(await creditOf()).toBe(start + 3000);

@@ -4,6 +4,7 @@
  * every change and for reads of drivers' data, credit adjustments as idempotent ledger entries, stop/suspend/restore, roles,
  * refunds through the dev checkout, and the support inbox with replies in the outbox.
  */
+import { formatCents } from '@blockpilot/shared/format';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
@@ -163,6 +164,7 @@ describeEachDatabase('operator console API', (database) => {
         displayName: 'Zelda Quickwheel',
         role: 'user',
         credit: expect.any(Number),
+        currencySymbol: '$',
         searching: false,
         suspended: false,
         platformUserId: 'amzn1.account.ZELDA42',
@@ -246,6 +248,8 @@ describeEachDatabase('operator console API', (database) => {
       const over = await adjust(admin, driver.id, { amountCents: -(start - 300 + 1), reason: 'too much' });
       expect(over.statusCode).toBe(409);
       expect(Object.keys(over.json().errors)).toEqual(['amountCents']);
+      // The credit named in the message is money with its currency (docs/OPERATIONS.md "Drivers").
+      expect(over.json().errors.amountCents).toContain(`${formatCents('$', start - 300, 'en')} credit`);
       expect(await creditOf(driver.id)).toBe(start - 300);
     });
 
@@ -336,7 +340,9 @@ describeEachDatabase('operator console API', (database) => {
       const payer = await signUp(t.app, t.database);
       const orderId = await paidTopUp(payer);
       await adjust(admin, payer.id, { amountCents: -(await creditOf(payer.id)), reason: 'spent' });
-      expect((await post(admin, `/api/admin/orders/${orderId}/refund`, { reason: 'too late' })).statusCode).toBe(409);
+      const late = await post(admin, `/api/admin/orders/${orderId}/refund`, { reason: 'too late' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().alert).toContain('(credit $0.00)');
       expect((await t.database.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status).toBe('paid');
       const pending = (await post(payer, '/api/store/createStripeOrder', { topup_amount: 1000 })).json().data.split('/').pop();
       expect((await post(admin, `/api/admin/orders/${pending}/refund`, { reason: 'not paid' })).statusCode).toBe(409);

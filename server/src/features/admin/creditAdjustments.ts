@@ -12,11 +12,13 @@ import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import type { CreditAdjustmentTable, DatabaseSchema } from '../../db/schema.js';
 import { conflict, notFound, refusal } from '../../domain/errors.js';
+import { REGIONS } from '../../domain/regions.js';
 import type { Words } from '../../domain/translate.js';
 import { charge, credit, ledgerKey, type LedgerOutcome } from '../../domain/ledger.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { recordAudit } from './audit.js';
 import { NO_SUCH_DRIVER } from './actions.js';
+import { currencySymbolOf } from './drivers.js';
 import { actorOf } from './roles.js';
 
 type Trx = Transaction<DatabaseSchema>;
@@ -41,6 +43,8 @@ export interface AdjustmentResult {
   duplicate: boolean;
   /** Set when the adjustment waits for another admin's approval (the balance did not move). */
   pending: CreditAdjustmentRequest | null;
+  /** The driver's currency, for the amounts the answer's messages name. */
+  currencySymbol: string;
 }
 
 export function adjustmentOf(row: AdjustmentRow): CreditAdjustmentRequest {
@@ -62,8 +66,8 @@ const moveCredit = (trx: Trx, userId: string, key: string, amountCents: number):
   amountCents > 0 ? credit(trx, userId, key, amountCents) : charge(trx, userId, key, -amountCents);
 
 /** A deduction larger than the credit: 409, with the credit there is, under amountCents. */
-function deductionTooLarge(balance: number) {
-  const words: Words = { key: 'api.error.deductionTooLarge', values: (language) => ({ credit: formatCents('', balance, language) }) };
+function deductionTooLarge(balance: number, currencySymbol: string) {
+  const words: Words = { key: 'api.error.deductionTooLarge', values: (language) => ({ credit: formatCents(currencySymbol, balance, language) }) };
   return refusal('BP_ERR_CONFLICT', { words, errors: { amountCents: words } });
 }
 
@@ -92,20 +96,21 @@ export async function adjustCredit(ctx: AppContext, operator: AuthenticatedUser,
   const key = ledgerKey.adjustment(`${userId}:${requestKey}`);
   const now = ctx.clock.now();
   const result = await ctx.db.transaction().execute(async (trx): Promise<AdjustmentResult> => {
-    const driver = await trx.selectFrom('users').select('credit_cents').where('id', '=', userId).executeTakeFirst();
+    const driver = await trx.selectFrom('users').select(['credit_cents', 'country_code']).where('id', '=', userId).executeTakeFirst();
     if (!driver) throw notFound(NO_SUCH_DRIVER);
+    const { currencySymbol } = REGIONS[driver.country_code];
     await sql`select pg_advisory_xact_lock(hashtextextended(${`credit-adjustments:${operator.id}`}, 0))`.execute(trx);
 
     const earlier = await trx.selectFrom('credit_adjustments').selectAll().where('user_id', '=', userId).where('request_key', '=', requestKey).executeTakeFirst();
     if (earlier) {
       if (earlier.amount_cents !== amountCents) throw conflict('api.error.adjustmentKeyReused');
-      return { balance: await balanceOf(trx, userId), duplicate: true, pending: earlier.status === 'pending' ? adjustmentOf(earlier) : null };
+      return { balance: await balanceOf(trx, userId), duplicate: true, pending: earlier.status === 'pending' ? adjustmentOf(earlier) : null, currencySymbol };
     }
     // A key used before this table kept adjustments is known by its ledger entry alone.
     const ledgered = await trx.selectFrom('ledger_entries').select('amount_cents').where('key', '=', key).executeTakeFirst();
     if (ledgered) {
       if (ledgered.amount_cents !== amountCents) throw conflict('api.error.adjustmentKeyReused');
-      return { balance: await balanceOf(trx, userId), duplicate: true, pending: null };
+      return { balance: await balanceOf(trx, userId), duplicate: true, pending: null, currencySymbol };
     }
 
     const record = {
@@ -132,11 +137,11 @@ export async function adjustCredit(ctx: AppContext, operator: AuthenticatedUser,
         { action: 'user.creditRequested', targetUserId: userId, subject: key, reason, after: { adjustment: row.id, amountCents, status: 'pending' } },
         now,
       );
-      return { balance: driver.credit_cents, duplicate: false, pending: adjustmentOf(row) };
+      return { balance: driver.credit_cents, duplicate: false, pending: adjustmentOf(row), currencySymbol };
     }
 
     const outcome = await moveCredit(trx, userId, key, amountCents);
-    if (outcome.status === 'insufficient') throw deductionTooLarge(outcome.balance);
+    if (outcome.status === 'insufficient') throw deductionTooLarge(outcome.balance, currencySymbol);
     if (outcome.status === 'duplicate') throw conflict('api.error.adjustmentKeyReused');
     await trx
       .insertInto('credit_adjustments')
@@ -148,7 +153,7 @@ export async function adjustCredit(ctx: AppContext, operator: AuthenticatedUser,
       { action: 'user.credit', targetUserId: userId, subject: key, reason, before: { credit: driver.credit_cents }, after: { credit: outcome.balance, amountCents } },
       now,
     );
-    return { balance: outcome.balance, duplicate: false, pending: null };
+    return { balance: outcome.balance, duplicate: false, pending: null, currencySymbol };
   });
   // A running search holds the credit in memory: it reloads it now.
   if (!result.duplicate && !result.pending) ctx.search.changed(userId, 'account');
@@ -182,7 +187,7 @@ export async function approveAdjustment(
     const key = ledgerKey.adjustment(`${row.user_id}:${row.request_key}`);
     const before = await balanceOf(trx, row.user_id);
     const outcome = await moveCredit(trx, row.user_id, key, row.amount_cents);
-    if (outcome.status === 'insufficient') throw deductionTooLarge(outcome.balance);
+    if (outcome.status === 'insufficient') throw deductionTooLarge(outcome.balance, await currencySymbolOf(trx, row.user_id));
     const approved = await trx
       .updateTable('credit_adjustments')
       .set({ status: 'approved', approved_by: operator.id, approved_by_email: operator.row.email, approved_at: now })

@@ -88,7 +88,7 @@ export async function driverRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     async (request) => {
       const { amountCents, reason: why } = request.body;
       if (amountCents === 0) throw validationError({ amountCents: 'api.field.notZero' });
-      const { balance, duplicate, pending } = await adjustCredit(ctx, currentUser(request), request.params.id, {
+      const { balance, duplicate, pending, currencySymbol } = await adjustCredit(ctx, currentUser(request), request.params.id, {
         amountCents,
         reason: why,
         requestKey: request.headers['idempotency-key'],
@@ -97,7 +97,7 @@ export async function driverRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         const limit = ctx.config.auth.adminDailyAdjustmentLimitCents;
         const alert = duplicate
           ? translate(request.language, 'api.alert.adjustmentStillPending')
-          : translate(request.language, 'api.alert.adjustmentPending', { limit: formatCents('', limit, request.language) });
+          : translate(request.language, 'api.alert.adjustmentPending', { limit: formatCents(currencySymbol, limit, request.language) });
         return ok({ credit: balance, pendingAdjustment: pending }, { alert });
       }
       return ok({ credit: balance }, { alert: translate(request.language, duplicate ? 'api.alert.adjustmentDuplicate' : 'api.alert.creditAdjusted') });

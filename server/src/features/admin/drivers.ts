@@ -26,6 +26,7 @@ function summaryQuery(db: Db) {
       'users.display_name',
       'users.role',
       'users.credit_cents',
+      'users.country_code',
       'users.searching',
       'users.suspended_at',
       'users.created_at',
@@ -42,6 +43,7 @@ function summaryOf(row: SummaryRow): AdminUserSummary {
     displayName: row.display_name,
     role: row.role,
     credit: row.credit_cents,
+    currencySymbol: REGIONS[row.country_code].currencySymbol,
     searching: row.searching,
     suspended: row.suspended_at !== null,
     platformUserId: row.platform_user_id,
@@ -114,6 +116,12 @@ async function adjustmentReasons(db: Db, userId: string, keys: string[]): Promis
   return new Map(rows.flatMap((r) => (r.subject && r.reason ? [[r.subject, r.reason] as const] : [])));
 }
 
+/** The currency symbol of the driver's region, for any amount of theirs an operator reads (docs/OPERATIONS.md "Drivers"). */
+export async function currencySymbolOf(db: Db, userId: string): Promise<string> {
+  const { country_code } = await db.selectFrom('users').select('country_code').where('id', '=', userId).executeTakeFirstOrThrow();
+  return REGIONS[country_code].currencySymbol;
+}
+
 /** Everything about one driver, or null when there is no such account. */
 export async function driverDetail(db: Db, userId: string): Promise<AdminUserDetail | null> {
   const summary = await summaryQuery(db).where('users.id', '=', userId).executeTakeFirst();
@@ -143,7 +151,6 @@ export async function driverDetail(db: Db, userId: string): Promise<AdminUserDet
     ...summaryOf(summary),
     phoneNumber: user.phone_number,
     countryCode: user.country_code,
-    currencySymbol: REGIONS[user.country_code].currencySymbol,
     suspendedAt: ms(user.suspended_at),
     shareableCode: user.shareable_code,
     ledger: ledger.map((e) => ({ key: e.key, kind: e.kind, amountCents: e.amount_cents, reason: reasons.get(e.key) ?? null, createdAt: e.created_at.getTime() })),

@@ -9,13 +9,14 @@ const role = { type: 'string', enum: ROLES } as const;
 
 export const userSummarySchema = {
   type: 'object',
-  required: ['id', 'emailAddress', 'displayName', 'role', 'credit', 'searching', 'suspended', 'platformUserId', 'createdAt'],
+  required: ['id', 'emailAddress', 'displayName', 'role', 'credit', 'currencySymbol', 'searching', 'suspended', 'platformUserId', 'createdAt'],
   properties: {
     id: { type: 'string' },
     emailAddress: { type: 'string' },
     displayName: { type: 'string' },
     role,
     credit: { type: 'integer', description: 'Cents' },
+    currencySymbol: { type: 'string', description: "The driver's currency (their region's), for the credit and every amount of theirs" },
     searching: { type: 'boolean' },
     suspended: { type: 'boolean' },
     platformUserId: nullableText,
@@ -93,7 +94,6 @@ export const userDetailSchema = {
     ...userSummarySchema.required,
     'phoneNumber',
     'countryCode',
-    'currencySymbol',
     'suspendedAt',
     'shareableCode',
     'ledger',
@@ -110,7 +110,6 @@ export const userDetailSchema = {
     ...userSummarySchema.properties,
     phoneNumber: { type: 'string' },
     countryCode: { type: 'string' },
-    currencySymbol: { type: 'string' },
     suspendedAt: nullableMs,
     shareableCode: { type: 'string' },
     ledger: { type: 'array', items: ledgerEntrySchema, description: 'Newest first' },
