@@ -88,10 +88,15 @@ describe('Your filters (docs/PRODUCT.md "Several filters")', () => {
     expect(within(editing).getByRole('heading', { level: 3 })).toHaveTextContent('2. DWA6 late');
     expect(within(editing).getAllByRole('status')[0]).toHaveTextContent(/^Saved @/);
 
-    fireEvent.click(within(editing).getByRole('switch', { name: 'Switched on' }));
+    const switchOf = within(editing).getByRole('switch', { name: 'Search with this filter' });
+    expect(switchOf).toBeChecked();
+    fireEvent.click(switchOf);
     await flush(FILTER_AUTOSAVE_MS);
     expect(saves().at(-1)).toMatchObject({ id: 'second-id', enabled: false });
+    // The switch and the chip say the same: off, and no text anywhere says it is on.
+    expect(switchOf).not.toBeChecked();
     expect(editing).toHaveTextContent('Off');
+    expect(editing).not.toHaveTextContent(/switched on/i);
     // Only the list's filter was saved: the dashboard's first is untouched.
     expect(saves().every((filter) => filter.id === 'second-id')).toBe(true);
   });

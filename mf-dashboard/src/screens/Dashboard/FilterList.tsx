@@ -260,7 +260,8 @@ function FilterRow({ initial, position, last, open, onOpenChange, busy, onMove, 
       </RowHead>
       <RowText>{stationsOf(t, filter, serviceAreas, abbreviate)}</RowText>
       <RowActions>
-        <Switch label={t('filterList.switchedOn')} checked={filter.enabled} onChange={(event) => update({ enabled: event.target.checked })} />
+        {/* The label names what the switch does; its state is the switch's and the chip's (On/Off), so they never disagree. */}
+        <Switch label={t('filterList.searchWithFilter')} checked={filter.enabled} onChange={(event) => update({ enabled: event.target.checked })} />
         <Button
           type="button"
           $variant="outlined"
