@@ -16,11 +16,17 @@ type Db = Kysely<DatabaseSchema>;
 /** How many recent fees the reference fee is taken from. */
 const RECENT_FEES = 10;
 
+/** The fee credit is counted in, and whether it comes from fees the driver paid (else it is a guess). */
+export interface ReferenceFee {
+  cents: number;
+  paidBefore: boolean;
+}
+
 /**
  * The fee credit is counted in: the largest of the driver's last ten fees (the blocks they take),
  * or the fee of a reference block when they have paid none yet.
  */
-export async function referenceFeeCents(db: Db, userId: string): Promise<number> {
+export async function referenceFee(db: Db, userId: string): Promise<ReferenceFee> {
   const recent = await db
     .selectFrom('ledger_entries')
     .select('amount_cents')
@@ -30,7 +36,7 @@ export async function referenceFeeCents(db: Db, userId: string): Promise<number>
     .limit(RECENT_FEES)
     .execute();
   const largest = Math.max(0, ...recent.map((row) => -row.amount_cents));
-  return largest > 0 ? largest : feeForPriceCents(REFERENCE_BLOCK_PRICE_CENTS);
+  return largest > 0 ? { cents: largest, paidBefore: true } : { cents: feeForPriceCents(REFERENCE_BLOCK_PRICE_CENTS), paidBefore: false };
 }
 
 /** How many fees of `referenceFee` the credit covers; null in a fee-free period (nothing is charged). */
@@ -39,9 +45,14 @@ export function feesCovered(state: FeeState, referenceFee: number, nowMs: number
   return Math.floor(state.creditCents / Math.max(1, referenceFee));
 }
 
-/** Low: the credit covers fewer than LOW_CREDIT_FEES fees (never in a fee-free period). */
-export function isLowCredit(covered: number | null): boolean {
-  return covered !== null && covered < LOW_CREDIT_FEES;
+/**
+ * Low: the credit covers fewer than LOW_CREDIT_FEES fees of the blocks the driver takes (never in a
+ * fee-free period). Before their first fee the blocks they take are unknown, so only credit that
+ * covers not even one reference fee is low: the sign-up bonus is not "running low" the moment it
+ * is given (docs/LIVE.md "Credit guard").
+ */
+export function isLowCredit(covered: number | null, reference: ReferenceFee): boolean {
+  return covered !== null && covered < (reference.paidBefore ? LOW_CREDIT_FEES : 1);
 }
 
 /** An offer's pay in cents, as the missed count adds it up. */

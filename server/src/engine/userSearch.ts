@@ -28,7 +28,7 @@ import { openPlatformSession } from '../domain/platformSession.js';
 import { saveEligibleAreas } from '../domain/eligibleAreas.js';
 import { backoffDelayMs } from './backoff.js';
 import type { SearchDependencies } from './dependencies.js';
-import { claimLowCreditNotice, creditPauseOf, endCreditPause, feesCovered, isLowCredit, pauseForCredit, rearmLowCreditNotice, referenceFeeCents } from './creditGuard.js';
+import { claimLowCreditNotice, creditPauseOf, endCreditPause, feesCovered, isLowCredit, pauseForCredit, rearmLowCreditNotice, referenceFee } from './creditGuard.js';
 import { DriverFunds, loadFeeState } from './fees.js';
 import type { CompiledFilters } from './matcher.js';
 import { openAttempts, type AcceptAttempt, type OfferFacts } from './offerLog.js';
@@ -184,8 +184,9 @@ export class UserSearch implements SearchState {
   private async checkLowCredit(): Promise<void> {
     const { db, clock } = this.deps;
     const state = this.funds.state;
-    const covered = feesCovered(state, await referenceFeeCents(db, this.userId), clock.now().getTime());
-    if (!isLowCredit(covered)) return;
+    const reference = await referenceFee(db, this.userId);
+    const covered = feesCovered(state, reference.cents, clock.now().getTime());
+    if (!isLowCredit(covered, reference)) return;
     if (await claimLowCreditNotice(db, this.userId, clock.now())) this.deps.notifications.creditLow(this.userId, { creditCents: state.creditCents, feesCovered: covered ?? 0 });
   }
 
@@ -204,7 +205,9 @@ export class UserSearch implements SearchState {
       await endCreditPause(db, this.userId);
       this.deps.live.publish(this.userId, { type: 'search' });
     }
-    if (announced && !isLowCredit(feesCovered(state, await referenceFeeCents(db, this.userId), nowMs))) await rearmLowCreditNotice(db, this.userId);
+    if (!announced) return;
+    const reference = await referenceFee(db, this.userId);
+    if (!isLowCredit(feesCovered(state, reference.cents, nowMs), reference)) await rearmLowCreditNotice(db, this.userId);
   }
 
   private requireReady() {
