@@ -83,6 +83,15 @@ function Delivery({ delivery, batches }: Pick<Promotion, 'delivery' | 'batches'>
   );
 }
 
+/** How many drivers the promotion reaches if sent now, counted by the server (opted-out drivers left out). */
+function Audience() {
+  const t = useT();
+  const { load } = useLoad(() => api.admin.promotions.audience(), 'audience');
+  if (load.kind === 'loading') return <p>{t('promotions.sendDialog.counting')}</p>;
+  if (load.kind === 'failed') return <p role="alert">{t('promotions.sendDialog.countFailed')}</p>;
+  return <p>{t('promotions.sendDialog.reach', { count: load.data.drivers })}</p>;
+}
+
 /**
  * /admin/promotions (admins): compose a promotional e-mail, send it to every driver who has not
  * opted out, and watch it go out (docs/OPERATIONS.md "Promotions").
@@ -158,6 +167,7 @@ export function PromotionsScreen() {
         }
       >
         {confirming && <p>{t('promotions.sendDialog.body', { subject: confirming.subject })}</p>}
+        {confirming && <Audience />}
       </Dialog>
     </Page>
   );

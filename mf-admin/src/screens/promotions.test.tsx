@@ -87,6 +87,7 @@ describe('Promotions (/admin/promotions)', () => {
             };
           return { data: [shown] };
         },
+        'GET /admin/promotions/audience': { data: { drivers: 203 } },
         'POST /admin/promotions/4/send': () => {
           promotion = {
             ...promotion,
@@ -100,7 +101,11 @@ describe('Promotions (/admin/promotions)', () => {
       });
       renderConsole('/admin/promotions');
       await userEvent.click(await screen.findByRole('button', { name: 'Send to drivers' }));
-      await userEvent.click(within(screen.getByRole('dialog', { name: 'Send this promotion?' })).getByRole('button', { name: 'Send now' }));
+      const dialog = screen.getByRole('dialog', { name: 'Send this promotion?' });
+      // Before anything is sent, the dialog says how many drivers the server counts.
+      expect(await within(dialog).findByText('It will reach 203 drivers now.')).toBeInTheDocument();
+      expect(server.callsTo('POST /admin/promotions/4/send')).toHaveLength(0);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Send now' }));
       expect(await screen.findByText('101 of 203 drivers done, in 1 of 3 batches: 101 delivered, 0 opted out meanwhile, 0 failed.')).toBeInTheDocument();
       expect(screen.getByRole('progressbar', { name: 'Sending progress' })).toHaveAttribute('value', '101');
       expect(screen.getByText('Sending')).toBeInTheDocument();
@@ -114,4 +119,12 @@ describe('Promotions (/admin/promotions)', () => {
     },
     PROGRESS_POLL_MS * 5,
   );
+
+  it('says in the send dialog when the drivers it will reach could not be counted', async () => {
+    server = mockApi({ 'GET /admin/promotions': { data: [DRAFT] }, 'GET /admin/promotions/audience': { status: 500, body: { alert: 'Something went wrong on our side.' } } });
+    renderConsole('/admin/promotions');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to drivers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send this promotion?' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The drivers it will reach could not be counted.');
+  });
 });

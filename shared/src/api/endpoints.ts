@@ -203,6 +203,8 @@ export const api = {
     promotions: {
       list: () => call<Promotion[]>((http) => http.get('/admin/promotions')),
       get: (id: number) => call<Promotion>((http) => http.get(`/admin/promotions/${id}`)),
+      /** How many drivers a promotion sent now would reach (opted-out drivers left out). */
+      audience: () => call<{ drivers: number }>((http) => http.get('/admin/promotions/audience')),
       create: (body: Body<'promotionBody'>) => call<Promotion>((http) => http.post('/admin/promotions', body)),
       update: (id: number, body: Body<'promotionBody'>) => call<Promotion>((http) => http.post(`/admin/promotions/${id}`, body)),
       send: (id: number) => call<Promotion>((http) => http.post(`/admin/promotions/${id}/send`)),

@@ -9,7 +9,7 @@ import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
-import { createPromotion, getPromotion, listPromotions, sendPromotion, startPromotionDelivery, updatePromotion } from './promotions.js';
+import { createPromotion, getPromotion, listPromotions, promotionAudience, sendPromotion, startPromotionDelivery, updatePromotion } from './promotions.js';
 import { promotionSchema } from './schemas.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
@@ -32,6 +32,21 @@ export async function promotionRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
     },
     // Polled every 2 s while a promotion sends: data about no driver, not recorded.
     async () => ok(await listPromotions(ctx.db)),
+  );
+
+  app.get(
+    '/api/admin/promotions/audience',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'How many drivers a promotion sent now would reach (confirmed address, not opted out, not suspended)',
+        security: bearerAuth,
+        response: responses({ type: 'object', required: ['drivers'], properties: { drivers: { type: 'integer' } } }, [401, 403]),
+      },
+    },
+    // A count, about no driver: not recorded.
+    async () => ok({ drivers: await promotionAudience(ctx.db) }),
   );
 
   app.get(

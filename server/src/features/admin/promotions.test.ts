@@ -102,6 +102,25 @@ describeEachDatabase('promotions API', (database) => {
     expect([await promotion(id), await auditCount()]).toEqual(before);
   });
 
+  it('says how many drivers a promotion would reach before it is sent, leaving out drivers who opted out', async () => {
+    const audience = async (who: TestDriver = admin) => as(who, { url: '/api/admin/promotions/audience' });
+    const reach = async () => (await audience()).json().data.drivers as number;
+    const start = await reach();
+    expect(start).toBe(await verifiedAccounts());
+    await addConfirmedDrivers(t.database, 2);
+    expect(await reach()).toBe(start + 2);
+    const taker = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_verified_at', 'is not', null)
+      .where('promotions_opted_out_at', 'is', null)
+      .where('suspended_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('users').set({ promotions_opted_out_at: new Date() }).where('id', '=', taker.id).execute();
+    expect(await reach()).toBe(start + 1);
+    expect((await audience(supportUser)).statusCode).toBe(403);
+  });
+
   it('sends once to every driver not opted out, each with their own opt-out link; a second send sends nothing', async () => {
     const optedOut = await signUp(t.app, t.database);
     await t.database.db.updateTable('users').set({ promotions_opted_out_at: new Date() }).where('id', '=', optedOut.id).execute();

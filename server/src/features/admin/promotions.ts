@@ -15,7 +15,7 @@
  */
 import type { PromotionInput } from '@blockpilot/shared/api/schemas';
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Promotion, PromotionStatus } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import { JobInterrupted, type JobAttempt, type JobQueue, type JobQueueOptions } from '../../adapters/jobs/types.js';
@@ -100,6 +100,23 @@ const promotionOf = (row: Selectable<PromotionTable>, { delivery, batches }: Pro
 });
 
 /** Promotions newest first, at most {@link PROMOTION_PAGE_SIZE}. */
+/**
+ * The drivers a promotion goes to: a confirmed address only (an unconfirmed one may not be the
+ * driver's), not opted out, not suspended (docs/OPERATIONS.md "Promotions").
+ */
+const takesPromotions = (eb: ExpressionBuilder<DatabaseSchema, 'users'>) =>
+  eb.and([eb('email_verified_at', 'is not', null), eb('promotions_opted_out_at', 'is', null), eb('suspended_at', 'is', null)]);
+
+/** How many drivers a promotion sent now would reach: the send dialog says it before it is sent. */
+export async function promotionAudience(db: Db): Promise<number> {
+  const { drivers } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('drivers'))
+    .where(takesPromotions)
+    .executeTakeFirstOrThrow();
+  return Number(drivers);
+}
+
 export async function listPromotions(db: Db): Promise<Promotion[]> {
   const rows = await db.selectFrom('promotions').selectAll().orderBy('id', 'desc').limit(PROMOTION_PAGE_SIZE).execute();
   const progress = await progressOf(
@@ -167,10 +184,7 @@ export async function sendPromotion(ctx: AppContext, operator: AuthenticatedUser
             'id',
             sql<number>`cast((row_number() over (order by id) - 1) / ${sql.lit(PROMOTION_BATCH_SIZE)} as integer)`.as('batch'),
           ])
-          // A confirmed address only: an unconfirmed one may not be the driver's (docs/OPERATIONS.md "Promotions").
-          .where('email_verified_at', 'is not', null)
-          .where('promotions_opted_out_at', 'is', null)
-          .where('suspended_at', 'is', null),
+          .where(takesPromotions),
       )
       .onConflict((oc) => oc.doNothing())
       .returning('user_id')
