@@ -293,7 +293,7 @@ describe('the operator console in Spanish', () => {
     expect(screen.getByRole('img', { name: 'Verificaciones por minuto: 1 verificación en este periodo, como máximo 1 en un minuto.' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Aceptaciones por minuto: 3 aceptaciones en este periodo, como máximo 2 en un minuto.' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Ofertas vistas por minuto: 1,200 ofertas en este periodo, como máximo 1,200 en un minuto.' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Conductores buscando: Ahora 4 conductores, como máximo 4 en este periodo.' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /^Conductores buscando y en pausa: Conductores buscando: Ahora 4 conductores, como máximo 4 en este periodo\. / })).toBeInTheDocument();
     expect(
       screen.getByRole('img', {
         name: 'Latencia de la carrera: De la respuesta de ofertas al envío de la aceptación, percentil 99: Ahora 1.25 ms, como máximo 1.25 en este periodo.',

@@ -121,6 +121,9 @@ const COUNT_CHARTS: Array<{ figure: CountFigure | 'errors'; title: AdminMessageK
   { figure: 'errors', title: 'engine.chart.errors', unit: 'engine.unit.errors' },
 ];
 
+/** The paused states are charted beside searching, so a driver paused for credit or a puzzle is not hidden by "0 searching" (docs/OPERATIONS.md "Engine health"). */
+const STATE_DASHES = [undefined, '4 2', '1 2'];
+
 const STATES: Array<{ figure: StateFigure; label: AdminMessageKey }> = [
   { figure: 'searching', label: 'engine.state.searching' },
   { figure: 'waitingOnPuzzle', label: 'engine.state.waitingOnPuzzle' },
@@ -162,9 +165,9 @@ function HealthCharts({ minutes }: { minutes: EngineHealthMinute[] }) {
   return (
     <Charts>
       <Chart
-        title={t('engine.state.searching')}
-        summary={describeLine(t, lineOf(minutes, 'searching'), { unit: 'engine.unit.drivers', summed: false })}
-        series={[{ name: 'searching', values: lineOf(minutes, 'searching') }]}
+        title={t('engine.chart.states')}
+        summary={STATES.map(({ figure, label }) => `${t(label)}: ${describeLine(t, lineOf(minutes, figure), { unit: 'engine.unit.drivers', summed: false })}`).join(' ')}
+        series={STATES.map(({ figure, label }, i) => ({ name: t(label), values: lineOf(minutes, figure), ...(STATE_DASHES[i] ? { dash: STATE_DASHES[i] } : {}) }))}
       />
       {COUNT_CHARTS.map(({ figure, title, unit }) => {
         const values = lineOf(minutes, figure);

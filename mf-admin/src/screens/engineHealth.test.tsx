@@ -56,7 +56,17 @@ describe('Engine health (/admin/engineHealth)', () => {
     expect(screen.getByRole('img', { name: 'Offers seen per minute: 24 offers in this period, at most 10 in a minute.' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Throttled answers per minute: 2 throttled answers in this period, at most 2 in a minute.' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Failures per minute: 4 failures in this period, at most 4 in a minute.' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Drivers searching: Now 4 drivers, at most 4 in this period.' })).toBeInTheDocument();
+    // Paused states are charted beside searching, each line with its own summary.
+    expect(
+      screen.getByRole('img', {
+        name: 'Drivers searching and paused: Drivers searching: Now 4 drivers, at most 4 in this period. Waiting on a puzzle: Now 0 drivers, at most 0 in this period. Paused for credit: Now 0 drivers, at most 0 in this period.',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Drivers searching and paused: lines' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Drivers searching', 'Waiting on a puzzle', 'Paused for credit']);
     const race = screen.getByRole('img', { name: /^Race latency: Offers answer to accept sent, 99th percentile: Now 0\.80 ms, at most 1\.25 in this period\.$/ });
     // Three lines, told apart by their dash; the minute with no accept is a gap, not a zero.
     expect(race.querySelectorAll('polyline[data-series="99th percentile"]')).toHaveLength(2);
