@@ -11,16 +11,16 @@ describe("the server's words", () => {
   });
 
   it("follows each language's plural rules, and English's words stay the product's", () => {
-    const covers = (language: 'en' | 'es', feesCovered: number) => translate(language, 'notify.lowCredit.text', { credit: '$1.00', feesCovered, link: 'L' }).split('\n')[0];
+    const covers = (language: 'en' | 'es', feesCovered: number) => translate(language, 'notify.lowCredit.fromYourFees', { credit: '$1.00', feesCovered, fee: '$0.40' });
     expect([0, 1, 2].map((n) => covers('en', n))).toEqual([
-      'Your credit is $1.00: no more fees of blocks like the ones you take.',
-      'Your credit is $1.00: about one more fee of blocks like the ones you take.',
-      'Your credit is $1.00: about 2 more fees of blocks like the ones you take.',
+      'Your credit is $1.00. It no longer covers the fee of your largest recent blocks ($0.40); smaller blocks cost less.',
+      'Your credit is $1.00. It covers the fee of one more of your largest recent blocks ($0.40); smaller blocks cost less.',
+      'Your credit is $1.00. It covers the fees of about 2 more of your largest recent blocks ($0.40 each); smaller blocks cost less.',
     ]);
     expect([0, 1, 2].map((n) => covers('es', n))).toEqual([
-      'Tu crédito es de $1.00: ya no cubre ninguna comisión de bloques como los que tomas.',
-      'Tu crédito es de $1.00: cubre más o menos una comisión más de bloques como los que tomas.',
-      'Tu crédito es de $1.00: cubre unas 2 comisiones más de bloques como los que tomas.',
+      'Tu crédito es de $1.00. Ya no cubre la comisión de tus bloques recientes más grandes ($0.40); los bloques más pequeños cuestan menos.',
+      'Tu crédito es de $1.00. Cubre la comisión de uno más de tus bloques recientes más grandes ($0.40); los bloques más pequeños cuestan menos.',
+      'Tu crédito es de $1.00. Cubre las comisiones de unos 2 más de tus bloques recientes más grandes ($0.40 cada una); los bloques más pequeños cuestan menos.',
     ]);
     expect(translate('en', 'email.reset.text', { minutes: 1, link: 'L' })).toContain('(the link works once, for 1 minute)');
     expect(translate('es', 'email.reset.text', { minutes: 60, link: 'L' })).toContain('(el enlace funciona una sola vez, durante 60 minutos)');

@@ -37,6 +37,10 @@ export interface AcceptedBlock extends BlockSpan {
 export interface LowCredit {
   creditCents: number;
   feesCovered: number;
+  /** The fee counted in: the largest of the driver's recent fees, or a reference block's before their first. */
+  referenceFeeCents: number;
+  /** Whether the reference fee is one the driver paid (else the reference block's). */
+  paidBefore: boolean;
 }
 
 /**

@@ -236,7 +236,7 @@ describeEachDatabase("messages in the driver's language", (database) => {
 
     it('writes low credit, a failed automatic top-up, a puzzle and a stop in Spanish on every channel', async () => {
       const ctx = testContext(t.database, { env: { WEB_PUSH_ENDPOINT_HOSTS: LOCAL } });
-      ctx.notifications.creditLow(spanish.id, { creditCents: 250, feesCovered: 1 });
+      ctx.notifications.creditLow(spanish.id, { creditCents: 250, feesCovered: 1, referenceFeeCents: 200, paidBefore: true });
       ctx.notifications.autoTopUpFailed(spanish.id, { amountCents: 2000, reason: 'Your card was declined.' });
       ctx.notifications.searchStopped(spanish.id, 'puzzle');
       ctx.notifications.searchStopped(spanish.id, 'reconnect');
@@ -252,7 +252,9 @@ describeEachDatabase("messages in the driver's language", (database) => {
       expect(firstLines(whatsAppNumber).sort()).toEqual([...subjects].sort());
       expect(firstLines('880001').sort()).toEqual([...subjects].sort());
       const lowCredit = await mailWith(spanish.email, subjects[0]!);
-      expect(lowCredit.text.split('\n')[0]).toBe('Tu crédito es de $2.50: cubre más o menos una comisión más de bloques como los que tomas.');
+      expect(lowCredit.text.split('\n')[0]).toBe(
+        'Tu crédito es de $2.50. Cubre la comisión de uno más de tus bloques recientes más grandes ($2.00); los bloques más pequeños cuestan menos.',
+      );
       expect((await mailWith(spanish.email, subjects[1]!)).text.split('\n')[0]).toBe(
         'Intentamos recargar $20.00 a tu crédito de BlockPilot con tu tarjeta guardada: Your card was declined.',
       );

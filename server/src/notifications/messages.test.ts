@@ -80,18 +80,27 @@ describe("notification texts in the driver's language", () => {
     const english = { ...reader, language: 'en' as const };
     expect(acceptedText(block, english)).toEqual(acceptedText(block, reader));
     expect(acceptedText(block, english).text).toContain('Pay: $1234.50\nFee: $43.21 (3.5%)');
-    expect(lowCreditText({ creditCents: 250, feesCovered: 2 }, english)).toEqual({
+    expect(lowCreditText({ creditCents: 250, feesCovered: 2, referenceFeeCents: 105, paidBefore: true }, english)).toEqual({
       subject: 'Your BlockPilot credit is running low',
       text: [
-        'Your credit is $2.50: about 2 more fees of blocks like the ones you take.',
-        'When a matching block costs more than your credit, BlockPilot skips it and pauses until you top up;',
+        'Your credit is $2.50. It covers the fees of about 2 more of your largest recent blocks ($1.05 each); smaller blocks cost less.',
+        "When a matching block's fee is more than your credit, BlockPilot skips it and pauses until you top up;",
         'a top-up resumes the search by itself.',
         'Top up: https://app.example/account/credit',
       ].join('\n'),
       link: 'https://app.example/account/credit',
     });
-    expect(lowCreditText({ creditCents: 100, feesCovered: 1 }, english).text).toMatch(/^Your credit is \$1\.00: about one more fee of/);
-    expect(lowCreditText({ creditCents: 0, feesCovered: 0 }, english).text).toMatch(/^Your credit is \$0\.00: no more fees of/);
+    expect(lowCreditText({ creditCents: 100, feesCovered: 1, referenceFeeCents: 60, paidBefore: true }, english).text).toMatch(
+      /^Your credit is \$1\.00\. It covers the fee of one more/,
+    );
+    // The credit below the largest recent fee: it says so, and that smaller blocks (whose fee may still be charged) cost less.
+    expect(lowCreditText({ creditCents: 371, feesCovered: 0, referenceFeeCents: 385, paidBefore: true }, english).text).toMatch(
+      /^Your credit is \$3\.71\. It no longer covers the fee of your largest recent blocks \(\$3\.85\); smaller blocks cost less\.\n/,
+    );
+    // Before the first fee the fee counted in is the reference block's, and it says which.
+    expect(lowCreditText({ creditCents: 200, feesCovered: 0, referenceFeeCents: 350, paidBefore: false }, english).text).toMatch(
+      /^Your credit is \$2\.00: less than the fee of a \$100\.00 block \(\$3\.50\)\.\n/,
+    );
     expect(autoTopUpFailedText({ amountCents: 2000, reason: 'Your card was declined.' }, english)).toEqual({
       subject: 'Automatic top-up failed and is now off',
       text: [
@@ -134,14 +143,19 @@ describe("notification texts in the driver's language", () => {
   });
 
   it('writes every other notification in Spanish, with its money and the same links', () => {
-    expect(lowCreditText({ creditCents: 123456, feesCovered: 2 }, spanish)).toEqual({
+    expect(lowCreditText({ creditCents: 123456, feesCovered: 2, referenceFeeCents: 50000, paidBefore: true }, spanish)).toEqual({
       subject: 'Tu crédito de BlockPilot se está acabando',
       text: expect.stringMatching(
-        /^Tu crédito es de \$1,234\.56: cubre unas 2 comisiones más de bloques como los que tomas\.\n[\s\S]*Recargar: https:\/\/app\.example\/account\/credit$/,
+        /^Tu crédito es de \$1,234\.56\. Cubre las comisiones de unos 2 más de tus bloques recientes más grandes \(\$500\.00 cada una\); los bloques más pequeños cuestan menos\.\n[\s\S]*Recargar: https:\/\/app\.example\/account\/credit$/,
       ),
       link: 'https://app.example/account/credit',
     });
-    expect(lowCreditText({ creditCents: 100, feesCovered: 1 }, spanish).text).toMatch(/^Tu crédito es de \$1\.00: cubre más o menos una comisión más/);
+    expect(lowCreditText({ creditCents: 100, feesCovered: 1, referenceFeeCents: 60, paidBefore: true }, spanish).text).toMatch(
+      /^Tu crédito es de \$1\.00\. Cubre la comisión de uno más/,
+    );
+    expect(lowCreditText({ creditCents: 200, feesCovered: 0, referenceFeeCents: 350, paidBefore: false }, spanish).text).toMatch(
+      /^Tu crédito es de \$2\.00: menos que la comisión de un bloque de \$100\.00 \(\$3\.50\)\./,
+    );
     expect(autoTopUpFailedText({ amountCents: 2000, reason: 'Your card was declined.' }, spanish).text.split('\n')[0]).toBe(
       'Intentamos recargar $20.00 a tu crédito de BlockPilot con tu tarjeta guardada: Your card was declined.',
     );

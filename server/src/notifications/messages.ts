@@ -6,7 +6,7 @@
  * Start (daylight saving included), or the fixed offset an older page sent. Money and dates are
  * written as the app writes them in that language (shared/src/format.ts), in the account's currency.
  */
-import { DEFAULT_LANGUAGE, FEE_BASIS_POINTS, type Language, type NotificationChannel } from '@blockpilot/shared/constants';
+import { DEFAULT_LANGUAGE, FEE_BASIS_POINTS, REFERENCE_BLOCK_PRICE_CENTS, type Language, type NotificationChannel } from '@blockpilot/shared/constants';
 import { formatCents, formatMoney, formatSpan, type WallClock } from '@blockpilot/shared/format';
 import { translate, type MessageKey } from '../domain/translate.js';
 import type { AcceptedBlock, LowCredit, StopReason } from '../engine/types.js';
@@ -98,14 +98,23 @@ const STOPPED: Record<StopReason, { subject: MessageKey; text: MessageKey; path:
   reconnect: { subject: 'notify.reconnect.subject', text: 'notify.reconnect.text', path: '/connectAccount' },
 };
 
-/** What the low-credit notice says: the credit left and how many fees it covers. */
-/** The notification of credit that covers few fees (docs/LIVE.md "Credit guard"), sent once per crossing. */
-export function lowCreditText({ creditCents, feesCovered }: LowCredit, reader: Reader): NotificationText {
+/**
+ * The notification of credit that covers few fees (docs/LIVE.md "Credit guard"), sent once per
+ * crossing: the credit left and the fee it was counted in, so what it says stays true when a
+ * smaller block's fee is charged after it.
+ */
+export function lowCreditText({ creditCents, feesCovered, referenceFeeCents, paidBefore }: LowCredit, reader: Reader): NotificationText {
   const language = languageOf(reader);
+  const money = (cents: number) => formatCents(reader.currencySymbol, cents, language);
   const link = `${reader.publicUrl}/account/credit`;
+  const credit = money(creditCents);
+  const fee = money(referenceFeeCents);
+  const covers = paidBefore
+    ? translate(language, 'notify.lowCredit.fromYourFees', { credit, feesCovered, fee })
+    : translate(language, 'notify.lowCredit.beforeFirstFee', { credit, fee, price: money(REFERENCE_BLOCK_PRICE_CENTS) });
   return {
     subject: translate(language, 'notify.lowCredit.subject'),
-    text: translate(language, 'notify.lowCredit.text', { credit: formatCents(reader.currencySymbol, creditCents, language), feesCovered, link }),
+    text: `${covers}\n${translate(language, 'notify.lowCredit.whatHappens', { link })}`,
     link,
   };
 }

@@ -241,7 +241,7 @@ describeEachDatabase('push devices and notification choices', (database) => {
       const { notifications, background, recorder } = notificationsFor();
       notifications.searchStopped(owner.id, 'puzzle');
       notifications.blockAccepted(owner.id, block);
-      notifications.creditLow(owner.id, { creditCents: 200, feesCovered: 0 });
+      notifications.creditLow(owner.id, { creditCents: 200, feesCovered: 0, referenceFeeCents: 350, paidBefore: false });
       notifications.searchStopped(owner.id, 'reconnect');
       await background.drain();
       expect(recorder.list({ to: whatsAppNumber }).map((m) => m.text.split('\n')[0])).toEqual(['Searching stopped: solve the puzzle in the Amazon Flex app, then press Start']);
