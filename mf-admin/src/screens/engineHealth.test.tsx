@@ -39,6 +39,17 @@ describe('Engine health (/admin/engineHealth)', () => {
     expect(server.callsTo('GET /admin/engineHealth').map((c) => c.params)).toEqual([{ minutes: '60' }]);
   });
 
+  it('does not let "at most 0 drivers searching" hide a driver paused for credit', async () => {
+    const paused: EngineHealth = {
+      countedBy: ['api1'],
+      now: { searching: 0, waitingOnPuzzle: 0, pausedForCredit: 1 },
+      minutes: [minute(0, { offersSeen: 2, searching: 0, waitingOnPuzzle: 0, pausedForCredit: 1 })],
+    };
+    server = mockApi(health({ 'GET /admin/engineHealth': { data: paused } }));
+    renderConsole('/admin/engineHealth');
+    expect(await screen.findByRole('img', { name: /^Drivers searching and paused: Drivers searching: Now 0 drivers, .* Paused for credit: Now 1 drivers?, / })).toBeInTheDocument();
+  });
+
   it('shows a loading state, then the states now, a chart per figure with its summary, and the failures by kind', async () => {
     let answer: () => void = () => undefined;
     server = mockApi(health({ 'GET /admin/engineHealth': () => new Promise((resolve) => (answer = () => resolve({ data: BUSY }))) }));
