@@ -57,7 +57,7 @@ describeEachDatabase("messages in the driver's language", (database) => {
       const [first] = await mailTo(t.database, email);
       expect(first!.subject).toBe('Confirma tu dirección de correo de BlockPilot');
       expect(first!.text.split('\n')).toEqual([
-        '¡Te damos la bienvenida a BlockPilot! Confirma que esta es tu dirección para recibir tu crédito de bienvenida de 10.00 (el enlace funciona durante 72 horas):',
+        '¡Te damos la bienvenida a BlockPilot! Confirma que esta es tu dirección para recibir tu crédito de bienvenida de $10.00 (el enlace funciona durante 72 horas):',
         expect.stringMatching(/^https:\/\/blockpilot\.test\/verifyEmail\/\S+$/),
         '',
         'Si no te registraste en BlockPilot, ignora este correo.',
@@ -69,7 +69,7 @@ describeEachDatabase("messages in the driver's language", (database) => {
       const englishMail = await mailWith(english.email, 'Confirm');
       expect(englishMail.subject).toBe('Confirm your BlockPilot e-mail address');
       expect(englishMail.text.split('\n')).toEqual([
-        'Welcome to BlockPilot! Confirm this is your address to receive your 10.00 sign-up credit (the link works for 72 hours):',
+        'Welcome to BlockPilot! Confirm this is your address to receive your $10.00 sign-up credit (the link works for 72 hours):',
         expect.stringMatching(/^https:\/\/blockpilot\.test\/verifyEmail\/\S+$/),
         '',
         'If you did not sign up for BlockPilot, ignore this e-mail.',

@@ -52,7 +52,10 @@ describeEachDatabase('auth routes', (database) => {
       const email = body.emailAddress.toLowerCase();
       const res = await post('/api/auth/register', body);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: { accessToken: expect.stringMatching(/^[\w-]{43}$/) }, alert: expect.stringMatching(/Confirm your e-mail address.*10\.00/) });
+      expect(res.json()).toEqual({
+        data: { accessToken: expect.stringMatching(/^[\w-]{43}$/) },
+        alert: expect.stringMatching(/Confirm your e-mail address.* \$10\.00 sign-up credit/),
+      });
       const token = res.json().data.accessToken;
       const account = (await getUser(token)).json().data;
       expect(account).toMatchObject({ emailAddress: email, emailVerified: false, credit: 0, trialEligible: true });
@@ -61,6 +64,7 @@ describeEachDatabase('auth routes', (database) => {
       expect(await entriesOf(t.database.db, id)).toEqual([]);
 
       const [mail] = await mailTo(t.database, email);
+      expect(mail!.text).toContain('your $10.00 sign-up credit');
       const link = /https:\/\/blockpilot\.test(\/verifyEmail\/\S+)/.exec(mail!.text)![1]!;
       for (let i = 0; i < 2; i++) {
         const opened = await t.app.inject({ url: link, remoteAddress: freshIp() });
@@ -69,6 +73,13 @@ describeEachDatabase('auth routes', (database) => {
       }
       expect((await getUser(token)).json().data).toMatchObject({ emailVerified: true, credit: SIGN_UP_BONUS_CENTS });
       expect((await entriesOf(t.database.db, id)).map((e) => [e.kind, e.amountCents])).toEqual([['signup', SIGN_UP_BONUS_CENTS]]);
+    });
+
+    it("writes the bonus in the driver's own currency, in the answer and the e-mail", async () => {
+      const body = registration({ country_code: 'UK' });
+      const res = await post('/api/auth/register', body);
+      expect(res.json().alert).toContain('your £10.00 sign-up credit');
+      expect((await mailTo(t.database, body.emailAddress.toLowerCase()))[0]!.text).toContain('your £10.00 sign-up credit');
     });
 
     it('ignores a forged, altered, expired or outdated verification link', async () => {

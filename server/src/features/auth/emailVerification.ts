@@ -8,18 +8,22 @@
  * address the driver has since changed, an expired one or a forged one does nothing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGN_UP_BONUS_CENTS, type Language } from '@blockpilot/shared/constants';
+import { SIGN_UP_BONUS_CENTS, type CountryCode, type Language } from '@blockpilot/shared/constants';
 import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import { grantListedAdmin } from '../admin/adminEmails.js';
 import { accountChanged } from '../search/changes.js';
 import { credit, ledgerKey } from '../../domain/ledger.js';
+import { REGIONS } from '../../domain/regions.js';
 import { translate } from '../../domain/translate.js';
 import { inviteRewardPaid, payInviteRewardIfDue } from '../store/orders.js';
 
+/** The bonus as the driver's own money: "$10.00" (docs/FRONTEND.md, "Money and dates"). */
+const bonusOf = (country: CountryCode, language: Language) => formatCents(REGIONS[country].currencySymbol, SIGN_UP_BONUS_CENTS, language);
+
 /** What register answers: the bonus is there once the address is confirmed. */
-export function signUpBonusNotice(bonusCents: number, language: Language): string {
-  return translate(language, 'api.alert.signUpBonus', { bonus: formatCents('', bonusCents, language) });
+export function signUpBonusNotice(country: CountryCode, language: Language): string {
+  return translate(language, 'api.alert.signUpBonus', { bonus: bonusOf(country, language) });
 }
 
 /** The path of the link; the server answers it with a redirect to the dashboard. */
@@ -38,11 +42,10 @@ export function emailVerificationToken(key: Buffer, userId: string, email: strin
 }
 
 /** E-mails the driver their verification link (in the background), in their account language. */
-export function sendVerificationEmail(ctx: AppContext, user: { id: string; email: string; language: Language }): void {
+export function sendVerificationEmail(ctx: AppContext, user: { id: string; email: string; language: Language; country: CountryCode }): void {
   const expiresAt = new Date(ctx.clock.now().getTime() + ctx.config.auth.verifyLinkTtlMs);
   const link = `${ctx.config.publicUrl}${VERIFY_EMAIL_PATH}/${emailVerificationToken(ctx.linkSigningKey, user.id, user.email, expiresAt)}`;
-  // The bonus is written without a currency, as the sign-up screen writes it.
-  const bonus = formatCents('', SIGN_UP_BONUS_CENTS, user.language);
+  const bonus = bonusOf(user.country, user.language);
   const hours = Math.round(ctx.config.auth.verifyLinkTtlMs / 3_600_000);
   ctx.background.run('verification e-mail', () =>
     ctx.mailer.send({

@@ -1,6 +1,6 @@
 /** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (docs/PRODUCT.md section 7). */
 import type { FastifyInstance } from 'fastify';
-import { EMAIL_LINK_INVALID, SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
+import { EMAIL_LINK_INVALID } from '@blockpilot/shared/constants';
 import { loginBody, registerBody, requestResetPasswordLinkBody, resetPasswordBody, verifyEmailParams } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../domain/errors.js';
@@ -31,7 +31,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       await limit([[`register:${request.ip}`, { max: ctx.config.auth.registrationsPerAddressPerHour, windowMs: 3_600_000 }]]);
       const accessToken = await register(ctx, request.body);
-      return ok({ accessToken }, { alert: signUpBonusNotice(SIGN_UP_BONUS_CENTS, request.language) });
+      return ok({ accessToken }, { alert: signUpBonusNotice(request.body.country_code, request.language) });
     },
   );
 
@@ -62,7 +62,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       const user = currentUser(request);
       if (user.row.email_verified_at) throw conflict('api.error.emailAlreadyConfirmed');
       await limit([[`verify-email-resend:${user.id}`, RATE_LIMITS.verificationEmailsPerAccount]]);
-      sendVerificationEmail(ctx, { id: user.id, email: user.row.email, language: user.row.language });
+      sendVerificationEmail(ctx, { id: user.id, email: user.row.email, language: user.row.language, country: user.row.country_code });
       return ok(null, { alert: translate(request.language, 'api.alert.verificationResent', { email: user.row.email }) });
     },
   );

@@ -65,7 +65,7 @@ export async function register(ctx: AppContext, request: RegisterRequest): Promi
       // The sign-up bonus, and an ADMIN_EMAILS role, wait for the e-mailed link (emailVerification.ts).
       return { id, language, token: await issueToken(trx, id, 'access', now, ctx.config.auth.sessionTtlMs) };
     });
-    sendVerificationEmail(ctx, { id: created.id, email, language: created.language });
+    sendVerificationEmail(ctx, { id: created.id, email, language: created.language, country: request.country_code });
     return created.token;
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();

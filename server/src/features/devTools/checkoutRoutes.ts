@@ -12,6 +12,8 @@ import { PURCHASE_CANCELLED_PATH, purchaseReturnPath } from '../store/returnPath
 import { DEV_CARDS, DEV_CUSTOMER_REF, devCardSetupPath, devCheckoutPath } from '../../adapters/payments/devCheckoutGateway.js';
 import { CARD_SETUP_RETURN_PATH, saveCard } from '../store/autoTopUp.js';
 import { uuid } from '@blockpilot/shared/api/schemas';
+import { formatCents } from '@blockpilot/shared/format';
+import { REGIONS } from '../../domain/regions.js';
 import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
 const params = { type: 'object', required: ['orderId'], properties: { orderId: uuid } } as const;
@@ -43,13 +45,16 @@ export async function devCheckoutRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       return html(reply, 409, 'Order settled', `<h1>This order is ${order.status}</h1><p><a href="/account/credit">Back to BlockPilot</a></p>`);
     }
     const what = order.kind === 'topup' ? 'Credit top-up' : `Membership (${escapeHtml(order.membership_plan_id ?? '')})`;
+    // Money as every screen writes it ("$10.00"), with the currency's code since dollars differ by country.
+    const symbol = Object.values(REGIONS).find((region) => region.currency === order.currency)?.currencySymbol ?? '';
+    const amount = `${formatCents(symbol, order.amount_cents, 'en')} ${order.currency.toUpperCase()}`;
     const action = devCheckoutPath(order.id);
     return html(
       reply,
       200,
       'Test checkout',
       `<h1>Test checkout</h1>
-<p>${what}: <strong>${(order.amount_cents / 100).toFixed(2)} ${order.currency.toUpperCase()}</strong></p>
+<p>${what}: <strong>${escapeHtml(amount)}</strong></p>
 <p>This is BlockPilot's built-in checkout for development: no money moves. Configure Stripe to take real payments.</p>
 <form method="post" action="${action}/complete"><button class="pay" type="submit">Pay</button></form>
 <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>`,

@@ -73,7 +73,7 @@ describeEachDatabase('store routes with the dev checkout', (database) => {
     const page = await t.app.inject({ url: `/dev/checkout/${orderId}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain('25.00 USD');
+    expect(page.body).toContain('<strong>$25.00 USD</strong>');
     expect(page.body).toContain(`action="/dev/checkout/${orderId}/complete"`);
     expect((await status(orderId)).json()).toEqual({ data: null });
 
