@@ -143,6 +143,9 @@ describe('Stats (/dashboard/stats)', () => {
     ).toEqual(['2', '1', '0', '1']);
     const hours = screen.getByRole('table', { name: "Offers per hour of the block's start (America/New_York)" });
     expect(within(hours).getAllByRole('row')).toHaveLength(25);
+    // Hours read in the app's one clock (docs/FRONTEND.md, "Money and dates"), not as "23:00".
+    expect(within(within(hours).getByRole('row', { name: /^11:00 PM/ })).getAllByRole('cell')[0]).toHaveTextContent('1');
+    expect(within(hours).getByRole('rowheader', { name: '12:00 AM' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Why offers were not taken' })).toHaveTextContent('Outside your time window2');
     // The pictures are for sight only; their tables are what is read.
     for (const svg of document.querySelectorAll('svg[viewBox]')) expect(svg).toHaveAttribute('aria-hidden', 'true');

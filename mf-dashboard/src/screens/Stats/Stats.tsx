@@ -7,7 +7,7 @@
  * the server (GET /api/user/stats); this screen only draws it. Loaded as its own chunk with its
  * chart library (App.tsx), so the dashboard's first load does not carry it.
  */
-import { api, formatDayOf, localClock, STATS_PATH, useSession, type DriverStats, type FunnelCounts, type StatsPeriod } from '@blockpilot/shared';
+import { api, formatClock, formatDayOf, localClock, STATS_PATH, useSession, type DriverStats, type FunnelCounts, type StatsPeriod } from '@blockpilot/shared';
 import { Button, Notice, Page, Spinner } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled, { useTheme } from 'styled-components';
@@ -201,7 +201,7 @@ export function Stats() {
           <DataTable
             caption={t('stats.hours.caption', { timeZone: data.timeZone })}
             columns={funnelColumns('stats.hours.hour')}
-            rows={data.byHour.map((row) => [`${String(row.hour).padStart(2, '0')}:00`, ...funnelCells(row)] as const)}
+            rows={data.byHour.map((row) => [formatClock({ hours: row.hour, minutes: 0 }), ...funnelCells(row)] as const)}
             shown={tablesShown}
           />
         </Section>
