@@ -56,6 +56,32 @@ it('an admin finds a driver and adjusts their credit; the driver sees it', async
   await driver.context.close();
 });
 
+it('on a phone an operator lands in the console, whose sections are one row that scrolls sideways above the content', async () => {
+  const { baseUrl } = product();
+  await ensureOperator(baseUrl);
+  const { context, page, errors } = await openPage(browser, 360, { injectsScripts: true });
+  await signInThroughPage(page, E2E_ADMIN_EMAIL);
+  await page.waitForURL(/\/admin/);
+  await page.getByRole('heading', { level: 1, name: 'Drivers' }).waitFor();
+  const sections = page.getByRole('navigation', { name: 'Operator console' });
+  const bar = (await sections.boundingBox())!;
+  const tab = (await sections.getByRole('link', { name: 'Drivers' }).boundingBox())!;
+  // One row of tabs (with room for a thin scrollbar), not four wrapped rows before any content.
+  expect(bar.height).toBeLessThan(tab.height * 2);
+  expect(await sections.locator('ul').evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+  // The page itself never scrolls sideways; the current section is in view.
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  await sections.getByRole('link', { name: 'Audit log' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+  const audit = (await sections.getByRole('link', { name: 'Audit log' }).boundingBox())!;
+  expect(audit.x).toBeGreaterThanOrEqual(0);
+  expect(audit.x + audit.width).toBeLessThanOrEqual(360);
+  await screenshot(page, 'admin-phone-sections');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 it('an admin who chooses Español gets the console in Spanish, its texts fetched only then', async () => {
   const { baseUrl } = product();
   await ensureOperator(baseUrl);

@@ -1,5 +1,7 @@
+import { down } from '@blockpilot/shared';
 import { tint } from '@blockpilot/shared/ui';
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useT } from '../i18n';
 
@@ -16,6 +18,19 @@ const Bar = styled.nav`
     flex-wrap: wrap;
     gap: 4px;
   }
+  /* On a phone the sections are one row that scrolls sideways, so the screen's content starts
+     right under it instead of below four wrapped rows (docs/OPERATIONS.md "A console on a phone"). */
+  ${down('sm')} {
+    ul {
+      flex-wrap: nowrap;
+      overflow-x: auto;
+      scrollbar-width: thin;
+      overscroll-behavior-x: contain;
+    }
+    li {
+      flex: none;
+    }
+  }
 `;
 
 const Tab = styled(NavLink)`
@@ -23,6 +38,7 @@ const Tab = styled(NavLink)`
   align-items: center;
   min-height: ${({ theme }) => theme.touchTarget}px;
   padding: 0 16px;
+  white-space: nowrap;
   border-radius: ${({ theme }) => theme.radius}px;
   font-weight: 500;
   text-decoration: none;
@@ -36,9 +52,15 @@ const Tab = styled(NavLink)`
 /** The console's sections; promotions, the audit log, deploy tokens and releases only for admins (the server refuses them to support anyway). */
 export function ConsoleNav({ admin }: { admin: boolean }) {
   const t = useT();
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // In the phone's scrolling row the current section is brought into view (a no-op when it is).
+  useEffect(() => {
+    list.current?.querySelector('a.active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <Bar aria-label={t('nav.label')}>
-      <ul>
+      <ul ref={list}>
         <li>
           <Tab to="/admin/users">{t('nav.drivers')}</Tab>
         </li>
