@@ -84,7 +84,7 @@ describe('the account page in Spanish', () => {
       within(history)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Reembolso: bloque DSE4 liberado del 7 ene, 10:30+$3.50', 'Bono de registro+$10.00']);
+    ).toEqual(['Reembolso: bloque DSE4 liberado del 7 ene, 10:30 a.m.+$3.50', 'Bono de registro+$10.00']);
     expect(await screen.findByText(/No hay tarjeta guardada\. La recarga automática está desactivada\./)).toBeInTheDocument();
 
     expectNoRawKeyNorEnglish(['Account', 'Credit', 'Invite Code', 'Password', 'Top up', 'Membership plans', 'History', 'Your credit', 'Buy Monthly']);

@@ -114,18 +114,13 @@ export function formatLocalMoment(epochMs: number, language: Language = activeLa
 }
 
 /**
- * A short stamp in the browser's time on a 24-hour clock, unlike the app's moments: "Jan 6, 18:00";
- * in Spanish "6 ene, 18:00" (credit history lines).
+ * A short stamp in the browser's time on the app's one clock: "Jan 6, 6:00 PM"; in Spanish the
+ * language's own (credit history lines).
  */
 export function formatLocalStamp(epochMs: number, language: Language = activeLanguage): string {
   const date = new Date(epochMs);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (language === 'en') return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  return intlFormat(
-    language,
-    'stamp',
-    (locale) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  ).format(date);
+  if (language === 'en') return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${formatClock(localClock(date), false, language)}`;
+  return intlFormat(language, 'stamp', (locale) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })).format(date);
 }
 
 /**

@@ -39,7 +39,7 @@ const KIND_LABELS = {
   reversal: 'history.kind.reversal',
 } as const satisfies Record<CreditHistoryEntry['kind'], Parameters<AccountTranslate>[0]>;
 
-/** What a history line says: "Refund: forfeited DSE4 block of Jan 7, 10:30". */
+/** What a history line says: "Refund: forfeited DSE4 block of Jan 7, 10:30 AM". */
 export function historyLabel(entry: CreditHistoryEntry, areas: ServiceArea[] | null, t: AccountTranslate): string {
   const kind = t(KIND_LABELS[entry.kind]);
   if (!entry.block) return kind;

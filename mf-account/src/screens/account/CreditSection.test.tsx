@@ -216,7 +216,7 @@ describe('Credit section', () => {
       const lines = within(history)
         .getAllByRole('listitem')
         .map((item) => item.textContent);
-      expect(lines).toEqual(['Refund: forfeited DSE4 block of Jan 7, 10:30+$3.50', 'Fee: forfeited DSE4 block of Jan 7, 10:30−$3.50', 'Sign-up bonus+$10.00']);
+      expect(lines).toEqual(['Refund: forfeited DSE4 block of Jan 7, 10:30 AM+$3.50', 'Fee: forfeited DSE4 block of Jan 7, 10:30 AM−$3.50', 'Sign-up bonus+$10.00']);
       await plansLoaded();
     });
   });
