@@ -42,6 +42,17 @@ const TRANSLATION_LIBRARY = [
   ['@lingui/*'],
   'Translate through @blockpilot/shared/i18n (defineCatalog, useLanguage): the page has one translation runtime, shared as a federation singleton (docs/FRONTEND.md, "Languages").',
 ];
+/** Money and moments have one writer, shared/src/format.ts: its currency, grouping, language and clock. */
+const ONE_FORMATTER = [
+  {
+    selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+    message: 'Money goes through formatCents/formatMoney of shared/src/format.ts (its currency, grouping and language), never toFixed(2): docs/FRONTEND.md "Money and dates".',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(toLocaleString|toLocaleDateString|toLocaleTimeString)$/]',
+    message: 'Dates, times and numbers go through shared/src/format.ts (one text in every browser and in Node): docs/FRONTEND.md "Money and dates".',
+  },
+];
 const SERVER_INTERNALS = [['@blockpilot/server/src/*', '../server/*', '../../server/*'], "Use the server package's declared exports, not its files."];
 
 export default tseslint.config(
@@ -82,6 +93,12 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/routes.ts', '**/*Routes.ts', '**/*Route.ts', '**/plugin.ts'],
     rules: forbid(HTTP_ANSWERS),
   },
+  // Money and moments are written by shared/src/format.ts alone (docs/FRONTEND.md "Money and dates").
+  {
+    files: ['{server,shared,shell,mf-*}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'shared/src/format.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_FORMATTER] },
+  },
   // Front-end packages: each remote alone; shared below all of them.
   { files: ['mf-*/src/**/*.{ts,tsx}'], rules: forbid(OTHER_REMOTES, TRANSLATION_LIBRARY) },
   { files: ['shell/src/**/*.{ts,tsx}'], rules: forbid(TRANSLATION_LIBRARY) },
@@ -99,6 +116,7 @@ export default tseslint.config(
     files: ['server/src/features/**/*.ts'],
     ignores: ['server/src/features/devTools/**', '**/*.test.ts'],
     rules: {
+      // One list per file: ESLint keeps the last config's options of a rule, so the formatter's rule is repeated here.
       'no-restricted-syntax': [
         'error',
         {
@@ -106,6 +124,7 @@ export default tseslint.config(
           message:
             'Take the schema from @blockpilot/shared/api/schemas and register the route on contractRoutes(app): the request type comes from the schema (docs/ARCHITECTURE.md section 4.1, "The contract").',
         },
+        ...ONE_FORMATTER,
       ],
     },
   },

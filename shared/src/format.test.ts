@@ -4,7 +4,7 @@ describe('the one money and date format', () => {
   it('writes money with the currency symbol and two decimals', () => {
     expect(formatCents('$', 1050)).toBe('$10.50');
     expect(formatCents('£', 5)).toBe('£0.05');
-    expect(formatCents('A$', 123456)).toBe('A$1234.56');
+    expect(formatCents('A$', 123456)).toBe('A$1,234.56');
     expect(formatMoney('$', 95)).toBe('$95.00');
   });
 
@@ -31,7 +31,7 @@ describe('the one money and date format', () => {
     expect(formatLocalSeconds(evening, 'en')).toBe('6:05:07 PM');
     expect(formatLocalSeconds(new Date(2025, 0, 6, 9, 0, 0).getTime(), 'en')).toBe('9:00:00 AM');
     expect(plain(formatLocalSeconds(evening, 'es'))).toBe('6:05:07 p.m.');
-    expect([formatNumber(3000, 0, 'en'), formatNumber(1.25, 2, 'en'), formatNumber(0.8, 2, 'en')]).toEqual(['3000', '1.25', '0.80']);
+    expect([formatNumber(3000, 0, 'en'), formatNumber(1.25, 2, 'en'), formatNumber(0.8, 2, 'en')]).toEqual(['3,000', '1.25', '0.80']);
     expect([formatNumber(3000, 0, 'es'), formatNumber(1234.5, 2, 'es')]).toEqual(['3,000', '1,234.50']);
   });
 });

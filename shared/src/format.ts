@@ -38,11 +38,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export const WEEKDAY_NAMES = WEEKDAYS;
 
 /**
- * A count or a measure with a fixed number of decimals, like money without its symbol: `(1234.5, 2)`
- * -> "1234.50"; in Spanish with the language's separators, "1,234.50".
+ * A count or a measure with a fixed number of decimals and the language's grouping, like money
+ * without its symbol: `(1234.5, 2)` -> "1,234.50"; `(3000)` -> "3,000".
  */
 export function formatNumber(value: number, fractionDigits = 0, language: Language = activeLanguage): string {
-  if (language === 'en') return value.toFixed(fractionDigits);
   return intlFormat(
     language,
     `number${fractionDigits}`,
@@ -50,7 +49,11 @@ export function formatNumber(value: number, fractionDigits = 0, language: Langua
   ).format(value);
 }
 
-/** An amount in currency units: `('$', 100)` -> "$100.00", `('$', -3)` -> "-$3.00". */
+/**
+ * An amount in currency units, in every language with two decimals and the language's grouping:
+ * `('$', 1234.5)` -> "$1,234.50", `('$', -3)` -> "-$3.00". The symbol is the driver's currency's
+ * (a Canadian driver's "$"), so it is put in front here rather than chosen by `Intl` from a code.
+ */
 export function formatMoney(symbol: string, amount: number, language: Language = activeLanguage): string {
   return `${amount < 0 ? '-' : ''}${symbol}${formatNumber(Math.abs(amount), 2, language)}`;
 }

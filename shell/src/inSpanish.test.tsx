@@ -4,6 +4,7 @@
  * tests, unchanged.
  */
 import type { RemotesManifest } from '@blockpilot/shared';
+import { formatLocalDateTime } from '@blockpilot/shared/format';
 import { defineCatalog, switchLanguage } from '@blockpilot/shared/i18n';
 import { createMockSession, mockAccount, mockApi, MockProviders, type MockApi } from '@blockpilot/shared/mock';
 import { act, render, screen, within } from '@testing-library/react';
@@ -130,7 +131,7 @@ describe('the preview banners in Spanish', () => {
     const preview: RemotesManifest['releasePreview'] = { remote: 'mf_dashboard', version: '2.0.0', expiresAt: '2026-01-05T12:00:00.000Z' };
     jest.mocked(releasePreviewState).mockResolvedValue(preview);
     await renderInShell(<ReleasePreviewBanner />);
-    const until = new Date(preview.expiresAt).toLocaleString('es-US');
+    const until = formatLocalDateTime(Date.parse(preview.expiresAt), 'es');
     expect(await screen.findByRole('status')).toHaveTextContent(`Vista previa de mf_dashboard 2.0.0 en esta pestaña, hasta el ${until}. Terminar la vista previa`);
     // Spanish writes the clock "p. m.", not "PM".
     expect(until).toMatch(/[ap]\.\s?m\./);

@@ -173,7 +173,7 @@ describe('Engine health: workers and queues', () => {
         .map((h) => h.textContent),
     ).toEqual(['w1search-1, pid 4242', 'w2search-1, pid 4242']);
     const [running, silent] = rowsOf(workers);
-    expect(running).toEqual(['Running', '12 of 3000', '12', '15', '0', '1', expect.any(String)]);
+    expect(running).toEqual(['Running', '12 of 3,000', '12', '15', '0', '1', expect.any(String)]);
     expect(silent![0]).toMatch(/^Not answering since /);
     expect(within(section).getByText(/^1 worker running/)).toBeInTheDocument();
     expect(

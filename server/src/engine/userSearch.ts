@@ -187,7 +187,13 @@ export class UserSearch implements SearchState {
     const reference = await referenceFee(db, this.userId);
     const covered = feesCovered(state, reference.cents, clock.now().getTime());
     if (!isLowCredit(covered, reference)) return;
-    if (await claimLowCreditNotice(db, this.userId, clock.now())) this.deps.notifications.creditLow(this.userId, { creditCents: state.creditCents, feesCovered: covered ?? 0, referenceFeeCents: reference.cents, paidBefore: reference.paidBefore });
+    if (await claimLowCreditNotice(db, this.userId, clock.now()))
+      this.deps.notifications.creditLow(this.userId, {
+        creditCents: state.creditCents,
+        feesCovered: covered ?? 0,
+        referenceFeeCents: reference.cents,
+        paidBefore: reference.paidBefore,
+      });
   }
 
   /**

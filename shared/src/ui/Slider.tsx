@@ -19,7 +19,7 @@ export interface SliderProps extends Omit<FieldTextProps, 'label'> {
   /** The chosen value, or null while nothing is chosen yet (the knob rests at `min`). */
   value: number | null;
   onChange(value: number): void;
-  /** Text of a value in the label and for screen readers, e.g. `(cents) => (cents / 100).toFixed(2)`. */
+  /** Text of a value in the label and for screen readers, e.g. `(cents) => formatCents(symbol, cents)`. */
   formatValue?: ValueFormatter;
   /** Shown instead of a value while `value` is null. */
   emptyText?: string;

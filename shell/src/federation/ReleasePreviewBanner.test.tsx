@@ -1,4 +1,5 @@
 import type { RemotesManifest } from '@blockpilot/shared';
+import { formatLocalDateTime } from '@blockpilot/shared/format';
 import { MockProviders } from '@blockpilot/shared/mock';
 import { render, screen } from '@testing-library/react';
 import { ReleasePreviewBanner } from './ReleasePreviewBanner';
@@ -21,7 +22,7 @@ describe('the release preview banner (docs/RELEASES.md "Preview links")', () => 
   it('names the release a link swapped in, with a way out', async () => {
     renderWith({ remote: 'mf_dashboard', version: '2.0.0', expiresAt: EXPIRES });
     const banner = await screen.findByRole('status');
-    expect(banner).toHaveTextContent(`Previewing mf_dashboard 2.0.0 in this tab, until ${new Date(EXPIRES).toLocaleString()}. End preview`);
+    expect(banner).toHaveTextContent(`Previewing mf_dashboard 2.0.0 in this tab, until ${formatLocalDateTime(Date.parse(EXPIRES), 'en')}. End preview`);
     expect(screen.getByRole('link', { name: 'End preview' })).toHaveAttribute('href', '?releasePreview=');
   });
 

@@ -1,4 +1,5 @@
-import { INTL_LOCALES, RELEASE_PREVIEW_KEY, type RemotesManifest } from '@blockpilot/shared';
+import { RELEASE_PREVIEW_KEY, type RemotesManifest } from '@blockpilot/shared';
+import { formatLocalDateTime } from '@blockpilot/shared/format';
 import { useLanguage } from '@blockpilot/shared/i18n';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -33,8 +34,8 @@ export function ReleasePreviewBanner() {
       </Bar>
     );
   }
-  // The browser's own way of writing a moment in English, as before the app had languages.
-  const until = new Date(state.expiresAt).toLocaleString(language === 'en' ? undefined : INTL_LOCALES[language]);
+  // A moment with its year, as the console writes its moments (docs/FRONTEND.md "Money and dates").
+  const until = formatLocalDateTime(Date.parse(state.expiresAt), language);
   const values = { remote: state.remote, version: state.version, until };
   return (
     <Bar $refused={false} role="status" data-release-preview="active">

@@ -8,6 +8,7 @@
  * gathers the parties.
  */
 import semver from 'semver';
+import { formatNumber } from '@blockpilot/shared/format';
 import type { ReleaseSharedModule } from '../../db/schema.js';
 
 /**
@@ -69,7 +70,7 @@ export function requiredSingletons(shell: GateParty | null): string[] {
 }
 
 /** Exact bytes: a growth just past the limit must not read as equal to it. */
-const bytesOf = (bytes: number) => `${bytes.toLocaleString('en-US')} bytes`;
+const bytesOf = (bytes: number) => `${formatNumber(bytes, 0, 'en')} bytes`;
 
 /** The budget's mismatch, or null within it (or when either size is unknown: releases published before sizes were measured). */
 function budgetMismatch({ candidate, live, growthLimitBytes }: FirstLoadBudget, exposes: readonly string[]): Mismatch | null {
