@@ -48,6 +48,7 @@ export default async function globalSetup(): Promise<void> {
     DEV_MODE: 'on',
     // Every test driver signs up from this one machine's address.
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+    VERIFICATIONS_PER_ADDRESS_PER_15_MINUTES: '1000',
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     // The push tests' push service runs on this machine (tests/push.e2e.ts); the real ones stay listed.
     WEB_PUSH_ENDPOINT_HOSTS: 'fcm.googleapis.com,updates.push.services.mozilla.com,.notify.windows.com,.push.apple.com,127.0.0.1',

@@ -201,8 +201,9 @@ it('a puzzle stops the search on both devices; solved and resumed on one, the ot
     await apiCall(baseUrl, token, 'POST', '/user/saveLanguage', { language });
     if (!(await status()).searching) await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, searching: true });
     for (const page of [laptop(), phone()]) await page.goto('/dashboard');
-    // The platform asks this account for a puzzle once: the engine's next poll stops the search.
-    await setFaults(platformSimulatorUrl, [{ kind: 'captcha', email: PLATFORM_ACCOUNT.email, remaining: 1 }]);
+    // The platform asks this account for a puzzle at its next offers poll (not at a schedule read a
+    // dashboard asks for, which would take the one fault without stopping the search).
+    await setFaults(platformSimulatorUrl, [{ kind: 'captcha', email: PLATFORM_ACCOUNT.email, paths: ['/GetOffersForProviderPost'], remaining: 1 }]);
     const notice = (page: Page) => page.getByText(said.notice);
     try {
       await waitOrExplain(notice(resumer));

@@ -20,6 +20,7 @@ describe('configuration from the environment', () => {
       resetLinkTtlMs: 60 * 60_000,
       verifyLinkTtlMs: 72 * 3_600_000,
       registrationsPerAddressPerHour: 10,
+      verificationsPerAddressPer15Minutes: 30,
       adminEmails: [],
       adminDailyAdjustmentLimitCents: 50_000,
     });

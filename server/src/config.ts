@@ -108,6 +108,8 @@ export interface AuthConfig {
   verifyLinkTtlMs: number;
   /** Sign-ups one client address may make per hour (REGISTRATIONS_PER_ADDRESS_PER_HOUR; docs/SECURITY.md "Limits"). */
   registrationsPerAddressPerHour: number;
+  /** Verification links one client address may open per 15 minutes (VERIFICATIONS_PER_ADDRESS_PER_15_MINUTES). */
+  verificationsPerAddressPer15Minutes: number;
   /** ADMIN_EMAILS, lower-cased: these accounts are admins once their address is verified, while listed (docs/OPERATIONS.md "Roles"). */
   adminEmails: string[];
   /** ADMIN_DAILY_ADJUSTMENT_LIMIT_CENTS: credit one admin adjusts alone in 24 hours, either way; past it a second admin approves. */
@@ -292,6 +294,7 @@ function loadSettings(env: NodeJS.ProcessEnv): ServerConfig {
       resetLinkTtlMs: int('RESET_LINK_TTL_MINUTES', env.RESET_LINK_TTL_MINUTES, 60) * 60_000,
       verifyLinkTtlMs: int('VERIFY_LINK_TTL_HOURS', env.VERIFY_LINK_TTL_HOURS, 72) * 3_600_000,
       registrationsPerAddressPerHour: int('REGISTRATIONS_PER_ADDRESS_PER_HOUR', env.REGISTRATIONS_PER_ADDRESS_PER_HOUR, 10),
+      verificationsPerAddressPer15Minutes: int('VERIFICATIONS_PER_ADDRESS_PER_15_MINUTES', env.VERIFICATIONS_PER_ADDRESS_PER_15_MINUTES, 30),
       adminEmails: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
       adminDailyAdjustmentLimitCents: int('ADMIN_DAILY_ADJUSTMENT_LIMIT_CENTS', env.ADMIN_DAILY_ADJUSTMENT_LIMIT_CENTS, DEFAULT_DAILY_ADJUSTMENT_LIMIT_CENTS),
     },

@@ -35,6 +35,7 @@ export async function startReleaseServer(dataDir: string, releaseToken: string, 
     // Its drivers confirm their address through the outbox, and all sign up from this machine.
     DEV_MODE: 'on',
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '1000',
+    VERIFICATIONS_PER_ADDRESS_PER_15_MINUTES: '1000',
     ...env,
   });
   // A fresh data folder (PGlite's initdb, every migration) while a suite builds its variant and,

@@ -26,8 +26,6 @@ export const RATE_LIMITS = {
   /** Password changes (account page, reset link) per account and per address: each costs two hashes. */
   passwordChangePerAccount: { max: 10, windowMs: 15 * MINUTE },
   passwordChangePerAddress: { max: 20, windowMs: 15 * MINUTE },
-  /** Verification links opened from one address (each is an HMAC and a query: cheap, but not free). */
-  verifyEmailPerAddress: { max: 30, windowMs: 15 * MINUTE },
   /** Verification e-mails sent again on request, per account. */
   verificationEmailsPerAccount: { max: 3, windowMs: 60 * MINUTE },
   contact: { max: 5, windowMs: 60 * MINUTE },

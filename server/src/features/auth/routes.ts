@@ -45,7 +45,8 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       },
     },
     async (request, reply) => {
-      await limit([[`verify-email:${request.ip}`, RATE_LIMITS.verifyEmailPerAddress]]);
+      // Each link is an HMAC and a query: cheap, but not free (docs/SECURITY.md "Limits").
+      await limit([[`verify-email:${request.ip}`, { max: ctx.config.auth.verificationsPerAddressPer15Minutes, windowMs: 15 * 60_000 }]]);
       const verified = await verifyEmail(ctx, request.params.token);
       return reply.header('Cache-Control', 'no-store').redirect(verified ? '/dashboard' : `/dashboard?${EMAIL_LINK_INVALID.param}=${EMAIL_LINK_INVALID.value}`, 303);
     },
