@@ -55,6 +55,21 @@ export function isLowCredit(covered: number | null, reference: ReferenceFee): bo
   return covered !== null && covered < (reference.paidBefore ? LOW_CREDIT_FEES : 1);
 }
 
+/** What the credit guard reads of a driver's credit at one moment (docs/LIVE.md "Credit guard"). */
+export interface CreditStanding {
+  reference: ReferenceFee;
+  /** Fees of the reference covered; null in a fee-free period. */
+  covered: number | null;
+  low: boolean;
+}
+
+/** The driver's credit standing: the reference fee read once, and what follows from it. */
+export async function creditStanding(db: Db, userId: string, state: FeeState, nowMs: number): Promise<CreditStanding> {
+  const reference = await referenceFee(db, userId);
+  const covered = feesCovered(state, reference.cents, nowMs);
+  return { reference, covered, low: isLowCredit(covered, reference) };
+}
+
 /** An offer's pay in cents, as the missed count adds it up. */
 function payCents(offer: OfferFacts): number {
   return Math.round(offer.priceAmount * 100);

@@ -28,7 +28,7 @@ import { openPlatformSession } from '../domain/platformSession.js';
 import { saveEligibleAreas } from '../domain/eligibleAreas.js';
 import { backoffDelayMs } from './backoff.js';
 import type { SearchDependencies } from './dependencies.js';
-import { claimLowCreditNotice, creditPauseOf, endCreditPause, feesCovered, isLowCredit, pauseForCredit, rearmLowCreditNotice, referenceFee } from './creditGuard.js';
+import { claimLowCreditNotice, creditPauseOf, creditStanding, endCreditPause, pauseForCredit, rearmLowCreditNotice } from './creditGuard.js';
 import { DriverFunds, loadFeeState } from './fees.js';
 import type { CompiledFilters } from './matcher.js';
 import { openAttempts, type AcceptAttempt, type OfferFacts } from './offerLog.js';
@@ -184,9 +184,8 @@ export class UserSearch implements SearchState {
   private async checkLowCredit(): Promise<void> {
     const { db, clock } = this.deps;
     const state = this.funds.state;
-    const reference = await referenceFee(db, this.userId);
-    const covered = feesCovered(state, reference.cents, clock.now().getTime());
-    if (!isLowCredit(covered, reference)) return;
+    const { reference, covered, low } = await creditStanding(db, this.userId, state, clock.now().getTime());
+    if (!low) return;
     if (await claimLowCreditNotice(db, this.userId, clock.now()))
       this.deps.notifications.creditLow(this.userId, {
         creditCents: state.creditCents,
@@ -211,9 +210,7 @@ export class UserSearch implements SearchState {
       await endCreditPause(db, this.userId);
       this.deps.live.publish(this.userId, { type: 'search' });
     }
-    if (!announced) return;
-    const reference = await referenceFee(db, this.userId);
-    if (!isLowCredit(feesCovered(state, reference.cents, nowMs), reference)) await rearmLowCreditNotice(db, this.userId);
+    if (announced && !(await creditStanding(db, this.userId, state, nowMs)).low) await rearmLowCreditNotice(db, this.userId);
   }
 
   private requireReady() {

@@ -7,7 +7,7 @@
 import type { SearchStatus } from '@blockpilot/shared/types';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { feesCovered, isLowCredit, referenceFee } from '../../engine/creditGuard.js';
+import { creditStanding } from '../../engine/creditGuard.js';
 import { feeStateOf } from '../../engine/fees.js';
 import { eligibleAreasOf } from '../../domain/eligibleAreas.js';
 import { filtersOf } from '../../domain/filters.js';
@@ -32,18 +32,17 @@ export async function searchStatusOf(db: Db, userId: string, nowMs: number): Pro
     .select(['searching', 'search_paused_for', 'missed_offers', 'missed_value_cents', 'credit_cents', 'trial_ends_at', 'membership_ends_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const [reference, noEligibleStation] = await Promise.all([
-    referenceFee(db, userId),
+  const [credit, noEligibleStation] = await Promise.all([
+    creditStanding(db, userId, feeStateOf(user), nowMs),
     user.searching ? selectedAreasOf(db, userId).then((selected) => noEligibleSelected(db, userId, selected)) : false,
   ]);
-  const covered = feesCovered(feeStateOf(user), reference.cents, nowMs);
   const paused = user.searching && user.search_paused_for === 'credit';
   return {
     searching: user.searching,
     pausedFor: paused ? 'credit' : null,
     missed: paused ? { count: user.missed_offers, valueCents: user.missed_value_cents } : { count: 0, valueCents: 0 },
-    feesCovered: covered,
-    lowCredit: isLowCredit(covered, reference),
+    feesCovered: credit.covered,
+    lowCredit: credit.low,
     noEligibleStation,
   };
 }
