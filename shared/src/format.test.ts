@@ -1,4 +1,4 @@
-import { formatCents, formatClock, formatLocalDateTime, formatLocalMoment, formatLocalSeconds, formatMoney, formatNumber, formatSpan, localClock } from './format';
+import { formatCents, formatClock, formatDuration, formatLocalDateTime, formatLocalMoment, formatLocalSeconds, formatMoney, formatNumber, formatSpan, localClock } from './format';
 
 describe('the one money and date format', () => {
   it('writes money with the currency symbol and two decimals', () => {
@@ -33,5 +33,12 @@ describe('the one money and date format', () => {
     expect(plain(formatLocalSeconds(evening, 'es'))).toBe('6:05:07 p.m.');
     expect([formatNumber(3000, 0, 'en'), formatNumber(1.25, 2, 'en'), formatNumber(0.8, 2, 'en')]).toEqual(['3,000', '1.25', '0.80']);
     expect([formatNumber(3000, 0, 'es'), formatNumber(1234.5, 2, 'es')]).toEqual(['3,000', '1,234.50']);
+  });
+});
+
+describe('formatDuration', () => {
+  it('writes a race in ms below a second and in seconds above, in both languages', () => {
+    expect([0.42, 3, 35.4, 999.4, 999.6, 1234, 12_345].map((ms) => formatDuration(ms, 'en'))).toEqual(['0.4 ms', '3.0 ms', '35 ms', '999 ms', '1.0 s', '1.2 s', '12.3 s']);
+    expect(formatDuration(1234, 'es')).toBe(formatNumber(1.2, 1, 'es') + ' s');
   });
 });

@@ -50,6 +50,17 @@ export function formatNumber(value: number, fractionDigits = 0, language: Langua
 }
 
 /**
+ * A short duration the way a race is told (docs/ENGINE.md "Race timelines"): under 10 ms with one
+ * decimal ("2.4 ms"), under a second in whole ms ("35 ms"), then seconds with one decimal ("1.2 s"),
+ * the number in the language's format; the units read the same in every language.
+ */
+export function formatDuration(ms: number, language: Language = activeLanguage): string {
+  if (ms < 9.95) return `${formatNumber(Math.max(0, ms), 1, language)} ms`;
+  if (ms < 999.5) return `${formatNumber(ms, 0, language)} ms`;
+  return `${formatNumber(ms / 1000, 1, language)} s`;
+}
+
+/**
  * An amount in currency units, in every language with two decimals and the language's grouping:
  * `('$', 1234.5)` -> "$1,234.50", `('$', -3)` -> "-$3.00". The symbol is the driver's currency's
  * (a Canadian driver's "$"), so it is put in front here rather than chosen by `Intl` from a code.

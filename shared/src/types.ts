@@ -124,6 +124,22 @@ export interface LogEntry {
   reason?: IgnoreReason;
   /** The booked block an `overlap` clashed with. */
   overlaps?: { startTime: number; serviceAreaId: string };
+  /** For an offer the engine tried to accept: its race (docs/ENGINE.md "Race timelines"). */
+  race?: RaceTimeline;
+}
+
+/** What the platform answered an accept. */
+export type RaceAnswer = 'accepted' | 'taken' | 'throttled' | 'other';
+
+/** One accept's race: listed to the account, the accept sent, the platform's answer. */
+export interface RaceTimeline {
+  /** When the poll answer that held the offer came, epoch ms. */
+  listedAt: number;
+  /** From that answer to the accept leaving, ms. */
+  sentAfterMs: number;
+  answer: RaceAnswer;
+  /** From the accept leaving to the platform's answer, ms. */
+  answeredAfterMs: number;
 }
 
 /** Why the credit moved: each ledger entry's kind (an operator's adjustment or reversal included, docs/OPERATIONS.md). */
@@ -688,8 +704,24 @@ export interface FunnelCounts {
   lost: number;
 }
 
+/** Accepts the engine sent, won and lost, and its own time to accept (docs/ENGINE.md "Race timelines"). */
+export interface RaceStats {
+  /** Every week of the span (by the day the offer was listed), oldest first. */
+  weeks: Array<{ start: string; won: number; lost: number; other: number }>;
+  won: number;
+  /** Taken by another driver first (410). */
+  lost: number;
+  /** Throttled or unanswered. */
+  other: number;
+  /** From the poll's answer in hand to the accept leaving, ms; null without a race. */
+  timeToAcceptP50Ms: number | null;
+  timeToAcceptP95Ms: number | null;
+}
+
 /** GET /api/user/stats: the driver's money and funnel over a span of days. */
 export interface DriverStats extends DayRange {
+  /** The races of the span's offers. */
+  races: RaceStats;
   /** The zone the days are counted in: the driver's IANA zone, or a fixed offset (`UTC-05:00`). */
   timeZone: string;
   /** Every day of the span, oldest first, empty days included. */

@@ -531,6 +531,37 @@ export interface EngineHealthMinuteTable {
   updated_at: Date;
 }
 
+/** One accept the engine sent and what became of it (docs/ENGINE.md "Race timelines"). */
+export interface OfferRaceTable {
+  id: Generated<string>;
+  user_id: string;
+  offer_id: string;
+  /** The wall time of the poll answer that first held the offer. */
+  listed_at: Date;
+  /** Poll answer -> accept sent, ms (monotonic). */
+  sent_after_ms: number;
+  answer: 'accepted' | 'taken' | 'throttled' | 'other';
+  /** Accept sent -> the platform's answer, ms (monotonic). */
+  answered_after_ms: number;
+  answered_at: Date;
+}
+
+/** One hour of one account's health, as one process counted it (docs/LIVE.md "Account health"). */
+export interface AccountHealthHourTable {
+  user_id: string;
+  hour: Date;
+  process: string;
+  polls: number;
+  poll_minutes: number;
+  refresh_interval_ms: number | null;
+  throttled: number;
+  puzzles: number;
+  refused: number;
+  backed_off: number;
+  paused: number;
+  updated_at: Date;
+}
+
 export interface DatabaseSchema {
   boots: BootTable;
   users: UserTable;
@@ -564,4 +595,6 @@ export interface DatabaseSchema {
   notification_events: NotificationEventTable;
   calendar_feeds: CalendarFeedTable;
   engine_health_minutes: EngineHealthMinuteTable;
+  offer_races: OfferRaceTable;
+  account_health_hours: AccountHealthHourTable;
 }

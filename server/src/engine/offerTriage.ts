@@ -29,6 +29,7 @@ import type { NormalisedOffer, PlatformResult } from '../adapters/platform/types
 import type { SearchDependencies } from './dependencies.js';
 import { logIgnored, recordAccept, writeIntent, type AcceptAttempt, type IgnoredOffer, type RecordedAccept } from './offerLog.js';
 import { PendingWrites } from './pendingWrites.js';
+import { raceAnswerOf, writeRaces, type RaceRecord } from './raceLog.js';
 import { rankMatches } from './ranking.js';
 import type { BookedBlock } from './reconcile.js';
 import { firstOverlap, overlapsSchedule } from './schedule.js';
@@ -42,6 +43,8 @@ interface SentAccept {
   answer: Promise<PlatformResult<void>>;
   /** The intent row's write (a retry's is already stored). Never rejects: failures are logged. */
   intent: Promise<void>;
+  /** A first send: when it left (performance.now()) and how long after the poll's answer; null for a retry. */
+  sent: { at: number; afterMs: number } | null;
 }
 
 /** What the accepts of one poll decided about the offers that were not sent. */
@@ -82,8 +85,10 @@ export class OfferTriage {
     }
     const { sent, deferred } = matches.length || retries.length ? this.sendAccepts(matches, retries, discoveredAt, ignored, receivedAt) : { sent: [], deferred: [] };
     for (const offer of deferred) seen.forget(offer.offerId);
-    // Everything below happens after the accepts left.
-    const answers = Promise.all(sent.map((accept) => this.settle(accept)));
+    // Everything below happens after the accepts left. Their timelines are written once they all
+    // have their answers (docs/ENGINE.md "Race timelines").
+    const races: RaceRecord[] = [];
+    const answers = Promise.all(sent.map((accept) => this.settle(accept, races))).finally(() => this.writeRaces(races));
     try {
       // First what an earlier poll could not write, so the log keeps the order offers were seen in.
       if (this.pending.size > 0) await this.pending.flush();
@@ -136,7 +141,7 @@ export class OfferTriage {
     if (search.signal.aborted || search.stopped) return { sent, deferred: ranked };
     for (const attempt of retries) {
       if (!search.budget.tryTake('accept', budgetNow)) break;
-      sent.push({ attempt, isRetry: true, answer: search.session.acceptOffer(attempt.offer.offerId), intent: Promise.resolve() });
+      sent.push({ attempt, isRetry: true, answer: search.session.acceptOffer(attempt.offer.offerId), intent: Promise.resolve(), sent: null });
     }
     const booked: BookedBlock[] = [...search.schedule];
     for (const attempt of search.open.values()) booked.push(attempt.offer);
@@ -167,14 +172,15 @@ export class OfferTriage {
       }
       const attempt: AcceptAttempt = { userId: search.userId, offer, discoveredAt, feeCents, createdAt: discoveredAt };
       const answer = search.session.acceptOffer(offer.offerId);
-      leftAt.push(performance.now());
+      const left = performance.now();
+      leftAt.push(left);
       // The accept is on the wire (or queued on a warm connection): now the intent, in parallel.
       const intent = writeIntent(this.deps.db, attempt).catch((error: unknown) => {
         this.deps.log.error({ userId: search.userId, offerId: offer.offerId, err: error }, 'accept intent not written: the schedule read settles the accept');
       });
       search.open.set(offer.offerId, attempt);
       chosen.push(offer);
-      sent.push({ attempt, isRetry: false, answer, intent });
+      sent.push({ attempt, isRetry: false, answer, intent, sent: { at: left, afterMs: left - receivedAt } });
     }
     if (deferred.length > 0) this.deps.log.debug({ userId: search.userId, deferred: deferred.length }, 'matches left for the next poll');
     for (const at of leftAt) this.deps.health?.raceLatency(at - receivedAt);
@@ -182,10 +188,14 @@ export class OfferTriage {
   }
 
   /** Waits for one accept's answer and writes down what it means. */
-  private async settle({ attempt, isRetry, answer: pendingAnswer, intent }: SentAccept): Promise<void> {
+  private async settle({ attempt, isRetry, answer: pendingAnswer, intent, sent }: SentAccept, races: RaceRecord[]): Promise<void> {
     const { search, deps } = this;
     const { offerId } = attempt.offer;
     const answer = await pendingAnswer;
+    if (sent) {
+      const answeredAfterMs = performance.now() - sent.at;
+      races.push({ offerId, listedAt: attempt.discoveredAt, sentAfterMs: sent.afterMs, answer: raceAnswerOf(answer), answeredAfterMs, answeredAt: deps.clock.now() });
+    }
     // The intent is in (or failed) before anything that deletes it.
     await intent;
     if (answer.ok) {
@@ -236,6 +246,15 @@ export class OfferTriage {
     deps.log.warn({ userId: search.userId, offerId, failure: answer }, 'accept unanswered: the schedule will settle it');
     search.open.set(offerId, attempt);
     search.recheckScheduleSoon();
+  }
+
+  /** Writes one poll's race timelines; a failure loses them, never the poll (they are forensics, not the record). */
+  private async writeRaces(races: readonly RaceRecord[]): Promise<void> {
+    try {
+      await writeRaces(this.deps.db, this.search.userId, races);
+    } catch (error) {
+      this.deps.log.warn({ userId: this.search.userId, err: error, races: races.length }, 'race timelines not written');
+    }
   }
 
   /** Logs an accept the platform refused as ignored, now or with the next poll's writes. */

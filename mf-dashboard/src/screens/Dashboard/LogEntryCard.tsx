@@ -1,7 +1,8 @@
 /**
  * One offer of the log: what the engine did and why, where (the station's full name), when, how
  * long, for how much (and per hour), the fee it charged, and for an accepted block until when it
- * can be forfeited (a countdown in the window's last hour) or why it no longer can.
+ * can be forfeited (a countdown in the window's last hour) or why it no longer can, and for an offer
+ * the engine raced for, how the race went.
  */
 import type { LogEntry, ServiceArea } from '@blockpilot/shared';
 import { Button, Chip } from '@blockpilot/shared/ui';
@@ -9,6 +10,7 @@ import styled from 'styled-components';
 import { formatBlockTime, formatCents, formatDay, formatHours, formatMoney, formatTime, formatTimeRange } from '../../format';
 import { useT } from '../../i18n';
 import { forfeitLine } from './forfeit';
+import { raceLine } from './raceLine';
 
 const Item = styled.li`
   display: grid;
@@ -89,6 +91,7 @@ export function LogEntryCard({ entry, areaName, areaFullName, reason, currencySy
         <Muted>{formatTimeRange(entry.startTime, entry.endTime)}</Muted>
         <Muted>{t('log.entry.length', { length: formatHours(t, Math.round(hours * 100) / 100) })}</Muted>
         <Muted>{t('log.entry.seenAt', { time: formatTime(new Date(entry.discoveredAt)) })}</Muted>
+        {entry.race && <Muted data-race-line>{raceLine(t, entry.race)}</Muted>}
         {accepted && <Muted data-forfeit-line>{forfeitLine(t, entry, now)}</Muted>}
       </div>
       <Right>

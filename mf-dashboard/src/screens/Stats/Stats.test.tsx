@@ -22,6 +22,16 @@ function sampleStats(): DriverStats {
     from: '2026-11-09',
     to: '2026-12-06',
     timeZone: 'America/New_York',
+    races: {
+      weeks: [0, 7, 14, 21]
+        .map((n) => addDays('2026-11-09', n))
+        .map((start) => (start === '2026-11-23' ? { start, won: 2, lost: 1, other: 0 } : { start, won: 0, lost: 0, other: 0 })),
+      won: 2,
+      lost: 1,
+      other: 0,
+      timeToAcceptP50Ms: 2.4,
+      timeToAcceptP95Ms: 1234,
+    },
     days: daysOf({ from: '2026-11-09', to: '2026-12-06' }).map((day) =>
       day === '2026-11-23'
         ? period(day, { accepted: 1, minutesBooked: 180, payCents: 7250, payPerHourCents: 2417, feesCents: 254 })
@@ -52,6 +62,7 @@ function emptyStats(): DriverStats {
   const s = sampleStats();
   return {
     ...s,
+    races: { weeks: s.races.weeks.map(({ start }) => ({ start, won: 0, lost: 0, other: 0 })), won: 0, lost: 0, other: 0, timeToAcceptP50Ms: null, timeToAcceptP95Ms: null },
     days: s.days.map((d) => period(d.start)),
     weeks: s.weeks.map((w) => period(w.start)),
     totals: period('x'),
@@ -179,6 +190,24 @@ describe('Stats (/dashboard/stats)', () => {
     expect(screen.queryByRole('button', { name: 'Show the figures as tables' })).not.toBeInTheDocument();
   });
 
+  it('shows the races won and lost per week and the time to accept', async () => {
+    await open();
+    const races = screen.getByRole('region', { name: 'Races for blocks' });
+    const figure = (label: string) => within(races).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect([figure('Won'), figure('Lost to other drivers'), figure('Time to accept (typical)'), figure('Time to accept (slowest 5 %)')]).toEqual(['2', '1', '2.4 ms', '1.2 s']);
+    const weeks = within(races).getByRole('table', { name: 'Races won and lost per week' });
+    expect(textsOf(within(within(weeks).getByRole('row', { name: /^Nov 23/ })).getAllByRole('cell'))).toEqual(['2', '1']);
+  });
+
+  it('says when no race was run while blocks were seen', async () => {
+    const stats = sampleStats();
+    server.on('GET /user/stats', {
+      data: { ...stats, races: { ...stats.races, won: 0, lost: 0, weeks: stats.races.weeks.map(({ start }) => ({ start, won: 0, lost: 0, other: 0 })) } },
+    });
+    await open();
+    expect(within(screen.getByRole('region', { name: 'Races for blocks' })).getByText(/has not tried to accept a block yet/)).toBeInTheDocument();
+  });
+
   it('says the figures could not be loaded, and tries again', async () => {
     server.on('GET /user/stats', { status: 500, body: { alert: 'Something went wrong.' } });
     await open();
@@ -249,6 +278,15 @@ describe('Stats (/dashboard/stats)', () => {
       expect(screen.getByRole('button', { name: 'Ver las cifras como tablas' })).toHaveAttribute('aria-pressed', 'false');
       expect(screen.queryByRole('heading', { name: 'Pay per day' })).not.toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: /^Your money/ })).not.toBeInTheDocument();
+      expectNoRawKeys();
+    });
+
+    it('shows the races in Spanish', async () => {
+      await openInSpanish();
+      const races = screen.getByRole('region', { name: 'Carreras por bloques' });
+      const figure = (label: string) => within(races).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+      expect([figure('Ganadas'), figure('Perdidas ante otros conductores'), figure('Tiempo para aceptar (típico)')]).toEqual(['2', '1', '2.4 ms']);
+      expect(headers(within(races).getByRole('table', { name: 'Carreras ganadas y perdidas por semana' }))).toEqual(['Semana del', 'Ganadas', 'Perdidas ante otros conductores']);
       expectNoRawKeys();
     });
 

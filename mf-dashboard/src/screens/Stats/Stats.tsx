@@ -3,14 +3,15 @@
  * last three and the coming one, whose blocks are already booked), per day and
  * per week (blocks accepted and forfeited, hours, pay, pay per hour, fees), and the offer funnel
  * (seen, matching, accepted, lost to others) per station and per hour of the block's start, with
- * why offers were not taken: where the filters cost the driver blocks. Every figure is summed by
+ * why offers were not taken: where the filters cost the driver blocks; and the races for blocks
+ * (won and lost per week, the engine's own time to accept). Every figure is summed by
  * the server (GET /api/user/stats); this screen only draws it. Loaded as its own chunk with its
  * chart library (App.tsx), so the dashboard's first load does not carry it.
  */
 import { api, formatClock, formatDayOf, localClock, STATS_PATH, useSession, type DriverStats, type FunnelCounts, type StatsPeriod } from '@blockpilot/shared';
 import { Button, Notice, Page, Spinner } from '@blockpilot/shared/ui';
 import { useState } from 'react';
-import styled, { useTheme } from 'styled-components';
+import { useTheme } from 'styled-components';
 import { DashboardPages } from '../../components/DashboardPages';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ButtonRow, PageStack, SectionCard as Section, SpanBar } from '../../components/pageParts';
@@ -22,32 +23,13 @@ import { REASON_LABELS } from '../Dashboard/ignoreReasons';
 import { serviceAreaName } from '../Dashboard/LogEntryCard';
 import { BarChart } from './BarChart';
 import { DataTable } from './DataTable';
+import { Figures } from './Figures';
+import { RaceSection } from './RaceSection';
 
 /** Weeks the page shows at once. */
 export const STATS_WEEKS = 4;
 /** Blocks are booked days ahead: the latest window ends with the coming week, so they show at once. */
 const WEEKS_AHEAD = 1;
-
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
-  gap: 12px;
-  margin: 0;
-  div {
-    padding: 12px;
-    border-radius: ${({ theme }) => theme.radius}px;
-    background: ${({ theme }) => theme.palette.background};
-  }
-  dt {
-    font-size: 0.875rem;
-    color: ${({ theme }) => theme.palette.textMuted};
-  }
-  dd {
-    margin: 4px 0 0;
-    font-size: 1.25rem;
-    font-weight: 600;
-  }
-`;
 
 /** "Nov 23" (in Spanish "23 nov"): the day without its weekday. */
 function shortDay(day: string): string {
@@ -62,7 +44,7 @@ function hoursOf(t: DashboardT, minutes: number): string {
 }
 
 /** Nothing seen or accepted in the span: the page says so instead of drawing zeros. */
-const isEmpty = (data: DriverStats) => data.totals.accepted === 0 && data.funnel.seen === 0;
+const isEmpty = (data: DriverStats) => data.totals.accepted === 0 && data.funnel.seen === 0 && data.races.won + data.races.lost + data.races.other === 0;
 
 const FUNNEL_STEPS: ReadonlyArray<{ key: keyof FunnelCounts; label: MessageKey }> = [
   { key: 'seen', label: 'stats.funnel.seen' },
@@ -163,6 +145,8 @@ export function Stats() {
             shown
           />
         </Section>
+
+        <RaceSection races={data.races} weekLabel={shortDay} />
 
         <Section aria-labelledby="stats-funnel">
           <h2 id="stats-funnel">{t('stats.funnel.title')}</h2>

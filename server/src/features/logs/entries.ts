@@ -78,5 +78,16 @@ export const logEntrySchema = {
       description: "For an 'overlap': the booked block it clashed with",
       properties: { startTime: { type: 'number', description: 'Epoch seconds' }, serviceAreaId: { type: 'string' } },
     },
+    race: {
+      type: 'object',
+      required: ['listedAt', 'sentAfterMs', 'answer', 'answeredAfterMs'],
+      description: 'For an offer the engine tried to accept: its race (docs/ENGINE.md "Race timelines")',
+      properties: {
+        listedAt: { type: 'number', description: 'When the poll answer that held the offer came, epoch ms' },
+        sentAfterMs: { type: 'number', description: 'From that answer to the accept leaving, ms' },
+        answer: { type: 'string', enum: ['accepted', 'taken', 'throttled', 'other'] },
+        answeredAfterMs: { type: 'number', description: "From the accept leaving to the platform's answer, ms" },
+      },
+    },
   },
 } as const;

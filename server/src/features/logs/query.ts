@@ -18,6 +18,7 @@ import { compiledOnce } from '../../db/compiledOnce.js';
 import { onPGlite } from '../../db/index.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { ENTRY_FIELD_COLUMNS, entryOf, type EntryFieldsRow } from './entries.js';
+import { attachRaces } from './races.js';
 
 /** Entries per page (more when the last ones share their time). */
 export const PAGE_SIZE = 50;
@@ -140,6 +141,7 @@ export async function readLogPage(db: Kysely<DatabaseSchema>, userId: string, qu
     reasons: reasons ?? [],
   });
   const entries = rows.map((row) => entryOf(row, row.discovered_ms));
+  await attachRaces(db, userId, entries);
   // Caught up oldest first: answered newest first like every page.
   return cursor === 'newer' ? entries.reverse() : entries;
 }

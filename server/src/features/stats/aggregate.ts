@@ -14,6 +14,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DayRange, DriverStats, FunnelCounts, IgnoreReason, StatsPeriod } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { raceStats } from './races.js';
 import { addDays, daysIn, startBounds, type DriverZone } from './range.js';
 
 /** Ignored after matching: the filters took these offers (docs/ENGINE.md "Ignore reasons"). */
@@ -123,11 +124,13 @@ export async function driverStats(db: Kysely<DatabaseSchema>, userId: string, zo
   const funnelRows = funnel.rows;
   const byHour = new Map(funnelRows.filter((r) => r.by_hour === 0).map((r) => [r.hour!, r]));
 
+  const weeks = mondays(range);
   return {
     ...range,
     timeZone: zone.name,
+    races: await raceStats(db, userId, zone, range, weeks),
     days: Array.from({ length: daysIn(range) }, (_, i) => addDays(range.from, i)).map((day) => period(day, dayRows.get(day))),
-    weeks: mondays(range).map((monday) => period(monday, weekRows.get(monday))),
+    weeks: weeks.map((monday) => period(monday, weekRows.get(monday))),
     totals,
     funnel: funnelOf(funnelRows.find((r) => r.by_area === 1 && r.by_hour === 1 && r.by_reason === 1)),
     byServiceArea: funnelRows

@@ -23,10 +23,24 @@ const period = {
 const funnelProperties = { seen: count, matching: count, accepted: count, lost: count } as const;
 const funnelRequired = Object.keys(funnelProperties);
 
+const raceCounts = { won: count, lost: count, other: count } as const;
+const milliseconds = { type: ['number', 'null'], description: 'ms; null without a race' } as const;
+
 export const driverStatsSchema = {
   type: 'object',
-  required: ['from', 'to', 'timeZone', 'days', 'weeks', 'totals', 'funnel', 'byServiceArea', 'byHour', 'ignoredByReason'],
+  required: ['from', 'to', 'timeZone', 'races', 'days', 'weeks', 'totals', 'funnel', 'byServiceArea', 'byHour', 'ignoredByReason'],
   properties: {
+    races: {
+      type: 'object',
+      description: 'Accepts sent, won and lost per week, and the engine\'s time to accept (docs/ENGINE.md "Race timelines")',
+      required: ['weeks', 'won', 'lost', 'other', 'timeToAcceptP50Ms', 'timeToAcceptP95Ms'],
+      properties: {
+        weeks: { type: 'array', items: { type: 'object', required: ['start', 'won', 'lost', 'other'], properties: { start: { type: 'string' }, ...raceCounts } } },
+        ...raceCounts,
+        timeToAcceptP50Ms: milliseconds,
+        timeToAcceptP95Ms: milliseconds,
+      },
+    },
     from: { type: 'string' },
     to: { type: 'string' },
     timeZone: { type: 'string', description: "The zone days are counted in: the driver's IANA zone or a fixed offset (UTC-05:00)" },
