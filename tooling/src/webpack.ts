@@ -136,6 +136,16 @@ function swcRule(production: boolean) {
   };
 }
 
+/**
+ * The federation runtime's size switches (compile-time flags, BENCHMARKS.md "Front end"). Every
+ * container runs in a browser only, so the runtime's Node loaders go (`target: 'web'`). A remote
+ * consumes no remote of its own, so its entry drops the runtime's remote loading; the shell keeps
+ * it, and keeps the manifest snapshot: remotes are registered by their `mf-manifest.json`, whose
+ * file list the integrity check and the preloads read (docs/FRONTEND.md "Route chunks").
+ */
+const HOST_RUNTIME_SIZE = { target: 'web' as const };
+const REMOTE_RUNTIME_SIZE = { target: 'web' as const, disableRemote: true };
+
 type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
 /** What every remote exposes: its routes for the shell, its single-spa lifecycle (one file for all remotes). */
@@ -225,7 +235,7 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
         // (docs/RELEASES.md "Integrity in the browser").
         manifest: production && !isHost ? { additionalData: manifestIntegrity(sharedConstants(options.dir).MANIFEST_INTEGRITY_FIELD) } : true,
         dts: false,
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: isHost ? { provideExternalRuntime: true, optimization: HOST_RUNTIME_SIZE } : { externalRuntime: true, optimization: REMOTE_RUNTIME_SIZE },
       }),
       ...(isHost ? [] : [new DefinePlugin({ __BLOCKPILOT_REMOTE_NAME__: JSON.stringify(options.name) })]),
       ...(production && !isHost ? [new ChunkIntegrityPlugin()] : []),
@@ -265,7 +275,9 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
           // route's first load needs most of it anyway. (The live stream's client is not among
           // them: it loads when a signed-in page opens the stream, shared/src/api/live.ts.)
           workspaceShared: {
-            test: /[\\/](shared[\\/]src|node_modules[\\/](@lingui|use-sync-external-store))[\\/]/,
+            // Not the package's catalogs of other languages: each is a chunk of its own, fetched when
+            // its language is chosen (inside this chunk, every first load carried the Spanish words).
+            test: /[\\/](shared[\\/]src[\\/](?!locales[\\/](?!en\.)[a-z]{2}\.json$)|node_modules[\\/](@lingui|use-sync-external-store)[\\/])/,
             name: 'blockpilot-shared',
             chunks: 'async',
             enforce: true,
