@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { creditHistoryRoutes } from './features/ledger/routes.js';
 import { logRoutes } from './features/logs/routes.js';
 import { calendarRoutes } from './features/calendar/routes.js';
+import { accountHealthRoutes } from './features/accountHealth/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { platformRoutes } from './features/platform/routes.js';
 import { createReleaseRegistry, releaseRoutes } from './features/releases/routes.js';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   await app.register(searchRoutes, { ctx });
   await app.register(logRoutes, { ctx });
   await app.register(statsRoutes, { ctx });
+  await app.register(accountHealthRoutes, { ctx });
   await app.register(calendarRoutes, { ctx });
   await app.register(creditHistoryRoutes, { ctx });
   await app.register(storeRoutes, { ctx });

@@ -18,6 +18,7 @@ export type { Range } from './api/schemas/fields.js';
 export type { Filter, NotificationEventChoices, NotificationPreferences, PushSubscriptionInput, LogQuery, DayRange } from './api/schemas/user.js';
 export type { SupportMessage } from './api/schemas/support.js';
 export type { AutoTopUpSettings } from './api/schemas/store.js';
+export type { AccountHealth, AccountHealthVerdict } from './api/schemas/accountHealth.js';
 export type { KnowledgeBaseArticleInput } from './api/schemas/admin.js';
 
 /** Pay is compared per block or per hour of the block. */

@@ -4,6 +4,7 @@ import type { LiveEvents } from '../adapters/live/types.js';
 import type { Clock } from '../clock.js';
 import type { SessionDependencies } from '../domain/platformSession.js';
 import type { BackoffPolicy } from './backoff.js';
+import type { AccountHealthRecorder } from './accountHealth.js';
 import type { EngineHealthRecorder } from './health.js';
 import type { CreditWatch } from './creditWatch.js';
 import type { RequestBudgets } from './requestBudget.js';
@@ -60,5 +61,5 @@ export interface SearchDependencies extends SessionDependencies {
   /** Told how late each scheduled poll started, ms (benchmarks, metrics). */
   observePollLag?: (lagMs: number) => void;
   /** Counts what the engine does, minute by minute, for the console's charts (docs/OPERATIONS.md "Engine health"). */
-  health?: EngineHealthRecorder;
+  health?: EngineHealthRecorder & { forAccount(userId: string): AccountHealthRecorder };
 }

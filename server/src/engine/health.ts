@@ -11,6 +11,7 @@
  */
 import { ENGINE_HEALTH_MINUTES } from '@blockpilot/shared/api/schemas';
 import type { EngineHealthMinute, EngineSearchStates } from '@blockpilot/shared/types';
+import { AccountHealthSeries, type AccountHealthRecorder } from './accountHealth.js';
 
 /** Minutes kept: the last 24 hours (a constant of the API contract, so the console's query can name its bound). */
 export { ENGINE_HEALTH_MINUTES };
@@ -100,6 +101,8 @@ export function mergeMinute(minute: number, records: readonly MinuteRecord[]): E
 export class EngineHealthSeries implements EngineHealthRecorder {
   private readonly slots: Array<MinuteRecord | undefined>;
   private readonly firstMinute: number;
+  /** The same counts per driver's account, hour by hour (docs/LIVE.md "Account health"). */
+  readonly accounts: AccountHealthSeries;
 
   /**
    * @param nowMs the clock (business time, so tests move it)
@@ -112,6 +115,12 @@ export class EngineHealthSeries implements EngineHealthRecorder {
   ) {
     this.slots = new Array<MinuteRecord | undefined>(capacity);
     this.firstMinute = Math.floor(nowMs() / MINUTE_MS);
+    this.accounts = new AccountHealthSeries(nowMs);
+  }
+
+  /** The recorder of one driver's search: counts here and into the driver's account. */
+  forAccount(userId: string): AccountHealthRecorder {
+    return this.accounts.recorder(userId, this);
   }
 
   offersSeen(count: number): void {

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { EngineHealthMinute } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../db/schema.js';
+import { ACCOUNT_HEALTH_KEPT_HOURS, pruneAccountHours, saveAccountHours } from './accountHealthStore.js';
 import { ENGINE_HEALTH_MINUTES, mergeMinute, type EngineHealthSeries, type MinuteRecord } from './health.js';
 
 /** How often a process writes its current minute: the console's figures lag other processes by at most this. */
@@ -120,18 +121,28 @@ export interface HealthWriter {
   stop(): Promise<void>;
 }
 
-/** Writes the series every {@link HEALTH_FLUSH_MS} under `processName`, and prunes rows past 24 hours. */
+/**
+ * Writes the series every {@link HEALTH_FLUSH_MS} under `processName`, and prunes rows past 24
+ * hours; the accounts' hours go with them (accountHealthStore.ts).
+ */
 export function writeHealthEvery(
   { db, series, processName, now, log }: { db: Db; series: EngineHealthSeries; processName: string; now: () => Date; log: FastifyBaseLogger },
   intervalMs = HEALTH_FLUSH_MS,
 ): HealthWriter {
   let lastPruned = -1;
+  let lastPrunedHour = -1;
   const flush = async () => {
     const minute = series.minuteNow();
     await saveHealthMinutes(db, processName, series.records(minute - 1), now());
+    await saveAccountHours(db, processName, series.accounts.records(), now());
     if (minute !== lastPruned) {
       lastPruned = minute;
       await pruneHealthMinutes(db, minute - ENGINE_HEALTH_MINUTES + 1);
+    }
+    const hour = Math.floor(minute / 60);
+    if (hour !== lastPrunedHour) {
+      lastPrunedHour = hour;
+      await pruneAccountHours(db, hour - ACCOUNT_HEALTH_KEPT_HOURS);
     }
   };
   const tick = () => flush().catch((error: unknown) => log.warn({ err: error }, 'engine health: minutes not written'));

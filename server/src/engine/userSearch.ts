@@ -26,6 +26,7 @@ import { loadPlatformAccount, type PlatformAccount } from '../domain/platformAcc
 import { saveSchedule } from '../domain/scheduleCache.js';
 import { openPlatformSession } from '../domain/platformSession.js';
 import { saveEligibleAreas } from '../domain/eligibleAreas.js';
+import type { AccountHealthRecorder } from './accountHealth.js';
 import { backoffDelayMs } from './backoff.js';
 import type { SearchDependencies } from './dependencies.js';
 import { claimLowCreditNotice, creditPauseOf, creditStanding, endCreditPause, pauseForCredit, rearmLowCreditNotice } from './creditGuard.js';
@@ -80,6 +81,8 @@ export class UserSearch implements SearchState {
   readonly schedule: BookedBlock[] = [];
   readonly open = new Map<string, AcceptAttempt>();
   readonly seen: SeenOffers;
+  /** Counts for the operators' engine health and this driver's account health (docs/LIVE.md "Account health"). */
+  private readonly health: AccountHealthRecorder | undefined;
 
   constructor(
     private readonly deps: SearchDependencies,
@@ -88,6 +91,7 @@ export class UserSearch implements SearchState {
   ) {
     this.log = deps.log.child({ userId });
     this.seen = new SeenOffers(deps.timings.seenGenerationMs);
+    this.health = deps.health?.forAccount(userId);
     this.done = new Promise((resolve) => (this.finish = resolve));
     signal.addEventListener('abort', () => this.onAbort(), { once: true });
   }
@@ -135,8 +139,8 @@ export class UserSearch implements SearchState {
   noteFailure(kind: string): void {
     this.failures++;
     this.lastFailure = kind;
-    if (kind === 'throttled') this.deps.health?.throttled();
-    else this.deps.health?.failed(kind);
+    if (kind === 'throttled') this.health?.throttled();
+    else this.health?.failed(kind);
   }
 
   noteBooked(block: BookedBlock): void {
@@ -153,8 +157,9 @@ export class UserSearch implements SearchState {
   async stop(reason: StopReason): Promise<void> {
     if (this.stoppedBy) return;
     this.stoppedBy = reason;
-    if (reason === 'puzzle') this.deps.health?.puzzle();
-    else this.deps.health?.failed(`stopped: ${reason}`);
+    if (reason === 'puzzle') this.health?.puzzle();
+    else this.health?.failed(`stopped: ${reason}`);
+    this.health?.stopped(reason);
     this.log.info({ reason }, 'search stopped by the platform');
     await recordStop(this.deps.db, this.userId, reason);
     this.deps.live.publish(this.userId, { type: 'search' });
@@ -290,11 +295,12 @@ export class UserSearch implements SearchState {
     const page = await this.session.getOffers(this.areas);
     // The round trip goes into the pace: the poll arrived somewhere within it (docs/ENGINE.md "Pace").
     this.lastRoundTripMs = now() - polledAt;
+    this.health?.polled(page.ok ? page.value.refreshIntervalMs : null);
     if (this.signal.aborted) return 'stopped';
     if (!page.ok) return this.onFailure(page, polledAt);
     this.notePace(page.value.refreshIntervalMs);
     this.failures = 0;
-    this.deps.health?.offersSeen(page.value.offers.length);
+    this.health?.offersSeen(page.value.offers.length);
     // A change saved while the poll was out judges its offers already (docs/ENGINE.md, step 5).
     if (this.filtersStale) await this.loadFilters();
     await this.triage!.handle(page.value.offers);
@@ -319,7 +325,10 @@ export class UserSearch implements SearchState {
   /** The next step: one poll interval after `from` (the last poll's departure), plus the backoff of failures in a row. */
   private nextPoll(from: number): { at: number } {
     const backoffMs = backoffDelayMs(this.failures, this.deps.timings.backoff, this.deps.random);
-    if (backoffMs > 0) this.log.info({ waitMs: backoffMs, failuresInARow: this.failures, cause: this.lastFailure }, 'backing off before the next poll');
+    if (backoffMs > 0) {
+      this.health?.backedOff();
+      this.log.info({ waitMs: backoffMs, failuresInARow: this.failures, cause: this.lastFailure }, 'backing off before the next poll');
+    }
     return { at: from + pollIntervalMs(this.refreshIntervalMs, this.deps.pace.minPollIntervalMs, this.lastRoundTripMs) + backoffMs };
   }
 

@@ -4,6 +4,7 @@
  */
 import type {
   Account,
+  AccountHealth,
   AdminOrder,
   AdminUserDetail,
   AdminUserSummary,
@@ -126,6 +127,8 @@ export const api = {
     changePassword: (body: Body<'changePasswordBody'>) => call<Session>((http) => http.post('/user/changePassword', body)),
     /** Earnings and the offer funnel over the span's days, summed by the server in the driver's time zone. */
     getStats: (range: Body<'dayRangeQuery'>) => call<DriverStats>((http) => http.get('/user/stats', { ...LOAD, params: range })),
+    /** The platform account over the last 7 days as the platform saw the search (docs/LIVE.md "Account health"). */
+    getAccountHealth: () => call<AccountHealth>((http) => http.get('/user/accountHealth', LOAD)),
     /** Accepted blocks (not forfeited) starting on the span's days, earliest first. */
     getBlocks: (range: Body<'dayRangeQuery'>) => call<LogEntry[]>((http) => http.get('/user/blocks', { ...LOAD, params: range })),
     /** The private calendar feed link: whether there is one; making one (its URL, shown once) replaces it; revoking ends it. */

@@ -1,4 +1,4 @@
-import type { DriverStats, Envelope, FunnelCounts, StatsPeriod } from '@blockpilot/shared';
+import type { AccountHealth, DriverStats, Envelope, FunnelCounts, StatsPeriod } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays, daysOf } from '../../components/days';
@@ -73,6 +73,21 @@ function emptyStats(): DriverStats {
   };
 }
 
+const steadyHealth: AccountHealth = {
+  connected: true,
+  days: 7,
+  verdict: 'steady',
+  polls: 600,
+  minutesSearched: 20,
+  pollsPerMinute: 30,
+  platformPollsPerMinute: 30,
+  throttled: 0,
+  puzzles: 0,
+  refused: 0,
+  backedOff: 0,
+  paused: 0,
+};
+
 describe('Stats (/dashboard/stats)', () => {
   let server: MockApi;
   let restoreWidth: () => void;
@@ -81,7 +96,7 @@ describe('Stats (/dashboard/stats)', () => {
     // Wednesday 25 November 2026, noon, local time.
     jest.setSystemTime(new Date(2026, 10, 25, 12));
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server = mockApi({ 'GET /user/stats': { data: sampleStats() }, 'POST /user/getLogs': { data: [] } });
+    server = mockApi({ 'GET /user/stats': { data: sampleStats() }, 'POST /user/getLogs': { data: [] }, 'GET /user/accountHealth': { data: steadyHealth } });
     restoreWidth = setScreenWidth(PHONE_WIDTH);
   });
   afterEach(() => {

@@ -22,6 +22,7 @@ import { useT, type DashboardT, type MessageKey } from '../../i18n';
 import { REASON_LABELS } from '../Dashboard/ignoreReasons';
 import { serviceAreaName } from '../Dashboard/LogEntryCard';
 import { BarChart } from './BarChart';
+import { AccountHealthPanel } from './AccountHealthPanel';
 import { DataTable } from './DataTable';
 import { Figures } from './Figures';
 import { RaceSection } from './RaceSection';
@@ -215,6 +216,7 @@ export function Stats() {
             )}
           </ButtonRow>
         </SpanBar>
+        <AccountHealthPanel />
         {stats.state === 'loading' ? (
           <Spinner label={t('stats.loading')} />
         ) : stats.state === 'error' ? (

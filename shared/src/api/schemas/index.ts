@@ -13,4 +13,5 @@ export * from './support.js';
 export * from './calendar.js';
 export * from './admin.js';
 export * from './releases.js';
+export * from './accountHealth.js';
 export * from './errorCodes.js';
