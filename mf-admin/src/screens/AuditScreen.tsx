@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { auditChanges, changeLine } from '../auditDiff';
 import { Loaded } from '../components/Loaded';
-import { ColumnHeads, TableScroll } from '../components/Table';
+import { DataTable } from '../components/Table';
 import { useUrlSearch } from '../components/UrlSearch';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
@@ -34,32 +34,32 @@ export function AuditScreen() {
           empty={(entries) => (entries.length === 0 ? t('audit.none') : null)}
         >
           {(entries) => (
-            <TableScroll>
-              <table aria-label={t('audit.table')}>
-                <ColumnHeads of="audit.column" names={['when', 'who', 'what', 'driver', 'reason', 'change']} />
-                <tbody>
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>{formatLocalDateTime(entry.createdAt)}</td>
-                      <td>{entry.actorEmail}</td>
-                      <td>
-                        {entry.action}
-                        {entry.subject ? ` (${entry.subject})` : ''}
-                      </td>
-                      <td>{entry.targetUserId ? <Link to={`/admin/users/${entry.targetUserId}`}>{t('audit.open')}</Link> : '—'}</td>
-                      <td>{entry.reason ?? '—'}</td>
-                      <td>
-                        <Changes>
-                          {auditChanges(entry.before, entry.after, entry.currencySymbol ?? '').map((change) => (
-                            <li key={change.field}>{changeLine(change)}</li>
-                          ))}
-                        </Changes>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label={t('audit.table')}
+              of="audit.column"
+              rows={entries}
+              rowKey={(entry) => entry.id}
+              columns={[
+                { name: 'when', cell: (entry) => formatLocalDateTime(entry.createdAt) },
+                { name: 'who', cell: (entry) => entry.actorEmail },
+                { name: 'what', cell: (entry) => (entry.subject ? `${entry.action} (${entry.subject})` : entry.action) },
+                {
+                  name: 'driver',
+                  cell: (entry) => (entry.targetUserId ? <Link to={`/admin/users/${entry.targetUserId}`}>{t('audit.open')}</Link> : '—'),
+                },
+                { name: 'reason', cell: (entry) => entry.reason ?? '—' },
+                {
+                  name: 'change',
+                  cell: (entry) => (
+                    <Changes>
+                      {auditChanges(entry.before, entry.after, entry.currencySymbol ?? '').map((change) => (
+                        <li key={change.field}>{changeLine(change)}</li>
+                      ))}
+                    </Changes>
+                  ),
+                },
+              ]}
+            />
           )}
         </Loaded>
       </Paper>

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
 import { ReasonAction } from '../components/ReasonAction';
-import { ColumnHeads, TableScroll } from '../components/Table';
+import { DataTable } from '../components/Table';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 import { CreditForm } from './CreditForm';
@@ -63,35 +63,35 @@ function Orders({ detail, admin, onDone }: { detail: AdminUserDetail; admin: boo
   if (detail.orders.length === 0) return <p>{t('driver.orders.none')}</p>;
   return (
     <>
-      <TableScroll>
-        <table aria-label={t('driver.orders.table')}>
-          <ColumnHeads of="driver.orders" names={['created', 'what', 'amount', 'status', ...(admin ? (['action'] as const) : [])]} />
-          <tbody>
-            {detail.orders.map((order) => (
-              <tr key={order.id}>
-                <td>{formatLocalDateTime(order.createdAt)}</td>
-                <td>{order.kind === 'topup' ? t('driver.orders.topUp') : t('driver.orders.membership', { plan: order.membershipPlanId ?? '?' })}</td>
-                <td className="money">{formatCents(detail.currencySymbol, order.amountCents)}</td>
-                <td>{t('driver.orders.statusName', { status: order.status })}</td>
-                {admin && (
-                  <td>
-                    {order.status === 'paid' && (
-                      <Button
-                        type="button"
-                        $variant="text"
-                        onClick={() => setRefunding(order.id)}
-                        aria-label={t('driver.orders.refundNamed', { date: formatLocalDateTime(order.createdAt) })}
-                      >
-                        {t('driver.orders.refund')}
-                      </Button>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label={t('driver.orders.table')}
+        of="driver.orders"
+        rows={detail.orders}
+        rowKey={(order) => order.id}
+        columns={[
+          { name: 'created', cell: (order) => formatLocalDateTime(order.createdAt) },
+          {
+            name: 'what',
+            cell: (order) => (order.kind === 'topup' ? t('driver.orders.topUp') : t('driver.orders.membership', { plan: order.membershipPlanId ?? '?' })),
+          },
+          { name: 'amount', kind: 'money', cell: (order) => formatCents(detail.currencySymbol, order.amountCents) },
+          { name: 'status', cell: (order) => t('driver.orders.statusName', { status: order.status }) },
+          admin && {
+            name: 'action',
+            cell: (order) =>
+              order.status === 'paid' && (
+                <Button
+                  type="button"
+                  $variant="text"
+                  onClick={() => setRefunding(order.id)}
+                  aria-label={t('driver.orders.refundNamed', { date: formatLocalDateTime(order.createdAt) })}
+                >
+                  {t('driver.orders.refund')}
+                </Button>
+              ),
+          },
+        ]}
+      />
       {refunding && (
         <ReasonAction
           label={t('driver.orders.refundOrder')}
@@ -158,21 +158,18 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
         <h2 id="driver-credit">{t('driver.credit.title', { amount: money(detail.credit) })}</h2>
         {admin && <CreditForm userId={detail.id} currencySymbol={detail.currencySymbol} onDone={afterCredit} />}
         {admin && <PendingAdjustments userId={detail.id} currencySymbol={detail.currencySymbol} load={pending.load} onDone={afterCredit} />}
-        <TableScroll>
-          <table aria-label={t('driver.ledger.table')}>
-            <ColumnHeads of="driver.ledger" names={['when', 'kind', 'amount', 'reason']} />
-            <tbody>
-              {detail.ledger.map((entry) => (
-                <tr key={entry.key}>
-                  <td>{formatLocalDateTime(entry.createdAt)}</td>
-                  <td>{t('driver.ledger.kindName', { kind: entry.kind })}</td>
-                  <td className="money">{money(entry.amountCents)}</td>
-                  <td>{entry.reason ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t('driver.ledger.table')}
+          of="driver.ledger"
+          rows={detail.ledger}
+          rowKey={(entry) => entry.key}
+          columns={[
+            { name: 'when', cell: (entry) => formatLocalDateTime(entry.createdAt) },
+            { name: 'kind', cell: (entry) => t('driver.ledger.kindName', { kind: entry.kind }) },
+            { name: 'amount', kind: 'money', cell: (entry) => money(entry.amountCents) },
+            { name: 'reason', cell: (entry) => entry.reason ?? '—' },
+          ]}
+        />
       </Paper>
 
       <Paper aria-labelledby="driver-orders">
@@ -207,20 +204,20 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
         {search.recentLog.length === 0 ? (
           <p>{t('driver.search.noLog')}</p>
         ) : (
-          <TableScroll>
-            <table aria-label={t('driver.search.log')}>
-              <ColumnHeads of="driver.search" names={['seen', 'outcome', 'pay']} />
-              <tbody>
-                {search.recentLog.map((entry) => (
-                  <tr key={entry._id}>
-                    <td>{formatLocalDateTime(entry.discoveredAt)}</td>
-                    <td>{entry.action === 'BLOCK_ACCEPT' ? t('driver.search.accepted') : t('driver.search.ignored', { reason: entry.reason ?? '?' })}</td>
-                    <td className="money">{formatMoney(detail.currencySymbol, entry.rateInfo.priceAmount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label={t('driver.search.log')}
+            of="driver.search"
+            rows={search.recentLog}
+            rowKey={(entry) => entry._id}
+            columns={[
+              { name: 'seen', cell: (entry) => formatLocalDateTime(entry.discoveredAt) },
+              {
+                name: 'outcome',
+                cell: (entry) => (entry.action === 'BLOCK_ACCEPT' ? t('driver.search.accepted') : t('driver.search.ignored', { reason: entry.reason ?? '?' })),
+              },
+              { name: 'pay', kind: 'money', cell: (entry) => formatMoney(detail.currencySymbol, entry.rateInfo.priceAmount) },
+            ]}
+          />
         )}
       </Paper>
 

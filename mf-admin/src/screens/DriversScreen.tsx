@@ -2,7 +2,7 @@ import { api, formatCents, type AdminUserSummary } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
-import { ColumnHeads, TableScroll } from '../components/Table';
+import { DataTable } from '../components/Table';
 import { useUrlSearch } from '../components/UrlSearch';
 import { useT, type AdminT } from '../i18n';
 import { useLoad } from '../useLoad';
@@ -30,25 +30,20 @@ export function DriversScreen() {
           empty={(users) => (users.length === 0 ? (q ? t('drivers.noMatch', { query: q }) : t('drivers.none')) : null)}
         >
           {(users) => (
-            <TableScroll>
-              <table aria-label={t('drivers.table')}>
-                <ColumnHeads of="drivers.column" names={['driver', 'name', 'role', 'credit', 'state', 'platformAccount']} />
-                <tbody>
-                  {users.map((user) => (
-                    <tr key={user.id}>
-                      <td>
-                        <Link to={`/admin/users/${user.id}`}>{user.emailAddress}</Link>
-                      </td>
-                      <td>{user.displayName}</td>
-                      <td>{t('roles.name', { role: user.role })}</td>
-                      <td className="money">{formatCents(user.currencySymbol, user.credit)}</td>
-                      <td>{stateOf(t, user)}</td>
-                      <td>{user.platformUserId ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label={t('drivers.table')}
+              of="drivers.column"
+              rows={users}
+              rowKey={(user) => user.id}
+              columns={[
+                { name: 'driver', cell: (user) => <Link to={`/admin/users/${user.id}`}>{user.emailAddress}</Link> },
+                { name: 'name', cell: (user) => user.displayName },
+                { name: 'role', cell: (user) => t('roles.name', { role: user.role }) },
+                { name: 'credit', kind: 'money', cell: (user) => formatCents(user.currencySymbol, user.credit) },
+                { name: 'state', cell: (user) => stateOf(t, user) },
+                { name: 'platformAccount', cell: (user) => user.platformUserId ?? '—' },
+              ]}
+            />
           )}
         </Loaded>
       </Paper>

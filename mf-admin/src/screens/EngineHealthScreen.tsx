@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
 import { Sparkline, type SparklineSeries } from '../components/Sparkline';
-import { ColumnHeads, TableScroll } from '../components/Table';
+import { DataTable } from '../components/Table';
 import { describeLine, engineWasBusy, errorKinds, lineOf, PERIODS, tableRows, type CountFigure, type StateFigure, type UnitKey } from '../engineHealth';
 import { useT, type AdminMessageKey, type AdminT } from '../i18n';
 import { useLoad } from '../useLoad';
@@ -191,29 +191,23 @@ function HealthCharts({ minutes }: { minutes: EngineHealthMinute[] }) {
 
 function HealthTable({ minutes }: { minutes: EngineHealthMinute[] }) {
   const t = useT();
-  const rows = tableRows(minutes);
   return (
-    <TableScroll>
-      <table aria-label={t('engine.table')}>
-        <ColumnHeads of="engine.column" names={['from', 'searching', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'errors', 'raceP99']} />
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.from}>
-              <th scope="row">
-                {clock(row.from)}–{clock(row.to)}
-              </th>
-              <td>{row.searching === null ? '—' : formatNumber(row.searching)}</td>
-              <td>{formatNumber(row.offersSeen)}</td>
-              <td>{formatNumber(row.accepted)}</td>
-              <td>{formatNumber(row.throttled)}</td>
-              <td>{formatNumber(row.puzzles)}</td>
-              <td>{formatNumber(row.errors)}</td>
-              <td>{ms(t, row.raceP99Ms)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label={t('engine.table')}
+      of="engine.column"
+      rows={tableRows(minutes)}
+      rowKey={(row) => row.from}
+      columns={[
+        { name: 'from', kind: 'rowHeader', cell: (row) => `${clock(row.from)}–${clock(row.to)}` },
+        { name: 'searching', cell: (row) => (row.searching === null ? '—' : formatNumber(row.searching)) },
+        { name: 'offersSeen', cell: (row) => formatNumber(row.offersSeen) },
+        { name: 'accepted', cell: (row) => formatNumber(row.accepted) },
+        { name: 'throttled', cell: (row) => formatNumber(row.throttled) },
+        { name: 'puzzles', cell: (row) => formatNumber(row.puzzles) },
+        { name: 'errors', cell: (row) => formatNumber(row.errors) },
+        { name: 'raceP99', cell: (row) => ms(t, row.raceP99Ms) },
+      ]}
+    />
   );
 }
 

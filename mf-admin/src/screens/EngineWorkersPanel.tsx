@@ -9,7 +9,7 @@ import { formatLocalSeconds, formatNumber, type EngineQueue, type EngineWorker, 
 import { Chip, Notice } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
-import { ColumnHeads, TableScroll } from '../components/Table';
+import { DataTable } from '../components/Table';
 import { useT, type AdminMessageKey } from '../i18n';
 import type { Load } from '../useLoad';
 
@@ -27,64 +27,60 @@ const Section = styled.section`
 /** The job queues the console names; any other shows as the server names it. */
 const QUEUES: Record<string, AdminMessageKey> = { search: 'engine.queues.search', promotion: 'engine.queues.promotion' };
 
-function WorkerRow({ worker }: { worker: EngineWorker }) {
-  const t = useT();
-  return (
-    <tr>
-      <th scope="row">
-        {worker.id}
-        <br />
-        <small>{t('engine.workers.host', { host: worker.host, pid: worker.pid })}</small>
-      </th>
-      <td>
-        <Chip dot={worker.alive ? 'success' : 'error'}>
-          {worker.alive ? t('engine.workers.alive') : t('engine.workers.silent', { time: formatLocalSeconds(worker.lastSeenAt) })}
-        </Chip>
-      </td>
-      <td>{t('engine.workers.drivers', { drivers: formatNumber(worker.drivers), capacity: formatNumber(worker.capacity) })}</td>
-      <td>{formatNumber(worker.leases)}</td>
-      <td>{formatNumber(worker.searchesStarted)}</td>
-      <td>{formatNumber(worker.leasesLost)}</td>
-      <td>{formatNumber(worker.jobsLost)}</td>
-      <td>{formatLocalSeconds(worker.startedAt)}</td>
-    </tr>
-  );
-}
-
 function WorkersTable({ workers }: { workers: EngineWorker[] }) {
   const t = useT();
   return (
-    <TableScroll>
-      <table aria-label={t('engine.workers.table')}>
-        <ColumnHeads of="engine.workers.column" names={['worker', 'state', 'drivers', 'leases', 'searchesStarted', 'leasesLost', 'jobsLost', 'started']} />
-        <tbody>
-          {workers.map((worker) => (
-            <WorkerRow key={worker.id} worker={worker} />
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label={t('engine.workers.table')}
+      of="engine.workers.column"
+      rows={workers}
+      rowKey={(worker) => worker.id}
+      columns={[
+        {
+          name: 'worker',
+          kind: 'rowHeader',
+          cell: (worker) => (
+            <>
+              {worker.id}
+              <br />
+              <small>{t('engine.workers.host', { host: worker.host, pid: worker.pid })}</small>
+            </>
+          ),
+        },
+        {
+          name: 'state',
+          cell: (worker) => (
+            <Chip dot={worker.alive ? 'success' : 'error'}>
+              {worker.alive ? t('engine.workers.alive') : t('engine.workers.silent', { time: formatLocalSeconds(worker.lastSeenAt) })}
+            </Chip>
+          ),
+        },
+        { name: 'drivers', cell: (worker) => t('engine.workers.drivers', { drivers: formatNumber(worker.drivers), capacity: formatNumber(worker.capacity) }) },
+        { name: 'leases', cell: (worker) => formatNumber(worker.leases) },
+        { name: 'searchesStarted', cell: (worker) => formatNumber(worker.searchesStarted) },
+        { name: 'leasesLost', cell: (worker) => formatNumber(worker.leasesLost) },
+        { name: 'jobsLost', cell: (worker) => formatNumber(worker.jobsLost) },
+        { name: 'started', cell: (worker) => formatLocalSeconds(worker.startedAt) },
+      ]}
+    />
   );
 }
 
 function QueuesTable({ queues }: { queues: EngineQueue[] }) {
   const t = useT();
   return (
-    <TableScroll>
-      <table aria-label={t('engine.queues.table')}>
-        <ColumnHeads of="engine.queues.column" names={['queue', 'waiting', 'running', 'delayed']} />
-        <tbody>
-          {queues.map((queue) => (
-            <tr key={queue.name}>
-              <th scope="row">{Object.hasOwn(QUEUES, queue.name) ? t(QUEUES[queue.name]!) : queue.name}</th>
-              <td>{formatNumber(queue.waiting)}</td>
-              <td>{formatNumber(queue.active)}</td>
-              <td>{formatNumber(queue.delayed)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label={t('engine.queues.table')}
+      of="engine.queues.column"
+      rows={queues}
+      rowKey={(queue) => queue.name}
+      columns={[
+        { name: 'queue', kind: 'rowHeader', cell: (queue) => (Object.hasOwn(QUEUES, queue.name) ? t(QUEUES[queue.name]!) : queue.name) },
+        { name: 'waiting', cell: (queue) => formatNumber(queue.waiting) },
+        { name: 'running', cell: (queue) => formatNumber(queue.active) },
+        { name: 'delayed', cell: (queue) => formatNumber(queue.delayed) },
+      ]}
+    />
   );
 }
 

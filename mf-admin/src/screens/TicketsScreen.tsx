@@ -3,7 +3,7 @@ import { Page, Paper, Select } from '@blockpilot/shared/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
 import { SenderNote } from '../components/SenderNote';
-import { ColumnHeads, TableScroll } from '../components/Table';
+import { DataTable } from '../components/Table';
 import { useT } from '../i18n';
 import { useLoad } from '../useLoad';
 
@@ -33,28 +33,28 @@ export function TicketsScreen() {
           empty={(tickets) => (tickets.length === 0 ? t('tickets.none') : null)}
         >
           {(tickets) => (
-            <TableScroll>
-              <table aria-label={t('tickets.table')}>
-                <ColumnHeads of="tickets.column" names={['ticket', 'from', 'question', 'status', 'received']} />
-                <tbody>
-                  {tickets.map((ticket) => (
-                    <tr key={ticket.id}>
-                      <td>
-                        <Link to={`/admin/tickets/${ticket.id}`}>#{ticket.id}</Link>
-                      </td>
-                      <td>
-                        {ticket.fullName} &lt;{ticket.emailAddress}&gt;
-                        <br />
-                        <SenderNote verified={ticket.senderVerified} />
-                      </td>
-                      <td>{ticket.question.length > 120 ? `${ticket.question.slice(0, 120)}…` : ticket.question}</td>
-                      <td>{t('tickets.status', { status: ticket.status })}</td>
-                      <td>{formatLocalDateTime(ticket.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label={t('tickets.table')}
+              of="tickets.column"
+              rows={tickets}
+              rowKey={(ticket) => ticket.id}
+              columns={[
+                { name: 'ticket', cell: (ticket) => <Link to={`/admin/tickets/${ticket.id}`}>#{ticket.id}</Link> },
+                {
+                  name: 'from',
+                  cell: (ticket) => (
+                    <>
+                      {ticket.fullName} &lt;{ticket.emailAddress}&gt;
+                      <br />
+                      <SenderNote verified={ticket.senderVerified} />
+                    </>
+                  ),
+                },
+                { name: 'question', cell: (ticket) => (ticket.question.length > 120 ? `${ticket.question.slice(0, 120)}…` : ticket.question) },
+                { name: 'status', cell: (ticket) => t('tickets.status', { status: ticket.status }) },
+                { name: 'received', cell: (ticket) => formatLocalDateTime(ticket.createdAt) },
+              ]}
+            />
           )}
         </Loaded>
       </Paper>

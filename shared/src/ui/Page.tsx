@@ -15,6 +15,8 @@ const Title = styled.h1`
   font-size: 1.625rem;
   line-height: 1.25;
   font-weight: 600;
+  /* A title can be a long e-mail address (a driver's page in the console): it breaks, never widens the page. */
+  overflow-wrap: anywhere;
 `;
 
 const Intro = styled.p`
