@@ -104,6 +104,15 @@ export function createControl(runtime: SimulatorRuntime): SimulatorControl {
       return findViolations(runtime.world.record.all(), options);
     },
 
+    setEligibleAreas(accountId, serviceAreaIds) {
+      const account = runtime.world.accounts.get(accountId);
+      if (!account) throw new InputError(`unknown account ${accountId}`);
+      if (!Array.isArray(serviceAreaIds) || serviceAreaIds.some((id) => !account.pool.some((area) => area.serviceAreaId === id))) {
+        throw new InputError("serviceAreaIds must name areas of the account's region");
+      }
+      account.eligibleAreaIds = [...new Set(serviceAreaIds)];
+    },
+
     schedule(accountId) {
       const w = runtime.world;
       return [...(w.accounts.get(accountId)?.schedule.list(w.now()) ?? [])];

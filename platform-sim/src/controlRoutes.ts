@@ -35,6 +35,11 @@ export function registerControlRoutes(app: FastifyInstance, control: SimulatorCo
         return control.readRecord({ since: queryNumber(q, 'since'), limit: queryNumber(q, 'limit', 1), accountId: q.accountId || undefined });
       });
       scope.get('/record/violations', async (req) => control.findViolations({ handoffGapMs: queryNumber(req.query as Query, 'handoffGapMs') }));
+      scope.put('/accounts/:accountId/eligible', async (req) => {
+        const body = asObject(req.body, 'body');
+        control.setEligibleAreas((req.params as { accountId: string }).accountId, body.serviceAreaIds as string[]);
+        return { ok: true };
+      });
       scope.get('/accounts/:accountId/schedule', async (req) => ({
         scheduledAssignments: control.schedule((req.params as { accountId: string }).accountId),
       }));

@@ -49,8 +49,23 @@ function stationSource(region: RegionCode, seed: number, usedCodes: Set<string>)
   };
 }
 
+/** Where each region's stations are scattered around (degrees): about a metropolitan area's spread. */
+const REGION_CENTRES: Record<RegionCode, readonly [number, number]> = {
+  US: [47.6, -122.3],
+  CA: [43.7, -79.4],
+  UK: [51.5, -0.1],
+  DE: [52.5, 13.4],
+  ES: [40.4, -3.7],
+  JP: [35.7, 139.7],
+  AU: [-33.9, 151.2],
+};
+/** Half the side of the square stations are placed in, degrees (about 55 km north to south). */
+const SPREAD_DEGREES = 0.5;
+
 export function createServiceAreaCatalog(seed: number, regions: readonly RegionCode[], count: number, currencyOverride: string | null): ServiceAreaCatalog {
   const idRng = createRandom(hashSeed(seed, 'service-area-ids'));
+  // A stream of its own, so the positions change nothing else a seed gives.
+  const placeRng = createRandom(hashSeed(seed, 'service-area-positions'));
   const usedCodes = new Set<string>();
   const sources = new Map(regions.map((r) => [r, stationSource(r, seed, usedCodes)]));
   const list: ServiceArea[] = [];
@@ -59,6 +74,7 @@ export function createServiceAreaCatalog(seed: number, regions: readonly RegionC
     const [stationCode, city] = (sources.get(region) as () => readonly [string, string])();
     usedCodes.add(stationCode);
     const profile = regionProfile(region);
+    const [lat, lng] = REGION_CENTRES[region];
     list.push({
       index,
       serviceAreaId: randomUuid(idRng),
@@ -67,11 +83,16 @@ export function createServiceAreaCatalog(seed: number, regions: readonly RegionC
       currency: currencyOverride ?? profile.currency,
       stationCode,
       city,
+      latitude: Math.round((lat + placeRng.float(-SPREAD_DEGREES, SPREAD_DEGREES)) * 1e5) / 1e5,
+      longitude: Math.round((lng + placeRng.float(-SPREAD_DEGREES, SPREAD_DEGREES)) * 1e5) / 1e5,
     });
   }
   const areasByRegion = new Map<RegionCode, ServiceArea[]>(regions.map((r) => [r, list.filter((a) => a.region === r)]));
   const poolByRegion = new Map<RegionCode, ServiceAreaPoolEntry[]>(
-    [...areasByRegion].map(([r, areas]) => [r, areas.map((a) => ({ serviceAreaName: a.serviceAreaName, serviceAreaId: a.serviceAreaId }))]),
+    [...areasByRegion].map(([r, areas]) => [
+      r,
+      areas.map((a) => ({ serviceAreaName: a.serviceAreaName, serviceAreaId: a.serviceAreaId, latitude: a.latitude, longitude: a.longitude })),
+    ]),
   );
   return { list, byId: new Map(list.map((a) => [a.serviceAreaId, a])), poolByRegion, areasByRegion };
 }

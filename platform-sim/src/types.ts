@@ -113,6 +113,9 @@ export interface ServiceAreaPoolEntry {
   serviceAreaName: string;
   /** Opaque id used in offers and filters. */
   serviceAreaId: string;
+  /** The station's position, degrees (the real platform may leave these out). */
+  latitude?: number;
+  longitude?: number;
 }
 
 /** A service area with the simulator's extra facts about it (control API). */
@@ -471,6 +474,8 @@ export interface SimulatorControl {
   readRecord(query?: RecordQuery): RecordPage;
   /** Checks the record for concurrent polling of one account and double accepts. */
   findViolations(options?: ViolationOptions): RecordViolations;
+  /** Which areas of its region the account may work (what `getEligibleServiceAreas` answers from now on). */
+  setEligibleAreas(accountId: string, serviceAreaIds: string[]): void;
   /** The account's booked blocks (what `GET /scheduledAssignments` returns for it). */
   schedule(accountId: string): ScheduledAssignment[];
   /** A summary of the state. */

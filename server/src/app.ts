@@ -34,6 +34,7 @@ import { publicConfigOf } from './features/support/publicConfig.js';
 import { supportRoutes } from './features/support/routes.js';
 import { answerTelegramStart } from './features/telegram/start.js';
 import { userRoutes } from './features/user/routes.js';
+import { workLimitsRoutes } from './features/user/workLimitsRoutes.js';
 import { installErrorHandler, sendNotFound } from './http/errorHandler.js';
 import { installFieldRules } from './http/fieldRules.js';
 import { installRequestLanguage } from './http/language.js';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   await app.register(healthRoutes, { database, version });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
+  await app.register(workLimitsRoutes, { ctx });
   await app.register(platformRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(logRoutes, { ctx });

@@ -7,11 +7,47 @@
 /**
  * Why the engine did not take an offer (docs/ENGINE.md "Ignore reasons"): the filter's test that
  * failed (`station`, `day`, `time`, `pay`, `duration`, `arrival`; `filter` for entries logged
- * before the engine said which), a clash with a booked block (`overlap`), the fee over the credit
- * (`credit`), lost to another driver (`taken`), never confirmed (`failed`), or marked hidden by
+ * before the engine said which), a clash with a booked block (`overlap`), too little time to travel from or to a
+ * booked block (`travel`), the driver's work limits (`away`, `dayCap`, `weekCap`, `payGoal`), the
+ * fee over the credit (`credit`), lost to another driver (`taken`), never confirmed (`failed`), or marked hidden by
  * the platform (`hidden`).
  */
-export type IgnoreReason = 'filter' | 'station' | 'day' | 'time' | 'pay' | 'duration' | 'arrival' | 'overlap' | 'credit' | 'taken' | 'failed' | 'hidden';
+export type IgnoreReason =
+  | 'filter'
+  | 'station'
+  | 'day'
+  | 'time'
+  | 'pay'
+  | 'duration'
+  | 'arrival'
+  | 'overlap'
+  | 'credit'
+  | 'taken'
+  | 'failed'
+  | 'hidden'
+  | 'travel'
+  | 'away'
+  | 'dayCap'
+  | 'weekCap'
+  | 'payGoal';
 
 /** Every ignore reason, in the order the log's reason filter lists them. */
-export const IGNORE_REASONS: readonly IgnoreReason[] = ['credit', 'overlap', 'time', 'pay', 'station', 'arrival', 'day', 'duration', 'hidden', 'taken', 'failed', 'filter'];
+export const IGNORE_REASONS: readonly IgnoreReason[] = [
+  'credit',
+  'overlap',
+  'travel',
+  'away',
+  'dayCap',
+  'weekCap',
+  'payGoal',
+  'time',
+  'pay',
+  'station',
+  'arrival',
+  'day',
+  'duration',
+  'hidden',
+  'taken',
+  'failed',
+  'filter',
+];

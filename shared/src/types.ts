@@ -125,6 +125,8 @@ export interface LogEntry {
   reason?: IgnoreReason;
   /** The booked block an `overlap` clashed with. */
   overlaps?: { startTime: number; serviceAreaId: string };
+  /** The booked block a `travel` entry was too close to, and the travel time between the two stations, minutes. */
+  travel?: { startTime: number; serviceAreaId: string; minutes: number };
   /** For an offer the engine tried to accept: its race (docs/ENGINE.md "Race timelines"). */
   race?: RaceTimeline;
 }

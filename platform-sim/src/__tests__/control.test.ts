@@ -68,6 +68,19 @@ describe('control API over HTTP (/__control/)', () => {
     expect((await call(sim, { method: 'POST', url: '/__control/tokens/expire', ...json({}) })).statusCode).toBe(400);
   });
 
+  it('sets which areas of its region an account may work, and refuses areas outside it', async () => {
+    const { sim } = await startSim();
+    const account = await connect(sim, 'eligible@example.com');
+    const pool = (await work(sim, account, 'GET', '/getOfferFiltersOptions')).json().serviceAreaPoolList as Array<{ serviceAreaId: string }>;
+    const wanted = pool.slice(0, 2).map((area) => area.serviceAreaId);
+    const set = await call(sim, { method: 'PUT', url: `/__control/accounts/${account.userId}/eligible`, ...json({ serviceAreaIds: wanted }) });
+    expect(set.statusCode).toBe(200);
+    expect((await work(sim, account, 'GET', '/eligibleServiceAreas')).json().serviceAreaIds).toEqual(wanted);
+    const outside = await call(sim, { method: 'PUT', url: `/__control/accounts/${account.userId}/eligible`, ...json({ serviceAreaIds: ['nowhere'] }) });
+    expect(outside.statusCode).toBe(400);
+    expect((await work(sim, account, 'GET', '/eligibleServiceAreas')).json().serviceAreaIds).toEqual(wanted);
+  });
+
   it('records every work request (account, instance, client, ticks, outcome) and every accept', async () => {
     const { sim } = await startSim({ autoOffers: false });
     const account = await connect(sim, 'rec@example.com');

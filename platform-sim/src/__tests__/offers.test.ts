@@ -30,7 +30,10 @@ describe('service areas', () => {
     expect(eligible.serviceAreaIds.length).toBeGreaterThanOrEqual(1);
     expect(pool.serviceAreaPoolList.length).toBe(4); // the account's region's half of 8
     for (const entry of pool.serviceAreaPoolList) {
-      expect(Object.keys(entry).sort()).toEqual(['serviceAreaId', 'serviceAreaName']);
+      expect(Object.keys(entry).sort()).toEqual(['latitude', 'longitude', 'serviceAreaId', 'serviceAreaName']);
+      // Stations of one region lie within a metropolitan area's spread of each other (travel times).
+      expect(Math.abs(entry.latitude - pool.serviceAreaPoolList[0].latitude)).toBeLessThanOrEqual(1);
+      expect(Math.abs(entry.longitude - pool.serviceAreaPoolList[0].longitude)).toBeLessThanOrEqual(1);
       expect(entry.serviceAreaName).toMatch(/^.+ \(D[A-Z0-9]{3}\) - Amazon\.co(m|\.uk)$/);
     }
     const poolIds = pool.serviceAreaPoolList.map((e: { serviceAreaId: string }) => e.serviceAreaId);

@@ -249,7 +249,7 @@ export interface PlatformAccountTable {
   access_issued_at: Date;
   access_expires_at: Date;
   /** getOfferFiltersOptions, cached (each area's id and name); written as a JSON string. */
-  service_areas: ColumnType<Array<{ id: string; name: string }> | null, string | null, string | null>;
+  service_areas: ColumnType<Array<{ id: string; name: string; location?: { latitude: number; longitude: number } }> | null, string | null, string | null>;
   service_areas_fetched_at: Date | null;
   /** scheduledAssignments as last read (by the engine or a schedule view); written as a JSON string. */
   schedule: ColumnType<ScheduledBlock[] | null, string | null, string | null>;
@@ -306,6 +306,19 @@ export interface OfferLogTable extends OfferColumns {
   /** For an 'overlap': the booked block it clashed with (start, epoch seconds, and station). */
   overlap_start_time: number | null;
   overlap_service_area_id: string | null;
+  /** For a 'travel' entry (whose overlap_* columns name the booked block): the travel time between the stations, minutes. */
+  travel_minutes: Generated<number | null>;
+}
+
+/** A driver's work limits (docs/PRODUCT.md "Work limits"); no row means none. */
+export interface WorkLimitsTable {
+  user_id: string;
+  away_dates: ColumnType<Array<{ from: string; to: string }>, string, string>;
+  max_day_minutes: number;
+  max_week_minutes: number;
+  weekly_pay_goal_cents: number;
+  travel_buffer_minutes: number;
+  average_speed_kmh: number;
 }
 
 /** An accept asked of the platform whose outcome is not yet written to the log. */
@@ -596,5 +609,6 @@ export interface DatabaseSchema {
   calendar_feeds: CalendarFeedTable;
   engine_health_minutes: EngineHealthMinuteTable;
   offer_races: OfferRaceTable;
+  work_limits: WorkLimitsTable;
   account_health_hours: AccountHealthHourTable;
 }

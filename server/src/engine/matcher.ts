@@ -353,3 +353,16 @@ export function compileFilters(filters: readonly Filter[], timezoneOffsetMinutes
 
   return { match, whyNot, serviceAreaIds: [...byArea.keys()], enabledCount };
 }
+
+/**
+ * Local wall time minus UTC, ms, at an instant, for a zone (or the fixed offset without one) read
+ * the way {@link compileFilters} reads it: the work limits count days and weeks with it.
+ */
+export function localOffsetReader(timezoneOffsetMinutes: number, timeZone?: string | null): (utcMs: number) => number {
+  if (timeZone !== undefined && timeZone !== null) {
+    const zone = zoneOffsets(timeZone);
+    return (utcMs) => zone.localMinusUtcMs(utcMs);
+  }
+  const offsetMs = -timezoneOffsetMinutes * MINUTE_MS;
+  return () => offsetMs;
+}

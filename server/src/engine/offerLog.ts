@@ -19,6 +19,8 @@ export interface IgnoredOffer {
   reason: IgnoreReason;
   /** For an 'overlap': the booked block it clashed with. */
   overlaps?: { startTime: number; serviceAreaId: string } | undefined;
+  /** For a 'travel': the drive between the two stations, minutes (`overlaps` names the booked block). */
+  travelMinutes?: number | undefined;
 }
 
 /** What the log keeps of an offer. */
@@ -52,7 +54,7 @@ export async function logIgnored(db: Db, userId: string, discoveredAt: Date, ign
   await db
     .insertInto('offer_logs')
     .values(
-      ignored.map(({ offer, reason, overlaps }) => ({
+      ignored.map(({ offer, reason, overlaps, travelMinutes }) => ({
         user_id: userId,
         ...logColumns(offer),
         action: 'BLOCK_IGNORE' as const,
@@ -60,6 +62,7 @@ export async function logIgnored(db: Db, userId: string, discoveredAt: Date, ign
         discovered_at: discoveredAt,
         overlap_start_time: overlaps?.startTime ?? null,
         overlap_service_area_id: overlaps?.serviceAreaId ?? null,
+        travel_minutes: travelMinutes ?? null,
       })),
     )
     .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doNothing())

@@ -33,8 +33,8 @@ import { raceAnswerOf, writeRaces, type RaceRecord } from './raceLog.js';
 import { rankMatches } from './ranking.js';
 import type { BookedBlock } from './reconcile.js';
 import { firstOverlap, overlapsSchedule } from './schedule.js';
-import type { BlockSpan } from './types.js';
 import { stopReasonFor, type SearchState } from './searchState.js';
+import type { LimitMiss } from './workLimits.js';
 
 /** An accept on its way: the platform's answer and the intent's write, both pending. */
 interface SentAccept {
@@ -145,7 +145,10 @@ export class OfferTriage {
     }
     const booked: BookedBlock[] = [...search.schedule];
     for (const attempt of search.open.values()) booked.push(attempt.offer);
-    const chosen: BlockSpan[] = [];
+    const chosen: NormalisedOffer[] = [];
+    // The work limits and the travel check, when the driver has any: summed once per schedule change.
+    const limits = search.limits.active ? search.limits : null;
+    const tally = limits ? search.bookedTally() : null;
     const reservedBefore = search.funds.reserved;
     const deferred: NormalisedOffer[] = [];
     for (const offer of ranked) {
@@ -154,7 +157,13 @@ export class OfferTriage {
         ignored.push({ offer, reason: 'overlap', overlaps: { startTime: clash.startTime, serviceAreaId: clash.serviceAreaId } });
         continue;
       }
-      if (overlapsSchedule(offer, chosen)) {
+      const miss = limits && limits.check(offer, tally!);
+      if (miss) {
+        ignored.push(limitIgnored(offer, miss));
+        continue;
+      }
+      // Set aside only by a block chosen this poll: judged again once its accept is answered.
+      if (overlapsSchedule(offer, chosen) || (limits && chosen.length > 0 && limits.check(offer, tally!, chosen))) {
         deferred.push(offer);
         continue;
       }
@@ -182,6 +191,7 @@ export class OfferTriage {
       chosen.push(offer);
       sent.push({ attempt, isRetry: false, answer, intent, sent: { at: left, afterMs: left - receivedAt } });
     }
+    if (chosen.length > 0) search.scheduleChanged();
     if (deferred.length > 0) this.deps.log.debug({ userId: search.userId, deferred: deferred.length }, 'matches left for the next poll');
     for (const at of leftAt) this.deps.health?.raceLatency(at - receivedAt);
     return { sent, deferred };
@@ -229,6 +239,7 @@ export class OfferTriage {
     if (!isRetry && (answer.kind === 'offerTaken' || answer.kind === 'throttled' || stopReason)) {
       // Refused before acting: nothing was booked, the fee is free again.
       search.open.delete(offerId);
+      search.scheduleChanged();
       search.funds.release(attempt.feeCents);
       await this.pending.deleteAttempt(offerId);
       if (answer.kind === 'offerTaken') return this.keepIgnored(attempt, 'taken');
@@ -266,4 +277,10 @@ export class OfferTriage {
       this.pending.keepIgnored(attempt.discoveredAt, [entry]);
     }
   }
+}
+
+/** How an offer the work limits refused is logged: a travel miss names the block and the drive. */
+function limitIgnored(offer: NormalisedOffer, miss: LimitMiss): IgnoredOffer {
+  if (miss.reason !== 'travel') return { offer, reason: miss.reason };
+  return { offer, reason: 'travel', overlaps: { startTime: miss.block.startTime, serviceAreaId: miss.block.serviceAreaId }, travelMinutes: miss.minutes };
 }

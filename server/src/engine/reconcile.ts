@@ -17,6 +17,8 @@ import type { BlockSpan } from './types.js';
 /** A booked block as the schedule lists it. */
 export interface BookedBlock extends BlockSpan {
   serviceAreaId: string;
+  /** The booked pay, cents, when the schedule read gives it (the weekly pay goal: engine/workLimits.ts). */
+  priceCents?: number;
 }
 
 /** Whether the schedule holds the attempt's block: same area, same start second (the forfeit key). */

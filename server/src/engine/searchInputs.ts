@@ -7,7 +7,9 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { filtersOf } from '../domain/filters.js';
-import { canonicalTimeZone, compileFilters, type CompiledFilters } from './matcher.js';
+import { workLimitsOf } from '../domain/workLimits.js';
+import { canonicalTimeZone, compileFilters, localOffsetReader, type CompiledFilters } from './matcher.js';
+import { CompiledLimits, type Position } from './workLimits.js';
 import type { StopReason } from './types.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -24,6 +26,22 @@ export async function loadCompiledFilters(db: Db, userId: string): Promise<Compi
   // A zone stored by an older runtime and unknown to this one must not stop the search.
   const timeZone = user.time_zone !== null && canonicalTimeZone(user.time_zone) !== null ? user.time_zone : undefined;
   return compileFilters(filters, user.timezone_offset, timeZone);
+}
+
+/**
+ * The driver's work limits compiled for the same time zone as the filters, with the positions of
+ * the stations the platform gave (docs/ENGINE.md "Schedule").
+ */
+export async function loadCompiledLimits(db: Db, userId: string): Promise<CompiledLimits> {
+  const [limits, user, account] = await Promise.all([
+    workLimitsOf(db, userId),
+    db.selectFrom('users').select(['timezone_offset', 'time_zone']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('platform_accounts').select('service_areas').where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  const timeZone = user.time_zone !== null && canonicalTimeZone(user.time_zone) !== null ? user.time_zone : undefined;
+  const positions = new Map<string, Position>();
+  for (const area of account?.service_areas ?? []) if (area.location) positions.set(area.id, area.location);
+  return new CompiledLimits(limits, localOffsetReader(user.timezone_offset, timeZone), positions);
 }
 
 /** The users.* columns each stop sets besides `searching = false`. */

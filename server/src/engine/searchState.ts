@@ -9,6 +9,7 @@ import type { BookedBlock } from './reconcile.js';
 import type { RequestBudget } from './requestBudget.js';
 import type { SeenOffers } from './seenOffers.js';
 import type { StopReason } from './types.js';
+import type { BookedTally, CompiledLimits } from './workLimits.js';
 
 /**
  * What a search can be told changed: the driver's filters (or time zone), their schedule (a
@@ -40,8 +41,14 @@ export interface SearchState {
   readonly session: PlatformSession;
   readonly account: PlatformAccount;
   readonly compiled: CompiledFilters;
+  /** The driver's work limits and the stations' positions, compiled with the filters. */
+  readonly limits: CompiledLimits;
   /** Blocks booked on the platform as last read, plus the ones accepted since. */
   readonly schedule: BookedBlock[];
+  /** The schedule and the open accepts summed for the limits, built again only after they changed. */
+  bookedTally(): BookedTally;
+  /** The schedule or the open accepts changed: the next {@link bookedTally} sums them again. */
+  scheduleChanged(): void;
   /** Accepts whose outcome is unknown, by offer id. */
   readonly open: Map<string, AcceptAttempt>;
   readonly seen: SeenOffers;

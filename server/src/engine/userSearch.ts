@@ -38,10 +38,11 @@ import { pollIntervalMs } from './pace.js';
 import { reconcileAttempts, type BookedBlock } from './reconcile.js';
 import type { BudgetUse, RequestBudget } from './requestBudget.js';
 import { mergeSchedule, type RecentBooking } from './schedule.js';
-import { loadCompiledFilters, recordStop } from './searchInputs.js';
+import { loadCompiledFilters, loadCompiledLimits, recordStop } from './searchInputs.js';
 import { SeenOffers } from './seenOffers.js';
 import { stopReasonFor, type SearchChange, type SearchState } from './searchState.js';
 import type { StopReason } from './types.js';
+import type { BookedTally, CompiledLimits } from './workLimits.js';
 
 /** When to run the next step: at a time (performance.now() ms), never (idle until a change), or not at all (stopped). */
 type Next = { at: number } | 'idle' | 'stopped';
@@ -69,7 +70,9 @@ export class UserSearch implements SearchState {
   private scheduleUrgent = true;
   private eligibleReadAt = 0;
   private filtersStale = false;
-  private ready: { session: PlatformSession; account: PlatformAccount; compiled: CompiledFilters; funds: DriverFunds; budget: RequestBudget } | null = null;
+  private ready: { session: PlatformSession; account: PlatformAccount; compiled: CompiledFilters; limits: CompiledLimits; funds: DriverFunds; budget: RequestBudget } | null = null;
+  /** The schedule and open accepts summed for the limits; null once either changed. */
+  private tally: BookedTally | null = null;
   /** Blocks the platform booked for the engine lately: booked even before the schedule lists them. */
   private readonly recentBookings: RecentBooking[] = [];
   private eligible = new Set<string>();
@@ -106,6 +109,23 @@ export class UserSearch implements SearchState {
 
   get compiled(): CompiledFilters {
     return this.requireReady().compiled;
+  }
+
+  get limits(): CompiledLimits {
+    return this.requireReady().limits;
+  }
+
+  bookedTally(): BookedTally {
+    if (this.tally === null) {
+      const blocks = [...this.schedule];
+      for (const attempt of this.open.values()) blocks.push(attempt.offer);
+      this.tally = this.limits.tally(blocks);
+    }
+    return this.tally;
+  }
+
+  scheduleChanged(): void {
+    this.tally = null;
   }
 
   get funds(): DriverFunds {
@@ -145,6 +165,7 @@ export class UserSearch implements SearchState {
 
   noteBooked(block: BookedBlock): void {
     this.schedule.push(block);
+    this.tally = null;
     this.recentBookings.push({ block, bookedAtMs: this.deps.clock.now().getTime() });
     this.scheduleReadAt = 0;
     this.scheduleUrgent = true;
@@ -357,8 +378,9 @@ export class UserSearch implements SearchState {
     const eligible = await session.eligibleServiceAreas();
     if (!eligible.ok) return this.onFailure(eligible, startedAt);
     this.noteEligible(eligible.value);
-    const [compiled, feeState, attempts, pausedFor] = await Promise.all([
+    const [compiled, limits, feeState, attempts, pausedFor] = await Promise.all([
       loadCompiledFilters(this.deps.db, this.userId),
+      loadCompiledLimits(this.deps.db, this.userId),
       loadFeeState(this.deps.db, this.userId),
       openAttempts(this.deps.db, this.userId),
       creditPauseOf(this.deps.db, this.userId),
@@ -370,7 +392,8 @@ export class UserSearch implements SearchState {
       this.open.set(attempt.offer.offerId, attempt);
       funds.holdOpen(attempt.feeCents);
     }
-    this.ready = { session, account, compiled, funds, budget };
+    this.ready = { session, account, compiled, limits, funds, budget };
+    this.tally = null;
     this.updateAreas();
     this.triage = new OfferTriage(this, this.deps);
     this.scheduleReadAt = 0;
@@ -390,7 +413,9 @@ export class UserSearch implements SearchState {
 
   private async loadFilters(): Promise<void> {
     this.filtersStale = false;
-    this.requireReady().compiled = await loadCompiledFilters(this.deps.db, this.userId);
+    const ready = this.requireReady();
+    [ready.compiled, ready.limits] = await Promise.all([loadCompiledFilters(this.deps.db, this.userId), loadCompiledLimits(this.deps.db, this.userId)]);
+    this.tally = null;
     this.updateAreas();
   }
 
@@ -416,7 +441,12 @@ export class UserSearch implements SearchState {
     const nowMs = readAt.getTime();
     // Schedule views on the driver's devices are answered from this read (features/platform/schedule.ts).
     this.deps.background.run('store the schedule read', () => saveSchedule(this.deps.db, this.userId, booked.value, readAt));
-    const read = booked.value.map((block) => ({ startTime: block.startTime, endTime: block.endTime, serviceAreaId: block.serviceAreaId }));
+    const read = booked.value.map((block) => ({
+      startTime: block.startTime,
+      endTime: block.endTime,
+      serviceAreaId: block.serviceAreaId,
+      priceCents: Math.round(block.price * 100),
+    }));
     const merged = mergeSchedule(read, this.recentBookings, nowMs, this.deps.timings.bookedUntilListedMs);
     this.schedule.length = 0;
     this.schedule.push(...merged);
@@ -428,6 +458,7 @@ export class UserSearch implements SearchState {
     });
     this.open.clear();
     for (const attempt of settled.open) this.open.set(attempt.offer.offerId, attempt);
+    this.tally = null;
     const { funds } = this.requireReady();
     for (const attempt of openBefore) if (!this.open.has(attempt.offer.offerId)) funds.release(attempt.feeCents);
     // Charges just written, and anything a lost message did not announce.

@@ -17,7 +17,7 @@ import { fieldRuleErrors } from './fieldRules.js';
 import { FORMATS } from './formats.js';
 
 /** Body keys that only wrap the fields a form shows (saveFilter's `filter`, etc.). */
-const WRAPPERS = new Set(['filter', 'notificationPreferences', 'query']);
+const WRAPPERS = new Set(['filter', 'notificationPreferences', 'query', 'workLimits']);
 
 interface SchemaIssue {
   instancePath?: string;

@@ -106,6 +106,11 @@ export const api = {
     deleteFilter: (id: string) => call<Filter[]>((http) => http.post('/user/deleteFilter', { id } satisfies Body<'deleteFilterBody'>)),
     /** Puts the filters in this order (every id once; the first is the one the dashboard shows); answers them in order. */
     reorderFilters: (ids: string[]) => call<Filter[]>((http) => http.post('/user/reorderFilters', { ids } satisfies Body<'reorderFiltersBody'>)),
+    /** Away dates, hour caps, the weekly pay goal and the travel settings (docs/PRODUCT.md "Work limits"). */
+    getWorkLimits: () => call<Body<'workLimitsSchema'>>((http) => http.get('/user/workLimits', LOAD)),
+    /** Saves all of them at once; bad values are refused per field. */
+    saveWorkLimits: (workLimits: Body<'workLimitsSchema'>) =>
+      call<Body<'workLimitsSchema'>>((http) => http.post('/user/saveWorkLimits', { workLimits } satisfies Body<'saveWorkLimitsBody'>)),
     forfeitBlock: (logId: string) => call<null>((http) => http.post('/user/forfeitBlock', { logId } satisfies Body<'forfeitBlockBody'>)),
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),
     saveNotificationPreferences: (notificationPreferences: Body<'saveNotificationPreferencesBody'>['notificationPreferences']) =>

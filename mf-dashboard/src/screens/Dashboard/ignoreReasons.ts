@@ -1,6 +1,7 @@
 /**
  * What an ignored offer's card says about why (docs/ENGINE.md "Ignore reasons"), from the reason
- * the engine stored with it; an overlap names the booked block it clashed with.
+ * the engine stored with it; an overlap names the booked block it clashed with, a travel miss the
+ * booked block it was too close to and the drive between the stations.
  */
 import type { IgnoreReason, LogEntry } from '@blockpilot/shared';
 import { formatTime } from '../../format';
@@ -20,6 +21,11 @@ export const REASON_LABELS: Record<IgnoreReason, MessageKey> = {
   taken: 'reasons.taken',
   failed: 'reasons.failed',
   filter: 'reasons.filter',
+  travel: 'reasons.travel',
+  away: 'reasons.away',
+  dayCap: 'reasons.dayCap',
+  weekCap: 'reasons.weekCap',
+  payGoal: 'reasons.payGoal',
 };
 
 /** Why the card's offer was ignored: "Overlaps your 10:30 AM DCH1 block". */
@@ -27,6 +33,10 @@ export function ignoreReasonText(t: DashboardT, entry: LogEntry, stationName: (i
   if (!entry.reason) return t(REASON_LABELS.filter);
   if (entry.reason === 'overlap' && entry.overlaps) {
     return t('reasons.overlapWith', { time: formatTime(new Date(entry.overlaps.startTime * 1000)), station: stationName(entry.overlaps.serviceAreaId) });
+  }
+  if (entry.reason === 'travel' && entry.travel) {
+    const { startTime, serviceAreaId, minutes } = entry.travel;
+    return t('reasons.travelFrom', { time: formatTime(new Date(startTime * 1000)), station: stationName(serviceAreaId), minutes: String(minutes) });
   }
   return t(REASON_LABELS[entry.reason]);
 }

@@ -96,13 +96,27 @@ export function normaliseEligibleAreas(body: unknown): string[] | null {
   return (body.serviceAreaIds as unknown[]).filter((id): id is string => typeof id === 'string');
 }
 
-/** A `getOfferFiltersOptions` body: the areas with their names. */
+/**
+ * An area's station position when the platform gives one (`latitude`, `longitude` in degrees; the
+ * simulator always does): the travel check needs both (docs/ENGINE.md "Schedule").
+ */
+function locationOf(raw: Record<string, unknown>): { latitude: number; longitude: number } | null {
+  const { latitude, longitude } = raw;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
+  if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) return null;
+  return { latitude, longitude };
+}
+
+/** A `getOfferFiltersOptions` body: the areas with their names (and positions, when given). */
 export function normaliseServiceAreaPool(body: unknown): PlatformServiceArea[] | null {
   if (!isObject(body) || !Array.isArray(body.serviceAreaPoolList)) return null;
   const areas: PlatformServiceArea[] = [];
   for (const raw of body.serviceAreaPoolList as unknown[]) {
     if (isObject(raw) && typeof raw.serviceAreaId === 'string') {
-      areas.push({ id: raw.serviceAreaId, name: typeof raw.serviceAreaName === 'string' ? raw.serviceAreaName : raw.serviceAreaId });
+      const area: PlatformServiceArea = { id: raw.serviceAreaId, name: typeof raw.serviceAreaName === 'string' ? raw.serviceAreaName : raw.serviceAreaId };
+      const location = locationOf(raw);
+      if (location) area.location = location;
+      areas.push(area);
     }
   }
   return areas;

@@ -110,6 +110,8 @@ export interface PlatformServiceArea {
   id: string;
   /** e.g. "Seattle (DWA6) - Amazon.com". */
   name: string;
+  /** The station's position, degrees, when the platform gives it (travel times: docs/ENGINE.md "Schedule"). */
+  location?: { latitude: number; longitude: number };
 }
 
 /**

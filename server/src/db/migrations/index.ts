@@ -31,6 +31,7 @@ import * as consoleRolesAndAudit from './0026_console_roles_and_audit.js';
 import * as ticketSendersAndAdjustments from './0027_ticket_senders_and_adjustments.js';
 import * as releaseFirstLoad from './0028_release_first_load.js';
 import * as knowledgeBaseLanguages from './0029_knowledge_base_languages.js';
+import * as workLimits from './0030_work_limits.js';
 import * as offerRaces from './0032_offer_races.js';
 import * as accountHealth from './0033_account_health.js';
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '0027_ticket_senders_and_adjustments': ticketSendersAndAdjustments,
   '0028_release_first_load': releaseFirstLoad,
   '0029_knowledge_base_languages': knowledgeBaseLanguages,
+  '0030_work_limits': workLimits,
   '0032_offer_races': offerRaces,
   '0033_account_health': accountHealth,
 };

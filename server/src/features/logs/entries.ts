@@ -16,6 +16,7 @@ export const ENTRY_FIELD_COLUMNS = [
   'cost_cents',
   'overlap_start_time',
   'overlap_service_area_id',
+  'travel_minutes',
 ] as const;
 
 /** The offer_logs columns an entry is read from. */
@@ -53,7 +54,9 @@ export function entryOf(row: EntryFieldsRow, discoveredAt: number): LogEntry {
   if (row.action === 'BLOCK_ACCEPT') entry.cost = row.cost_cents;
   if (row.reason) entry.reason = row.reason;
   if (row.overlap_start_time !== null && row.overlap_service_area_id !== null) {
-    entry.overlaps = { startTime: row.overlap_start_time, serviceAreaId: row.overlap_service_area_id };
+    // A 'travel' entry keeps the block it was too close to in the same columns, with the minutes between.
+    if (row.travel_minutes !== null) entry.travel = { startTime: row.overlap_start_time, serviceAreaId: row.overlap_service_area_id, minutes: row.travel_minutes };
+    else entry.overlaps = { startTime: row.overlap_start_time, serviceAreaId: row.overlap_service_area_id };
   }
   return entry;
 }
@@ -77,6 +80,12 @@ export const logEntrySchema = {
       required: ['startTime', 'serviceAreaId'],
       description: "For an 'overlap': the booked block it clashed with",
       properties: { startTime: { type: 'number', description: 'Epoch seconds' }, serviceAreaId: { type: 'string' } },
+    },
+    travel: {
+      type: 'object',
+      required: ['startTime', 'serviceAreaId', 'minutes'],
+      description: "For a 'travel': the booked block it was too close to, and the drive between the two stations in minutes",
+      properties: { startTime: { type: 'number', description: 'Epoch seconds' }, serviceAreaId: { type: 'string' }, minutes: { type: 'integer' } },
     },
     race: {
       type: 'object',

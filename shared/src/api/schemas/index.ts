@@ -14,4 +14,5 @@ export * from './calendar.js';
 export * from './admin.js';
 export * from './releases.js';
 export * from './accountHealth.js';
+export * from './workLimits.js';
 export * from './errorCodes.js';
