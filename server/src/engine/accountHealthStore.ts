@@ -57,18 +57,8 @@ export async function pruneAccountHours(db: Db, beforeHour: number): Promise<voi
     .execute();
 }
 
-/** One account's sums over a span of hours. */
-export interface AccountHealthTotals {
-  polls: number;
-  pollMinutes: number;
-  /** The platform's refresh interval as last stored; null before any poll was answered. */
-  refreshIntervalMs: number | null;
-  throttled: number;
-  puzzles: number;
-  refused: number;
-  backedOff: number;
-  paused: number;
-}
+/** One account's sums over a span of hours (the platform's refresh interval: the one last stored). */
+export type AccountHealthTotals = Omit<AccountHourRecord, 'userId' | 'hour'>;
 
 /** The sums of every process's rows of `userId` from `fromHour` on. */
 export async function loadAccountHealth(db: Db, userId: string, fromHour: number): Promise<AccountHealthTotals> {

@@ -1,23 +1,10 @@
-import type { AccountHealth, Envelope } from '@blockpilot/shared';
+import type { Envelope } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { sampleHealth } from './accountHealthSample';
 import { expectNoRawKeys, flush, inSpanish, openPageIn, PHONE_WIDTH, renderApp, textsOf } from '../../testing';
 
-const health = (overrides: Partial<AccountHealth> = {}): AccountHealth => ({
-  connected: true,
-  days: 7,
-  verdict: 'steady',
-  polls: 600,
-  minutesSearched: 20,
-  pollsPerMinute: 30,
-  platformPollsPerMinute: 30,
-  throttled: 0,
-  puzzles: 0,
-  refused: 0,
-  backedOff: 0,
-  paused: 0,
-  ...overrides,
-});
+const health = sampleHealth;
 
 describe('the account health panel (docs/LIVE.md "Account health")', () => {
   let server: MockApi;

@@ -11,7 +11,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { SectionCard as Section } from '../../components/pageParts';
 import { useLoad } from '../../components/useLoad';
 import { useT, type MessageKey } from '../../i18n';
-import { Figures } from './Figures';
+import { FigureList } from './Figures';
 
 const VERDICTS: Record<AccountHealthVerdict, { key: MessageKey; tone: 'success' | 'warning' | 'error' | 'primary' }> = {
   steady: { key: 'health.verdict.steady', tone: 'success' },
@@ -52,28 +52,15 @@ export function AccountHealthPanel() {
         <Verdict $tone={verdict.tone} data-verdict={health.verdict}>
           {t(verdict.key, { count: troubleOf(health), polls: pace(health.pollsPerMinute), platform: pace(health.platformPollsPerMinute) })}
         </Verdict>
-        <Figures>
-          <div>
-            <dt>{t('health.pace')}</dt>
-            <dd>{pace(health.pollsPerMinute)}</dd>
-          </div>
-          <div>
-            <dt>{t('health.platformPace')}</dt>
-            <dd>{pace(health.platformPollsPerMinute)}</dd>
-          </div>
-          <div>
-            <dt>{t('health.throttled')}</dt>
-            <dd>{health.throttled}</dd>
-          </div>
-          <div>
-            <dt>{t('health.puzzles')}</dt>
-            <dd>{health.puzzles}</dd>
-          </div>
-          <div>
-            <dt>{t('health.refused')}</dt>
-            <dd>{health.refused}</dd>
-          </div>
-        </Figures>
+        <FigureList
+          figures={[
+            [t('health.pace'), pace(health.pollsPerMinute)],
+            [t('health.platformPace'), pace(health.platformPollsPerMinute)],
+            [t('health.throttled'), health.throttled],
+            [t('health.puzzles'), health.puzzles],
+            [t('health.refused'), health.refused],
+          ]}
+        />
         <ul aria-label={t('health.actions')}>
           <li>{t('health.backedOff', { count: health.backedOff })}</li>
           <li>{t('health.paused', { count: health.paused })}</li>

@@ -1,4 +1,5 @@
 /** A row of headline figures (a term over its value), for the stats screen's sections. */
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
 export const Figures = styled.dl`
@@ -21,3 +22,17 @@ export const Figures = styled.dl`
     font-weight: 600;
   }
 `;
+
+/** The figures of a section: each a term and its value, in order. */
+export function FigureList({ figures }: { figures: ReadonlyArray<readonly [term: string, value: ReactNode]> }) {
+  return (
+    <Figures>
+      {figures.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </Figures>
+  );
+}

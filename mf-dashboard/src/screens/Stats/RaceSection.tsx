@@ -7,7 +7,7 @@ import { formatDuration, type RaceStats } from '@blockpilot/shared';
 import { SectionCard as Section } from '../../components/pageParts';
 import { useT } from '../../i18n';
 import { DataTable } from './DataTable';
-import { Figures } from './Figures';
+import { FigureList } from './Figures';
 
 export interface RaceSectionProps {
   races: RaceStats;
@@ -25,24 +25,14 @@ export function RaceSection({ races, weekLabel }: RaceSectionProps) {
         <p>{t('stats.races.none')}</p>
       ) : (
         <>
-          <Figures>
-            <div>
-              <dt>{t('stats.races.won')}</dt>
-              <dd>{races.won}</dd>
-            </div>
-            <div>
-              <dt>{t('stats.races.lost')}</dt>
-              <dd>{races.lost}</dd>
-            </div>
-            <div>
-              <dt>{t('stats.races.p50')}</dt>
-              <dd>{ms(races.timeToAcceptP50Ms)}</dd>
-            </div>
-            <div>
-              <dt>{t('stats.races.p95')}</dt>
-              <dd>{ms(races.timeToAcceptP95Ms)}</dd>
-            </div>
-          </Figures>
+          <FigureList
+            figures={[
+              [t('stats.races.won'), races.won],
+              [t('stats.races.lost'), races.lost],
+              [t('stats.races.p50'), ms(races.timeToAcceptP50Ms)],
+              [t('stats.races.p95'), ms(races.timeToAcceptP95Ms)],
+            ]}
+          />
           <p>{t('stats.races.explain')}</p>
           <DataTable
             caption={t('stats.races.caption')}

@@ -1,7 +1,8 @@
-import type { AccountHealth, DriverStats, Envelope, FunnelCounts, StatsPeriod } from '@blockpilot/shared';
+import type { DriverStats, Envelope, FunnelCounts, StatsPeriod } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockServiceAreas, setScreenWidth, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { addDays, daysOf } from '../../components/days';
+import { sampleHealth } from './accountHealthSample';
 import { expectNoRawKeys, expectPageShowing, flush, inSpanish, PHONE_WIDTH, openPageIn, renderApp, textsOf } from '../../testing';
 
 const period = (start: string, overrides: Partial<StatsPeriod> = {}): StatsPeriod => ({
@@ -73,21 +74,6 @@ function emptyStats(): DriverStats {
   };
 }
 
-const steadyHealth: AccountHealth = {
-  connected: true,
-  days: 7,
-  verdict: 'steady',
-  polls: 600,
-  minutesSearched: 20,
-  pollsPerMinute: 30,
-  platformPollsPerMinute: 30,
-  throttled: 0,
-  puzzles: 0,
-  refused: 0,
-  backedOff: 0,
-  paused: 0,
-};
-
 describe('Stats (/dashboard/stats)', () => {
   let server: MockApi;
   let restoreWidth: () => void;
@@ -96,7 +82,7 @@ describe('Stats (/dashboard/stats)', () => {
     // Wednesday 25 November 2026, noon, local time.
     jest.setSystemTime(new Date(2026, 10, 25, 12));
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    server = mockApi({ 'GET /user/stats': { data: sampleStats() }, 'POST /user/getLogs': { data: [] }, 'GET /user/accountHealth': { data: steadyHealth } });
+    server = mockApi({ 'GET /user/stats': { data: sampleStats() }, 'POST /user/getLogs': { data: [] }, 'GET /user/accountHealth': { data: sampleHealth() } });
     restoreWidth = setScreenWidth(PHONE_WIDTH);
   });
   afterEach(() => {
