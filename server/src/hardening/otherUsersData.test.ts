@@ -255,7 +255,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect((await ctx.db.selectFrom('users').select('searching').where('id', '=', a.id).executeTakeFirstOrThrow()).searching).toBe(true);
   });
 
-  it("shows B none of A's blocks or stats, and B's calendar feed calls leave A's feed as it was (docs/LIVE.md \"The driver's app\")", async () => {
+  it("shows B none of A's blocks, stats or account health, and B's calendar feed calls leave A's feed as it was (docs/LIVE.md \"The driver's app\")", async () => {
     const feedOfA = new URL((await h.inject({ method: 'POST', url: '/api/user/calendarFeed', headers: bearer(a.token) })).json().data.url).pathname;
     const blockDay = new Date(platformOfA.blockStart * 1000).toISOString().slice(0, 10);
     const range = `from=${blockDay}&to=${new Date(platformOfA.blockStart * 1000 + 2 * DAY).toISOString().slice(0, 10)}`;
@@ -263,6 +263,8 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     const blocksOfB = (await asB('GET /api/user/blocks', { url: `/api/user/blocks?${range}` })).json().data as Array<{ _id: string }>;
     const stats = await asB('GET /api/user/stats', { url: `/api/user/stats?${range}` });
     expect(stats.json().data.totals.accepted).toBe(blocksOfB.length);
+    // B's account health is counted from B's own hours only (docs/LIVE.md "Account health"); asB looks for A's ids in it.
+    expect((await asB('GET /api/user/accountHealth', { url: '/api/user/accountHealth' })).json().data).toMatchObject({ days: 7, connected: true });
     expect((await asB('GET /api/user/calendarFeed', { url: '/api/user/calendarFeed' })).json().data).toEqual({ createdAt: null });
     const feedOfB = new URL((await asB('POST /api/user/calendarFeed', { method: 'POST', url: '/api/user/calendarFeed' })).json().data.url).pathname;
     expect(leaked(await h.inject({ url: feedOfB }))).toEqual([]);
