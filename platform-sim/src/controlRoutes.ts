@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DeviceTarget, FaultConfig, PaceSettings, ResetOptions, SimulatorControl, TokenTarget } from './types.js';
+import { userIdForEmail } from './accounts.js';
 import { InputError, asObject, checkNumber } from './validate.js';
 
 export const CONTROL_PREFIX = '/__control';
@@ -35,9 +36,12 @@ export function registerControlRoutes(app: FastifyInstance, control: SimulatorCo
         return control.readRecord({ since: queryNumber(q, 'since'), limit: queryNumber(q, 'limit', 1), accountId: q.accountId || undefined });
       });
       scope.get('/record/violations', async (req) => control.findViolations({ handoffGapMs: queryNumber(req.query as Query, 'handoffGapMs') }));
-      scope.put('/accounts/:accountId/eligible', async (req) => {
+      // The account by its id, or by the e-mail it signs in with (the browser tests know only that).
+      scope.put('/eligible', async (req) => {
         const body = asObject(req.body, 'body');
-        control.setEligibleAreas((req.params as { accountId: string }).accountId, body.serviceAreaIds as string[]);
+        const accountId = typeof body.email === 'string' ? userIdForEmail(body.email) : body.accountId;
+        if (typeof accountId !== 'string') throw new InputError('accountId or email is required');
+        control.setEligibleAreas(accountId, body.serviceAreaIds as string[]);
         return { ok: true };
       });
       scope.get('/accounts/:accountId/schedule', async (req) => ({

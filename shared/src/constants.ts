@@ -260,3 +260,15 @@ export const CALENDAR_PATH = DASHBOARD_PAGES[1].path;
 export const MAX_STATS_DAYS = 92;
 /** The private calendar feed: `GET <path><token>.ics`, no Authorization header (calendar apps send none). */
 export const CALENDAR_FEED_PATH = '/api/calendar/';
+
+/** At most this many away ranges are kept (docs/PRODUCT.md "Work limits"). */
+export const MAX_AWAY_RANGES = 30;
+
+/** The work limits' bounds, shared by the form and the server; 0 is "no limit" for the caps and the goal. */
+export const WORK_LIMIT_BOUNDS = {
+  maxDayMinutes: { min: 0, max: 1440, step: 30 },
+  maxWeekMinutes: { min: 0, max: 10_080, step: 30 },
+  weeklyPayGoalCents: { min: 0, max: 10_000_000, step: 1 },
+  travelBufferMinutes: { min: 0, max: 120, step: 1 },
+  averageSpeedKmh: { min: 10, max: 130, step: 1 },
+} as const;

@@ -20,6 +20,7 @@ export type { SupportMessage } from './api/schemas/support.js';
 export type { AutoTopUpSettings } from './api/schemas/store.js';
 export type { AccountHealth, AccountHealthVerdict } from './api/schemas/accountHealth.js';
 export type { KnowledgeBaseArticleInput } from './api/schemas/admin.js';
+export type { AwayRange, WorkLimits } from './api/schemas/workLimits.js';
 
 /** Pay is compared per block or per hour of the block. */
 export type PayType = Filter['payType'];

@@ -73,10 +73,10 @@ describe('control API over HTTP (/__control/)', () => {
     const account = await connect(sim, 'eligible@example.com');
     const pool = (await work(sim, account, 'GET', '/getOfferFiltersOptions')).json().serviceAreaPoolList as Array<{ serviceAreaId: string }>;
     const wanted = pool.slice(0, 2).map((area) => area.serviceAreaId);
-    const set = await call(sim, { method: 'PUT', url: `/__control/accounts/${account.userId}/eligible`, ...json({ serviceAreaIds: wanted }) });
+    const set = await call(sim, { method: 'PUT', url: '/__control/eligible', ...json({ email: 'eligible@example.com', serviceAreaIds: wanted }) });
     expect(set.statusCode).toBe(200);
     expect((await work(sim, account, 'GET', '/eligibleServiceAreas')).json().serviceAreaIds).toEqual(wanted);
-    const outside = await call(sim, { method: 'PUT', url: `/__control/accounts/${account.userId}/eligible`, ...json({ serviceAreaIds: ['nowhere'] }) });
+    const outside = await call(sim, { method: 'PUT', url: '/__control/eligible', ...json({ accountId: account.userId, serviceAreaIds: ['nowhere'] }) });
     expect(outside.statusCode).toBe(400);
     expect((await work(sim, account, 'GET', '/eligibleServiceAreas')).json().serviceAreaIds).toEqual(wanted);
   });

@@ -89,6 +89,17 @@ describe('Calendar (/dashboard/calendar)', () => {
     expect(within(today).queryByRole('button', { name: /Forfeit/ })).not.toBeInTheDocument();
   });
 
+  it('marks the away dates of the work limits on their days (docs/PRODUCT.md "Work limits")', async () => {
+    server.on('GET /user/workLimits', {
+      data: { awayDates: [{ from: '2026-11-27', to: '2026-11-28' }], maxDayMinutes: 0, maxWeekMinutes: 0, weeklyPayGoalCents: 0, travelBufferMinutes: 0, averageSpeedKmh: 40 },
+    });
+    await open();
+    expect(day('Fri, Nov 27 Away')).toBeInTheDocument();
+    expect(day('Sat, Nov 28 Away')).toBeInTheDocument();
+    expect(day('Sun, Nov 29')).not.toHaveTextContent('Away');
+    expect(day('Thu, Nov 26')).not.toHaveTextContent('Away');
+  });
+
   it("forfeits a block with the log's confirmation, and takes it off the week", async () => {
     server.on('POST /user/forfeitBlock', { data: null, alert: 'Block forfeited. Your fee of $2.54 was refunded.' });
     await open(DESKTOP_WIDTH);

@@ -88,6 +88,10 @@ export function Calendar() {
   const [monday, setMonday] = useState(() => mondayOf(today));
   const range = { from: monday, to: addDays(monday, 6) };
   const blocks = useLoad(monday, () => api.user.getBlocks(range));
+  // The driver's away dates (docs/PRODUCT.md "Work limits"): marked on their days; none while not loaded.
+  const limits = useLoad('workLimits', () => api.user.getWorkLimits());
+  const awayDates = limits.state === 'ready' ? limits.data.awayDates : [];
+  const isAway = (day: string) => awayDates.some((range) => range.from <= day && day <= range.to);
   // Blocks forfeited here leave the week at once.
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const forfeit = useForfeit((id) => setGone((ids) => new Set(ids).add(id)));
@@ -128,6 +132,12 @@ export function Calendar() {
                     <>
                       {' '}
                       <Chip>{t('calendar.today')}</Chip>
+                    </>
+                  )}
+                  {isAway(day) && (
+                    <>
+                      {' '}
+                      <Chip data-away>{t('calendar.away')}</Chip>
                     </>
                   )}
                 </h3>

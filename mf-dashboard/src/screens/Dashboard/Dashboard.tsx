@@ -25,6 +25,7 @@ import { LogsPanel } from './LogsPanel';
 import { PuzzleNotice } from './PuzzleNotice';
 import { SearchControl } from './SearchControl';
 import { SearchNotices } from './SearchNotices';
+import { WorkLimitsPanel } from './WorkLimitsPanel';
 
 const Header = styled.header`
   display: flex;
@@ -159,6 +160,7 @@ export function Dashboard() {
           <div hidden={!showFilters} data-panel="filters">
             <FiltersPanel abbreviate={abbreviate} onAbbreviateChange={setAbbreviate} />
             <FilterList abbreviate={abbreviate} onAbbreviateChange={setAbbreviate} />
+            <WorkLimitsPanel />
           </div>
           <div hidden={!showLogs} data-panel="logs">
             <LogsPanel abbreviate={abbreviate} />

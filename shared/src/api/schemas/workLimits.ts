@@ -3,18 +3,8 @@
  * caps on booked hours per day and per week, a weekly pay goal, and how travel between stations
  * is counted (docs/ENGINE.md "Schedule"). Zero means "no limit" for the caps and the goal.
  */
+import { MAX_AWAY_RANGES, WORK_LIMIT_BOUNDS } from '../../constants.js';
 import { closedObject, stringOf, type FromContract } from './fields.js';
-
-/** At most this many away ranges are kept. */
-export const MAX_AWAY_RANGES = 30;
-/** The limits' bounds, shared by the form and the server. */
-export const WORK_LIMIT_BOUNDS = {
-  maxDayMinutes: { min: 0, max: 1440, step: 30 },
-  maxWeekMinutes: { min: 0, max: 10_080, step: 30 },
-  weeklyPayGoalCents: { min: 0, max: 10_000_000, step: 1 },
-  travelBufferMinutes: { min: 0, max: 120, step: 1 },
-  averageSpeedKmh: { min: 10, max: 130, step: 1 },
-} as const;
 
 /** Days off, both included, in the driver's time zone; a single date has `from` equal to `to`. */
 export const awayRangeSchema = closedObject(['from', 'to'], {
