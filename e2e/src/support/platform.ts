@@ -20,6 +20,8 @@ export interface OfferToInject {
   priceAmount?: number;
   /** The platform marks the offer hidden: never to be accepted. */
   hidden?: boolean;
+  /** A rival takes the offer this long after it was put on the board. */
+  rivalDelayMs?: number;
 }
 
 /** Puts an offer on the simulator's board now. */
@@ -37,6 +39,8 @@ export interface FaultRule {
   paths?: string[];
   /** How many requests it hits before it is spent. */
   remaining?: number;
+  /** A 'latency' rule: how long the platform holds each request it hits. */
+  latencyMs?: number;
 }
 
 /** Replaces the simulator's fault set with these rules. */
