@@ -38,7 +38,7 @@ describe('the account health panel (docs/LIVE.md "Account health")', () => {
     await open();
     expect(server.callsTo('GET /user/accountHealth')).toHaveLength(1);
     expect(panel()).toHaveTextContent("Your account is being searched at the platform's pace: no throttling this week.");
-    expect([figure('Polls a minute'), figure("Platform's pace"), figure('Throttled'), figure('Puzzles'), figure('Refusals (403/420)')]).toEqual(['30.0', '30.0', '0', '0', '0']);
+    expect([figure('Polls a minute'), figure("Platform's pace"), figure('Throttled'), figure('Puzzles'), figure('Refusals (401/420)')]).toEqual(['30.0', '30.0', '0', '0', '0']);
   });
 
   it('tells a throttled week and what BlockPilot did about it', async () => {
