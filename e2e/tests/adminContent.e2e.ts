@@ -2,7 +2,8 @@
  * What the operator console publishes, seen where drivers see it (docs/OPERATIONS.md "Knowledge
  * base" and "Promotions"): an admin publishes an article and a driver reads it on the knowledge
  * base, reached from the menu; an admin sends a promotion, a driver opts out through its link, and
- * the next promotion reaches the driver who stayed and not the one who left; the engine-health
+ * the next promotion reaches the driver who stayed and not the one who left, whose link then says
+ * they are out already, as it does for a driver who switched promotions off in their account; the engine-health
  * screen opens with its workers and queues. The console's and the drivers' screens are checked with axe, at desktop and phone
  * widths.
  */
@@ -140,4 +141,26 @@ it('a promotion reaches opted-in drivers, and not one who opted out through the 
   expect((await outboxOf(baseUrl, leaves)).filter((m) => m.subject === first || m.subject === second).map((m) => m.subject)).toEqual([first]);
   expect(operator.errors).toEqual([]);
   await operator.context.close();
+
+  // The link opened again says the e-mails are off already, with nothing to press.
+  const again = await openPage(browser, 360, { injectsScripts: true });
+  await visit(again.page, link);
+  await again.page.getByRole('status').getByText('You are already unsubscribed.').waitFor();
+  expect(await again.page.getByRole('button', { name: 'Unsubscribe from promotional e-mails' }).count()).toBe(0);
+  await again.context.close();
+
+  // The driver who stayed switches them off in their account instead; their link then says so too.
+  const staysLink = /\/promotionOptOut\/\S+/.exec((await promotionMail(baseUrl, stays, first)).text)![0];
+  const staying = await openPage(browser, 360, { injectsScripts: true });
+  await signInThroughPage(staying.page, stays);
+  await visit(staying.page, '/account/notificationPreferences');
+  const choice = staying.page.getByRole('switch', { name: 'Send me promotional e-mails' });
+  expect(await choice.isChecked()).toBe(true);
+  await choice.click({ force: true });
+  await staying.page.getByRole('status').getByText('Saved: no more promotional e-mails.').waitFor();
+  expect(await seriousViolations(staying.page)).toEqual([]);
+  await visit(staying.page, staysLink);
+  await staying.page.getByRole('status').getByText('You are already unsubscribed.').waitFor();
+  expect(staying.errors).toEqual([]);
+  await staying.context.close();
 });

@@ -1,6 +1,6 @@
 import { onNotify, type Toast } from '@blockpilot/shared';
 import { createMockSession, mockApi, type MockApi } from '@blockpilot/shared/mock';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../testing';
 
@@ -51,6 +51,33 @@ describe('Promotion opt-out (/promotionOptOut/{userId})', () => {
     expect(notice).toHaveTextContent(reason);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByText(/highlighted fields/)).not.toBeInTheDocument();
+  });
+
+  it('says the e-mails are off already, with no button, for a driver who switched them off', async () => {
+    server.on('POST /promotion/optOutState', { data: { promotionalEmails: false } });
+    renderApp('/promotionOptOut/user-42');
+    expect(await screen.findByRole('status')).toHaveTextContent('You are already unsubscribed.');
+    expect(screen.getByText(/switch them on in your account/)).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(server.callsTo('POST /promotion/optOutState').map((c) => c.body)).toEqual([{ userId: 'user-42' }]);
+    expect(server.callsTo('POST /promotion/optOut')).toEqual([]);
+  });
+
+  it('keeps the button for a driver who still takes them', async () => {
+    server.on('POST /promotion/optOutState', { data: { promotionalEmails: true } });
+    renderApp('/promotionOptOut/user-42');
+    await waitFor(() => expect(server.callsTo('POST /promotion/optOutState')).toHaveLength(1));
+    await act(async () => undefined);
+    expect(unsubscribe()).toBeEnabled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says a link is not valid as the page opens when the state check refuses its key', async () => {
+    const reason = 'This unsubscribe link is not valid: it may have been cut short when it was copied.';
+    server.on('POST /promotion/optOutState', { status: 400, body: { alert: reason, errors: { userId: reason } } });
+    renderApp('/promotionOptOut/cut-sh');
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('works for a signed-in driver too', async () => {

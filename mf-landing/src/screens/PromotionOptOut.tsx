@@ -1,6 +1,6 @@
 import { api, fieldErrorsOf } from '@blockpilot/shared';
 import { Button, Notice, Page, Paper } from '@blockpilot/shared/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { T, useT } from '../i18n';
@@ -15,18 +15,35 @@ const Thanks = styled.div`
   }
 `;
 
-type OptOutState = { kind: 'idle' | 'sending' | 'done' } | { kind: 'invalid'; reason: string };
+type OptOutState = { kind: 'idle' | 'sending' | 'done' | 'alreadyOut' } | { kind: 'invalid'; reason: string };
 
 /**
  * /promotionOptOut/{userId}, the link in promotional e-mails, signed in or not. The button becomes
  * 'Just a moment' and is disabled while sending, then a thank-you text replaces it. A link the
  * server does not recognise says so in place of the button (trying again cannot help); any other
- * failure is only logged and the button comes back so the driver can try again.
+ * failure is only logged and the button comes back so the driver can try again. As it opens the
+ * page asks whether the link's driver still takes promotional e-mails: one who switched them off
+ * (here or in the account's settings) reads that they are off already instead of a button that
+ * would change nothing; until that answer, or without it, the button is there.
  */
 export function PromotionOptOut() {
   const t = useT();
   const { userId = '' } = useParams();
   const [state, setState] = useState<OptOutState>({ kind: 'idle' });
+
+  useEffect(() => {
+    let current = true;
+    api.promotion.optOutState(userId).then(
+      ({ promotionalEmails }) => current && !promotionalEmails && setState((now) => (now.kind === 'idle' ? { kind: 'alreadyOut' } : now)),
+      (error: unknown) => {
+        const reason = fieldErrorsOf(error).userId;
+        if (current && reason) setState((now) => (now.kind === 'idle' ? { kind: 'invalid', reason } : now));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId]);
 
   const optOut = async () => {
     setState({ kind: 'sending' });
@@ -48,6 +65,13 @@ export function PromotionOptOut() {
           <Notice tone="error" title={t('optOut.invalid')}>
             {state.reason}
           </Notice>
+        ) : state.kind === 'alreadyOut' ? (
+          <Thanks role="status">
+            <p>
+              <T id="optOut.already" components={{ 0: <strong /> }} />
+            </p>
+            <p>{t('optOut.turnBackOn')}</p>
+          </Thanks>
         ) : state.kind === 'done' ? (
           <Thanks role="status">
             <p>

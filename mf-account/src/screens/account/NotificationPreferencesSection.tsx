@@ -14,6 +14,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { SectionForm, SectionText } from '../../components/sectionLayout';
 import { useT } from '../../i18n';
+import { PromotionalEmails } from './PromotionalEmails';
 import { TelegramHelpDialog } from './TelegramHelpDialog';
 import { ThisDevice } from './ThisDevice';
 
@@ -106,9 +107,9 @@ function ChannelChoices({ channel, chosen, onChange }: { channel: NotificationCh
  * telegramAuthCode included (section 5). After saving, the account is reloaded so "Telegram
  * connected" follows the server. Per channel the driver picks the events that notify there, saved
  * with the rest; "Send a test" tries a channel as saved; push comes to the devices switched on
- * under "This device" (docs/LIVE.md "Push notifications").
+ * under "This device" (docs/LIVE.md "Push notifications"); last, whether promotional e-mails come.
  */
-export function NotificationPreferencesSection({ preferences }: { preferences: NotificationPreferences }) {
+export function NotificationPreferencesSection({ preferences, promotionalEmails }: { preferences: NotificationPreferences; promotionalEmails: boolean }) {
   const t = useT();
   const { refresh } = useSession();
   const [helpOpen, setHelpOpen] = useState(false);
@@ -165,6 +166,7 @@ export function NotificationPreferencesSection({ preferences }: { preferences: N
         </Actions>
       </SectionForm>
       <ThisDevice />
+      <PromotionalEmails enabled={promotionalEmails} />
       <TelegramHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
     </>
   );
