@@ -3,7 +3,8 @@ import { expect } from 'expect';
 import { testContext } from '../../test/context.js';
 import { describeEachDatabase } from '../../test/databases.js';
 import { signUpDriver } from '../../test/platform.js';
-import { pruneIgnoredOfferLogs } from './offerLogRetention.js';
+import { writeRaces } from '../engine/raceLog.js';
+import { pruneIgnoredOfferLogs, pruneOfferRaces } from './offerLogRetention.js';
 
 describeEachDatabase('offer log retention', (database) => {
   it('deletes ignored offers older than the cutoff, in batches, and keeps accepted blocks and newer rows', async () => {
@@ -36,5 +37,27 @@ describeEachDatabase('offer log retention', (database) => {
     const left = await ctx.db.selectFrom('offer_logs').select('offer_id').where('user_id', '=', user.id).orderBy('offer_id').execute();
     expect(left.map((r) => r.offer_id)).toEqual(['at-cutoff', 'new-ignored', 'old-accepted']);
     expect(await pruneIgnoredOfferLogs(ctx.db, cutoff)).toBe(0);
+  });
+
+  it('deletes race timelines answered before the cutoff, in batches, and keeps newer ones', async () => {
+    const ctx = testContext(database());
+    const { user } = await signUpDriver(ctx);
+    const race = (offerId: string, answeredAt: string) => ({
+      offerId,
+      listedAt: new Date(answeredAt),
+      sentAfterMs: 1,
+      answer: 'taken' as const,
+      answeredAfterMs: 20,
+      answeredAt: new Date(answeredAt),
+    });
+    await writeRaces(ctx.db, user.id, [
+      race('old-1', '2026-01-02T12:00:00Z'),
+      race('old-2', '2026-01-03T12:00:00Z'),
+      race('old-3', '2026-01-04T12:00:00Z'),
+      race('new', '2026-02-15T12:00:00Z'),
+    ]);
+    expect(await pruneOfferRaces(ctx.db, new Date('2026-01-31T00:00:00Z'), 2)).toBe(3);
+    const left = await ctx.db.selectFrom('offer_races').select('offer_id').where('user_id', '=', user.id).execute();
+    expect(left.map((r) => r.offer_id)).toEqual(['new']);
   });
 });

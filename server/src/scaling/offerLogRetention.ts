@@ -1,7 +1,9 @@
 /**
  * Retention of the offer log: ignored offers older than OFFER_LOG_RETENTION_DAYS are deleted,
  * in batches (short transactions, no long lock on a table the engine writes every second).
- * Accepted blocks are never deleted: they carry fees and refunds. Runs hourly; with several
+ * Accepted blocks are never deleted: they carry fees and refunds. Race timelines (docs/ENGINE.md
+ * "Race timelines") older than the same cutoff go too, accepted or not: they are forensics, and the
+ * stats of older spans count the blocks without their races. Runs hourly; with several
  * processes (REDIS_URL) one of them per hour, whichever takes the hour's Redis lock.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +28,17 @@ export async function pruneIgnoredOfferLogs(db: Kysely<DatabaseSchema>, cutoff: 
   }
 }
 
+/** Deletes race timelines answered before `cutoff`, `batch` at a time; how many were deleted. */
+export async function pruneOfferRaces(db: Kysely<DatabaseSchema>, cutoff: Date, batch = 5_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await sql<{ id: string }>`
+      delete from offer_races where id in (select id from offer_races where answered_at < ${cutoff} limit ${batch}) returning id`.execute(db);
+    total += result.rows.length;
+    if (result.rows.length < batch) return total;
+  }
+}
+
 /** What the hourly prune needs. */
 export interface RetentionSchedule {
   db: Kysely<DatabaseSchema>;
@@ -43,8 +56,10 @@ export function scheduleOfferLogRetention({ db, retentionDays, now, log, redis }
   const run = async () => {
     try {
       if (redis && (await redis.connection.set(redis.lockKey, String(now()), 'PX', RETENTION_INTERVAL_MS - 60_000, 'NX')) !== 'OK') return;
-      const deleted = await pruneIgnoredOfferLogs(db, new Date(now() - retentionDays * DAY_MS));
-      log.info({ deleted, retentionDays }, 'offer log retention: old ignored offers deleted');
+      const cutoff = new Date(now() - retentionDays * DAY_MS);
+      const deleted = await pruneIgnoredOfferLogs(db, cutoff);
+      const races = await pruneOfferRaces(db, cutoff);
+      log.info({ deleted, races, retentionDays }, 'offer log retention: old ignored offers and race timelines deleted');
     } catch (error) {
       log.error({ err: error }, 'offer log retention failed');
     }
