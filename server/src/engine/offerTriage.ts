@@ -3,14 +3,17 @@
  * skipped (one Set lookup each); each new one is matched against the compiled filters; hidden
  * offers are never accepted. Then, with no database or network wait in between, the matches are
  * ranked best paid first and each one that does not overlap the schedule (booked blocks, blocks
- * chosen this poll, accepts still unanswered), whose fee the credit held in memory covers and for
- * which the request budget has a token, is accepted at once: its fee reserved in memory, its
+ * chosen this poll, accepts still unanswered), that keeps the driver's work limits and leaves
+ * time to travel (./workLimits.ts, docs/ENGINE.md "Schedule"), whose fee the credit held in
+ * memory covers and for which the request budget has a token, is accepted at once: its fee
+ * reserved in memory, its
  * AcceptOffer sent, and only then its intent row written, in parallel with the accept. Every
  * other new offer is logged as ignored with its reason, in one insert per poll, after the accepts
  * have left.
  *
- * Offers a decision of THIS poll set aside (overlapping a block chosen this poll, short of credit
- * only because of this poll's reservations, or over the request budget) are not logged: they are
+ * Offers a decision of THIS poll set aside (overlapping a block chosen this poll, or breaking a
+ * work limit or the travel check only with it, short of credit only because of this poll's
+ * reservations, or over the request budget) are not logged: they are
  * judged again by the next poll while still listed, when the chosen accepts have their answers.
  *
  * Each accept's answer:

@@ -23,9 +23,12 @@ export async function loadCompiledFilters(db: Db, userId: string): Promise<Compi
     filtersOf(db, userId),
     db.selectFrom('users').select(['timezone_offset', 'time_zone']).where('id', '=', userId).executeTakeFirstOrThrow(),
   ]);
-  // A zone stored by an older runtime and unknown to this one must not stop the search.
-  const timeZone = user.time_zone !== null && canonicalTimeZone(user.time_zone) !== null ? user.time_zone : undefined;
-  return compileFilters(filters, user.timezone_offset, timeZone);
+  return compileFilters(filters, user.timezone_offset, storedZone(user.time_zone));
+}
+
+/** The stored IANA zone, or undefined: a zone stored by an older runtime and unknown to this one must not stop the search. */
+function storedZone(timeZone: string | null): string | undefined {
+  return timeZone !== null && canonicalTimeZone(timeZone) !== null ? timeZone : undefined;
 }
 
 /**
@@ -38,10 +41,9 @@ export async function loadCompiledLimits(db: Db, userId: string): Promise<Compil
     db.selectFrom('users').select(['timezone_offset', 'time_zone']).where('id', '=', userId).executeTakeFirstOrThrow(),
     db.selectFrom('platform_accounts').select('service_areas').where('user_id', '=', userId).executeTakeFirst(),
   ]);
-  const timeZone = user.time_zone !== null && canonicalTimeZone(user.time_zone) !== null ? user.time_zone : undefined;
   const positions = new Map<string, Position>();
   for (const area of account?.service_areas ?? []) if (area.location) positions.set(area.id, area.location);
-  return new CompiledLimits(limits, localOffsetReader(user.timezone_offset, timeZone), positions);
+  return new CompiledLimits(limits, localOffsetReader(user.timezone_offset, storedZone(user.time_zone)), positions);
 }
 
 /** The users.* columns each stop sets besides `searching = false`. */
