@@ -7,7 +7,8 @@
  *   ledger (each block's `fee:<log id>` less its `refund:<log id>`, domain/ledger.ts), so a
  *   forfeited block costs nothing and a fee-free block shows none.
  * - Funnel: every logged offer is seen; matching are the accepted ones and those ignored after the
- *   filters took them (`overlap`, `credit`, `taken`, `failed`: docs/ENGINE.md "Ignore reasons");
+ *   filters took them (`overlap`, `travel`, the work limits' `away`, `dayCap`, `weekCap`, `payGoal`,
+ *   `credit`, `taken`, `failed`: docs/ENGINE.md "Ignore reasons");
  *   lost are those another driver got first (`taken`). Ignored offers leave the log after the
  *   retention period (OFFER_LOG_RETENTION_DAYS), so older spans show the accepted ones only.
  */
@@ -18,7 +19,7 @@ import { raceStats } from './races.js';
 import { addDays, daysIn, startBounds, type DriverZone } from './range.js';
 
 /** Ignored after matching: the filters took these offers (docs/ENGINE.md "Ignore reasons"). */
-const MATCHED_REASONS: readonly IgnoreReason[] = ['overlap', 'credit', 'taken', 'failed'];
+const MATCHED_REASONS: readonly IgnoreReason[] = ['overlap', 'travel', 'away', 'dayCap', 'weekCap', 'payGoal', 'credit', 'taken', 'failed'];
 
 interface PeriodRow {
   day: string | null;

@@ -92,6 +92,9 @@ describeEachDatabase("the driver's app: stats, calendar and feed", (database) =>
     await logOffer(a, 'forfeited', { start: newYork(24, 10), hours: 4, pay: 100, fee: 350, forfeited: true });
     // In a trial: no fee, so no ledger entry.
     await logOffer(a, 'nextWeek', { start: newYork(30, 8), hours: 2, pay: 50 });
+    // Kept out by the driver's own limits after the filter took them (docs/ENGINE.md "Ignore reasons").
+    await logOffer(a, 'tooFar', { start: newYork(30, 10, 30), hours: 2, pay: 60, reason: 'travel' });
+    await logOffer(a, 'overCap', { start: newYork(31, 8), hours: 5, pay: 90, reason: 'weekCap' });
     await logOffer(a, 'taken', { start: newYork(23, 9), hours: 3, pay: 60, area: 'area-2', reason: 'taken' });
     await logOffer(a, 'time', { start: newYork(23, 5), hours: 3, pay: 60, reason: 'time' });
     await logOffer(a, 'time2', { start: newYork(25, 5), hours: 3, pay: 60, reason: 'time' });
@@ -148,6 +151,17 @@ describeEachDatabase("the driver's app: stats, calendar and feed", (database) =>
         { reason: 'overlap', count: 1 },
         { reason: 'taken', count: 1 },
       ]);
+    });
+
+    it('counts offers the work limits or the travel check kept out as matching, not accepted', async () => {
+      const s = await stats('from=2026-11-30&to=2026-12-06');
+      expect(s.funnel).toEqual({ seen: 3, matching: 3, accepted: 1, lost: 0 });
+      expect(s.ignoredByReason).toEqual(
+        expect.arrayContaining([
+          { reason: 'travel', count: 1 },
+          { reason: 'weekCap', count: 1 },
+        ]),
+      );
     });
 
     it('uses the fixed offset when the driver sent no zone', async () => {
