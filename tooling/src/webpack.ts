@@ -12,7 +12,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import { DefinePlugin, type ChunkGraph, type Configuration, type Module } from 'webpack';
+import { DefinePlugin, NormalModuleReplacementPlugin, type ChunkGraph, type Configuration, type Module } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { catalogRule } from './catalogs';
 import { SOURCE_CONDITION } from './conditions';
@@ -146,6 +146,11 @@ function swcRule(production: boolean) {
 const HOST_RUNTIME_SIZE = { target: 'web' as const };
 const REMOTE_RUNTIME_SIZE = { target: 'web' as const, disableRemote: true };
 
+const VENDOR = /[\\/]node_modules[\\/]/i;
+const AXIOS = /[\\/]node_modules[\\/]axios[\\/]/;
+/** axios's fetch adapter, as resolved (its own import of it is relative: `./fetch.js`). */
+const AXIOS_FETCH_ADAPTER = /[\\/]node_modules[\\/]axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/;
+
 type AppConfiguration = Configuration & { devServer?: DevServerConfiguration };
 
 /** What every remote exposes: its routes for the shell, its single-spa lifecycle (one file for all remotes). */
@@ -237,6 +242,8 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
         dts: false,
         experiments: isHost ? { provideExternalRuntime: true, optimization: HOST_RUNTIME_SIZE } : { externalRuntime: true, optimization: REMOTE_RUNTIME_SIZE },
       }),
+      // axios's fetch adapter never runs in a browser with XMLHttpRequest (tooling/src/axiosWithoutFetch.ts).
+      new NormalModuleReplacementPlugin(AXIOS_FETCH_ADAPTER, path.join(__dirname, 'axiosWithoutFetch.ts')),
       ...(isHost ? [] : [new DefinePlugin({ __BLOCKPILOT_REMOTE_NAME__: JSON.stringify(options.name) })]),
       ...(production && !isHost ? [new ChunkIntegrityPlugin()] : []),
       new HtmlWebpackPlugin({
@@ -267,6 +274,15 @@ function appConfig(options: FederatedAppOptions, mode: Configuration['mode'], ou
       splitChunks: {
         chunks: 'async',
         cacheGroups: {
+          // webpack's own vendor group, as it is by default, but not for axios: the stand-in for
+          // its fetch adapter (a module from outside node_modules) keeps its chunk from being
+          // reused as a vendor chunk, and axios then came in two files instead of its own one.
+          defaultVendors: {
+            test: (module: Module) => VENDOR.test(module.nameForCondition() ?? '') && !AXIOS.test(module.nameForCondition() ?? ''),
+            priority: -10,
+            reuseExistingChunk: true,
+            idHint: 'vendors',
+          },
           // Each shared entry of the workspace's shared package (its root, ./ui, ./i18n, ...) is a
           // chunk of its own, and a module two of them import (the constants, the session
           // provider, Lingui, the live stream's client) was copied into each: below webpack's 20 KB
