@@ -2,7 +2,7 @@
  * The driver's app in Chromium (docs/LIVE.md "The driver's app"), against the real server and its
  * embedded simulator: the engine accepts a block for a driver and ignores another; at a phone's and
  * a desktop's width the driver opens Stats from the dashboard and sees the accepted block counted
- * (with the tables screen readers read), then Calendar with the block on its day and its forfeit
+ * (with the tables screen readers read) and its charts' labels readable and whole at either width, then Calendar with the block on its day and its forfeit
  * button; no serious accessibility violation, nothing wider than the screen. On the desktop the
  * driver makes a calendar link, downloads the .ics with the block in it, and revokes the link,
  * which then answers 404. The steps run in order.
@@ -118,6 +118,18 @@ describe.each(WIDTHS)('at %i px wide', (width) => {
       .waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Show the figures as tables' }).click();
     await page.getByRole('region', { name: 'Per day', exact: true }).waitFor();
+    // Every chart label is drawn at a readable size and inside its chart, none cut at either edge.
+    const labels = await page.locator('svg[aria-hidden="true"] text').evaluateAll((texts) =>
+      texts.map((text) => {
+        const box = text.getBoundingClientRect();
+        const chart = text.closest('svg')!.getBoundingClientRect();
+        return { text: text.textContent, height: Math.round(box.height), inside: box.left >= chart.left - 0.5 && box.right <= chart.right + 0.5 };
+      }),
+    );
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.filter((label) => label.height < 12 || !label.inside)).toEqual([]);
+    // Pay up the side of the days chart in whole dollars, "$100" rather than "$100.00".
+    expect(labels.map((label) => label.text)).toContain('$100');
     await screenshot(page, `stats-${width}`);
     await expectAccessibleAndNarrow(page);
     expect(errors).toEqual([]);

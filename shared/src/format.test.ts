@@ -1,4 +1,16 @@
-import { formatCents, formatClock, formatDuration, formatLocalDateTime, formatLocalMoment, formatLocalSeconds, formatMoney, formatNumber, formatSpan, localClock } from './format';
+import {
+  formatCents,
+  formatCentsShort,
+  formatClock,
+  formatDuration,
+  formatLocalDateTime,
+  formatLocalMoment,
+  formatLocalSeconds,
+  formatMoney,
+  formatNumber,
+  formatSpan,
+  localClock,
+} from './format';
 
 describe('the one money and date format', () => {
   it('writes money with the currency symbol and two decimals', () => {
@@ -40,5 +52,25 @@ describe('formatDuration', () => {
   it('writes a race in ms below a second and in seconds above, in both languages', () => {
     expect([0.42, 3, 35.4, 999.4, 999.6, 1234, 12_345].map((ms) => formatDuration(ms, 'en'))).toEqual(['0.4 ms', '3.0 ms', '35 ms', '999 ms', '1.0 s', '1.2 s', '12.3 s']);
     expect(formatDuration(1234, 'es')).toBe(formatNumber(1.2, 1, 'es') + ' s');
+  });
+});
+
+describe('formatCentsShort (a chart axis)', () => {
+  it('writes whole units under a thousand and thousands with a k, one decimal at most', () => {
+    expect([0, 8000, 95000, 12345, 123456, 1500000, -250000].map((cents) => formatCentsShort('$', cents, 'en'))).toEqual([
+      '$0',
+      '$80',
+      '$950',
+      '$123.45',
+      '$1.2k',
+      '$15k',
+      '-$2.5k',
+    ]);
+  });
+
+  it("takes other languages' compact form, the symbol in front", () => {
+    const thousands = new Intl.NumberFormat('es-US', { notation: 'compact', maximumFractionDigits: 1 }).format(1234.56);
+    expect(formatCentsShort('$', 123456, 'es')).toBe(`$${thousands}`);
+    expect(formatCentsShort('$', 8000, 'es')).toBe('$80');
   });
 });

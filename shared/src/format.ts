@@ -75,6 +75,24 @@ export function formatCents(symbol: string, cents: number, language: Language = 
 }
 
 /**
+ * An amount in cents cut short for a chart's axis, where a phone has room for a few characters:
+ * whole units under a thousand ("$80", "$950"), then thousands with one decimal at most ("$1.2k",
+ * "$15k"). English writes the "k" by hand, as above; other languages take `Intl`'s compact form
+ * (US Spanish "$1.2 K"), the symbol in front like every amount here.
+ */
+export function formatCentsShort(symbol: string, cents: number, language: Language = activeLanguage): string {
+  const units = Math.abs(cents) / 100;
+  const sign = cents < 0 ? '-' : '';
+  if (units < 1000) return `${sign}${symbol}${formatNumber(units, Number.isInteger(units) ? 0 : 2, language)}`;
+  if (language === 'en') {
+    const thousands = Math.round(units / 100) / 10;
+    return `${sign}${symbol}${formatNumber(thousands, Number.isInteger(thousands) ? 0 : 1, language)}k`;
+  }
+  const compact = intlFormat(language, 'compact', (locale) => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }));
+  return `${sign}${symbol}${compact.format(units)}`;
+}
+
+/**
  * A moment as a wall clock reads it somewhere: the browser's local time ({@link localClock}) or,
  * on the server, the driver's zone.
  */

@@ -1,7 +1,7 @@
 import { theme } from '@blockpilot/shared';
 import { render } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { BarChart } from './BarChart';
+import { BarChart, labelStep } from './BarChart';
 
 const draw = (props: Partial<Parameters<typeof BarChart>[0]> = {}) =>
   render(
@@ -56,5 +56,36 @@ describe('BarChart', () => {
     });
     expect(container.querySelectorAll('rect')).toHaveLength(8);
     expect([...container.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Pay', 'Fees']);
+  });
+
+  it('draws at the width it is given, one unit a pixel, so its 12 px labels stay 12 px on a phone', () => {
+    const { container } = draw({ width: 320 });
+    expect(container.querySelector('svg')).toHaveAttribute('viewBox', '0 0 320 220');
+    expect([...container.querySelectorAll('svg g[text-anchor]')].map((axis) => axis.getAttribute('font-size'))).toEqual(['12', '12']);
+  });
+
+  it('draws fewer values up the side of a narrow chart', () => {
+    const wide = axisLabels(draw({ width: 640 }).container)[0]!;
+    const narrow = axisLabels(draw({ width: 320 }).container)[0]!;
+    expect(narrow.length).toBeLessThan(wide.length);
+    expect(narrow[0]).toBe('$0');
+  });
+
+  it('leaves a left margin as wide as the longest value label, so "$1,000.00" is never cut', () => {
+    const { container } = draw({ formatValue: (value) => `$${value},000.00` });
+    const plot = container.querySelector('svg > g')!;
+    const left = Number(/translate\(([\d.]+), /.exec(plot.getAttribute('transform') ?? '')![1]);
+    expect(left).toBeGreaterThanOrEqual('$80,000.00'.length * 7);
+  });
+
+  it('labels fewer groups where their labels would touch: 28 days on a phone', () => {
+    const days = Array.from({ length: 28 }, (_, day) => String(day + 1));
+    const { container } = draw({ width: 320, labels: days, series: [{ name: 'Pay', color: '#123456', values: days.map(Number) }], labelEvery: 1 });
+    const shown = axisLabels(container)[1]!;
+    expect(shown.length).toBeLessThan(28);
+    expect(shown[0]).toBe('1');
+    expect(labelStep(days, 260, 7)).toBe(7);
+    expect(labelStep(['DCH1', 'DCH2', 'DCH3', 'DCH4', 'DCH5', 'DCH6', 'DCH7', 'DCH8'], 260, 1)).toBe(2);
+    expect(labelStep(['DCH1', 'DCH2'], 600, 1)).toBe(1);
   });
 });

@@ -8,7 +8,19 @@
  * the server (GET /api/user/stats); this screen only draws it. Loaded as its own chunk with its
  * chart library (App.tsx), so the dashboard's first load does not carry it.
  */
-import { api, formatClock, formatDayOf, localClock, STATS_PATH, useSession, type DriverStats, type FunnelCounts, type StatsPeriod } from '@blockpilot/shared';
+import {
+  api,
+  formatCentsShort,
+  formatClock,
+  formatDayOf,
+  formatNumber,
+  localClock,
+  STATS_PATH,
+  useSession,
+  type DriverStats,
+  type FunnelCounts,
+  type StatsPeriod,
+} from '@blockpilot/shared';
 import { Button, Notice, Page, Spinner } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { useTheme } from 'styled-components';
@@ -127,7 +139,7 @@ export function Stats() {
             labels={data.days.map((d) => String(dateOf(d.start).getDate()))}
             labelEvery={7}
             series={[{ name: t('stats.pay'), color: colors.matching, values: data.days.map((d) => d.payCents) }]}
-            formatValue={money}
+            formatValue={(cents) => formatCentsShort(symbol, cents)}
           />
           <DataTable
             caption={t('stats.days.caption')}
@@ -171,7 +183,7 @@ export function Stats() {
 
         <Section aria-labelledby="stats-stations">
           <h2 id="stats-stations">{t('stats.stations.title')}</h2>
-          <BarChart labels={stations} series={funnelSeries(data.byServiceArea)} formatValue={String} />
+          <BarChart labels={stations} series={funnelSeries(data.byServiceArea)} formatValue={formatNumber} />
           <DataTable
             caption={t('stats.stations.title')}
             columns={funnelColumns('stats.stations.station')}
@@ -182,7 +194,7 @@ export function Stats() {
 
         <Section aria-labelledby="stats-hours">
           <h2 id="stats-hours">{t('stats.hours.title')}</h2>
-          <BarChart labels={data.byHour.map((h) => String(h.hour))} labelEvery={3} series={funnelSeries(data.byHour, FUNNEL_STEPS.slice(0, 3))} formatValue={String} />
+          <BarChart labels={data.byHour.map((h) => String(h.hour))} labelEvery={3} series={funnelSeries(data.byHour, FUNNEL_STEPS.slice(0, 3))} formatValue={formatNumber} />
           <DataTable
             caption={t('stats.hours.caption', { timeZone: data.timeZone })}
             columns={funnelColumns('stats.hours.hour')}
