@@ -71,6 +71,38 @@ describe('work limits in a running search', { concurrency: true }, () =>
         await sim.close();
       }
     });
+
+    it('never sends two accepts of one listing that together pass the daily cap: the second is judged again and logged once the first is booked', async () => {
+      const { sim, url } = await startSimulator();
+      const ctx = testContext(database(), { clock: new TestClock(Date.now()), env: simulatorEnv(url), engine: { random: () => 1 } });
+      try {
+        const { user } = await signUpDriver(ctx);
+        await connectDriver(ctx, user);
+        const account = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, user.id))!;
+        const pool = await openPlatformSession(ctx, account).getOfferFiltersOptions();
+        if (!pool.ok) throw new Error(pool.kind);
+        const area = pool.value[0]!.id;
+        sim.control.setEligibleAreas(account.platformUserId, [area]);
+        await setFilters(ctx, user.id, [anyBlockFilter([area])]);
+        await saveWorkLimits(ctx.db, user.id, { ...DEFAULT_WORK_LIMITS, maxDayMinutes: 180 });
+        await ctx.db.updateTable('users').set({ searching: true, timezone_offset: 0, time_zone: 'UTC' }).where('id', '=', user.id).execute();
+        ctx.search.start(user.id);
+        const start = tomorrowAt(8);
+        // One listing, two 2 h blocks of the same day: either fits the 3 h cap, not both.
+        sim.control.injectOffer({ serviceAreaId: area, offerId: 'better', startTime: start, durationHours: 2, priceAmount: 66 });
+        sim.control.injectOffer({ serviceAreaId: area, offerId: 'second', startTime: start + 3 * 3600, durationHours: 2, priceAmount: 60 });
+        const second = await waitFor('the second offer logged', async () => (await logOf(ctx, user.id, 'second')) ?? false);
+        expect(second).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'dayCap' });
+        expect(await logOf(ctx, user.id, 'better')).toMatchObject({ action: 'BLOCK_ACCEPT' });
+        expect(sim.control.readRecord({ accountId: account.platformUserId }).accepts.map((a) => a.offerId)).toEqual(['better']);
+      } finally {
+        await ctx.db.updateTable('users').set({ searching: false }).execute();
+        await ctx.search.close();
+        await ctx.background.drain();
+        await ctx.platform.close();
+        await sim.close();
+      }
+    });
   }),
 );
 
