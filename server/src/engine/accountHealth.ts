@@ -7,8 +7,7 @@
  * holds the current and previous hour of each account searched; healthStore.ts writes them with
  * the engine's minutes.
  */
-import type { EngineHealthRecorder } from './health.js';
-import type { StopReason } from './types.js';
+import type { EngineHealthRecorder, StopReason } from './types.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;

@@ -12,6 +12,7 @@
 import { ENGINE_HEALTH_MINUTES } from '@blockpilot/shared/api/schemas';
 import type { EngineHealthMinute, EngineSearchStates } from '@blockpilot/shared/types';
 import { AccountHealthSeries, type AccountHealthRecorder } from './accountHealth.js';
+import type { EngineHealthRecorder } from './types.js';
 
 /** Minutes kept: the last 24 hours (a constant of the API contract, so the console's query can name its bound). */
 export { ENGINE_HEALTH_MINUTES };
@@ -20,15 +21,7 @@ export const RACE_SAMPLES_PER_MINUTE = 256;
 
 const MINUTE_MS = 60_000;
 
-/** What the engine tells as it works; every call counts into the current minute. */
-export interface EngineHealthRecorder {
-  offersSeen(count: number): void;
-  accepted(): void;
-  throttled(): void;
-  puzzle(): void;
-  failed(kind: string): void;
-  raceLatency(ms: number): void;
-}
+export type { EngineHealthRecorder } from './types.js';
 
 /** One minute's raw counts, as a process keeps them and stores them (healthStore.ts). */
 export interface MinuteRecord {

@@ -53,3 +53,13 @@ export interface SearchNotifications {
   /** The credit covers few fees (sent once per crossing: the caller claims it first). */
   creditLow(userId: string, credit: LowCredit): void;
 }
+
+/** What the engine tells as it works; every call counts into the current minute (health.ts). */
+export interface EngineHealthRecorder {
+  offersSeen(count: number): void;
+  accepted(): void;
+  throttled(): void;
+  puzzle(): void;
+  failed(kind: string): void;
+  raceLatency(ms: number): void;
+}
