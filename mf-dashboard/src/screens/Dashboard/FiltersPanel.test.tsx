@@ -1,3 +1,4 @@
+import { DEFAULT_WORK_LIMITS } from '@blockpilot/shared/api/schemas';
 import { FILTER_AUTOSAVE_MS, STORAGE_KEYS, type Filter } from '@blockpilot/shared';
 import { createMockSession, mockAccount, mockApi, mockFilter, mockServiceAreas, type MockApi } from '@blockpilot/shared/mock';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
@@ -8,7 +9,11 @@ describe('Filters (/dashboard/settings)', () => {
   beforeEach(() => {
     jest.useFakeTimers({ now: new Date(2025, 0, 6, 15, 4, 30) });
     localStorage.clear();
-    server = mockApi({ 'POST /user/getLogs': { data: [] }, 'POST /user/saveFilter': (call) => ({ data: (call.body as { filter: Filter }).filter }) });
+    server = mockApi({
+      'POST /user/getLogs': { data: [] },
+      'GET /user/workLimits': { data: DEFAULT_WORK_LIMITS },
+      'POST /user/saveFilter': (call) => ({ data: (call.body as { filter: Filter }).filter }),
+    });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {

@@ -1,3 +1,4 @@
+import { DEFAULT_WORK_LIMITS } from '@blockpilot/shared/api/schemas';
 import { SessionContext, type Account } from '@blockpilot/shared';
 import { createMockSession, MockProviders, mockAccount, mockApi, mockSearchStatus, mockServiceAreas, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -10,7 +11,7 @@ describe('the puzzle pause (docs/LIVE.md "Puzzle pause")', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     localStorage.clear();
-    server = mockApi({ 'POST /user/getLogs': { data: [] } });
+    server = mockApi({ 'POST /user/getLogs': { data: [] }, 'GET /user/workLimits': { data: DEFAULT_WORK_LIMITS } });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   });
