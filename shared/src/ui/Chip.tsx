@@ -37,7 +37,7 @@ export interface ChipProps {
 /** A small rounded label: a credit balance, "System Started" with a green dot. */
 export function Chip({ children, dot, className }: ChipProps) {
   return (
-    <Root className={className}>
+    <Root className={className} data-chip="">
       {dot && <Dot $tone={dot} aria-hidden="true" data-dot={dot} />}
       {children}
     </Root>

@@ -66,7 +66,11 @@ const RoundButton = styled.button<{ $searching: boolean }>`
   ${down('lg')} {
     width: ${COMPACT_SIZE}px;
     height: ${COMPACT_SIZE}px;
-    font-size: 1rem;
+    /* The longest language's word fits the small circle: Spanish "Detener" and "Iniciar" at 1rem
+       with spacing needed 75 px of a 64 px button (docs/FRONTEND.md "Languages"). */
+    padding: 0;
+    font-size: 0.8125rem;
+    letter-spacing: 0;
     box-shadow: 0 0 0 4px ${({ theme, $searching }) => tint($searching ? theme.palette.error : theme.palette.primary, 15)};
     &:focus-visible {
       outline-offset: 6px;
