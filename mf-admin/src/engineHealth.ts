@@ -21,12 +21,14 @@ export type Line = Array<number | null>;
 
 export type CountFigure = 'offersSeen' | 'accepted' | 'throttled' | 'puzzles';
 export type StateFigure = 'searching' | 'waitingOnPuzzle' | 'pausedForCredit';
+/** Drivers the platform slowed down in a minute: charted with the states, though no state is stored for it. */
+export type PauseFigure = StateFigure | 'backingOff';
 export type RaceFigure = 'raceP50Ms' | 'raceP95Ms' | 'raceP99Ms';
 
 /** All failures of a minute, whatever their kind. */
 export const errorsOf = (minute: EngineHealthMinute): number => Object.values(minute.errors).reduce((sum, n) => sum + n, 0);
 
-export function lineOf(minutes: readonly EngineHealthMinute[], figure: CountFigure | StateFigure | RaceFigure | 'errors'): Line {
+export function lineOf(minutes: readonly EngineHealthMinute[], figure: CountFigure | PauseFigure | RaceFigure | 'errors'): Line {
   return minutes.map((minute) => (figure === 'errors' ? errorsOf(minute) : (minute[figure] ?? null)));
 }
 

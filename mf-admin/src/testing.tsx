@@ -71,7 +71,19 @@ export const ENGINE_T0 = new Date(2026, 0, 5, 10, 0).getTime();
 
 /** The engine's `i`th minute from {@link ENGINE_T0}, idle unless told. */
 export function mockEngineMinute(i: number, overrides: Partial<EngineHealthMinute> = {}): EngineHealthMinute {
-  return { at: ENGINE_T0 + i * 60_000, offersSeen: 0, accepted: 0, throttled: 0, puzzles: 0, errors: {}, raceP50Ms: null, raceP95Ms: null, raceP99Ms: null, ...overrides };
+  return {
+    at: ENGINE_T0 + i * 60_000,
+    offersSeen: 0,
+    accepted: 0,
+    throttled: 0,
+    puzzles: 0,
+    backingOff: 0,
+    errors: {},
+    raceP50Ms: null,
+    raceP95Ms: null,
+    raceP99Ms: null,
+    ...overrides,
+  };
 }
 
 /** A search worker, running an hour before {@link ENGINE_T0} and heard from just before it. */

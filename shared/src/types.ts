@@ -613,6 +613,8 @@ export interface EngineHealthMinute extends Partial<EngineSearchStates> {
   throttled: number;
   /** Searches the platform stopped with a puzzle (307). */
   puzzles: number;
+  /** Drivers whose search backed off in the minute because the platform slowed it down (each counted once). */
+  backingOff: number;
   /** Other failed platform calls, failed search steps and other stops, by kind. */
   errors: Record<string, number>;
   /** From the offers answer to each AcceptOffer leaving, ms (nearest-rank percentiles); null when no accept left. */

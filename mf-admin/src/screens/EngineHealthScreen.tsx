@@ -11,7 +11,7 @@ import styled from 'styled-components';
 import { Loaded } from '../components/Loaded';
 import { Sparkline, type SparklineSeries } from '../components/Sparkline';
 import { DataTable } from '../components/Table';
-import { describeLine, engineWasBusy, errorKinds, lineOf, PERIODS, tableRows, type CountFigure, type StateFigure, type UnitKey } from '../engineHealth';
+import { describeLine, engineWasBusy, errorKinds, lineOf, PERIODS, tableRows, type CountFigure, type PauseFigure, type StateFigure, type UnitKey } from '../engineHealth';
 import { useT, type AdminMessageKey, type AdminT } from '../i18n';
 import { useLoad } from '../useLoad';
 import { EngineWorkersPanel } from './EngineWorkersPanel';
@@ -122,13 +122,16 @@ const COUNT_CHARTS: Array<{ figure: CountFigure | 'errors'; title: AdminMessageK
 ];
 
 /** The paused states are charted beside searching, so a driver paused for credit or a puzzle is not hidden by "0 searching" (docs/OPERATIONS.md "Engine health"). */
-const STATE_DASHES = [undefined, '4 2', '1 2'];
+const STATE_DASHES = [undefined, '4 2', '1 2', '8 3'];
 
 const STATES: Array<{ figure: StateFigure; label: AdminMessageKey }> = [
   { figure: 'searching', label: 'engine.state.searching' },
   { figure: 'waitingOnPuzzle', label: 'engine.state.waitingOnPuzzle' },
   { figure: 'pausedForCredit', label: 'engine.state.pausedForCredit' },
 ];
+
+/** The states chart also draws the drivers the platform slowed down (backing off after throttles), counted per minute. */
+const CHARTED_STATES: Array<{ figure: PauseFigure; label: AdminMessageKey }> = [...STATES, { figure: 'backingOff', label: 'engine.state.backingOff' }];
 
 const clock = (epochMs: number) => formatClock(localClock(new Date(epochMs)), true);
 const ms = (t: AdminT, value: number | null) => (value === null ? '—' : t('engine.ms', { value: formatNumber(value, 2) }));
@@ -166,8 +169,8 @@ function HealthCharts({ minutes }: { minutes: EngineHealthMinute[] }) {
     <Charts>
       <Chart
         title={t('engine.chart.states')}
-        summary={STATES.map(({ figure, label }) => `${t(label)}: ${describeLine(t, lineOf(minutes, figure), { unit: 'engine.unit.drivers', summed: false })}`).join(' ')}
-        series={STATES.map(({ figure, label }, i) => ({ name: t(label), values: lineOf(minutes, figure), ...(STATE_DASHES[i] ? { dash: STATE_DASHES[i] } : {}) }))}
+        summary={CHARTED_STATES.map(({ figure, label }) => `${t(label)}: ${describeLine(t, lineOf(minutes, figure), { unit: 'engine.unit.drivers', summed: false })}`).join(' ')}
+        series={CHARTED_STATES.map(({ figure, label }, i) => ({ name: t(label), values: lineOf(minutes, figure), ...(STATE_DASHES[i] ? { dash: STATE_DASHES[i] } : {}) }))}
       />
       {COUNT_CHARTS.map(({ figure, title, unit }) => {
         const values = lineOf(minutes, figure);

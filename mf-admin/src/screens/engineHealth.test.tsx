@@ -50,6 +50,20 @@ describe('Engine health (/admin/engineHealth)', () => {
     expect(await screen.findByRole('img', { name: /^Drivers searching and paused: Drivers searching: Now 0 drivers, .* Paused for credit: Now 1 drivers?, / })).toBeInTheDocument();
   });
 
+  it('charts the drivers the platform slowed down beside the paused ones', async () => {
+    const throttled: EngineHealth = {
+      countedBy: ['api1'],
+      now: { searching: 3, waitingOnPuzzle: 0, pausedForCredit: 0 },
+      minutes: [
+        minute(0, { throttled: 4, backingOff: 2, searching: 3, waitingOnPuzzle: 0, pausedForCredit: 0 }),
+        minute(1, { backingOff: 1, searching: 3, waitingOnPuzzle: 0, pausedForCredit: 0 }),
+      ],
+    };
+    server = mockApi(health({ 'GET /admin/engineHealth': { data: throttled } }));
+    renderConsole('/admin/engineHealth');
+    expect(await screen.findByRole('img', { name: /Slowed by the platform \(backing off\): Now 1 driver, at most 2 in this period\.$/ })).toBeInTheDocument();
+  });
+
   it('shows a loading state, then the states now, a chart per figure with its summary, and the failures by kind', async () => {
     let answer: () => void = () => undefined;
     server = mockApi(health({ 'GET /admin/engineHealth': () => new Promise((resolve) => (answer = () => resolve({ data: BUSY }))) }));
@@ -70,14 +84,14 @@ describe('Engine health (/admin/engineHealth)', () => {
     // Paused states are charted beside searching, each line with its own summary.
     expect(
       screen.getByRole('img', {
-        name: 'Drivers searching and paused: Drivers searching: Now 4 drivers, at most 4 in this period. Waiting on a puzzle: Now 0 drivers, at most 0 in this period. Paused for credit: Now 0 drivers, at most 0 in this period.',
+        name: 'Drivers searching and paused: Drivers searching: Now 4 drivers, at most 4 in this period. Waiting on a puzzle: Now 0 drivers, at most 0 in this period. Paused for credit: Now 0 drivers, at most 0 in this period. Slowed by the platform (backing off): Now 0 drivers, at most 0 in this period.',
       }),
     ).toBeInTheDocument();
     expect(
       within(screen.getByRole('list', { name: 'Drivers searching and paused: lines' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Drivers searching', 'Waiting on a puzzle', 'Paused for credit']);
+    ).toEqual(['Drivers searching', 'Waiting on a puzzle', 'Paused for credit', 'Slowed by the platform (backing off)']);
     const race = screen.getByRole('img', { name: /^Race latency: Offers answer to accept sent, 99th percentile: Now 0\.80 ms, at most 1\.25 in this period\.$/ });
     // Three lines, told apart by their dash; the minute with no accept is a gap, not a zero.
     expect(race.querySelectorAll('polyline[data-series="99th percentile"]')).toHaveLength(2);

@@ -541,6 +541,8 @@ export interface EngineHealthMinuteTable {
   searching: number | null;
   waiting_on_puzzle: number | null;
   paused_for_credit: number | null;
+  /** Drivers of this process that backed off after the platform slowed them (429s, failures in a row) in the minute. */
+  backing_off: Generated<number>;
   updated_at: Date;
 }
 

@@ -33,9 +33,9 @@ export interface AccountHourRecord {
 }
 
 /** What a search tells of its account, beside the engine-wide calls. */
-export interface AccountHealthRecorder extends EngineHealthRecorder {
-  polled(refreshIntervalMs: number | null): void;
+export interface AccountHealthRecorder extends Omit<EngineHealthRecorder, 'backedOff'> {
   backedOff(): void;
+  polled(refreshIntervalMs: number | null): void;
   stopped(reason: StopReason): void;
 }
 
@@ -74,7 +74,10 @@ export class AccountHealthSeries {
         record.lastPollMinute = minute;
         if (refreshIntervalMs !== null) record.refreshIntervalMs = refreshIntervalMs;
       },
-      backedOff: () => void hour().backedOff++,
+      backedOff: () => {
+        engine?.backedOff(userId);
+        hour().backedOff++;
+      },
       stopped: (reason) => {
         const record = hour();
         record.paused++;

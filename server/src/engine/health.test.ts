@@ -40,6 +40,7 @@ describe('engine health series', () => {
       accepted: 1,
       throttled: 1,
       puzzles: 0,
+      backingOff: 0,
       errors: { transient: 2, 'step failed': 1 },
       raceP50Ms: null,
       raceP95Ms: null,
@@ -49,9 +50,33 @@ describe('engine health series', () => {
       pausedForCredit: 1,
     });
     // A quiet minute is zero work and no sampled states (a gap in those lines, not a zero).
-    expect(minutes[1]).toEqual({ at: MINUTE_START + MINUTE, offersSeen: 0, accepted: 0, throttled: 0, puzzles: 0, errors: {}, raceP50Ms: null, raceP95Ms: null, raceP99Ms: null });
+    expect(minutes[1]).toEqual({
+      at: MINUTE_START + MINUTE,
+      offersSeen: 0,
+      accepted: 0,
+      throttled: 0,
+      puzzles: 0,
+      backingOff: 0,
+      errors: {},
+      raceP50Ms: null,
+      raceP95Ms: null,
+      raceP99Ms: null,
+    });
     expect(minutes[2]).toMatchObject({ puzzles: 1, offersSeen: 0 });
     expect(series.lastMinutes(2).map((m) => m.at)).toEqual([MINUTE_START + MINUTE, MINUTE_START + 2 * MINUTE]);
+  });
+
+  it('counts each driver backing off once a minute, through the account recorder too', () => {
+    const { series, advance } = seriesAt();
+    series.backedOff('driver-a');
+    series.backedOff('driver-a');
+    series.forAccount('driver-b').backedOff();
+    series.forAccount('driver-a').backedOff();
+    advance(MINUTE);
+    series.backedOff('driver-a');
+    expect(series.lastMinutes(2).map((m) => m.backingOff)).toEqual([2, 1]);
+    // The account's own hour counts every back-off, not drivers.
+    expect(series.accounts.records().find((r) => r.userId === 'driver-a')).toMatchObject({ backedOff: 1 });
   });
 
   it('keeps the latest sample of the states in a minute', () => {

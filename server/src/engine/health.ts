@@ -37,9 +37,22 @@ export interface MinuteRecord {
   raceSamples: number[];
   /** The drivers' states as last sampled in the minute; null when never sampled. */
   states: EngineSearchStates | null;
+  /** Drivers of this process whose search backed off in the minute (each counted once). */
+  backingOff: number;
 }
 
-const emptyRecord = (minute: number): MinuteRecord => ({ minute, offersSeen: 0, accepted: 0, throttled: 0, puzzles: 0, errors: {}, raceCount: 0, raceSamples: [], states: null });
+const emptyRecord = (minute: number): MinuteRecord => ({
+  minute,
+  offersSeen: 0,
+  accepted: 0,
+  throttled: 0,
+  puzzles: 0,
+  errors: {},
+  raceCount: 0,
+  raceSamples: [],
+  states: null,
+  backingOff: 0,
+});
 
 /**
  * The nearest-rank percentile of weighted values sorted by value: the first whose running weight
@@ -71,6 +84,8 @@ export function mergeMinute(minute: number, records: readonly MinuteRecord[]): E
     merged.puzzles += record.puzzles;
     for (const [kind, n] of Object.entries(record.errors)) merged.errors[kind] = (merged.errors[kind] ?? 0) + n;
     merged.raceCount += record.raceCount;
+    // A driver searches in one process at a time: the processes' drivers add up.
+    merged.backingOff += record.backingOff;
     const weight = record.raceSamples.length ? record.raceCount / record.raceSamples.length : 0;
     for (const sample of record.raceSamples) weighted.push([sample, weight]);
     if (record.states) merged.states = record.states;
@@ -87,6 +102,7 @@ export function mergeMinute(minute: number, records: readonly MinuteRecord[]): E
     raceP50Ms: percentile(weighted, total, 50),
     raceP95Ms: percentile(weighted, total, 95),
     raceP99Ms: percentile(weighted, total, 99),
+    backingOff: merged.backingOff,
     ...merged.states,
   };
 }
@@ -96,6 +112,8 @@ export class EngineHealthSeries implements EngineHealthRecorder {
   private readonly firstMinute: number;
   /** The same counts per driver's account, hour by hour (docs/LIVE.md "Account health"). */
   readonly accounts: AccountHealthSeries;
+  /** The drivers counted as backing off in the current minute, so a driver backing off twice counts once. */
+  private backingOffIn = { minute: -1, drivers: new Set<string>() };
 
   /**
    * @param nowMs the clock (business time, so tests move it)
@@ -146,6 +164,14 @@ export class EngineHealthSeries implements EngineHealthRecorder {
       const index = Math.floor(this.random() * slot.raceCount);
       if (index < RACE_SAMPLES_PER_MINUTE) slot.raceSamples[index] = ms;
     }
+  }
+
+  backedOff(userId: string): void {
+    const minute = this.minuteNow();
+    if (this.backingOffIn.minute !== minute) this.backingOffIn = { minute, drivers: new Set() };
+    if (this.backingOffIn.drivers.has(userId)) return;
+    this.backingOffIn.drivers.add(userId);
+    this.current().backingOff++;
   }
 
   /** The drivers' states now, into the current minute (the latest sample of a minute wins). */

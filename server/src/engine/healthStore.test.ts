@@ -24,6 +24,7 @@ const record = (minute: number, overrides: Partial<MinuteRecord> = {}): MinuteRe
   raceCount: 0,
   raceSamples: [],
   states: null,
+  backingOff: 0,
   ...overrides,
 });
 
@@ -39,7 +40,8 @@ describeEachDatabase('engine health minutes in the database', (database) => {
       [record(M, { offersSeen: 5, accepted: 1, errors: { transient: 2, 'step failed': 1 }, raceCount: 100, raceSamples: Array.from({ length: 100 }, () => 50) })],
       new Date(3),
     );
-    await saveHealthMinutes(db, 'w1-worker', [record(M + 2, { throttled: 3 })], new Date(4));
+    await saveHealthMinutes(db, 'w1-worker', [record(M + 2, { throttled: 3, backingOff: 2 })], new Date(4));
+    await saveHealthMinutes(db, 'w2-worker', [record(M + 2, { backingOff: 1 })], new Date(4));
     // A repeated write of w1's first minute with its newer totals replaces, never adds.
     await saveHealthMinutes(db, 'w1-worker', [record(M, { offersSeen: 12, accepted: 2, errors: { transient: 1 }, raceCount: 400, raceSamples: [1, 2, 3, 4] })], new Date(5));
 
@@ -52,6 +54,7 @@ describeEachDatabase('engine health minutes in the database', (database) => {
       accepted: 3,
       throttled: 0,
       puzzles: 0,
+      backingOff: 0,
       errors: { transient: 3, 'step failed': 1 },
       // 500 latencies: 400 fast (1 to 4) and 100 at 50; the median is fast, the 95th slow.
       raceP50Ms: 3,
@@ -61,8 +64,20 @@ describeEachDatabase('engine health minutes in the database', (database) => {
       waitingOnPuzzle: 0,
       pausedForCredit: 1,
     });
-    expect(minutes[1]).toEqual({ at: (M + 1) * 60_000, offersSeen: 0, accepted: 0, throttled: 0, puzzles: 0, errors: {}, raceP50Ms: null, raceP95Ms: null, raceP99Ms: null });
-    expect(minutes[2]).toMatchObject({ throttled: 3 });
+    expect(minutes[1]).toEqual({
+      at: (M + 1) * 60_000,
+      offersSeen: 0,
+      accepted: 0,
+      throttled: 0,
+      puzzles: 0,
+      backingOff: 0,
+      errors: {},
+      raceP50Ms: null,
+      raceP95Ms: null,
+      raceP99Ms: null,
+    });
+    // Each process's drivers backing off add up: a driver searches in one process at a time.
+    expect(minutes[2]).toMatchObject({ throttled: 3, backingOff: 3 });
   });
 
   it('deletes the minutes past 24 hours as a process writes, and reads nothing where nothing was written', async () => {

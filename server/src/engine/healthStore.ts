@@ -38,6 +38,7 @@ export async function saveHealthMinutes(db: Db, processName: string, records: re
         searching: r.states?.searching ?? null,
         waiting_on_puzzle: r.states?.waitingOnPuzzle ?? null,
         paused_for_credit: r.states?.pausedForCredit ?? null,
+        backing_off: r.backingOff,
         updated_at: now,
       })),
     )
@@ -53,6 +54,7 @@ export async function saveHealthMinutes(db: Db, processName: string, records: re
         searching: eb.ref('excluded.searching'),
         waiting_on_puzzle: eb.ref('excluded.waiting_on_puzzle'),
         paused_for_credit: eb.ref('excluded.paused_for_credit'),
+        backing_off: eb.ref('excluded.backing_off'),
         updated_at: eb.ref('excluded.updated_at'),
       })),
     )
@@ -104,6 +106,7 @@ export async function loadHealthMinutes(db: Db, fromMinute: number, toMinute: nu
         row.searching === null || row.waiting_on_puzzle === null || row.paused_for_credit === null
           ? null
           : { searching: row.searching, waitingOnPuzzle: row.waiting_on_puzzle, pausedForCredit: row.paused_for_credit },
+      backingOff: row.backing_off,
     };
     byMinute.set(minute, [...(byMinute.get(minute) ?? []), record]);
   }

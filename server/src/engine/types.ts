@@ -62,4 +62,6 @@ export interface EngineHealthRecorder {
   puzzle(): void;
   failed(kind: string): void;
   raceLatency(ms: number): void;
+  /** The driver's search waits longer before its next poll: the platform slowed it down. */
+  backedOff(userId: string): void;
 }

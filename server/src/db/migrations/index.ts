@@ -34,6 +34,7 @@ import * as knowledgeBaseLanguages from './0029_knowledge_base_languages.js';
 import * as workLimits from './0030_work_limits.js';
 import * as offerRaces from './0032_offer_races.js';
 import * as accountHealth from './0033_account_health.js';
+import * as backingOff from './0034_backing_off.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0030_work_limits': workLimits,
   '0032_offer_races': offerRaces,
   '0033_account_health': accountHealth,
+  '0034_backing_off': backingOff,
 };

@@ -48,6 +48,7 @@ describeEachDatabase('engine health API', (database) => {
     engineHealth.offersSeen(12);
     engineHealth.accepted();
     engineHealth.throttled();
+    engineHealth.backedOff(driver.id);
     engineHealth.failed('transient');
     engineHealth.raceLatency(0.8);
 
@@ -66,6 +67,7 @@ describeEachDatabase('engine health API', (database) => {
       accepted: 1,
       throttled: 1,
       puzzles: 0,
+      backingOff: 1,
       errors: { transient: 1 },
       raceP50Ms: 0.8,
       raceP95Ms: 0.8,

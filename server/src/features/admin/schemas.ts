@@ -229,13 +229,14 @@ export const engineHealthSchema = {
       description: 'Oldest first, ending with the current minute; none before the first minute stored (24 hours kept)',
       items: {
         type: 'object',
-        required: ['at', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'errors', 'raceP50Ms', 'raceP95Ms', 'raceP99Ms'],
+        required: ['at', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'backingOff', 'errors', 'raceP50Ms', 'raceP95Ms', 'raceP99Ms'],
         properties: {
           at: { ...epochMs, description: "The minute's start, epoch ms" },
           offersSeen: count,
           accepted: count,
           throttled: count,
           puzzles: count,
+          backingOff: { ...count, description: 'Drivers whose search backed off in the minute because the platform slowed it down' },
           errors: { type: 'object', additionalProperties: count, description: 'Failures by kind' },
           raceP50Ms: nullableMsFigure,
           raceP95Ms: nullableMsFigure,
