@@ -41,7 +41,8 @@ export interface MinuteRecord {
   backingOff: number;
 }
 
-const emptyRecord = (minute: number): MinuteRecord => ({
+/** A minute with nothing counted yet. */
+export const emptyRecord = (minute: number): MinuteRecord => ({
   minute,
   offersSeen: 0,
   accepted: 0,

@@ -10,23 +10,11 @@ import { expect } from 'expect';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { describeEachDatabase } from '../../test/databases.js';
-import { ENGINE_HEALTH_MINUTES, EngineHealthSeries, type MinuteRecord } from './health.js';
+import { emptyRecord, ENGINE_HEALTH_MINUTES, EngineHealthSeries, type MinuteRecord } from './health.js';
 import { loadHealthMinutes, pruneHealthMinutes, saveHealthMinutes, writeHealthEvery } from './healthStore.js';
 
 const M = Math.floor(Date.UTC(2026, 0, 5, 10, 0) / 60_000);
-const record = (minute: number, overrides: Partial<MinuteRecord> = {}): MinuteRecord => ({
-  minute,
-  offersSeen: 0,
-  accepted: 0,
-  throttled: 0,
-  puzzles: 0,
-  errors: {},
-  raceCount: 0,
-  raceSamples: [],
-  states: null,
-  backingOff: 0,
-  ...overrides,
-});
+const record = (minute: number, overrides: Partial<MinuteRecord> = {}): MinuteRecord => ({ ...emptyRecord(minute), ...overrides });
 
 describeEachDatabase('engine health minutes in the database', (database) => {
   it('adds up the processes of each minute, weighting race samples by the latencies they stand for', async () => {
