@@ -1,3 +1,4 @@
+import { DEFAULT_WORK_LIMITS } from '@blockpilot/shared/api/schemas';
 import { createMockSession, mockAccount, mockApi, mockSearchStatus, mockServiceAreas, type MockApi, type MockSession } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { setScreenWidth } from '@blockpilot/shared/mock';
@@ -12,7 +13,7 @@ describe('Dashboard (/dashboard/*)', () => {
     jest.useFakeTimers();
     scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     localStorage.clear();
-    server = mockApi({ 'POST /user/getLogs': { data: [] } });
+    server = mockApi({ 'POST /user/getLogs': { data: [] }, 'GET /user/workLimits': { data: DEFAULT_WORK_LIMITS } });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     restoreWidth = setScreenWidth(PHONE_WIDTH);
   });
