@@ -8,6 +8,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
+import { DEFAULT_WORK_LIMITS } from '@blockpilot/shared/api/schemas';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Simulator } from '@blockpilot/platform-sim';
 import { signInAsDriver } from '../../test/platformFixture.js';
@@ -119,7 +120,10 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     await sim.close();
   });
 
-  /** A's order, a named filter, notification channels and a linked Telegram chat. */
+  /** A's work limits: an away range no other driver has. */
+  const LIMITS_OF_A = { ...DEFAULT_WORK_LIMITS, awayDates: [{ from: '2031-07-14', to: '2031-07-15' }], maxWeekMinutes: 1230 };
+
+  /** A's order, a named filter, notification channels, work limits and a linked Telegram chat. */
   async function giveAObjects(): Promise<void> {
     const order = await h.inject({ method: 'POST', url: '/api/store/createStripeOrder', headers: bearer(a.token), payload: { topup_amount: 1500 } });
     expect(order.statusCode).toBe(200);
@@ -133,6 +137,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     expect(
       (await h.inject({ method: 'POST', url: '/api/user/saveNotificationPreferences', headers: bearer(a.token), payload: { notificationPreferences: preferences } })).statusCode,
     ).toBe(200);
+    expect((await h.inject({ method: 'POST', url: '/api/user/saveWorkLimits', headers: bearer(a.token), payload: { workLimits: LIMITS_OF_A } })).statusCode).toBe(200);
     const orders = await h.database.db.selectFrom('orders').select('id').where('user_id', '=', a.id).execute();
     pushDeviceOfA = browserSubscription(`A-secret-device-${a.id.slice(0, 8)}`);
     const device = await h.inject({ method: 'POST', url: '/api/user/pushDevices', headers: bearer(a.token), payload: pushDeviceOfA });
@@ -144,6 +149,7 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
       ...[a.email, '+1 555 010 7777', filterName, preferences.emailAddress, preferences.whatsAppNumber, code, account.shareableCode, ...orders.map((o) => o.id)],
       ...[pushDeviceOfA.endpoint, pushDeviceOfA.p256dh, pushDeviceOfA.auth],
       ...[logsOfA.accepted, logsOfA.ignored, platformOfA.accountId, String(platformOfA.blockStart)],
+      LIMITS_OF_A.awayDates[0]!.from,
     ];
   }
 
@@ -263,6 +269,11 @@ describeEachDatabase("other users' data and tokens that do not belong", (databas
     const blocksOfB = (await asB('GET /api/user/blocks', { url: `/api/user/blocks?${range}` })).json().data as Array<{ _id: string }>;
     const stats = await asB('GET /api/user/stats', { url: `/api/user/stats?${range}` });
     expect(stats.json().data.totals.accepted).toBe(blocksOfB.length);
+    // B reads and saves B's own work limits: never A's away dates, and A's stay as A saved them.
+    expect((await asB('GET /api/user/workLimits', { url: '/api/user/workLimits' })).json().data).toEqual(DEFAULT_WORK_LIMITS);
+    const limitsOfB = { ...DEFAULT_WORK_LIMITS, maxDayMinutes: 300 };
+    expect((await asB('POST /api/user/saveWorkLimits', { method: 'POST', url: '/api/user/saveWorkLimits', payload: { workLimits: limitsOfB } })).json().data).toEqual(limitsOfB);
+    expect((await h.inject({ url: '/api/user/workLimits', headers: bearer(a.token) })).json().data).toEqual(LIMITS_OF_A);
     // B's account health is counted from B's own hours only (docs/LIVE.md "Account health"); asB looks for A's ids in it.
     expect((await asB('GET /api/user/accountHealth', { url: '/api/user/accountHealth' })).json().data).toMatchObject({ days: 7, connected: true });
     expect((await asB('GET /api/user/calendarFeed', { url: '/api/user/calendarFeed' })).json().data).toEqual({ createdAt: null });

@@ -73,7 +73,11 @@ describe('platform client against the simulator', () => {
       const pool = value(await platform.client.getOfferFiltersOptions(account.credentials));
       expect(eligible.length).toBeGreaterThan(0);
       expect(pool.length).toBeGreaterThanOrEqual(eligible.length);
-      for (const area of pool) expect(area).toEqual({ id: expect.any(String), name: expect.stringMatching(/\(.+\)/) });
+      for (const area of pool) {
+        expect(area).toMatchObject({ id: expect.any(String), name: expect.stringMatching(/\(.+\)/) });
+        // The simulator's stations carry their place (docs/PLATFORM.md): the travel check reads it.
+        expect(area.location).toEqual({ latitude: expect.any(Number), longitude: expect.any(Number) });
+      }
       for (const id of eligible) expect(pool.map((a) => a.id)).toContain(id);
     });
 
