@@ -190,6 +190,7 @@ describe('the session (docs/PRODUCT.md section 4)', () => {
       act(() => server.emitLive({ type: 'status', status: mockSearchStatus({ searching: true, pausedFor: 'credit', missed: { count: 3, valueCents: 43_000 } }) }));
       expect(session.searchStatus).toMatchObject({ pausedFor: 'credit', missed: { count: 3 } });
 
+      await settle(); // the stream's opening reloaded the account (the next test); count from here
       const accountLoads = server.callsTo('GET /user').length;
       server.on('GET /user', { data: mockAccount({ flexConnected: true, credit: 2500 }) });
       act(() => server.emitLive({ type: 'account' }));
@@ -203,6 +204,19 @@ describe('the session (docs/PRODUCT.md section 4)', () => {
       act(() => server.emitLive({ type: 'logs' }));
       act(() => server.emitLive({ type: 'logRemoved', id: 'log-1' }));
       expect(heard).toEqual(['logs', 'logRemoved:log-1']);
+    });
+
+    it('reloads the account when the stream opens: a puzzle that stopped the search before it listened still shows', async () => {
+      let loads = 0;
+      // The first load is before the puzzle; by the time the stream opens the engine has stopped for it.
+      server.on('GET /user', () => ({ data: mockAccount({ flexConnected: true, puzzleRequired: loads++ > 0 }) }));
+      setAccessToken('t1');
+      renderSession();
+      await settle();
+      await settle();
+      expect(server.openLiveStreams()).toBe(1);
+      expect(server.callsTo('GET /user')).toHaveLength(2);
+      expect(session.account?.puzzleRequired).toBe(true);
     });
 
     it('closes the stream on sign-out', async () => {

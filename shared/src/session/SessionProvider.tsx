@@ -127,7 +127,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       for (const listener of [...liveListeners.current]) listener(event);
     };
     return api.user.events({
-      onOpen: () => tellListeners({ type: 'logs' }),
+      // What changed before the stream was listening (between the account's load and this open, or
+      // while it was reconnecting) was told to no one: the log catches up, and so does the account,
+      // which holds the puzzle and the credit (docs/LIVE.md "The live stream").
+      onOpen: () => {
+        tellListeners({ type: 'logs' });
+        void loadAccount();
+      },
       onEvent(event) {
         if (event.type === 'status') followStatus(event.status);
         else if (event.type === 'account') void loadAccount();

@@ -209,6 +209,7 @@ describeEachDatabase('live search status', (database) => {
         offer('arrival', soon, 150);
         offer('hidden', soon + 4 * day, 150, { hidden: true });
         offer('station', soon + 5 * day, 150, {}, unselected);
+        let logged: Array<{ offer_id: string; reason: string | null }> = [];
         const reasons = await waitFor('every offer logged', async () => {
           const rows = await t.database.db
             .selectFrom('offer_logs')
@@ -216,7 +217,11 @@ describeEachDatabase('live search status', (database) => {
             .where('user_id', '=', driver.id)
             .where('action', '=', 'BLOCK_IGNORE')
             .execute();
+          logged = rows;
           return rows.length >= 5 && rows;
+        }).catch((error: Error) => {
+          // Say which offers were logged by then, so a failure on a loaded machine tells which one is missing.
+          throw new Error(`${error.message}; logged by then: ${JSON.stringify(logged.map((row) => [row.offer_id.split('-')[0], row.reason]))}`);
         });
         const reasonOf = (id: string) => reasons.find((r) => r.offer_id === `${id}-${driver.id}`);
         expect(reasonOf('overlap')).toMatchObject({ reason: 'overlap', overlap_start_time: bookedStart, overlap_service_area_id: mine });
