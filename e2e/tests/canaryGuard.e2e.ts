@@ -120,6 +120,17 @@ describe('a canary that crashes while rendering', () => {
         );
         expect(canary).toMatchObject({ version: CRASHING, verdict: 'waiting', health: { healthy: 0, failed: i + 1, lastFailure: { errorName: 'TypeError', stage: 'render' } } });
         expect(canary.health.lastFailure!.stackHash).toMatch(/^[0-9a-f]{64}$/);
+      } else {
+        // The last vote is counted before its tab closes (a closing tab drops a request still in
+        // flight): by then the guard has rolled the canary back, or is about to.
+        await waitFor(
+          `the vote of driver ${i + 1}`,
+          async () => {
+            const entry = await landingStatus();
+            return entry.canary === null || entry.canary.health.users === i + 1;
+          },
+          15_000,
+        );
       }
       await context.close();
     }

@@ -156,7 +156,8 @@ describeEachDatabase('live search status', (database) => {
         });
         expect(paused).toMatchObject({ searching: true, missed: { count: 2, valueCents: 43_000 }, feesCovered: 0, lowCredit: true });
         await waitFor('the device hears the pause', () => lastStatus(device)?.pausedFor === 'credit');
-        expect(device.events.some((e) => e.type === 'logs')).toBe(true);
+        // The log entries are written beside the pause, not before it: their signal may come after the status.
+        await waitFor('the device hears the log entries', () => device.events.some((e) => e.type === 'logs'));
         const entries = (await call(t.app, { method: 'POST', url: '/api/user/getLogs', payload: { query: { reason: { $in: ['credit'] } } }, headers: bearer(driver.token) })).json()
           .data;
         expect(entries.map((e: { reason: string }) => e.reason)).toEqual(['credit', 'credit']);
