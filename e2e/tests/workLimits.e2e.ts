@@ -32,8 +32,11 @@ let there: ServiceArea;
 const day = (Math.floor(Date.now() / 86_400_000) + 9) * 86_400;
 const at = (hourUtc: number, days = 0) => day + days * 86_400 + hourUtc * 3600;
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-/** Exactly 150.00: the filter below takes no other price, so the simulator's own offers stay out. */
-const PRICE = 150;
+/**
+ * Exactly 147.00: the filter below takes no other price, so the simulator's own offers stay out, and
+ * so do the 150.00 offers other files leave listed (matching them paused this driver for credit).
+ */
+const PRICE = 147;
 
 const offer = (offerId: string, area: ServiceArea, startTime: number, durationHours: number) =>
   injectOffer(product().platformSimulatorUrl, { serviceAreaId: area.id, offerId: `${offerId}-${day}`, startTime, durationHours, priceAmount: PRICE });
