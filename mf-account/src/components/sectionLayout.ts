@@ -11,3 +11,9 @@ export const SectionText = styled.p`
 export const SectionForm = styled(Form)`
   max-width: 520px;
 `;
+
+/** A heading of a part inside a section (This device, News and offers). */
+export const SectionSubheading = styled.h3`
+  margin: 24px 0 8px;
+  font-size: 1.05rem;
+`;

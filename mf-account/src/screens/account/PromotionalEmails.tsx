@@ -6,13 +6,8 @@
 import { api, useSession } from '@blockpilot/shared';
 import { Notice, Switch } from '@blockpilot/shared/ui';
 import { useState } from 'react';
-import styled from 'styled-components';
+import { SectionSubheading } from '../../components/sectionLayout';
 import { useT } from '../../i18n';
-
-const Heading = styled.h3`
-  margin: 24px 0 8px;
-  font-size: 1.05rem;
-`;
 
 type Saving = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'failed'; message: string };
 
@@ -37,7 +32,7 @@ export function PromotionalEmails({ enabled }: { enabled: boolean }) {
 
   return (
     <section aria-labelledby="promotional-emails">
-      <Heading id="promotional-emails">{t('promotions.title')}</Heading>
+      <SectionSubheading id="promotional-emails">{t('promotions.title')}</SectionSubheading>
       <Switch
         label={t('promotions.switch')}
         helperText={t('promotions.help')}

@@ -8,15 +8,10 @@ import { api, type PushDevice, type PushDevices } from '@blockpilot/shared';
 import { Button, Notice, Switch } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { SectionText } from '../../components/sectionLayout';
+import { SectionSubheading, SectionText } from '../../components/sectionLayout';
 import { useT } from '../../i18n';
 import { logFailure } from '../../logFailure';
 import { currentSubscription, PermissionDenied, pushAvailability, subscribeThisDevice, unsubscribeThisDevice, type PushAvailability } from './thisDevice';
-
-const Heading = styled.h3`
-  margin: 24px 0 8px;
-  font-size: 1.05rem;
-`;
 
 const DeviceList = styled.ul`
   list-style: none;
@@ -108,7 +103,7 @@ export function ThisDevice() {
   const blocked = availability === 'unsupported' || availability === 'denied';
   return (
     <>
-      <Heading>{t('push.title')}</Heading>
+      <SectionSubheading>{t('push.title')}</SectionSubheading>
       {availability === 'unsupported' && <Notice tone="warning">{t('push.unsupported')}</Notice>}
       {availability === 'denied' && <Notice tone="warning">{t('push.denied')}</Notice>}
       <Switch
