@@ -5,7 +5,7 @@
  * transaction, so two processes (or a retry) find nothing left to claim. Only a credit that
  * reaches the threshold again re-arms it ({@link rearmAutoTopUp}, run by every ledger credit).
  */
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 
 type Trx = Transaction<DatabaseSchema>;
@@ -23,6 +23,11 @@ export interface ClaimedAutoTopUp {
  * threshold, and creates its pending top-up order; null when there is nothing to claim.
  */
 export async function claimAutoTopUp(trx: Trx, userId: string, currency: string, now: Date): Promise<ClaimedAutoTopUp | null> {
+  // The credit is read under the user row's lock, which every ledger change takes first: a credit
+  // in flight (a top-up being settled, which may re-arm) commits before the claim reads the credit
+  // and the armed flag. Read without it, a claim that waited for the row below could see the
+  // re-arm of the top-up just paid beside the credit from before it, and charge a second time.
+  const { credit_cents } = await trx.selectFrom('users').select('credit_cents').where('id', '=', userId).forNoKeyUpdate().executeTakeFirstOrThrow();
   const claimed = await trx
     .updateTable('auto_top_ups')
     .set({ armed: false })
@@ -31,7 +36,7 @@ export async function claimAutoTopUp(trx: Trx, userId: string, currency: string,
     .where('armed', '=', true)
     .where('payment_method_ref', 'is not', null)
     .where('customer_ref', 'is not', null)
-    .where('threshold_cents', '>', sql<number>`(select credit_cents from users where id = ${userId})`)
+    .where('threshold_cents', '>', credit_cents)
     .returning(['amount_cents', 'customer_ref', 'payment_method_ref'])
     .executeTakeFirst();
   if (!claimed) return null;

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import { SIGN_UP_BONUS_CENTS } from '@blockpilot/shared/constants';
 import { readOutbox } from '../../adapters/mail/outboxMailer.js';
 import type { AppContext } from '../../context.js';
-import { balanceOf, charge, entriesOf } from '../../domain/ledger.js';
+import { claimAutoTopUp } from '../../domain/autoTopUp.js';
+import { balanceOf, charge, credit, entriesOf } from '../../domain/ledger.js';
 import { bearer, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { testContext } from '../../../test/context.js';
 import { describeEachDatabase } from '../../../test/databases.js';
@@ -13,7 +15,7 @@ import { autoTopUpIfDue } from './autoTopUp.js';
 
 const FAILED_SUBJECT = 'Automatic top-up failed and is now off';
 
-describeEachDatabase('automatic top-up', (database) => {
+describeEachDatabase('automatic top-up', (database, kind) => {
   let t: TestApp;
   /** Two more processes on the same database, as a search worker and a second API process would be. */
   let processes: AppContext[];
@@ -74,6 +76,48 @@ describeEachDatabase('automatic top-up', (database) => {
     expect(await balanceOf(database().db, driver.id)).toBe(SIGN_UP_BONUS_CENTS - 600 + 2000);
     expect((await settings(driver)).json().data).toMatchObject({ enabled: true, lastCharge: { amount: 2000, status: 'paid' }, lastFailure: null });
   });
+
+  if (kind === 'postgres') {
+    // A claim read the credit without waiting for a credit in flight: a top-up paid while a second
+    // process was claiming left it charging the card again for a crossing already paid.
+    it('claims nothing while a credit that lifts the balance above the threshold is in flight, once it commits', async () => {
+      const driver = await signUp(t.app, t.database);
+      const { db } = database();
+      // Written directly, not saved through the API, so no check of the app's own runs beside this one.
+      await db
+        .insertInto('auto_top_ups')
+        .values({ user_id: driver.id, enabled: true, armed: true, amount_cents: 2000, threshold_cents: 500, customer_ref: 'dev_customer', payment_method_ref: 'dev_card_pays' })
+        .execute();
+      await fee(driver, 600); // 400: below the threshold
+      let commitCredit!: () => void;
+      const creditHeld = new Promise<void>((resolve) => (commitCredit = resolve));
+      let creditWritten!: () => void;
+      const written = new Promise<void>((resolve) => (creditWritten = resolve));
+      const topUp = db.transaction().execute(async (trx) => {
+        await credit(trx, driver.id, `topup:${randomUUID()}`, 2000); // 2400 once committed
+        creditWritten();
+        await creditHeld;
+      });
+      await written;
+      let claimAnswered = false;
+      const claim = db
+        .transaction()
+        .execute((trx) => claimAutoTopUp(trx, driver.id, 'USD', new Date()))
+        .finally(() => (claimAnswered = true));
+      // Either the claim answers at once (it did not wait) or it waits on the credit's lock.
+      await waitFor('the claim answered or waiting for the credit', async () => {
+        const { rows } = await sql<{
+          waiting: number;
+        }>`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(db);
+        return claimAnswered || rows[0]!.waiting > 0;
+      });
+      commitCredit();
+      await topUp;
+      expect(await claim).toBeNull();
+      expect(await orders(driver)).toEqual([]);
+      expect(await balanceOf(db, driver.id)).toBe(2400);
+    });
+  }
 
   it('does not charge while the credit stays at or above the threshold', async () => {
     const driver = await signUp(t.app, t.database);
