@@ -4,8 +4,10 @@
  */
 import { DURATION_SLIDER, PAY_SLIDER, type Language, type Role } from './constants.js';
 import type { IgnoreReason } from './ignoreReasons.js';
-import type { DayRange, Filter, NotificationPreferences } from './api/schemas/user.js';
-import type { MembershipPlanId } from './api/schemas/store.js';
+import type { DayRange, Filter } from './api/schemas/user.js';
+import type { OrderStatus } from './api/schemas/store.js';
+import type { SearchStatus } from './api/schemas/search.js';
+import type { LogEntry } from './api/schemas/logs.js';
 import type { LoadReportBody } from './api/schemas/releases.js';
 import type { ErrorCode } from './api/schemas/errorCodes.js';
 
@@ -16,11 +18,19 @@ import type { ErrorCode } from './api/schemas/errorCodes.js';
  */
 export type { Range } from './api/schemas/fields.js';
 export type { Filter, NotificationEventChoices, NotificationPreferences, PushSubscriptionInput, LogQuery, DayRange } from './api/schemas/user.js';
-export type { SupportMessage } from './api/schemas/support.js';
 export type { AutoTopUpSettings } from './api/schemas/store.js';
+export type { SupportMessage } from './api/schemas/support.js';
 export type { AccountHealth, AccountHealthVerdict } from './api/schemas/accountHealth.js';
 export type { KnowledgeBaseArticleInput } from './api/schemas/admin.js';
 export type { AwayRange, WorkLimits } from './api/schemas/workLimits.js';
+export type { Account, PushDevice, PushDevices } from './api/schemas/account.js';
+export type { SearchStatus, SearchToggle } from './api/schemas/search.js';
+export type { CreditHistoryEntry, LedgerKind } from './api/schemas/ledger.js';
+export type { LogAction, LogEntry, RaceAnswer, RaceTimeline } from './api/schemas/logs.js';
+export type { AutoTopUp, MembershipPlan, OrderStatus, PaidOrder } from './api/schemas/store.js';
+export type { ServiceArea, ScheduledBlock, ChallengeSession } from './api/schemas/platform.js';
+export type { KnowledgeBaseItem, PublicConfig } from './api/schemas/support.js';
+export type { CalendarFeed } from './api/schemas/calendar.js';
 
 /** Pay is compared per block or per hour of the block. */
 export type PayType = Filter['payType'];
@@ -42,145 +52,7 @@ export const DEFAULT_FILTER: Omit<Filter, 'id'> = {
   timeToArrive: 30,
 };
 
-/** A delivery station the platform offers blocks in. */
-export interface ServiceArea {
-  id: string;
-  shortName: string;
-  fullName: string;
-  /**
-   * Whether the connected platform account may work this station, as the engine last read it
-   * (docs/LIVE.md "Eligible stations"); absent while never read.
-   */
-  eligible?: boolean;
-}
-
-/** One device (browser) that receives Web Push for the driver. */
-export interface PushDevice {
-  id: string;
-  /** How the device is named in the list ("Chrome on Android"), from the user agent that switched it on. */
-  label: string;
-  /** The push service's URL of this subscription: a browser finds itself in the list by it. */
-  endpoint: string;
-  /** When it was switched on, epoch ms. */
-  createdAt: number;
-}
-
-/** The driver's push devices and the key a browser subscribes with (GET /api/user/pushDevices). */
-export interface PushDevices {
-  /** The server's VAPID public key, base64url (the `applicationServerKey` of PushManager.subscribe). */
-  publicKey: string;
-  devices: PushDevice[];
-}
-
-/** The signed-in user's account and settings (GET /api/user). */
-export interface Account {
-  display_name: string;
-  /** Credit in integer cents. */
-  credit: number;
-  emailAddress: string;
-  /** True once the driver opened the e-mailed verification link; the sign-up bonus waits for it. */
-  emailVerified: boolean;
-  phoneNumber: string;
-  flexConnected: boolean;
-  trialEligible: boolean;
-  /** End of a running trial, epoch ms, or null. */
-  trialEndsAt?: number | null;
-  /** End of an active membership, epoch ms, or null. */
-  membershipEndsAt?: number | null;
-  /** The invite code others register with. */
-  shareableCode: string;
-  notificationPreferences: NotificationPreferences;
-  /** The driver's filters; the first is the one shown. */
-  filters: Filter[];
-  /** Set when the platform demands a captcha the driver must solve in its own app. */
-  puzzleRequired: boolean;
-  /** Global setting: the currency symbol of the user's region. */
-  currency_symbol: string;
-  /** The language the driver chose (docs/FRONTEND.md, "Languages"); e-mails and chat messages use it too. */
-  language: Language;
-  /** Driver (`user`) or operator (docs/OPERATIONS.md "Roles"); absent from older servers: a driver. */
-  role?: Role;
-  /** The driver takes promotional e-mails (the opt-out link and the account settings switch it); absent from older servers. */
-  promotionalEmails?: boolean;
-}
-
-/** What the engine did with an offer. */
-export type LogAction = 'BLOCK_ACCEPT' | 'BLOCK_IGNORE';
-
 export { IGNORE_REASONS, type IgnoreReason } from './ignoreReasons.js';
-
-/** One discovered offer in the driver's log. */
-export interface LogEntry {
-  _id: string;
-  action: LogAction;
-  /** When the engine saw the offer, epoch ms. */
-  discoveredAt: number;
-  /** Block start and end, epoch seconds. */
-  startTime: number;
-  endTime: number;
-  serviceAreaId: string;
-  /** The fee charged in cents (accepted entries). */
-  cost?: number;
-  rateInfo: { priceAmount: number; currency?: string };
-  /** Why the offer was ignored (ignored entries). */
-  reason?: IgnoreReason;
-  /** The booked block an `overlap` clashed with. */
-  overlaps?: { startTime: number; serviceAreaId: string };
-  /** The booked block a `travel` entry was too close to, and the travel time between the two stations, minutes. */
-  travel?: { startTime: number; serviceAreaId: string; minutes: number };
-  /** For an offer the engine tried to accept: its race (docs/ENGINE.md "Race timelines"). */
-  race?: RaceTimeline;
-}
-
-/** What the platform answered an accept. */
-export type RaceAnswer = 'accepted' | 'taken' | 'throttled' | 'other';
-
-/** One accept's race: listed to the account, the accept sent, the platform's answer. */
-export interface RaceTimeline {
-  /** When the poll answer that held the offer came, epoch ms. */
-  listedAt: number;
-  /** From that answer to the accept leaving, ms. */
-  sentAfterMs: number;
-  answer: RaceAnswer;
-  /** From the accept leaving to the platform's answer, ms. */
-  answeredAfterMs: number;
-}
-
-/** Why the credit moved: each ledger entry's kind (an operator's adjustment or reversal included, docs/OPERATIONS.md). */
-export type LedgerKind = 'signup' | 'topup' | 'payment' | 'membership' | 'invite' | 'fee' | 'refund' | 'adjustment' | 'reversal';
-
-/** One change of the driver's credit, newest first in their history (GET /api/user/getCreditHistory). */
-export interface CreditHistoryEntry {
-  /** What it was: sign-up bonus, top-up, card payment, membership, invite reward, fee, refund. */
-  kind: LedgerKind;
-  /** Signed cents: credit added (+) or taken (-). */
-  amountCents: number;
-  /** When, epoch ms. */
-  at: number;
-  /** For a fee or its refund: the block it was for (a refunded one was forfeited). */
-  block?: { startTime: number; endTime: number; serviceAreaId: string; priceAmount: number; forfeited: boolean };
-}
-
-/** What the driver's search is doing (GET /api/user/getSearchStatus, and live). */
-export interface SearchStatus {
-  searching: boolean;
-  /**
-   * 'credit': the search runs but the credit does not cover the fee of a matching offer, so such
-   * offers are skipped until a top-up resumes it by itself (docs/LIVE.md "Credit guard").
-   */
-  pausedFor: 'credit' | null;
-  /** Matching offers skipped for credit since the pause began, and their pay, cents. */
-  missed: { count: number; valueCents: number };
-  /** How many fees the credit covers (docs/LIVE.md "Credit guard"); null in a trial or membership. */
-  feesCovered: number | null;
-  /** The credit covers fewer than LOW_CREDIT_FEES fees. */
-  lowCredit: boolean;
-  /**
-   * Searching, but no station of an enabled filter is one the platform account may work: nothing
-   * is polled (docs/LIVE.md "Eligible stations").
-   */
-  noEligibleStation: boolean;
-}
 
 /**
  * What the server tells every open device of a driver, as it happens (GET /api/user/events,
@@ -190,61 +62,15 @@ export interface SearchStatus {
  */
 export type LiveEvent = { type: 'status'; status: SearchStatus } | { type: 'account' } | { type: 'logs' } | { type: 'logRemoved'; id: string } | { type: 'releases' };
 
-/** One knowledge-base item; an answer may be a list of lines, '' is a blank line. */
-export interface KnowledgeBaseItem {
-  question: string;
-  answer: string | string[];
-}
-
-/** The automatic top-up (docs/LIVE.md "Automatic top-up"); money in cents, times epoch ms. */
-export interface AutoTopUp {
-  enabled: boolean;
-  /** What one charge tops up, within the top-up slider's range. */
-  amount: number;
-  /** A fall of the credit below this charges the saved card once. */
-  threshold: number;
-  /** The card saved at the payment provider, or null. */
-  card: { label: string } | null;
-  lastCharge: { amount: number; status: OrderStatus; at: number } | null;
-  /** Why the last charge failed (it turned automatic top-up off). */
-  lastFailure: { reason: string; at: number } | null;
-}
-
-/** A membership plan on sale: no fee is charged while one is active. */
-export interface MembershipPlan {
-  id: MembershipPlanId;
-  name: string;
-  /** Price in cents. */
-  price: number;
-  /** Length in days. */
-  days: number;
-  description?: string;
-}
-
 /** One link of the navigation bar. */
 export interface NavigationRoute {
   path: string;
   name: string;
 }
 
-/** An accepted block on the driver's platform schedule. */
-export interface ScheduledBlock {
-  startTime: number;
-  endTime: number;
-  serviceAreaId: string;
-  /** Booked price in currency units. */
-  price: number;
-}
-
 /** The session the login, register and password-change calls return. */
 export interface Session {
   accessToken: string;
-}
-
-/** The connect call's failure answer: where the driver signs in, and the PKCE verifier. */
-export interface ChallengeSession {
-  challenge_url: string;
-  code_verifier: string;
 }
 
 /** Per-field messages, keyed by the field names of docs/PRODUCT.md section 5. */
@@ -265,14 +91,6 @@ export interface Envelope<T = unknown> {
 }
 
 /** One remote of the federated front end, as the server's manifest lists it. */
-/** What the server tells every page about itself (GET /api/publicConfig): its configuration's public part. */
-export interface PublicConfig {
-  /** Where drivers write to (the server's SUPPORT_EMAIL). */
-  supportEmail: string;
-  /** The Telegram bot drivers send /start to; null while the server has none (messages recorded locally). */
-  telegramBot: { handle: string; url: string } | null;
-}
-
 export interface RemoteManifestEntry {
   /** Federation container name, e.g. `mf_auth`. */
   name: string;
@@ -335,8 +153,6 @@ export interface AdminLedgerEntry {
   reason?: string | null;
   createdAt: number;
 }
-
-export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'refunded';
 
 export interface AdminOrder {
   id: string;
@@ -743,12 +559,4 @@ export interface DriverStats extends DayRange {
   byHour: Array<FunnelCounts & { hour: number }>;
   /** Offers not taken, per reason (docs/ENGINE.md "Ignore reasons"), most first. */
   ignoredByReason: Array<{ reason: IgnoreReason; count: number }>;
-}
-
-/** The driver's private calendar feed (GET/POST/DELETE /api/user/calendarFeed). */
-export interface CalendarFeed {
-  /** When the current link was made; null: no link (never made, or revoked). */
-  createdAt: number | null;
-  /** The feed's URL: only in the answer that made it, since the server keeps just its hash. */
-  url?: string;
 }

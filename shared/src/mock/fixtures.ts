@@ -1,4 +1,5 @@
 /** Realistic sample entities for tests. */
+import { NOTIFICATION_EVENTS } from '../constants';
 import type { Account, Filter, LogEntry, ServiceArea } from '../types';
 
 export function mockFilter(overrides: Partial<Filter> = {}): Filter {
@@ -29,11 +30,19 @@ export function mockAccount(overrides: Partial<Account> = {}): Account {
     trialEndsAt: null,
     membershipEndsAt: null,
     shareableCode: 'DANA1234',
-    notificationPreferences: { emailAddress: 'dana@example.com', whatsAppNumber: '', telegramAuthCode: '' },
+    notificationPreferences: {
+      emailAddress: 'dana@example.com',
+      whatsAppNumber: '',
+      telegramAuthCode: '',
+      telegramConnected: false,
+      events: { email: [...NOTIFICATION_EVENTS], whatsapp: [...NOTIFICATION_EVENTS], telegram: [...NOTIFICATION_EVENTS], push: [...NOTIFICATION_EVENTS] },
+    },
     filters: [mockFilter()],
     puzzleRequired: false,
     currency_symbol: '$',
     language: 'en',
+    role: 'user',
+    promotionalEmails: true,
     ...overrides,
   };
 }

@@ -89,7 +89,7 @@ function AccountSections({ account, section }: { account: Account; section?: Sec
         <InviteCodeSection shareableCode={account.shareableCode} currencySymbol={account.currency_symbol} />
       </Section>
       <Section title={t('sections.notificationPreferences')} {...sectionProps('notificationPreferences')}>
-        <NotificationPreferencesSection preferences={account.notificationPreferences} promotionalEmails={account.promotionalEmails ?? true} />
+        <NotificationPreferencesSection preferences={account.notificationPreferences} promotionalEmails={account.promotionalEmails} />
       </Section>
       <Section title={t('sections.displayName')} summary={account.display_name} {...sectionProps('displayName')}>
         <DisplayNameSection displayName={account.display_name} />

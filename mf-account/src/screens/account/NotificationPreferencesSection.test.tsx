@@ -1,6 +1,7 @@
 import { createMockSession, mockAccount, type MockApi } from '@blockpilot/shared/mock';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Account } from '@blockpilot/shared/types';
 import { mockAccountApi, plansLoaded, renderApp, sectionHeader } from '../../testing';
 
 const EVERY_EVENT = ['accepted', 'lowCredit', 'captcha', 'stopped'];
@@ -18,7 +19,10 @@ describe('Notification Preferences section', () => {
   const telegramCode = () => screen.getByRole('textbox', { name: 'Telegram auth code' });
   const save = () => screen.getByRole('button', { name: 'Save' });
 
-  const renderPreferences = (notificationPreferences = { emailAddress: 'dana@example.com', whatsAppNumber: '+1 555 555 0100', telegramAuthCode: '' }) => {
+  const renderPreferences = (
+    preferences: Partial<Account['notificationPreferences']> = { emailAddress: 'dana@example.com', whatsAppNumber: '+1 555 555 0100', telegramAuthCode: '' },
+  ) => {
+    const notificationPreferences = { ...mockAccount().notificationPreferences, ...preferences };
     const session = createMockSession({ account: mockAccount({ notificationPreferences }) });
     return renderApp('/account/notificationPreferences', session);
   };
@@ -35,7 +39,7 @@ describe('Notification Preferences section', () => {
   });
 
   it('says when Telegram is connected', async () => {
-    renderPreferences({ emailAddress: '', whatsAppNumber: '', telegramAuthCode: 'K7QP2M', telegramConnected: true } as never);
+    renderPreferences({ emailAddress: '', whatsAppNumber: '', telegramAuthCode: 'K7QP2M', telegramConnected: true });
     expect(screen.getByText('Telegram connected')).toBeInTheDocument();
     await plansLoaded();
   });

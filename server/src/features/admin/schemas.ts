@@ -1,6 +1,6 @@
 /** JSON schemas of the operator console's answers (its requests' are the API contract's, @blockpilot/shared/api/schemas). */
 import { LANGUAGES, ROLES } from '@blockpilot/shared/constants';
-import { logEntrySchema } from '../logs/entries.js';
+import { logEntrySchema } from '@blockpilot/shared/api/schemas';
 
 const epochMs = { type: 'number', description: 'Epoch ms' } as const;
 const nullableMs = { type: ['number', 'null'], description: 'Epoch ms, or null' } as const;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '@blockpilot/shared/format';
-import { calendarFeedParams, dayRangeQuery } from '@blockpilot/shared/api/schemas';
+import { calendarFeedParams, calendarFeedSchema, dayRangeQuery, logEntrySchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -13,7 +13,6 @@ import { notFound } from '../../domain/errors.js';
 import { translate } from '../../domain/translate.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
-import { logEntrySchema } from '../logs/entries.js';
 import { toServiceArea } from '../platform/serviceAreas.js';
 import { checkDayRange, driverZone } from '../stats/range.js';
 import { REGIONS } from '../../domain/regions.js';
@@ -22,15 +21,6 @@ import { feedOwner, feedState, feedUrl, revokeFeed, rotateFeed } from './feed.js
 import { ICS_CONTENT_TYPE, renderCalendar } from './ics.js';
 
 const tags = ['user'];
-
-const feedSchema = {
-  type: 'object',
-  required: ['createdAt'],
-  properties: {
-    createdAt: { type: ['number', 'null'], description: 'When the current link was made, epoch ms; null: no link' },
-    url: { type: 'string', description: 'The link, only in the answer that made it (the server keeps its hash)' },
-  },
-} as const;
 
 export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = contractRoutes(fastify);
@@ -56,7 +46,7 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
 
   app.get(
     '/api/user/calendarFeed',
-    { ...signedIn, schema: { tags, summary: 'Whether the driver has a calendar feed link, and since when', security: bearerAuth, response: responses(feedSchema, [401]) } },
+    { ...signedIn, schema: { tags, summary: 'Whether the driver has a calendar feed link, and since when', security: bearerAuth, response: responses(calendarFeedSchema, [401]) } },
     async (request) => ok(await feedState(ctx.db, currentUser(request).id)),
   );
 
@@ -69,7 +59,7 @@ export async function calendarRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         tags,
         summary: 'Make a new calendar feed link; the earlier one stops working. The URL is shown only in this answer.',
         security: bearerAuth,
-        response: responses(feedSchema, [401]),
+        response: responses(calendarFeedSchema, [401]),
       },
     },
     async (request) => {

@@ -29,26 +29,3 @@ export async function creditHistoryOf(db: Kysely<DatabaseSchema>, userId: string
       : {}),
   }));
 }
-
-/** The response schema of one entry. */
-export const creditHistoryEntrySchema = {
-  type: 'object',
-  required: ['kind', 'amountCents', 'at'],
-  properties: {
-    kind: { type: 'string', enum: ['signup', 'topup', 'payment', 'membership', 'invite', 'fee', 'refund'] },
-    amountCents: { type: 'integer', description: 'Signed cents: added (+) or taken (-)' },
-    at: { type: 'number', description: 'When, epoch ms' },
-    block: {
-      type: 'object',
-      required: ['startTime', 'endTime', 'serviceAreaId', 'priceAmount', 'forfeited'],
-      description: 'For a fee or a refund: the block it was for',
-      properties: {
-        startTime: { type: 'number' },
-        endTime: { type: 'number' },
-        serviceAreaId: { type: 'string' },
-        priceAmount: { type: 'number' },
-        forfeited: { type: 'boolean' },
-      },
-    },
-  },
-} as const;

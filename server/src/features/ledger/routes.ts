@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
-import { creditHistoryEntrySchema, creditHistoryOf, HISTORY_SIZE } from './history.js';
+import { creditHistoryEntrySchema } from '@blockpilot/shared/api/schemas';
+import { creditHistoryOf, HISTORY_SIZE } from './history.js';
 
 export async function creditHistoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   app.get(

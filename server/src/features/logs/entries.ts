@@ -1,6 +1,6 @@
-/** Log entries as the client reads them (docs/PRODUCT.md section 3 "Log entry"), and their schema. */
+/** Log entries as the client reads them (docs/PRODUCT.md section 3 "Log entry"; their schema is the contract's logEntrySchema). */
 import type { Selectable } from 'kysely';
-import { IGNORE_REASONS, type LogEntry } from '@blockpilot/shared/types';
+import type { LogEntry } from '@blockpilot/shared/types';
 import type { OfferLogTable } from '../../db/schema.js';
 
 /** The offer_logs columns an entry is read from, its time aside (read as a Date or as epoch ms). */
@@ -60,43 +60,3 @@ export function entryOf(row: EntryFieldsRow, discoveredAt: number): LogEntry {
   }
   return entry;
 }
-
-/** The response schema of one entry. */
-export const logEntrySchema = {
-  type: 'object',
-  required: ['_id', 'action', 'discoveredAt', 'startTime', 'endTime', 'serviceAreaId', 'rateInfo'],
-  properties: {
-    _id: { type: 'string' },
-    action: { type: 'string', enum: ['BLOCK_ACCEPT', 'BLOCK_IGNORE'] },
-    discoveredAt: { type: 'number', description: 'When the engine saw the offer, epoch ms' },
-    startTime: { type: 'number', description: 'Block start, epoch seconds' },
-    endTime: { type: 'number', description: 'Block end, epoch seconds' },
-    serviceAreaId: { type: 'string' },
-    cost: { type: 'integer', description: 'The fee charged, cents (accepted blocks)' },
-    rateInfo: { type: 'object', required: ['priceAmount'], properties: { priceAmount: { type: 'number' }, currency: { type: 'string' } } },
-    reason: { type: 'string', enum: [...IGNORE_REASONS], description: 'Why the offer was ignored (docs/ENGINE.md "Ignore reasons")' },
-    overlaps: {
-      type: 'object',
-      required: ['startTime', 'serviceAreaId'],
-      description: "For an 'overlap': the booked block it clashed with",
-      properties: { startTime: { type: 'number', description: 'Epoch seconds' }, serviceAreaId: { type: 'string' } },
-    },
-    travel: {
-      type: 'object',
-      required: ['startTime', 'serviceAreaId', 'minutes'],
-      description: "For a 'travel': the booked block it was too close to, and the drive between the two stations in minutes",
-      properties: { startTime: { type: 'number', description: 'Epoch seconds' }, serviceAreaId: { type: 'string' }, minutes: { type: 'integer' } },
-    },
-    race: {
-      type: 'object',
-      required: ['listedAt', 'sentAfterMs', 'answer', 'answeredAfterMs'],
-      description: 'For an offer the engine tried to accept: its race (docs/ENGINE.md "Race timelines")',
-      properties: {
-        listedAt: { type: 'number', description: 'When the poll answer that held the offer came, epoch ms' },
-        sentAfterMs: { type: 'number', description: 'From that answer to the accept leaving, ms' },
-        answer: { type: 'string', enum: ['accepted', 'taken', 'throttled', 'other'] },
-        answeredAfterMs: { type: 'number', description: "From the accept leaving to the platform's answer, ms" },
-      },
-    },
-  },
-} as const;

@@ -1,6 +1,6 @@
 /** getLogs and forfeitBlock (docs/PRODUCT.md section 7): the driver's offer log, and giving an accepted block back. */
 import type { FastifyInstance } from 'fastify';
-import { forfeitBlockBody, getLogsBody } from '@blockpilot/shared/api/schemas';
+import { forfeitBlockBody, getLogsBody, logEntrySchema } from '@blockpilot/shared/api/schemas';
 import { formatCents } from '@blockpilot/shared/format';
 import type { AppContext } from '../../context.js';
 import { translate } from '../../domain/translate.js';
@@ -9,7 +9,6 @@ import { ok } from '../../http/envelope.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { currentSession, currentUser } from '../auth/authenticate.js';
 import { REGIONS } from '../../domain/regions.js';
-import { logEntrySchema } from './entries.js';
 import { forfeitBlock } from './forfeit.js';
 import { PAGE_SIZE, readLogPage } from './query.js';
 

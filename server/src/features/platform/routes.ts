@@ -1,9 +1,10 @@
 /**
  * The platform-account calls of /api/user (docs/PRODUCT.md section 7): connectAccount, getServiceAreas and
- * getSchedule. Schemas are next to the routes; the OpenAPI document is generated from them.
+ * getSchedule. Their schemas are the API contract's (@blockpilot/shared/api/schemas); the OpenAPI
+ * document is generated from them.
  */
 import type { FastifyInstance } from 'fastify';
-import { connectAccountBody, getServiceAreasBody } from '@blockpilot/shared/api/schemas';
+import { challengeSessionSchema, connectAccountBody, getServiceAreasBody, scheduledBlockSchema, serviceAreaSchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { translate } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
@@ -21,37 +22,10 @@ const challengeFailure = {
   description: 'No URL yet: the challenge to open (challenge_session), or errors.challenge_response for a wrong URL or a refused sign-in',
   properties: {
     ...errorEnvelope.properties,
-    challenge_session: {
-      type: 'object',
-      required: ['challenge_url', 'code_verifier'],
-      properties: { challenge_url: { type: 'string' }, code_verifier: { type: 'string' } },
-    },
+    challenge_session: challengeSessionSchema,
   },
 } as const;
 
-const serviceArea = {
-  type: 'object',
-  required: ['id', 'shortName', 'fullName'],
-  properties: {
-    id: { type: 'string' },
-    shortName: { type: 'string' },
-    fullName: { type: 'string' },
-    eligible: { type: 'boolean', description: 'Whether the platform account may work this station (absent while unknown)' },
-  },
-} as const;
-
-const scheduledBlock = {
-  type: 'object',
-  required: ['startTime', 'endTime', 'serviceAreaId', 'price'],
-  properties: {
-    startTime: { type: 'number', description: 'Epoch seconds' },
-    endTime: { type: 'number', description: 'Epoch seconds' },
-    serviceAreaId: { type: 'string' },
-    price: { type: 'number', description: 'Booked price in currency units' },
-  },
-} as const;
-
-/** Registers connectAccount, getServiceAreas and getSchedule. */
 export async function platformRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = contractRoutes(fastify);
   const signedIn = { onRequest: app.requireUser };
@@ -83,7 +57,7 @@ export async function platformRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         summary: "The service areas of the driver's platform region (cached for a day)",
         security: bearerAuth,
         body: getServiceAreasBody,
-        response: responses({ type: 'array', items: serviceArea }, [401, 409, 503]),
+        response: responses({ type: 'array', items: serviceAreaSchema }, [401, 409, 503]),
       },
     },
     async (request) => ok(await serviceAreasOf(ctx, currentUser(request).row)),
@@ -97,7 +71,7 @@ export async function platformRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
         tags,
         summary: "The driver's booked upcoming blocks, from the platform (a read under 8 s old, 45 s while searching, is reused)",
         security: bearerAuth,
-        response: responses({ type: 'array', items: scheduledBlock }, [401, 409, 429, 503]),
+        response: responses({ type: 'array', items: scheduledBlockSchema }, [401, 409, 429, 503]),
       },
     },
     async (request) => ok(await scheduleOf(ctx, currentUser(request).row)),

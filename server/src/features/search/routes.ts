@@ -4,7 +4,7 @@
  * (docs/LIVE.md).
  */
 import type { FastifyInstance } from 'fastify';
-import { toggleSearchStateBody } from '@blockpilot/shared/api/schemas';
+import { searchStatusSchema, searchToggleSchema, toggleSearchStateBody } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { translate } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
@@ -12,7 +12,7 @@ import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { streamLiveEvents } from './liveStream.js';
-import { searchStatusOf, searchStatusSchema } from './status.js';
+import { searchStatusOf } from './status.js';
 import { checkedTimeZone, toggleSearch } from './toggle.js';
 
 const tags = ['user'];
@@ -52,7 +52,7 @@ export async function searchRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
           "Start or stop the driver's search: to `searching` when given, else the opposite of its state (refused with an alert when not connected, no filter is enabled, no station of it is eligible, or no fee could be paid)",
         security: bearerAuth,
         body: toggleSearchStateBody,
-        response: responses({ type: 'object', required: ['searching', 'status'], properties: { searching: { type: 'boolean' }, status: searchStatusSchema } }, [400, 401, 409]),
+        response: responses(searchToggleSchema, [400, 401, 409]),
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import type { SearchStatus } from '@blockpilot/shared/types';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { creditStanding } from '../../engine/creditGuard.js';
+import { kyselyDriverStore } from '../../stores/drivers.js';
 import { feeStateOf } from '../../engine/fees.js';
 import { eligibleAreasOf } from '../../domain/eligibleAreas.js';
 import { filtersOf } from '../../domain/filters.js';
@@ -33,7 +34,7 @@ export async function searchStatusOf(db: Db, userId: string, nowMs: number): Pro
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const [credit, noEligibleStation] = await Promise.all([
-    creditStanding(db, userId, feeStateOf(user), nowMs),
+    creditStanding(kyselyDriverStore(db), userId, feeStateOf(user), nowMs),
     user.searching ? selectedAreasOf(db, userId).then((selected) => noEligibleSelected(db, userId, selected)) : false,
   ]);
   const paused = user.searching && user.search_paused_for === 'credit';
@@ -46,21 +47,3 @@ export async function searchStatusOf(db: Db, userId: string, nowMs: number): Pro
     noEligibleStation,
   };
 }
-
-/** The response schema of a status. */
-export const searchStatusSchema = {
-  type: 'object',
-  required: ['searching', 'pausedFor', 'missed', 'feesCovered', 'lowCredit', 'noEligibleStation'],
-  properties: {
-    searching: { type: 'boolean' },
-    pausedFor: { type: ['string', 'null'], enum: ['credit', null], description: "'credit': matching offers are skipped until a top-up" },
-    missed: {
-      type: 'object',
-      required: ['count', 'valueCents'],
-      properties: { count: { type: 'integer' }, valueCents: { type: 'integer', description: 'Their pay added up, cents' } },
-    },
-    feesCovered: { type: ['integer', 'null'], description: 'How many fees the credit covers; null in a trial or membership' },
-    lowCredit: { type: 'boolean' },
-    noEligibleStation: { type: 'boolean', description: 'Searching, but no station of an enabled filter is one the account may work' },
-  },
-} as const;

@@ -38,15 +38,3 @@ export function membershipPlans(language: Language = DEFAULT_LANGUAGE): Membersh
 export function planById(id: string, language: Language = DEFAULT_LANGUAGE): MembershipPlan | undefined {
   return membershipPlans(language).find((plan) => plan.id === id);
 }
-
-export const membershipPlanSchema = {
-  type: 'object',
-  required: ['id', 'name', 'price', 'days'],
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    price: { type: 'integer', description: 'Cents' },
-    days: { type: 'integer' },
-    description: { type: 'string' },
-  },
-} as const;

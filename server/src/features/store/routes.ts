@@ -1,6 +1,6 @@
 /** /api/store: membership plans, checkout of credit or a plan, the order status the purchase dialog polls, and the automatic top-up. */
 import type { FastifyInstance } from 'fastify';
-import { autoTopUpSettingsSchema, createOrderBody, orderStatusQuery } from '@blockpilot/shared/api/schemas';
+import { autoTopUpSchema, autoTopUpSettingsSchema, createOrderBody, membershipPlanSchema, orderStatusQuery, paidOrderSchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { notFound, validationError } from '../../domain/errors.js';
 import { translate } from '../../domain/translate.js';
@@ -10,36 +10,10 @@ import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { autoTopUpOf, removeCard, saveAutoTopUp, startAutoTopUpCheck, startCardSetup } from './autoTopUp.js';
 import { createOrder, orderOf } from './orders.js';
-import { membershipPlans, membershipPlanSchema } from './plans.js';
+import { membershipPlans } from './plans.js';
 import { PURCHASE_CANCELLED_PATH } from './returnPaths.js';
 
 const tags = ['store'];
-
-const autoTopUpSchema = {
-  type: 'object',
-  properties: {
-    enabled: { type: 'boolean' },
-    amount: { type: 'integer', description: 'Cents' },
-    threshold: { type: 'integer', description: 'Cents' },
-    card: { type: ['object', 'null'], properties: { label: { type: 'string' } } },
-    lastCharge: {
-      type: ['object', 'null'],
-      properties: { amount: { type: 'integer' }, status: { type: 'string', enum: ['pending', 'paid', 'cancelled', 'refunded'] }, at: { type: 'number', description: 'Epoch ms' } },
-    },
-    lastFailure: { type: ['object', 'null'], properties: { reason: { type: 'string' }, at: { type: 'number', description: 'Epoch ms' } } },
-  },
-} as const;
-
-const paidOrderSchema = {
-  type: ['object', 'null'],
-  description: 'null until the order is paid',
-  properties: {
-    orderStatusId: { type: 'string' },
-    kind: { type: 'string', enum: ['topup', 'membership'] },
-    amount: { type: 'integer', description: 'Cents' },
-    paidAt: { type: 'number', description: 'Epoch ms' },
-  },
-} as const;
 
 export async function storeRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = contractRoutes(fastify);

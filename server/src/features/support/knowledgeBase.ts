@@ -22,12 +22,3 @@ export async function publishedKnowledgeBase(db: Kysely<DatabaseSchema>, languag
   if (rows.length === 0 && language !== DEFAULT_LANGUAGE) return publishedKnowledgeBase(db, DEFAULT_LANGUAGE);
   return rows.map((row) => ({ question: row.question, answer: knowledgeBaseAnswerOf(row.answer) }));
 }
-
-export const knowledgeBaseItemSchema = {
-  type: 'object',
-  required: ['question', 'answer'],
-  properties: {
-    question: { type: 'string' },
-    answer: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: "A text, or lines ('' is a blank line)" },
-  },
-} as const;

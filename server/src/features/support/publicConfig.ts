@@ -6,19 +6,6 @@
 import type { PublicConfig } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 
-export const publicConfigSchema = {
-  type: 'object',
-  required: ['supportEmail', 'telegramBot'],
-  properties: {
-    supportEmail: { type: 'string' },
-    telegramBot: {
-      type: ['object', 'null'],
-      required: ['handle', 'url'],
-      properties: { handle: { type: 'string', description: '"@" and the username' }, url: { type: 'string', description: 'https://t.me/<username>' } },
-    },
-  },
-} as const;
-
 export async function publicConfigOf(ctx: Pick<AppContext, 'config' | 'telegram'>): Promise<PublicConfig> {
   const username = await ctx.telegram.botUsername();
   return {

@@ -1,6 +1,6 @@
 /** Support: the contact/help form, the knowledge base, and opting out of promotional e-mail. */
 import type { FastifyInstance } from 'fastify';
-import { closedObject, promotionOptOutBody, supportMessageSchema } from '@blockpilot/shared/api/schemas';
+import { knowledgeBaseItemSchema, promotionOptOutBody, promotionOptOutStateSchema, publicConfigSchema, supportMessageSchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { validationError } from '../../domain/errors.js';
 import { translate } from '../../domain/translate.js';
@@ -8,8 +8,8 @@ import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rateLimits.js';
 import { bearerAuth, nullData, responses } from '../../http/schemas.js';
-import { knowledgeBaseItemSchema, publishedKnowledgeBase } from './knowledgeBase.js';
-import { publicConfigOf, publicConfigSchema } from './publicConfig.js';
+import { publishedKnowledgeBase } from './knowledgeBase.js';
+import { publicConfigOf } from './publicConfig.js';
 import { INVALID_OPT_OUT_LINK, optOutOfPromotions, promotionalEmailsOfKey } from './promotions.js';
 import { submitQuestion } from './questions.js';
 
@@ -82,7 +82,7 @@ export async function supportRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
         tags: ['support'],
         summary: "Whether the driver of an opt-out link takes promotional e-mail now (the link's page shows it); the key in the body, never in a URL",
         body: promotionOptOutBody,
-        response: responses(closedObject(['promotionalEmails'], { promotionalEmails: { type: 'boolean' } }), [400]),
+        response: responses(promotionOptOutStateSchema, [400]),
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
-/** The account object of GET /api/user (docs/PRODUCT.md section 3), exactly the shared Account shape. */
+/** The account object of GET /api/user (docs/PRODUCT.md section 3), as the contract's accountSchema describes it. */
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { LANGUAGES, ROLES, type Language, type NotificationChannel, type NotificationEvent } from '@blockpilot/shared/constants';
+import type { Language, NotificationChannel, NotificationEvent } from '@blockpilot/shared/constants';
 import { eventChoicesFrom } from '../../notifications/service.js';
 import type { Account } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -9,7 +9,6 @@ import { validationError } from '../../domain/errors.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { USER_COLUMNS, type UserRow } from '../auth/tokens.js';
 import { filterFromRow, filterRowsOf, type FilterRow } from '../../domain/filters.js';
-import { filterSchema, notificationEventsSchema } from '@blockpilot/shared/api/schemas';
 import { REGIONS } from '../../domain/regions.js';
 import { platformTrialUsed, trialEligible } from './trial.js';
 
@@ -81,56 +80,3 @@ export async function loadAccount(db: Kysely<DatabaseSchema>, userId: string, no
     promotionalEmails: user.promotions_opted_out_at === null,
   };
 }
-
-const nullableTime = { type: ['number', 'null'], description: 'Epoch ms, or null' } as const;
-
-export const accountSchema = {
-  type: 'object',
-  required: [
-    'display_name',
-    'credit',
-    'emailAddress',
-    'emailVerified',
-    'phoneNumber',
-    'flexConnected',
-    'trialEligible',
-    'trialEndsAt',
-    'membershipEndsAt',
-    'shareableCode',
-    'notificationPreferences',
-    'filters',
-    'puzzleRequired',
-    'currency_symbol',
-    'language',
-    'role',
-    'promotionalEmails',
-  ],
-  properties: {
-    display_name: { type: 'string' },
-    credit: { type: 'integer', description: 'Cents' },
-    emailAddress: { type: 'string' },
-    emailVerified: { type: 'boolean', description: 'The e-mailed link was opened; the sign-up bonus waits for it' },
-    phoneNumber: { type: 'string' },
-    flexConnected: { type: 'boolean' },
-    trialEligible: { type: 'boolean' },
-    trialEndsAt: { ...nullableTime, description: 'End of a running trial, epoch ms' },
-    membershipEndsAt: { ...nullableTime, description: 'End of an active membership, epoch ms' },
-    shareableCode: { type: 'string', description: 'Invite code' },
-    notificationPreferences: {
-      type: 'object',
-      properties: {
-        emailAddress: { type: 'string' },
-        whatsAppNumber: { type: 'string' },
-        telegramAuthCode: { type: 'string' },
-        telegramConnected: { type: 'boolean' },
-        events: notificationEventsSchema,
-      },
-    },
-    filters: { type: 'array', items: filterSchema },
-    puzzleRequired: { type: 'boolean' },
-    currency_symbol: { type: 'string' },
-    language: { type: 'string', enum: LANGUAGES, description: "The driver's language: the app's, and that of e-mails and chat messages" },
-    role: { type: 'string', enum: ROLES, description: 'Driver (user) or operator (support, admin)' },
-    promotionalEmails: { type: 'boolean', description: 'The driver takes promotional e-mails (the e-mailed opt-out link and savePromotionalEmails switch it)' },
-  },
-} as const;

@@ -4,12 +4,8 @@
  * (@blockpilot/shared/api/schemas); their storage is in domain/filters.ts.
  */
 import { timeWindowKind } from '@blockpilot/shared/rules';
-import { filterSchema } from '@blockpilot/shared/api/schemas';
 import type { FieldWords } from '../../domain/errors.js';
 import { isRecord, type FieldRules } from '../../http/fieldRules.js';
-
-/** The driver's filters, in order, as deleteFilter and reorderFilters answer them. */
-export const filterListSchema = { type: 'array', items: filterSchema } as const;
 
 /** `[low, high]` when `value` is a pair of numbers, else null (the schema reports it). */
 function pairOf(value: unknown): [number, number] | null {

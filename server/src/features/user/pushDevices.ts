@@ -22,12 +22,6 @@ const ENDPOINT_PROBLEMS: Record<EndpointProblem, MessageKey> = {
   notPort443: 'api.field.pushNotPort443',
 };
 
-export const pushDeviceSchema = {
-  type: 'object',
-  required: ['id', 'label', 'endpoint', 'createdAt'],
-  properties: { id: { type: 'string' }, label: { type: 'string' }, endpoint: { type: 'string' }, createdAt: { type: 'number', description: 'Epoch ms' } },
-} as const;
-
 const BROWSERS: Array<[RegExp, string]> = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],

@@ -7,10 +7,15 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_FILTERS_PER_DRIVER, TRIAL_DAYS, type NotificationChannel } from '@blockpilot/shared/constants';
 import {
+  accountSchema,
   changePasswordBody,
   deleteFilterBody,
+  filterListSchema,
   filterSchema,
+  localeSchema,
   pushDeviceParams,
+  pushDeviceSchema,
+  pushDevicesSchema,
   pushSubscriptionSchema,
   reorderFiltersBody,
   saveDisplayNameBody,
@@ -31,12 +36,12 @@ import { enforceRateLimits, passwordChangeLimits, RATE_LIMITS } from '../../http
 import { bearerAuth, nullData, responses, sessionData } from '../../http/schemas.js';
 import { currentSession, currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
-import { accountSchema, loadAccount, saveDisplayName, saveLanguage } from './account.js';
+import { loadAccount, saveDisplayName, saveLanguage } from './account.js';
 import { addFilter, deleteFilter, filtersOf, reorderFilters, updateFilter } from '../../domain/filters.js';
-import { filterListSchema, filterRangeRules } from './filters.js';
+import { filterRangeRules } from './filters.js';
 import { saveNotificationPreferences } from './notificationPreferences.js';
 import { setPromotionalEmails } from '../support/promotions.js';
-import { deviceLabel, pushDeviceSchema, pushDevicesOf, removePushDevice, savePushDevice } from './pushDevices.js';
+import { deviceLabel, pushDevicesOf, removePushDevice, savePushDevice } from './pushDevices.js';
 import { REGIONS } from '../../domain/regions.js';
 import { startTrial } from './trial.js';
 import { accountChanged } from '../search/changes.js';
@@ -75,7 +80,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
         tags,
         summary: "The locale of the driver's country",
         security: bearerAuth,
-        response: responses({ type: 'object', required: ['locale'], properties: { locale: { type: 'string' } } }, [401]),
+        response: responses(localeSchema, [401]),
       },
     },
     async (request) => ok({ locale: REGIONS[currentUser(request).row.country_code].locale }),
@@ -260,10 +265,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
         tags,
         summary: 'The driver\'s push devices, and the VAPID public key a browser subscribes with (docs/LIVE.md "Push notifications")',
         security: bearerAuth,
-        response: responses(
-          { type: 'object', required: ['publicKey', 'devices'], properties: { publicKey: { type: 'string' }, devices: { type: 'array', items: pushDeviceSchema } } },
-          [401],
-        ),
+        response: responses(pushDevicesSchema, [401]),
       },
     },
     async (request) => ok({ publicKey: ctx.push.publicKey, devices: await pushDevicesOf(ctx.db, currentUser(request).id) }),

@@ -35,3 +35,78 @@ export const autoTopUpSettingsSchema = closedObject(['enabled', 'amount', 'thres
 
 export type CreateOrderRequest = FromContract<typeof createOrderBody>;
 export type AutoTopUpSettings = FromContract<typeof autoTopUpSettingsSchema>;
+
+/*
+ * What the store calls answer. The server answers with these schemas and the client's types are
+ * derived from them (docs/ARCHITECTURE.md section 4.1, "The contract").
+ */
+
+/** An order's state at the payment provider. */
+export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A membership plan on sale: no fee is charged while one is active (getMembershipPlans). */
+export const membershipPlanSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'price', 'days'],
+  properties: {
+    id: { type: 'string', enum: MEMBERSHIP_PLAN_IDS },
+    name: { type: 'string' },
+    price: { type: 'integer', description: 'Price in cents' },
+    days: { type: 'integer', description: 'Length in days' },
+    description: { type: 'string' },
+  },
+} as const;
+
+const epochMs = { type: 'number', description: 'Epoch ms' } as const;
+
+/** The automatic top-up (docs/LIVE.md "Automatic top-up"): settings, saved card, last charge or failure. */
+export const autoTopUpSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['enabled', 'amount', 'threshold', 'card', 'lastCharge', 'lastFailure'],
+  properties: {
+    enabled: { type: 'boolean' },
+    amount: { type: 'integer', description: "What one charge tops up, cents, within the top-up slider's range" },
+    threshold: { type: 'integer', description: 'A fall of the credit below this (cents) charges the saved card once' },
+    card: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['label'],
+      description: 'The card saved at the payment provider, or null',
+      properties: { label: { type: 'string' } },
+    },
+    lastCharge: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['amount', 'status', 'at'],
+      properties: { amount: { type: 'integer', description: 'Cents' }, status: { type: 'string', enum: ORDER_STATUSES }, at: epochMs },
+    },
+    lastFailure: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['reason', 'at'],
+      description: 'Why the last charge failed (it turned automatic top-up off)',
+      properties: { reason: { type: 'string' }, at: epochMs },
+    },
+  },
+} as const;
+
+/** getOrderStatus' answer: the order once paid, null until then. */
+export const paidOrderSchema = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['orderStatusId', 'kind', 'amount', 'paidAt'],
+  description: 'null until the order is paid',
+  properties: {
+    orderStatusId: { type: 'string' },
+    kind: { type: 'string', enum: ['topup', 'membership'] },
+    amount: { type: 'integer', description: 'Cents' },
+    paidAt: epochMs,
+  },
+} as const;
+
+export type MembershipPlan = FromContract<typeof membershipPlanSchema>;
+export type AutoTopUp = FromContract<typeof autoTopUpSchema>;
+export type PaidOrder = FromContract<typeof paidOrderSchema>;
