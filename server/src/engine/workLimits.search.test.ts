@@ -7,6 +7,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { DEFAULT_WORK_LIMITS } from '@blockpilot/shared/api/schemas';
+import { credit } from '../domain/ledger.js';
 import { saveServiceAreas, loadPlatformAccount } from '../domain/platformAccounts.js';
 import { openPlatformSession } from '../domain/platformSession.js';
 import { saveWorkLimits } from '../domain/workLimits.js';
@@ -95,6 +96,46 @@ describe('work limits in a running search', { concurrency: true }, () =>
         expect(second).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'dayCap' });
         expect(await logOf(ctx, user.id, 'better')).toMatchObject({ action: 'BLOCK_ACCEPT' });
         expect(sim.control.readRecord({ accountId: account.platformUserId }).accepts.map((a) => a.offerId)).toEqual(['better']);
+      } finally {
+        await ctx.db.updateTable('users').set({ searching: false }).execute();
+        await ctx.search.close();
+        await ctx.background.drain();
+        await ctx.platform.close();
+        await sim.close();
+      }
+    });
+
+    it('stops accepting in a week once its booked pay reaches the weekly goal, and still takes blocks of another week', async () => {
+      const { sim, url } = await startSimulator();
+      const ctx = testContext(database(), { clock: new TestClock(Date.now()), env: simulatorEnv(url), engine: { random: () => 1 } });
+      try {
+        const { user } = await signUpDriver(ctx);
+        await connectDriver(ctx, user);
+        const account = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, user.id))!;
+        const pool = await openPlatformSession(ctx, account).getOfferFiltersOptions();
+        if (!pool.ok) throw new Error(pool.kind);
+        const area = pool.value[0]!.id;
+        sim.control.setEligibleAreas(account.platformUserId, [area]);
+        await setFilters(ctx, user.id, [anyBlockFilter([area])]);
+        await saveWorkLimits(ctx.db, user.id, { ...DEFAULT_WORK_LIMITS, weeklyPayGoalCents: 20_000 });
+        // The fees of three blocks: only the goal, not the credit, may set one aside.
+        await ctx.db.transaction().execute((trx) => credit(trx, user.id, `topup:goal-${user.id}`, 5_000));
+        await ctx.db.updateTable('users').set({ searching: true, timezone_offset: 0, time_zone: 'UTC' }).where('id', '=', user.id).execute();
+        ctx.search.start(user.id);
+        // Every block below starts on the same day, so in the same Sunday-to-Saturday week.
+        const day = tomorrowAt(1);
+        sim.control.injectOffer({ serviceAreaId: area, offerId: 'under', startTime: day, durationHours: 2, priceAmount: 150 });
+        await waitFor('the first block booked', async () => (await logOf(ctx, user.id, 'under'))?.action === 'BLOCK_ACCEPT');
+        // 150.00 booked, under the 200.00 goal: this one is taken and passes it.
+        sim.control.injectOffer({ serviceAreaId: area, offerId: 'reaching', startTime: day + 4 * 3600, durationHours: 2, priceAmount: 100 });
+        await waitFor('the second block booked', async () => (await logOf(ctx, user.id, 'reaching'))?.action === 'BLOCK_ACCEPT');
+        sim.control.injectOffer({ serviceAreaId: area, offerId: 'past', startTime: day + 8 * 3600, durationHours: 2, priceAmount: 300 });
+        // Seven days on, the next week: its own goal, nothing booked in it yet.
+        sim.control.injectOffer({ serviceAreaId: area, offerId: 'nextWeek', startTime: day + 7 * DAY_S, durationHours: 2, priceAmount: 150 });
+        const past = await waitFor('the block past the goal logged', async () => (await logOf(ctx, user.id, 'past')) ?? false);
+        expect(past).toMatchObject({ action: 'BLOCK_IGNORE', reason: 'payGoal' });
+        await waitFor("the next week's block booked", async () => (await logOf(ctx, user.id, 'nextWeek'))?.action === 'BLOCK_ACCEPT');
+        expect(sim.control.readRecord({ accountId: account.platformUserId }).accepts.map((a) => a.offerId)).toEqual(['under', 'reaching', 'nextWeek']);
       } finally {
         await ctx.db.updateTable('users').set({ searching: false }).execute();
         await ctx.search.close();
