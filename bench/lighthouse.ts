@@ -1,7 +1,7 @@
 /**
- * Lighthouse performance (mobile: emulated phone, slow 4G, 4x CPU slowdown) of the landing page,
- * the sign-in page, and the signed-in dashboard and account, in Debian's Chromium, against the built
- * product.
+ * Lighthouse performance (mobile: emulated phone, slow 4G, 4x CPU slowdown) of every route a
+ * driver or operator opens: the landing page, the sign-in page, a driver's dashboard, stats,
+ * calendar and account, and an operator's console, in Debian's Chromium, against the built product.
  *
  *   cd bench && npx tsx --conditions=@blockpilot/source lighthouse.ts
  */
@@ -11,18 +11,23 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, registerDriver, startProduct } from './lib/product.js';
+import { BENCH_OPERATOR_EMAIL, CHROMIUM, CHROMIUM_FLAGS, registerDriver, registerOperator, startProduct } from './lib/product.js';
 import { machineLine, table, writeSection } from './lib/report.js';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** The score every page is held to. */
 const GOAL = 97;
-/** The pages measured: a visitor's first two, and a driver's two. */
-const PAGES = [
-  { name: 'landing (/)', path: '/', signedIn: false },
-  { name: 'sign-in (/login)', path: '/login', signedIn: false },
-  { name: 'dashboard (/dashboard, signed in)', path: '/dashboard', signedIn: true },
-  { name: 'account (/account, signed in)', path: '/account', signedIn: true },
+/** Who opens a page: a visitor, a signed-in driver or an operator. */
+type Visitor = 'visitor' | 'driver' | 'operator';
+/** The pages measured: a visitor's first two, a driver's four and an operator's console. */
+const PAGES: Array<{ name: string; path: string; as: Visitor }> = [
+  { name: 'landing (/)', path: '/', as: 'visitor' },
+  { name: 'sign-in (/login)', path: '/login', as: 'visitor' },
+  { name: 'dashboard (/dashboard, signed in)', path: '/dashboard', as: 'driver' },
+  { name: 'stats (/dashboard/stats, signed in)', path: '/dashboard/stats', as: 'driver' },
+  { name: 'calendar (/dashboard/calendar, signed in)', path: '/dashboard/calendar', as: 'driver' },
+  { name: 'account (/account, signed in)', path: '/account', as: 'driver' },
+  { name: 'console (/admin, operator)', path: '/admin', as: 'operator' },
 ];
 /** Set to a folder to keep every run's full report (JSON), to read which audits cost points. */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
@@ -30,8 +35,8 @@ const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /** The machine is shared: its load (1-minute average) before and after says how far to trust the figures. */
 const loadAverage = () => os.loadavg()[0]!.toFixed(2);
 const loadBefore = loadAverage();
-const product = await startProduct();
-const token = await registerDriver(product.url);
+const product = await startProduct({ ADMIN_EMAILS: BENCH_OPERATOR_EMAIL });
+const tokens: Record<Visitor, string | null> = { visitor: null, driver: await registerDriver(product.url), operator: await registerOperator(product.url) };
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
 
 /**
@@ -41,12 +46,12 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
  * cache). Lighthouse's own storage reset would do that too, but it also clears the token, so the
  * signed-in runs keep storage and rely on this: every run is a first visit of a cold browser.
  */
-async function prepare(path: string, signedIn: boolean): Promise<void> {
+async function prepare(path: string, token: string | null): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = browser.contexts()[0]!;
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${product.url}/`);
-  await page.evaluate((t) => (t ? localStorage.setItem('acccessToken', t) : localStorage.clear()), signedIn ? token : null);
+  await page.evaluate((t) => (t ? localStorage.setItem('acccessToken', t) : localStorage.clear()), token);
   await page.goto(`${product.url}${path}`, { waitUntil: 'networkidle' });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
@@ -68,17 +73,17 @@ interface Score {
 /** A script's path, or what Lighthouse calls time it cannot pin on one script ('Unattributable'). */
 const scriptName = (url: string) => (URL.canParse(url) ? new URL(url).pathname : url);
 
-async function measure(name: string, path: string, signedIn: boolean): Promise<Score> {
+async function measure(name: string, path: string, token: string | null): Promise<Score> {
   const score: Score = { page: name, performance: [], fcp: [], lcp: [], tbt: [], cls: [], scripts: new Map() };
   for (let run = 0, failures = 0; run < RUNS;) {
-    await prepare(path, signedIn);
+    await prepare(path, token);
     const result = await lighthouse(`${product.url}${path}`, {
       port: chrome.port,
       onlyCategories: ['performance'],
       output: 'json',
       logLevel: 'error',
       // The signed-in run needs the token just stored; Lighthouse clears storage by default.
-      disableStorageReset: signedIn,
+      disableStorageReset: token !== null,
     });
     const lhr = result!.lhr;
     // A run Lighthouse could not finish (e.g. NO_LCP when the machine is busy) is no score: retry it.
@@ -106,7 +111,7 @@ if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
 let scores: Score[];
 try {
   scores = [];
-  for (const page of PAGES) scores.push(await measure(page.name, page.path, page.signedIn));
+  for (const page of PAGES) scores.push(await measure(page.name, page.path, tokens[page.as]));
 } finally {
   // A failed run must not leave the product and the browser running.
   await chrome.kill();

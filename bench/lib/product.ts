@@ -44,16 +44,40 @@ export async function startProduct(env: NodeJS.ProcessEnv = {}): Promise<Running
 }
 
 /** Registers a driver through the API and returns its access token. */
-export async function registerDriver(url: string): Promise<string> {
+export async function registerDriver(url: string, emailAddress = `bench-${Date.now()}@example.com`): Promise<string> {
   const password = 'correct horse battery staple';
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ country_code: 'US', emailAddress: `bench-${Date.now()}@example.com`, phoneNumber: '+15555550100', password, confirmPassword: password }),
+    body: JSON.stringify({ country_code: 'US', emailAddress, phoneNumber: '+15555550100', password, confirmPassword: password }),
   });
   const body = (await res.json()) as { data?: { accessToken: string } };
   if (!body.data) throw new Error(`registration failed: ${res.status}`);
   return body.data.accessToken;
+}
+
+/** The operator a benchmark signs in as: start the product with it in ADMIN_EMAILS (see {@link registerOperator}). */
+export const BENCH_OPERATOR_EMAIL = 'operator@bench.example.com';
+
+/**
+ * Registers {@link BENCH_OPERATOR_EMAIL} and opens the verification link the dev outbox holds: an
+ * address in ADMIN_EMAILS is an operator once verified (docs/OPERATIONS.md "Roles"). Its access token.
+ */
+export async function registerOperator(url: string): Promise<string> {
+  const token = await registerDriver(url, BENCH_OPERATOR_EMAIL);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const outbox = (await (await fetch(`${url}/dev/outbox?to=${encodeURIComponent(BENCH_OPERATOR_EMAIL)}`)).json()) as { data: Array<{ text: string }> };
+    const link = outbox.data.map((mail) => /https?:\/\/\S+\/verifyEmail\/\S+/.exec(mail.text)?.[0]).find(Boolean);
+    if (link) {
+      // The link names the public URL; the product here answers on `url`.
+      const opened = await fetch(`${url}${new URL(link).pathname}`, { redirect: 'manual' });
+      if (opened.status !== 303) throw new Error(`the operator's verification link answered ${opened.status}`);
+      return token;
+    }
+    if (Date.now() > deadline) throw new Error('no verification e-mail reached the operator');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
