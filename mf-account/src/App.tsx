@@ -3,12 +3,11 @@
  * route shows the same account page, so moving between them keeps what was typed; sub-routes
  * open their section, the purchase routes add their dialog over the credit section.
  */
-import { CHECKOUT_CANCELLED_PATH } from '@blockpilot/shared';
+import { PAGES, routeLabel, routeOf, SUB_PAGES } from '@blockpilot/shared';
 import { Spinner } from '@blockpilot/shared/ui';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AccountScreen } from './screens/account/AccountScreen';
-import { ACCOUNT_PATH } from './screens/account/sections';
 import { ProcessingPurchaseDialog } from './screens/purchase/ProcessingPurchaseDialog';
 import { PurchaseCompletedDialog } from './screens/purchase/PurchaseCompletedDialog';
 
@@ -19,18 +18,15 @@ export default function App() {
     // what is loading; the shell around it stays.
     <Suspense fallback={<Spinner label="" />}>
       <Routes>
-        <Route path="/account/inviteCode" element={<AccountScreen section="inviteCode" route="/account/inviteCode" />} />
-        <Route path="/account/notificationPreferences" element={<AccountScreen section="notificationPreferences" route="/account/notificationPreferences" />} />
-        <Route path="/account/credit" element={<AccountScreen section="credit" route="/account/credit" />} />
-        <Route path={CHECKOUT_CANCELLED_PATH} element={<AccountScreen section="credit" route={CHECKOUT_CANCELLED_PATH} />} />
-        <Route
-          path="/account/processingPurchase/:orderStatusId"
-          element={<AccountScreen route="/account/processingPurchase/{orderStatusId}" dialog={<ProcessingPurchaseDialog />} />}
-        />
+        <Route path={SUB_PAGES.account.inviteCode} element={<AccountScreen section="inviteCode" route={SUB_PAGES.account.inviteCode} />} />
+        <Route path={SUB_PAGES.account.notificationPreferences} element={<AccountScreen section="notificationPreferences" route={SUB_PAGES.account.notificationPreferences} />} />
+        <Route path={SUB_PAGES.account.credit} element={<AccountScreen section="credit" route={SUB_PAGES.account.credit} />} />
+        <Route path={SUB_PAGES.account.checkoutCancelled} element={<AccountScreen section="credit" route={SUB_PAGES.account.checkoutCancelled} />} />
+        <Route path={SUB_PAGES.account.processingOrder} element={<AccountScreen route={routeLabel(SUB_PAGES.account.processingOrder)} dialog={<ProcessingPurchaseDialog />} />} />
         {/* Without an order id there is nothing to wait for (docs/PRODUCT.md section 4). */}
-        <Route path="/account/processingPurchase" element={<Navigate to={ACCOUNT_PATH} replace />} />
-        <Route path="/account/purchaseCompleted" element={<AccountScreen route="/account/purchaseCompleted" dialog={<PurchaseCompletedDialog />} />} />
-        <Route path="/account/*" element={<AccountScreen route="/account" />} />
+        <Route path={SUB_PAGES.account.processingPurchase} element={<Navigate to={PAGES.account.path} replace />} />
+        <Route path={SUB_PAGES.account.purchaseCompleted} element={<AccountScreen route={SUB_PAGES.account.purchaseCompleted} dialog={<PurchaseCompletedDialog />} />} />
+        <Route path={routeOf(PAGES.account)} element={<AccountScreen route={PAGES.account.path} />} />
       </Routes>
     </Suspense>
   );

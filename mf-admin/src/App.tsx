@@ -5,7 +5,7 @@
  * base, send promotions, read the audit log, manage the release registry's deploy tokens, roll releases back and end
  * canaries, and take the money and account actions.
  */
-import { isOperator, useSession } from '@blockpilot/shared';
+import { isOperator, PAGES, routeOf, SUB_PAGES, useSession } from '@blockpilot/shared';
 import { NoAccess, Spinner } from '@blockpilot/shared/ui';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -45,24 +45,24 @@ function Console() {
     <>
       <ConsoleNav admin={admin} />
       <Routes>
-        <Route path="/admin/users/:id" element={<DriverScreen admin={admin} />} />
-        <Route path="/admin/users" element={<DriversScreen />} />
-        <Route path="/admin/tickets/:id" element={<TicketScreen />} />
-        <Route path="/admin/tickets" element={<TicketsScreen />} />
-        <Route path="/admin/knowledgeBase" element={<KnowledgeBaseScreen admin={admin} />} />
+        <Route path={SUB_PAGES.admin.user} element={<DriverScreen admin={admin} />} />
+        <Route path={SUB_PAGES.admin.users} element={<DriversScreen />} />
+        <Route path={SUB_PAGES.admin.ticket} element={<TicketScreen />} />
+        <Route path={SUB_PAGES.admin.tickets} element={<TicketsScreen />} />
+        <Route path={SUB_PAGES.admin.knowledgeBase} element={<KnowledgeBaseScreen admin={admin} />} />
         <Route
-          path="/admin/engineHealth"
+          path={SUB_PAGES.admin.engineHealth}
           element={
             <Suspense fallback={<Spinner label={t('engine.loading')} />}>
               <EngineHealthScreen />
             </Suspense>
           }
         />
-        <Route path="/admin/promotions" element={admin ? <PromotionsScreen /> : <NoAccess message={t('console.onlyAdmin.promotions')} />} />
-        <Route path="/admin/audit" element={admin ? <AuditScreen /> : <NoAccess message={t('console.onlyAdmin.audit')} />} />
-        <Route path="/admin/deployTokens" element={admin ? <DeployTokensScreen /> : <NoAccess message={t('console.onlyAdmin.deployTokens')} />} />
-        <Route path="/admin/releases" element={admin ? <ReleasesScreen /> : <NoAccess message={t('console.onlyAdmin.releases')} />} />
-        <Route path="/admin/*" element={<Navigate to="/admin/users" replace />} />
+        <Route path={SUB_PAGES.admin.promotions} element={admin ? <PromotionsScreen /> : <NoAccess message={t('console.onlyAdmin.promotions')} />} />
+        <Route path={SUB_PAGES.admin.audit} element={admin ? <AuditScreen /> : <NoAccess message={t('console.onlyAdmin.audit')} />} />
+        <Route path={SUB_PAGES.admin.deployTokens} element={admin ? <DeployTokensScreen /> : <NoAccess message={t('console.onlyAdmin.deployTokens')} />} />
+        <Route path={SUB_PAGES.admin.releases} element={admin ? <ReleasesScreen /> : <NoAccess message={t('console.onlyAdmin.releases')} />} />
+        <Route path={routeOf(PAGES.admin)} element={<Navigate to={SUB_PAGES.admin.users} replace />} />
       </Routes>
     </>
   );

@@ -1,4 +1,4 @@
-import { SIGNED_IN_HOME_PATH, useSession, type Session } from '@blockpilot/shared';
+import { PAGES, useSession, type Session } from '@blockpilot/shared';
 import { useNavigate } from 'react-router-dom';
 
 /**
@@ -11,6 +11,6 @@ export function useStartSession(): (session: Session) => void {
   const navigate = useNavigate();
   return ({ accessToken }) => {
     signIn(accessToken);
-    navigate(SIGNED_IN_HOME_PATH, { replace: true });
+    navigate(PAGES.home.path, { replace: true });
   };
 }

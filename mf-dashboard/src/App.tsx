@@ -1,4 +1,5 @@
 /** The routes this remote owns inside the shell (the shell decides which paths reach it). */
+import { PAGES, routeOf } from '@blockpilot/shared';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { CatalogPending } from './components/CatalogPending';
@@ -19,7 +20,7 @@ export default function App() {
     <Suspense fallback={<CatalogPending />}>
       <PagePreload.Provider value={preloadPage}>
         <Routes>
-          <Route path="/connectAccount" element={<ConnectAccount />} />
+          <Route path={PAGES.connectAccount.path} element={<ConnectAccount />} />
           {LAZY_PAGES.map(({ path, loading, Page }) => (
             <Route
               key={path}
@@ -32,7 +33,7 @@ export default function App() {
             />
           ))}
           {/* One route for every dashboard view, so moving between them keeps the screen mounted. */}
-          <Route path="/dashboard/*" element={<Dashboard />} />
+          <Route path={routeOf(PAGES.dashboard)} element={<Dashboard />} />
         </Routes>
       </PagePreload.Provider>
     </Suspense>

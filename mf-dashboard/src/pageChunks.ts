@@ -6,7 +6,7 @@
  * spinner, and React then holds the page back until 300 ms after the spinner appeared (so a
  * spinner never just flashes); a chunk already loaded skips both.
  */
-import { CALENDAR_PATH, STATS_PATH } from '@blockpilot/shared';
+import { SUB_PAGES } from '@blockpilot/shared';
 import type { ComponentType } from 'react';
 import type { MessageKey } from './i18n';
 
@@ -16,8 +16,8 @@ interface PageChunk {
 }
 
 export const PAGE_CHUNKS: Readonly<Record<string, PageChunk>> = {
-  [STATS_PATH]: { load: () => import(/* webpackChunkName: "stats" */ './screens/Stats/Stats'), loading: 'stats.loading' },
-  [CALENDAR_PATH]: { load: () => import(/* webpackChunkName: "calendar" */ './screens/Calendar/Calendar'), loading: 'calendar.loading' },
+  [SUB_PAGES.dashboard.stats]: { load: () => import(/* webpackChunkName: "stats" */ './screens/Stats/Stats'), loading: 'stats.loading' },
+  [SUB_PAGES.dashboard.calendar]: { load: () => import(/* webpackChunkName: "calendar" */ './screens/Calendar/Calendar'), loading: 'calendar.loading' },
 };
 
 /** Starts loading the chunk of the page at `path`, if it has one; webpack loads each chunk once. */

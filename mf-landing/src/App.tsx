@@ -1,5 +1,5 @@
 /** The routes this remote owns inside the shell (the shell decides which paths reach it). */
-import { useSession } from '@blockpilot/shared';
+import { PAGES, SUB_PAGES, useSession } from '@blockpilot/shared';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { InviteCapture } from './screens/InviteCapture';
@@ -18,13 +18,13 @@ export default function App() {
   const signedIn = (element: ReactElement) => (accessToken ? element : <Landing />);
   return (
     <Routes>
-      <Route path="/promotionOptOut/:userId" element={<PromotionOptOut />} />
-      <Route path="/askAQuestion" element={<SupportForm title={t('support.contactTitle')} route="/askAQuestion" />} />
-      <Route path="/help" element={signedIn(<SupportForm title={t('support.helpTitle')} route="/help" />)} />
-      <Route path="/knowledgeBase" element={signedIn(<KnowledgeBase />)} />
-      <Route path="/invite/:inviteCode" element={<InviteCapture />} />
-      <Route path="/terms" element={<Legal document="terms" />} />
-      <Route path="/privacy" element={<Legal document="privacy" />} />
+      <Route path={PAGES.promotionOptOut.path} element={<PromotionOptOut />} />
+      <Route path={PAGES.askAQuestion.path} element={<SupportForm title={t('support.contactTitle')} route={PAGES.askAQuestion.path} />} />
+      <Route path={PAGES.help.path} element={signedIn(<SupportForm title={t('support.helpTitle')} route={PAGES.help.path} />)} />
+      <Route path={PAGES.knowledgeBase.path} element={signedIn(<KnowledgeBase />)} />
+      <Route path={PAGES.invite.path} element={<InviteCapture />} />
+      <Route path={SUB_PAGES.landing.terms} element={<Legal document="terms" />} />
+      <Route path={SUB_PAGES.landing.privacy} element={<Legal document="privacy" />} />
       <Route path="*" element={<Landing />} />
     </Routes>
   );

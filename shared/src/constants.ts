@@ -98,12 +98,6 @@ export const INTL_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US'
 export const HEALTH_PATH = '/api/health';
 
 /**
- * Where the browser lands when the driver gives up a checkout (or its payment is cancelled): the
- * credit section, saying nothing was charged.
- */
-export const CHECKOUT_CANCELLED_PATH = '/account/checkoutCancelled';
-
-/**
  * Where drivers write to: the default of the server's SUPPORT_EMAIL, which the page asks for at
  * run time (GET /api/publicConfig); shown as is only by the landing page prerendered at build time.
  */
@@ -209,16 +203,6 @@ export const PRERENDERED_LANDING_PATH = 'prerender/landing.html';
 export const ROLES = ['user', 'support', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Where the operator console lives in the app (the mf-admin remote owns it). */
-export const ADMIN_PATH = '/admin';
-/** The driver's dashboard (the mf-dashboard remote owns it). */
-export const DASHBOARD_PATH = '/dashboard';
-/**
- * Where signing in leads: the shell sends a signed-in page at an address it has no page for (this
- * one included) on to the role's home, `homePathOf` (rules.ts), once the account has said the role.
- */
-export const SIGNED_IN_HOME_PATH = '/';
-
 /**
  * Where a driver can be notified (docs/LIVE.md "Push notifications"): e-mail, WhatsApp, Telegram,
  * and Web Push on the devices they switched on.
@@ -246,16 +230,6 @@ export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
  */
 export const CONTENT_HASHED_FILE = /\.[0-9a-f]{8}\.[a-z0-9]+$/i;
 
-/**
- * The dashboard's own pages beside its Settings and Logs views (docs/LIVE.md "The driver's app"):
- * earnings and the offer funnel, and the week's blocks on a calendar.
- */
-export const DASHBOARD_PAGES = [
-  { path: '/dashboard/stats', name: 'Stats' },
-  { path: '/dashboard/calendar', name: 'Calendar' },
-] as const;
-export const STATS_PATH = DASHBOARD_PAGES[0].path;
-export const CALENDAR_PATH = DASHBOARD_PAGES[1].path;
 /** The longest span of days the stats and calendar routes answer for (a quarter). */
 export const MAX_STATS_DAYS = 92;
 /** The private calendar feed: `GET <path><token>.ics`, no Authorization header (calendar apps send none). */

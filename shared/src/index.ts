@@ -1,6 +1,7 @@
 /** @blockpilot/shared: the one API client, entity types, constants, theme and session contract. */
 export * from './types';
 export * from './constants';
+export * from './pages';
 export * from './rules';
 export * from './format';
 export { BOOT_PENDING_CLICK, BOOT_PENDING_HREF, BOOT_STATE } from './pageScript';

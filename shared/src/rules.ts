@@ -3,7 +3,8 @@
  * the values only): a filter's time window, the language a browser asks for, a role's console
  * access and home page.
  */
-import { ADMIN_PATH, DASHBOARD_PATH, DEFAULT_LANGUAGE, LANGUAGES, TIME_SLIDER, type Language, type Role } from './constants.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, TIME_SLIDER, type Language, type Role } from './constants.js';
+import { PAGES } from './pages.js';
 
 /**
  * What a filter's start-time window `[from, to]` (minutes from local midnight) takes. Blocks are
@@ -43,5 +44,5 @@ export function isOperator(role: Role | undefined): boolean {
 
 /** A signed-in person's home: an operator works in the console, a driver on the dashboard (docs/OPERATIONS.md "Roles"). */
 export function homePathOf(role: Role | undefined): string {
-  return isOperator(role) ? ADMIN_PATH : DASHBOARD_PATH;
+  return isOperator(role) ? PAGES.admin.path : PAGES.dashboard.path;
 }

@@ -1,4 +1,4 @@
-import { down } from '@blockpilot/shared';
+import { down, SUB_PAGES } from '@blockpilot/shared';
 import { tint } from '@blockpilot/shared/ui';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
@@ -62,30 +62,30 @@ export function ConsoleNav({ admin }: { admin: boolean }) {
     <Bar aria-label={t('nav.label')}>
       <ul ref={list}>
         <li>
-          <Tab to="/admin/users">{t('nav.drivers')}</Tab>
+          <Tab to={SUB_PAGES.admin.users}>{t('nav.drivers')}</Tab>
         </li>
         <li>
-          <Tab to="/admin/tickets">{t('nav.tickets')}</Tab>
+          <Tab to={SUB_PAGES.admin.tickets}>{t('nav.tickets')}</Tab>
         </li>
         <li>
-          <Tab to="/admin/knowledgeBase">{t('nav.knowledgeBase')}</Tab>
+          <Tab to={SUB_PAGES.admin.knowledgeBase}>{t('nav.knowledgeBase')}</Tab>
         </li>
         <li>
-          <Tab to="/admin/engineHealth">{t('nav.engineHealth')}</Tab>
+          <Tab to={SUB_PAGES.admin.engineHealth}>{t('nav.engineHealth')}</Tab>
         </li>
         {admin && (
           <>
             <li>
-              <Tab to="/admin/promotions">{t('nav.promotions')}</Tab>
+              <Tab to={SUB_PAGES.admin.promotions}>{t('nav.promotions')}</Tab>
             </li>
             <li>
-              <Tab to="/admin/audit">{t('nav.audit')}</Tab>
+              <Tab to={SUB_PAGES.admin.audit}>{t('nav.audit')}</Tab>
             </li>
             <li>
-              <Tab to="/admin/deployTokens">{t('nav.deployTokens')}</Tab>
+              <Tab to={SUB_PAGES.admin.deployTokens}>{t('nav.deployTokens')}</Tab>
             </li>
             <li>
-              <Tab to="/admin/releases">{t('nav.releases')}</Tab>
+              <Tab to={SUB_PAGES.admin.releases}>{t('nav.releases')}</Tab>
             </li>
           </>
         )}

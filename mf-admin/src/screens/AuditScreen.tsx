@@ -1,4 +1,4 @@
-import { api, formatLocalDateTime } from '@blockpilot/shared';
+import { api, formatLocalDateTime, pageLinks, SUB_PAGES } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -23,7 +23,7 @@ export function AuditScreen() {
   const { query: q, form: searchForm } = useUrlSearch(t('audit.search'), t('audit.searchHint'));
   const { load, reload } = useLoad(() => api.admin.audit(q ? { q } : {}), q);
   return (
-    <Page title={t('audit.title')} intro={t('audit.intro')} width="wide" route="/admin/audit" remote="mf_admin">
+    <Page title={t('audit.title')} intro={t('audit.intro')} width="wide" route={SUB_PAGES.admin.audit} remote="mf_admin">
       <Paper>
         {searchForm}
         <Loaded
@@ -45,7 +45,7 @@ export function AuditScreen() {
                 { name: 'what', cell: (entry) => (entry.subject ? `${entry.action} (${entry.subject})` : entry.action) },
                 {
                   name: 'driver',
-                  cell: (entry) => (entry.targetUserId ? <Link to={`/admin/users/${entry.targetUserId}`}>{t('audit.open')}</Link> : '—'),
+                  cell: (entry) => (entry.targetUserId ? <Link to={pageLinks.adminUser(entry.targetUserId)}>{t('audit.open')}</Link> : '—'),
                 },
                 { name: 'reason', cell: (entry) => entry.reason ?? '—' },
                 {

@@ -1,4 +1,4 @@
-import { api, formatLocalDateTime, REMOTES, useForm, type DeployToken, type MintedDeployToken, type RemoteName } from '@blockpilot/shared';
+import { api, type DeployToken, formatLocalDateTime, type MintedDeployToken, type RemoteName, REMOTES, SUB_PAGES, useForm } from '@blockpilot/shared';
 import { Actions, Button, Chip, Dialog, Form, FormFeedback, Page, Paper, Select, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -98,7 +98,7 @@ export function DeployTokensScreen() {
   const [revoking, setRevoking] = useState<DeployToken | null>(null);
 
   return (
-    <Page title={t('deployTokens.title')} intro={t('deployTokens.intro')} width="regular" route="/admin/deployTokens" remote="mf_admin">
+    <Page title={t('deployTokens.title')} intro={t('deployTokens.intro')} width="regular" route={SUB_PAGES.admin.deployTokens} remote="mf_admin">
       <Paper>
         <Mint
           onMinted={async (token) => {

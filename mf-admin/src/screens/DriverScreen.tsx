@@ -1,4 +1,4 @@
-import { api, formatCents, formatLocalDateTime, formatMoney, ROLES, useForm, type AdminUserDetail, type Role } from '@blockpilot/shared';
+import { type AdminUserDetail, api, formatCents, formatLocalDateTime, formatMoney, pageLinks, type Role, ROLES, routeLabel, SUB_PAGES, useForm } from '@blockpilot/shared';
 import { Button, Form, FormFeedback, Page, Paper, Select, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -227,7 +227,7 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
           <dt>{t('driver.more.inviteCode')}</dt>
           <dd>{detail.shareableCode}</dd>
           <dt>{t('driver.more.invitedBy')}</dt>
-          <dd>{detail.invitedBy ? <Link to={`/admin/users/${detail.invitedBy.id}`}>{detail.invitedBy.emailAddress}</Link> : '—'}</dd>
+          <dd>{detail.invitedBy ? <Link to={pageLinks.adminUser(detail.invitedBy.id)}>{detail.invitedBy.emailAddress}</Link> : '—'}</dd>
           <dt>{t('driver.more.invited')}</dt>
           <dd>{detail.invited.length === 0 ? t('driver.more.nobody') : detail.invited.map((i) => i.emailAddress).join(', ')}</dd>
           <dt>{t('driver.more.emailTo')}</dt>
@@ -247,7 +247,7 @@ function Detail({ detail, admin, reload }: { detail: AdminUserDetail; admin: boo
           <ul>
             {detail.tickets.map((ticket) => (
               <li key={ticket.id}>
-                <Link to={`/admin/tickets/${ticket.id}`}>
+                <Link to={pageLinks.adminTicket(ticket.id)}>
                   {t('driver.more.ticket', { id: ticket.id, status: t('tickets.status', { status: ticket.status }), date: formatLocalDateTime(ticket.createdAt) })}
                 </Link>
               </li>
@@ -266,9 +266,9 @@ export function DriverScreen({ admin }: { admin: boolean }) {
   const { load, reload } = useLoad(() => api.admin.user(id), id);
   const title = load.kind === 'ready' ? load.data.emailAddress : t('driver.title');
   return (
-    <Page title={title} width="wide" route="/admin/users/{id}" remote="mf_admin">
+    <Page title={title} width="wide" route={routeLabel(SUB_PAGES.admin.user)} remote="mf_admin">
       <p>
-        <Link to="/admin/users">{t('driver.back')}</Link>
+        <Link to={SUB_PAGES.admin.users}>{t('driver.back')}</Link>
       </p>
       <Loaded load={load} loadingLabel={t('driver.loading')} failure={t('driver.failed')} retry={() => void reload()}>
         {(detail) => <Detail detail={detail} admin={admin} reload={reload} />}

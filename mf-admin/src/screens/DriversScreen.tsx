@@ -1,4 +1,4 @@
-import { api, formatCents, type AdminUserSummary } from '@blockpilot/shared';
+import { type AdminUserSummary, api, formatCents, pageLinks, SUB_PAGES } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
@@ -19,7 +19,7 @@ export function DriversScreen() {
   const { load, reload } = useLoad(() => api.admin.users(q), q);
 
   return (
-    <Page title={t('drivers.title')} intro={t('drivers.intro')} width="wide" route="/admin/users" remote="mf_admin">
+    <Page title={t('drivers.title')} intro={t('drivers.intro')} width="wide" route={SUB_PAGES.admin.users} remote="mf_admin">
       <Paper>
         {searchForm}
         <Loaded
@@ -36,7 +36,7 @@ export function DriversScreen() {
               rows={users}
               rowKey={(user) => user.id}
               columns={[
-                { name: 'driver', cell: (user) => <Link to={`/admin/users/${user.id}`}>{user.emailAddress}</Link> },
+                { name: 'driver', cell: (user) => <Link to={pageLinks.adminUser(user.id)}>{user.emailAddress}</Link> },
                 { name: 'name', cell: (user) => user.displayName },
                 { name: 'role', cell: (user) => t('roles.name', { role: user.role }) },
                 { name: 'credit', kind: 'money', cell: (user) => formatCents(user.currencySymbol, user.credit) },

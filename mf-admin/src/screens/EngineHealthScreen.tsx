@@ -4,7 +4,7 @@
  * in words, and a table below gives every figure; the console loads this screen (and its charts)
  * only when it is opened. Every read is audited, so it refreshes when asked, not on a timer.
  */
-import { api, formatClock, formatNumber, localClock, type EngineHealth, type EngineHealthMinute } from '@blockpilot/shared';
+import { api, type EngineHealth, type EngineHealthMinute, formatClock, formatNumber, localClock, SUB_PAGES } from '@blockpilot/shared';
 import { Button, Disclosure, Notice, Page, Paper, Select } from '@blockpilot/shared/ui';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -252,7 +252,7 @@ export default function EngineHealthScreen() {
   const workers = useLoad(() => api.admin.engineWorkers(), 'workers');
   const refresh = () => void Promise.all([reload(), workers.reload()]);
   return (
-    <Page title={t('engine.title')} intro={t('engine.intro')} width="wide" route="/admin/engineHealth" remote="mf_admin">
+    <Page title={t('engine.title')} intro={t('engine.intro')} width="wide" route={SUB_PAGES.admin.engineHealth} remote="mf_admin">
       <Paper>
         <Controls>
           <Select

@@ -1,4 +1,4 @@
-import { api, knowledgeBaseAnswerOf, useForm, type KnowledgeBaseArticle } from '@blockpilot/shared';
+import { api, knowledgeBaseAnswerOf, type KnowledgeBaseArticle, SUB_PAGES, useForm } from '@blockpilot/shared';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES } from '@blockpilot/shared/constants';
 import { Button, Checkbox, Chip, Dialog, Form, FormFeedback, KnowledgeBaseAnswer, Page, Paper, Select, SubmitButton, TextArea, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
@@ -90,7 +90,7 @@ export function KnowledgeBaseScreen({ admin }: { admin: boolean }) {
   };
 
   return (
-    <Page title={t('knowledgeBase.title')} intro={t('knowledgeBase.intro')} width="regular" route="/admin/knowledgeBase" remote="mf_admin">
+    <Page title={t('knowledgeBase.title')} intro={t('knowledgeBase.intro')} width="regular" route={SUB_PAGES.admin.knowledgeBase} remote="mf_admin">
       {admin && editing.kind !== 'new' && (
         <p>
           <Button type="button" onClick={() => setEditing({ kind: 'new' })}>

@@ -1,4 +1,4 @@
-import { api, formatLocalDateTime, formatNumber, useForm, type Promotion } from '@blockpilot/shared';
+import { api, formatLocalDateTime, formatNumber, type Promotion, SUB_PAGES, useForm } from '@blockpilot/shared';
 import { Button, Chip, Dialog, Form, FormFeedback, Page, Paper, SubmitButton, TextArea, TextField } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -115,7 +115,7 @@ export function PromotionsScreen() {
   };
 
   return (
-    <Page title={t('promotions.title')} intro={t('promotions.intro')} width="regular" route="/admin/promotions" remote="mf_admin">
+    <Page title={t('promotions.title')} intro={t('promotions.intro')} width="regular" route={SUB_PAGES.admin.promotions} remote="mf_admin">
       <Compose onSaved={reload} />
       <Loaded
         load={load}

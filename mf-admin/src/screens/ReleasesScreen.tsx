@@ -1,4 +1,4 @@
-import { api } from '@blockpilot/shared';
+import { api, SUB_PAGES } from '@blockpilot/shared';
 import { Page } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -35,9 +35,9 @@ export function ReleasesScreen() {
     void reload();
   };
   return (
-    <Page title={t('releases.title')} intro={t('releases.intro')} width="wide" route="/admin/releases" remote="mf_admin">
+    <Page title={t('releases.title')} intro={t('releases.intro')} width="wide" route={SUB_PAGES.admin.releases} remote="mf_admin">
       <Tokens>
-        {t('releases.tokensText')} <Link to="/admin/deployTokens">{t('releases.tokensLink')}</Link>
+        {t('releases.tokensText')} <Link to={SUB_PAGES.admin.deployTokens}>{t('releases.tokensLink')}</Link>
       </Tokens>
       <Loaded
         load={load}

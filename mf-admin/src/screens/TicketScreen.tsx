@@ -1,4 +1,4 @@
-import { api, formatLocalDateTime, useForm, type Ticket } from '@blockpilot/shared';
+import { api, formatLocalDateTime, pageLinks, routeLabel, SUB_PAGES, type Ticket, useForm } from '@blockpilot/shared';
 import { Button, Form, FormFeedback, Page, Paper, SubmitButton, TextArea } from '@blockpilot/shared/ui';
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -37,7 +37,8 @@ function Conversation({ ticket, reload }: { ticket: Ticket; reload: () => Promis
     <Paper>
       <Meta>
         {t('ticket.from', { name: ticket.fullName, email: ticket.emailAddress, phone: ticket.phoneNumber, date: formatLocalDateTime(ticket.createdAt) })} ·{' '}
-        {ticket.userId ? <Link to={`/admin/users/${ticket.userId}`}>{t('ticket.driversAccount')}</Link> : t('ticket.noAccount')} · {t('tickets.status', { status: ticket.status })}
+        {ticket.userId ? <Link to={pageLinks.adminUser(ticket.userId)}>{t('ticket.driversAccount')}</Link> : t('ticket.noAccount')} ·{' '}
+        {t('tickets.status', { status: ticket.status })}
       </Meta>
       <Meta>
         <SenderNote verified={ticket.senderVerified} />
@@ -77,9 +78,9 @@ export function TicketScreen() {
   const { id = '' } = useParams();
   const { load, reload } = useLoad(() => api.admin.ticket(Number(id)), id);
   return (
-    <Page title={t('ticket.title', { id })} width="regular" route="/admin/tickets/{id}" remote="mf_admin">
+    <Page title={t('ticket.title', { id })} width="regular" route={routeLabel(SUB_PAGES.admin.ticket)} remote="mf_admin">
       <p>
-        <Link to="/admin/tickets">{t('ticket.back')}</Link>
+        <Link to={SUB_PAGES.admin.tickets}>{t('ticket.back')}</Link>
       </p>
       <Loaded load={load} loadingLabel={t('ticket.loading')} failure={t('ticket.failed')} retry={() => void reload()}>
         {(ticket) => <Conversation ticket={ticket} reload={reload} />}

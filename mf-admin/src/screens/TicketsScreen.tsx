@@ -1,4 +1,4 @@
-import { api, formatLocalDateTime, type TicketStatus } from '@blockpilot/shared';
+import { api, formatLocalDateTime, pageLinks, SUB_PAGES, type TicketStatus } from '@blockpilot/shared';
 import { Page, Paper, Select } from '@blockpilot/shared/ui';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Loaded } from '../components/Loaded';
@@ -16,7 +16,7 @@ export function TicketsScreen() {
   const status = params.get('status') ?? 'open';
   const { load, reload } = useLoad(() => api.admin.tickets(status === 'all' ? {} : { status: status as TicketStatus }), status);
   return (
-    <Page title={t('tickets.title')} intro={t('tickets.intro')} width="wide" route="/admin/tickets" remote="mf_admin">
+    <Page title={t('tickets.title')} intro={t('tickets.intro')} width="wide" route={SUB_PAGES.admin.tickets} remote="mf_admin">
       <Paper>
         <Select
           label={t('tickets.show')}
@@ -39,7 +39,7 @@ export function TicketsScreen() {
               rows={tickets}
               rowKey={(ticket) => ticket.id}
               columns={[
-                { name: 'ticket', cell: (ticket) => <Link to={`/admin/tickets/${ticket.id}`}>#{ticket.id}</Link> },
+                { name: 'ticket', cell: (ticket) => <Link to={pageLinks.adminTicket(ticket.id)}>#{ticket.id}</Link> },
                 {
                   name: 'from',
                   cell: (ticket) => (

@@ -1,4 +1,4 @@
-import { api, useForm } from '@blockpilot/shared';
+import { api, PAGES, useForm } from '@blockpilot/shared';
 import { Form, FormFeedback, PasswordField, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import { useT } from '../i18n';
@@ -18,11 +18,11 @@ export function Login() {
     <AuthLayout
       title={t('login.title')}
       intro={t('login.intro')}
-      route="/login"
+      route={PAGES.login.path}
       links={
         <>
-          <Link to="/resetPassword">{t('login.forgot')}</Link>
-          <Link to="/register">{t('login.register')}</Link>
+          <Link to={PAGES.resetPassword.path}>{t('login.forgot')}</Link>
+          <Link to={PAGES.register.path}>{t('login.register')}</Link>
         </>
       }
     >

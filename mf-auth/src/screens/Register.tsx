@@ -1,4 +1,4 @@
-import { api, COUNTRIES, readStored, removeStored, SIGN_UP_BONUS_CENTS, useForm, type CountryCode } from '@blockpilot/shared';
+import { api, COUNTRIES, type CountryCode, PAGES, readStored, removeStored, SIGN_UP_BONUS_CENTS, SUB_PAGES, useForm } from '@blockpilot/shared';
 import { useLanguage } from '@blockpilot/shared/i18n';
 import { Chip, Form, FormFeedback, Notice, PasswordField, Select, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
@@ -60,7 +60,7 @@ export function Register() {
   const countryOptions = COUNTRIES.map(({ code }) => ({ value: code, label: t(COUNTRY_NAMES[code]) }));
 
   return (
-    <AuthLayout title={t('register.title')} intro={t('register.intro')} route="/register" links={<Link to="/login">{t('register.login')}</Link>}>
+    <AuthLayout title={t('register.title')} intro={t('register.intro')} route={PAGES.register.path} links={<Link to={PAGES.login.path}>{t('register.login')}</Link>}>
       <Perks>
         {/* Credited when the driver opens the e-mailed link (docs/SECURITY.md "Free credit"). */}
         <Chip dot="success">{t('register.bonus', { bonus: BONUS })}</Chip>
@@ -84,7 +84,7 @@ export function Register() {
         <PasswordField label={t('password')} autoComplete="new-password" {...form.field('password')} />
         <PasswordField label={t('register.confirmPassword')} autoComplete="new-password" {...form.field('confirmPassword')} />
         <Legal>
-          <T id="register.legal" components={{ 0: <Link to="/terms" />, 1: <Link to="/privacy" /> }} />
+          <T id="register.legal" components={{ 0: <Link to={SUB_PAGES.landing.terms} />, 1: <Link to={SUB_PAGES.landing.privacy} /> }} />
         </Legal>
         <FormFeedback form={form} />
         <SubmitButton pending={form.pending} pendingLabel={t('register.pending')} $block>

@@ -1,4 +1,4 @@
-import { api, ApiError, notify, useForm } from '@blockpilot/shared';
+import { api, ApiError, notify, PAGES, routeLabel, SUB_PAGES, useForm } from '@blockpilot/shared';
 import { ButtonLink, Form, FormFeedback, Notice, PasswordField, SubmitButton } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -44,19 +44,19 @@ export function ResetChange() {
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 401) throw error;
         if (!error.envelope.alert) notify(t('resetChange.expired'), 'error');
-        navigate('/', { replace: true });
+        navigate(PAGES.landing.path, { replace: true });
       }
     },
   });
 
-  if (!accessToken) return <Navigate to="/resetPassword" replace />;
+  if (!accessToken) return <Navigate to={PAGES.resetPassword.path} replace />;
   if (usable === false) {
     return (
-      <AuthLayout title={t('resetChange.unusable.title')} route="/resetPassword/{accessToken}">
+      <AuthLayout title={t('resetChange.unusable.title')} route={routeLabel(SUB_PAGES.resetPassword.change)}>
         <Notice tone="warning" title={t('resetChange.unusable.notice')}>
           {t('resetChange.unusable.text')}
         </Notice>
-        <ButtonLink to="/resetPassword" $block>
+        <ButtonLink to={PAGES.resetPassword.path} $block>
           {t('resetChange.unusable.newLink')}
         </ButtonLink>
       </AuthLayout>
@@ -66,8 +66,8 @@ export function ResetChange() {
     <AuthLayout
       title={t('resetChange.title')}
       intro={t('resetChange.intro')}
-      route="/resetPassword/{accessToken}"
-      links={<Link to="/resetPassword">{t('resetChange.newLink')}</Link>}
+      route={routeLabel(SUB_PAGES.resetPassword.change)}
+      links={<Link to={PAGES.resetPassword.path}>{t('resetChange.newLink')}</Link>}
     >
       <Form onSubmit={form.handleSubmit} aria-label={t('resetChange.title')}>
         <PasswordField label={t('resetChange.password')} autoComplete="new-password" {...form.field('password')} />

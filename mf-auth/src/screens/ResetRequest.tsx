@@ -1,4 +1,4 @@
-import { api, useForm } from '@blockpilot/shared';
+import { api, PAGES, useForm } from '@blockpilot/shared';
 import { Form, FormFeedback, Notice, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -26,7 +26,12 @@ export function ResetRequest() {
   });
 
   return (
-    <AuthLayout title={t('resetRequest.title')} intro={t('resetRequest.intro')} route="/resetPassword" links={<Link to="/login">{t('resetRequest.login')}</Link>}>
+    <AuthLayout
+      title={t('resetRequest.title')}
+      intro={t('resetRequest.intro')}
+      route={PAGES.resetPassword.path}
+      links={<Link to={PAGES.login.path}>{t('resetRequest.login')}</Link>}
+    >
       {sentTo && form.succeeded && (
         <Sent tone="success" title={t('resetRequest.sent.title')}>
           {t('resetRequest.sent.text', { email: sentTo })}

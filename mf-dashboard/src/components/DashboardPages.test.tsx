@@ -3,7 +3,7 @@
  * intent (src/pageChunks.ts): a finger on the link, the pointer over it, keyboard focus. The
  * dashboard's own link has no chunk to load.
  */
-import { CALENDAR_PATH, STATS_PATH } from '@blockpilot/shared';
+import { SUB_PAGES } from '@blockpilot/shared';
 import { createMockSession, mockApi, mockAccount, type MockApi } from '@blockpilot/shared/mock';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { PAGE_CHUNKS } from '../pageChunks';
@@ -21,7 +21,7 @@ describe('the links between the dashboard pages', () => {
   });
 
   it("load a page's chunk on touch, hover or focus, before the click", async () => {
-    const loads = { stats: jest.spyOn(PAGE_CHUNKS[STATS_PATH]!, 'load'), calendar: jest.spyOn(PAGE_CHUNKS[CALENDAR_PATH]!, 'load') };
+    const loads = { stats: jest.spyOn(PAGE_CHUNKS[SUB_PAGES.dashboard.stats]!, 'load'), calendar: jest.spyOn(PAGE_CHUNKS[SUB_PAGES.dashboard.calendar]!, 'load') };
     renderApp('/dashboard', createMockSession({ account: mockAccount() }));
     await flush();
     const pages = screen.getByRole('navigation', { name: 'Dashboard pages' });

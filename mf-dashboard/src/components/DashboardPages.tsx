@@ -1,9 +1,9 @@
 /**
  * The links between the dashboard and its own pages, Stats and Calendar (docs/LIVE.md "The driver's
- * app"): shown on each of them, the current one marked. Paths come from DASHBOARD_PAGES in the
- * shared constants.
+ * app"): shown on each of them, the current one marked. Paths come from the page table
+ * (docs/FRONTEND.md "Pages").
  */
-import { DASHBOARD_PAGES } from '@blockpilot/shared';
+import { PAGES, SUB_PAGES } from '@blockpilot/shared';
 import { ButtonLink } from '@blockpilot/shared/ui';
 import { useContext } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -11,11 +11,12 @@ import styled from 'styled-components';
 import { useT, type MessageKey } from '../i18n';
 import { PagePreload } from './pagePreload';
 
-/** Each page's name, by its path (a page added to DASHBOARD_PAGES needs one to compile). */
-const NAMES: Record<(typeof DASHBOARD_PAGES)[number]['path'], MessageKey> = { '/dashboard/stats': 'pages.stats', '/dashboard/calendar': 'pages.calendar' };
-const PAGES: ReadonlyArray<{ path: string; name: MessageKey }> = [
-  { path: '/dashboard', name: 'pages.dashboard' },
-  ...DASHBOARD_PAGES.map(({ path }) => ({ path, name: NAMES[path] })),
+/** The dashboard's own pages beside its Settings and Logs views. */
+const OWN_PAGES = [SUB_PAGES.dashboard.stats, SUB_PAGES.dashboard.calendar];
+const LINKS: ReadonlyArray<{ path: string; name: MessageKey }> = [
+  { path: PAGES.dashboard.path, name: 'pages.dashboard' },
+  { path: SUB_PAGES.dashboard.stats, name: 'pages.stats' },
+  { path: SUB_PAGES.dashboard.calendar, name: 'pages.calendar' },
 ];
 
 const Nav = styled.nav`
@@ -32,7 +33,7 @@ const Nav = styled.nav`
 /** Whether `pathname` is the page at `path` (the dashboard's own views count as the dashboard). */
 function isCurrent(path: string, pathname: string): boolean {
   const here = pathname.toLowerCase().replace(/\/$/, '');
-  if (path === '/dashboard') return here === '/dashboard' || (here.startsWith('/dashboard/') && !DASHBOARD_PAGES.some((page) => here.startsWith(page.path)));
+  if (path === PAGES.dashboard.path) return here === path || (here.startsWith(`${path}/`) && !OWN_PAGES.some((page) => here.startsWith(page)));
   return here.startsWith(path);
 }
 
@@ -43,7 +44,7 @@ export function DashboardPages() {
   return (
     <Nav aria-label={t('pages.label')}>
       <ul>
-        {PAGES.map(({ path, name }) => {
+        {LINKS.map(({ path, name }) => {
           const current = isCurrent(path, pathname);
           return (
             <li key={path}>

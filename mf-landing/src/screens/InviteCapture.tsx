@@ -1,5 +1,5 @@
 /** /invite/{inviteCode}: remember the code for registration, then go to the landing page. */
-import { writeStored } from '@blockpilot/shared';
+import { PAGES, writeStored } from '@blockpilot/shared';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 
@@ -8,5 +8,5 @@ export function InviteCapture() {
   useEffect(() => {
     if (inviteCode) writeStored('inviteCode', inviteCode);
   }, [inviteCode]);
-  return <Navigate to="/" replace />;
+  return <Navigate to={PAGES.landing.path} replace />;
 }

@@ -1,4 +1,4 @@
-import { api, type KnowledgeBaseItem } from '@blockpilot/shared';
+import { api, type KnowledgeBaseItem, PAGES } from '@blockpilot/shared';
 import { useLanguage } from '@blockpilot/shared/i18n';
 import { Button, Collapsible, KnowledgeBaseAnswer, Notice, Page, Paper, Spinner, tint } from '@blockpilot/shared/ui';
 import { useCallback, useEffect, useState } from 'react';
@@ -71,7 +71,7 @@ export function KnowledgeBase() {
   useEffect(fetchItems, [fetchItems, language]);
 
   return (
-    <Page title={t('kb.title')} intro={t('kb.intro')} route="/knowledgeBase" remote="mf_landing">
+    <Page title={t('kb.title')} intro={t('kb.intro')} route={PAGES.knowledgeBase.path} remote="mf_landing">
       <List as="div" aria-busy={load.kind === 'loading'}>
         {load.kind === 'loading' && <Spinner label={t('kb.loading')} />}
         {load.kind === 'failed' && (
@@ -93,7 +93,7 @@ export function KnowledgeBase() {
               <KnowledgeBaseAnswer answer={item.answer} />
             </Collapsible>
           ))}
-        <AskRow to="/help">
+        <AskRow to={PAGES.help.path}>
           {t('kb.ask')}
           <span aria-hidden="true">→</span>
         </AskRow>

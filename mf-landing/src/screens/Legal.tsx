@@ -1,3 +1,4 @@
+import { PAGES, SUB_PAGES } from '@blockpilot/shared';
 import { Page, Paper } from '@blockpilot/shared/ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -24,7 +25,7 @@ const Body = styled(Paper)`
 const DOCUMENTS: Record<'terms' | 'privacy', { title: LandingMessage; route: string; sections: Array<[LandingMessage, LandingMessage]> }> = {
   terms: {
     title: 'terms.title',
-    route: '/terms',
+    route: SUB_PAGES.landing.terms,
     sections: [
       ['terms.service.heading', 'terms.service.text'],
       ['terms.account.heading', 'terms.account.text'],
@@ -35,7 +36,7 @@ const DOCUMENTS: Record<'terms' | 'privacy', { title: LandingMessage; route: str
   },
   privacy: {
     title: 'privacy.title',
-    route: '/privacy',
+    route: SUB_PAGES.landing.privacy,
     sections: [
       ['privacy.kept.heading', 'privacy.kept.text'],
       ['privacy.delivery.heading', 'privacy.delivery.text'],
@@ -63,7 +64,7 @@ export function Legal({ document: kind }: { document: keyof typeof DOCUMENTS }) 
           ))}
           <h2>{t('legal.questions')}</h2>
           <p>
-            <T id="legal.contact" components={{ 0: <SupportEmailLink />, 1: <Link to="/askAQuestion" /> }} />
+            <T id="legal.contact" components={{ 0: <SupportEmailLink />, 1: <Link to={PAGES.askAQuestion.path} /> }} />
           </p>
         </Body>
       </Page>

@@ -1,4 +1,4 @@
-import { api, fieldErrorsOf } from '@blockpilot/shared';
+import { api, fieldErrorsOf, PAGES, routeLabel } from '@blockpilot/shared';
 import { Button, Notice, Page, Paper } from '@blockpilot/shared/ui';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -59,7 +59,7 @@ export function PromotionOptOut() {
   };
 
   return (
-    <Page title={t('optOut.title')} width="narrow" route="/promotionOptOut/{userId}" remote="mf_landing">
+    <Page title={t('optOut.title')} width="narrow" route={routeLabel(PAGES.promotionOptOut.path)} remote="mf_landing">
       <Paper>
         {state.kind === 'invalid' ? (
           <Notice tone="error" title={t('optOut.invalid')}>

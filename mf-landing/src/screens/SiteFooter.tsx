@@ -1,4 +1,4 @@
-import { up } from '@blockpilot/shared';
+import { SUB_PAGES, up } from '@blockpilot/shared';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useT } from '../i18n';
@@ -55,10 +55,10 @@ export function SiteFooter() {
         <nav aria-label={t('footer.label')}>
           <Links>
             <li>
-              <Link to="/terms">{t('footer.terms')}</Link>
+              <Link to={SUB_PAGES.landing.terms}>{t('footer.terms')}</Link>
             </li>
             <li>
-              <Link to="/privacy">{t('footer.privacy')}</Link>
+              <Link to={SUB_PAGES.landing.privacy}>{t('footer.privacy')}</Link>
             </li>
             <li>
               <SupportEmailLink />

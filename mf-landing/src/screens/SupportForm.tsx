@@ -1,4 +1,4 @@
-import { api, useForm, useSession } from '@blockpilot/shared';
+import { api, PAGES, useForm, useSession } from '@blockpilot/shared';
 import { Form, FormFeedback, Notice, Page, Paper, SubmitButton, TextArea, TextField } from '@blockpilot/shared/ui';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -77,7 +77,7 @@ export function SupportForm({ title, route }: { title: string; route: string }) 
       </Paper>
       {accessToken && (
         <Hint>
-          <T id="support.knowledgeBase" components={{ 0: <Link to="/knowledgeBase" /> }} />
+          <T id="support.knowledgeBase" components={{ 0: <Link to={PAGES.knowledgeBase.path} /> }} />
         </Hint>
       )}
     </Page>

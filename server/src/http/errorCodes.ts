@@ -4,6 +4,7 @@
  * (docs/ARCHITECTURE.md section 4). The words are the catalog message `api.error.<code>` unless
  * the refusal names more precise ones, written in the request's language by the error handler.
  */
+import { PAGES } from '@blockpilot/shared/pages';
 import type { ErrorCode } from '../domain/errors.js';
 
 export interface ErrorAnswer {
@@ -18,8 +19,8 @@ export const ERROR_CODES = {
   BP_ERR_VALIDATION: { status: 400 },
   BP_ERR_BAD_REQUEST: { status: 400 },
   BP_ERR_UNSTORABLE_VALUE: { status: 400 },
-  BP_ERR_UNAUTHORIZED: { status: 401, redirect: '/login' },
-  BP_ERR_RESET_LINK_INVALID: { status: 401, redirect: '/' },
+  BP_ERR_UNAUTHORIZED: { status: 401, redirect: PAGES.login.path },
+  BP_ERR_RESET_LINK_INVALID: { status: 401, redirect: PAGES.landing.path },
   BP_ERR_FORBIDDEN: { status: 403 },
   BP_ERR_NOT_FOUND: { status: 404 },
   BP_ERR_ROUTE_NOT_FOUND: { status: 404 },
@@ -29,9 +30,9 @@ export const ERROR_CODES = {
   BP_ERR_FILTER_FIRST: { status: 409 },
   BP_ERR_FILTER_LIST_CHANGED: { status: 409 },
   BP_ERR_EMAIL_TAKEN: { status: 409 },
-  BP_ERR_PLATFORM_NOT_CONNECTED: { status: 409, redirect: '/connectAccount' },
+  BP_ERR_PLATFORM_NOT_CONNECTED: { status: 409, redirect: PAGES.connectAccount.path },
   BP_ERR_PLATFORM_ACCOUNT_TAKEN: { status: 409 },
-  BP_ERR_PLATFORM_RECONNECT: { status: 409, redirect: '/connectAccount' },
+  BP_ERR_PLATFORM_RECONNECT: { status: 409, redirect: PAGES.connectAccount.path },
   BP_ERR_PLATFORM_CHALLENGE: { status: 400 },
   BP_ERR_RATE_LIMITED: { status: 429, retryAfterSeconds: 60 },
   BP_ERR_PLATFORM_THROTTLED: { status: 429, retryAfterSeconds: 5 },

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { PrettyOptions } from 'pino-pretty';
 import { RELEASE_PREVIEW_KEY } from '@blockpilot/shared/constants';
+import { PAGES, pathPrefix, SUB_PAGES } from '@blockpilot/shared/pages';
 import type { LogFormat } from '../config.js';
 
 /** Field names whose values are never written, wherever they sit in a logged object (up to 3 levels down). */
@@ -33,7 +34,7 @@ export const SECRET_FIELDS = [
  * Links whose path segment after the prefix is their only key: the reset page, the e-mail
  * verification link, the promotion opt-out link, the calendar feed (`/api/calendar/<token>.ics`).
  */
-export const SECRET_LINK_PREFIXES = ['/resetPassword/', '/verifyEmail/', '/promotionOptOut/', '/api/calendar/'] as const;
+export const SECRET_LINK_PREFIXES = [pathPrefix(SUB_PAGES.resetPassword.change), '/verifyEmail/', pathPrefix(PAGES.promotionOptOut.path), '/api/calendar/'] as const;
 /** Query parameters whose value is a key: the sealed release preview link (docs/RELEASES.md "Preview links"). */
 export const SECRET_QUERY_PARAMETERS = [RELEASE_PREVIEW_KEY] as const;
 

@@ -8,6 +8,7 @@
  */
 import { DEFAULT_LANGUAGE, FEE_BASIS_POINTS, REFERENCE_BLOCK_PRICE_CENTS, type Language, type NotificationChannel } from '@blockpilot/shared/constants';
 import { formatCents, formatMoney, formatSpan, type WallClock } from '@blockpilot/shared/format';
+import { PAGES, SUB_PAGES } from '@blockpilot/shared/pages';
 import { translate, type MessageKey } from '../domain/translate.js';
 import type { AcceptedBlock, LowCredit, StopReason } from '../engine/types.js';
 
@@ -75,7 +76,7 @@ export function blockWhen(startTime: number, endTime: number, timezoneOffset: nu
 export function acceptedText(block: AcceptedBlock, reader: Reader): NotificationText {
   const language = languageOf(reader);
   const when = blockWhen(block.startTime, block.endTime, reader.timezoneOffset, reader.timeZone, language);
-  const link = `${reader.publicUrl}/dashboard/logs`;
+  const link = `${reader.publicUrl}${SUB_PAGES.dashboard.logs}`;
   return {
     subject: translate(language, 'notify.accepted.subject', { when }),
     text: translate(language, 'notify.accepted.text', {
@@ -93,9 +94,9 @@ export function acceptedText(block: AcceptedBlock, reader: Reader): Notification
 
 /** Each stop's words, and the page that says what to do. */
 const STOPPED: Record<StopReason, { subject: MessageKey; text: MessageKey; path: string }> = {
-  puzzle: { subject: 'notify.puzzle.subject', text: 'notify.puzzle.text', path: '/dashboard' },
-  signing: { subject: 'notify.signing.subject', text: 'notify.signing.text', path: '/dashboard' },
-  reconnect: { subject: 'notify.reconnect.subject', text: 'notify.reconnect.text', path: '/connectAccount' },
+  puzzle: { subject: 'notify.puzzle.subject', text: 'notify.puzzle.text', path: PAGES.dashboard.path },
+  signing: { subject: 'notify.signing.subject', text: 'notify.signing.text', path: PAGES.dashboard.path },
+  reconnect: { subject: 'notify.reconnect.subject', text: 'notify.reconnect.text', path: PAGES.connectAccount.path },
 };
 
 /**
@@ -106,7 +107,7 @@ const STOPPED: Record<StopReason, { subject: MessageKey; text: MessageKey; path:
 export function lowCreditText({ creditCents, feesCovered, referenceFeeCents, paidBefore }: LowCredit, reader: Reader): NotificationText {
   const language = languageOf(reader);
   const money = (cents: number) => formatCents(reader.currencySymbol, cents, language);
-  const link = `${reader.publicUrl}/account/credit`;
+  const link = `${reader.publicUrl}${SUB_PAGES.account.credit}`;
   const credit = money(creditCents);
   const fee = money(referenceFeeCents);
   const covers = paidBefore
@@ -122,7 +123,7 @@ export function lowCreditText({ creditCents, feesCovered, referenceFeeCents, pai
 /** An automatic top-up the card did not pay: it is now off (docs/LIVE.md "Automatic top-up"). */
 export function autoTopUpFailedText({ amountCents, reason }: { amountCents: number; reason: string }, reader: Reader): NotificationText {
   const language = languageOf(reader);
-  const link = `${reader.publicUrl}/account/credit`;
+  const link = `${reader.publicUrl}${SUB_PAGES.account.credit}`;
   return {
     subject: translate(language, 'notify.autoTopUpFailed.subject'),
     // The reason comes from the payments adapter (mostly the provider's own words, in English) and is also kept
@@ -143,7 +144,7 @@ export function stoppedText(reason: StopReason, reader: Reader): NotificationTex
 /** What a driver gets from "Send a test" on one channel of their Notification Preferences. */
 export function testText(channel: NotificationChannel, reader: Reader): NotificationText {
   const language = languageOf(reader);
-  const link = `${reader.publicUrl}/account/notificationPreferences`;
+  const link = `${reader.publicUrl}${SUB_PAGES.account.notificationPreferences}`;
   return { subject: translate(language, 'notify.test.subject'), text: translate(language, 'notify.test.text', { channel, link }), link };
 }
 

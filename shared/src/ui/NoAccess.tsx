@@ -1,6 +1,7 @@
 import { useSharedT } from '../i18n/sharedCatalog';
 import { ButtonLink } from './ButtonLink';
 import { Notice } from './Notice';
+import { PAGES } from '../pages';
 import { Page } from './Page';
 
 /**
@@ -14,7 +15,7 @@ export function NoAccess({ message }: { message?: string }) {
     <Page title={t('noAccess.title')} width="narrow" route="no-access">
       <Notice tone="warning">{message ?? t('noAccess.message')}</Notice>
       <p>
-        <ButtonLink to="/dashboard" $variant="outlined">
+        <ButtonLink to={PAGES.dashboard.path} $variant="outlined">
           {t('noAccess.back')}
         </ButtonLink>
       </p>

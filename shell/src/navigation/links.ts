@@ -1,5 +1,6 @@
-/** The navigation bar's link sets (docs/PRODUCT.md section 2). */
-import { ADMIN_PATH, isOperator, type NavigationRoute, type Role } from '@blockpilot/shared';
+/** The navigation bar's link sets (docs/PRODUCT.md section 2), read from the page table (docs/FRONTEND.md "Pages"). */
+import { isOperator, type NavigationRoute, type Role } from '@blockpilot/shared';
+import { PAGES, type Page, type PageAccess } from '@blockpilot/shared/pages';
 import type { ShellMessage } from '../i18n';
 
 /** One of the bar's own links: its name is a key of the shell's catalog, shown in the page's language. */
@@ -7,33 +8,20 @@ export interface NavigationLink extends NavigationRoute {
   name: ShellMessage;
 }
 
-export const signedOutLinks: NavigationLink[] = [
-  { path: '/', name: 'nav.home' },
-  { path: '/askAQuestion', name: 'nav.contact' },
-  { path: '/login', name: 'nav.login' },
-  { path: '/register', name: 'nav.register' },
-];
+/** The pages the bar links to, in the table's order (a label missing from the shell's catalog does not compile). */
+const NAVIGATION: Array<{ page: Page; link: NavigationLink }> = Object.values(PAGES).flatMap((page) =>
+  'nav' in page ? [{ page, link: { path: page.path, name: page.nav } }] : [],
+);
 
-export const signedInLinks: NavigationLink[] = [
-  { path: '/dashboard', name: 'nav.dashboard' },
-  { path: '/help', name: 'nav.help' },
-  { path: '/account', name: 'nav.account' },
-  { path: '/logout', name: 'nav.logout' },
-];
+function linksWhen(state: Exclude<PageAccess, 'both'>, operator: boolean): NavigationLink[] {
+  return NAVIGATION.filter(({ page }) => (page.access === state || page.access === 'both') && (operator || !page.operatorsOnly)).map(({ link }) => link);
+}
 
-/** The console's entry, shown to operators only (docs/OPERATIONS.md "Roles"). */
-export const adminLink: NavigationLink = { path: ADMIN_PATH, name: 'nav.admin' };
+export const signedOutLinks: NavigationLink[] = linksWhen('signedOut', false);
 
-/**
- * The knowledge base: among the spec's signed-in links, which keep their order and labels, just
- * before Logout, which stays last (docs/PRODUCT.md section 2.2 "Beyond this").
- */
-export const knowledgeBaseLink: NavigationLink = { path: '/knowledgeBase', name: 'nav.knowledgeBase' };
-
-/** The signed-in links for a role: the knowledge base, then for an operator "Admin", before Logout. */
+/** The signed-in links for a role: the console's entry is an operator's only (docs/OPERATIONS.md "Roles"). */
 export function signedInLinksFor(role: Role | undefined): NavigationLink[] {
-  const extra = isOperator(role) ? [knowledgeBaseLink, adminLink] : [knowledgeBaseLink];
-  return [...signedInLinks.slice(0, -1), ...extra, ...signedInLinks.slice(-1)];
+  return linksWhen('signedIn', isOperator(role));
 }
 
 /**

@@ -46,7 +46,7 @@ describe('where signing in leads: the role\'s home (docs/OPERATIONS.md "Roles")'
   beforeEach(() => loader.mockReset().mockResolvedValue(Console));
 
   it.each(['support', 'admin'] as const)('an operator (%s) lands in the console', async (role) => {
-    // The sign-in page goes to SIGNED_IN_HOME_PATH once the token is kept.
+    // The sign-in page goes to the signed-in home (PAGES.home) once the token is kept.
     renderAt('/', role);
     expect(await screen.findByText('operator console')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);

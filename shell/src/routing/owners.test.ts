@@ -1,3 +1,4 @@
+import { PAGES, routeOf, type Page } from '@blockpilot/shared/pages';
 import { matchRoutes } from 'react-router-dom';
 import { ownerOf, pathMatches, signedInOwners, signedOutOwners } from './owners';
 
@@ -76,6 +77,17 @@ describe('who renders each path (docs/PRODUCT.md section 2)', () => {
     ['signed in', signedInOwners],
   ])('%s: picks the route the router picks, for every kind of path', (_state, table) => {
     for (const path of SAMPLE_PATHS) expect([path, ownerOf(table, path)]).toEqual([path, matchRoutes(table, path)![0]!.route]);
+  });
+
+  it('gives every page of the table (docs/FRONTEND.md "Pages") its row in the tables of the states that reach it', () => {
+    const pages: Page[] = Object.values(PAGES);
+    for (const page of pages) {
+      const address = page.path.replace(/:\w+/g, 'x-1');
+      const tables = { signedOut: [signedOutOwners], signedIn: [signedInOwners], both: [signedOutOwners, signedInOwners] }[page.access];
+      for (const table of tables) expect([page.path, ownerOf(table, address).path]).toEqual([page.path, routeOf(page)]);
+    }
+    // The catch-all of each state is its last row.
+    for (const table of [signedOutOwners, signedInOwners]) expect(table.map((row) => row.path).indexOf('*')).toBe(table.length - 1);
   });
 
   it('reads a route path as the router does', () => {

@@ -1,35 +1,36 @@
 /**
- * Which remote renders each top-level path (docs/PRODUCT.md section 2). The signed-out and signed-in
- * tables are separate: a path of one table is not reachable in the other state. The remote then
- * routes within what it owns with its own <Routes>.
+ * Which remote renders each top-level path (docs/PRODUCT.md section 2), read from the page table
+ * (docs/FRONTEND.md "Pages"). The signed-out and signed-in tables are separate: a path of one table
+ * is not reachable in the other state. The remote then routes within what it owns with its own <Routes>.
  */
-import { ADMIN_PATH } from '@blockpilot/shared/constants';
+import { PAGES, routeOf, type Page, type PageName } from '@blockpilot/shared/pages';
 import type { RouteOwner } from '../types';
 
-export const signedOutOwners: RouteOwner[] = [
-  { path: '/promotionOptOut/:userId', remote: 'mf_landing' },
-  { path: '/resetPassword/*', remote: 'mf_auth' },
-  { path: '/register', remote: 'mf_auth' },
-  { path: '/login', remote: 'mf_auth' },
-  { path: '/askAQuestion', remote: 'mf_landing' },
-  { path: '/invite/:inviteCode', remote: 'mf_landing' },
-  { path: '*', remote: 'mf_landing' },
-];
+type ShellPageName = { [Name in PageName]: (typeof PAGES)[Name]['owner'] extends 'shell' ? Name : never }[PageName];
 
-export const signedInOwners: RouteOwner[] = [
-  // The link in a promotional e-mail works whoever is signed in on this browser.
-  { path: '/promotionOptOut/:userId', remote: 'mf_landing' },
-  { path: '/connectAccount', remote: 'mf_dashboard' },
-  { path: '/logout', shell: 'logout' },
-  { path: '/knowledgeBase', remote: 'mf_landing' },
-  { path: '/help', remote: 'mf_landing' },
-  { path: '/account/*', remote: 'mf_account' },
-  { path: '/dashboard/*', remote: 'mf_dashboard' },
-  { path: `${ADMIN_PATH}/*`, remote: 'mf_admin', operatorsOnly: true },
-  // Signing in leads here too (SIGNED_IN_HOME_PATH): an operator starts in the console, a driver on
-  // the dashboard (docs/OPERATIONS.md "Roles").
-  { path: '*', home: true },
-];
+/** What the shell does itself on its own pages (a new one needs its entry here to compile). */
+const SHELL_PAGES: Record<ShellPageName, { shell: 'logout' } | { home: true }> = {
+  logout: { shell: 'logout' },
+  // Signing in leads here too: an operator starts in the console, a driver on the dashboard
+  // (docs/OPERATIONS.md "Roles").
+  home: { home: true },
+};
+
+function ownerRow(name: PageName): RouteOwner {
+  const page: Page = PAGES[name];
+  const path = routeOf(page);
+  if (page.owner === 'shell') return { path, ...SHELL_PAGES[name as ShellPageName] };
+  return page.operatorsOnly ? { path, remote: page.owner, operatorsOnly: true } : { path, remote: page.owner };
+}
+
+/** The rows of the pages a state reaches, the catch-all last: {@link ownerOf} takes the first match. */
+function ownersWhen(state: 'signedOut' | 'signedIn'): RouteOwner[] {
+  const rows = (Object.keys(PAGES) as PageName[]).filter((name) => [state, 'both'].includes(PAGES[name].access)).map(ownerRow);
+  return [...rows.filter((row) => row.path !== '*'), ...rows.filter((row) => row.path === '*')];
+}
+
+export const signedOutOwners: RouteOwner[] = ownersWhen('signedOut');
+export const signedInOwners: RouteOwner[] = ownersWhen('signedIn');
 
 /**
  * Whether `pathname` is one of `pattern`'s paths, as the router reads a route path: letters in any

@@ -12,6 +12,7 @@
  * worker cannot read the language chosen in the page (docs/FRONTEND.md, "Languages").
  */
 import { CONTENT_HASHED_FILE, RELEASE_FILES_PATH, REMOTE_LIST_PATH, type Language } from '@blockpilot/shared/constants';
+import { PAGES } from '@blockpilot/shared/pages';
 import en from './locales/en.json';
 import es from './locales/es.json';
 
@@ -49,13 +50,13 @@ const BADGE_ICON = '/icons/badge-72.png';
 export function notificationOf(data: unknown, origin: string, language: Language = 'en'): ShownNotification {
   const fields = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? value : fallback);
-  const url = text(fields.url, '/dashboard');
+  const url = text(fields.url, PAGES.dashboard.path);
   // Only a page of this app opens on a tap.
   const sameOrigin = (() => {
     try {
-      return new URL(url, origin).origin === origin ? new URL(url, origin).href : `${origin}/dashboard`;
+      return new URL(url, origin).origin === origin ? new URL(url, origin).href : `${origin}${PAGES.dashboard.path}`;
     } catch {
-      return `${origin}/dashboard`;
+      return `${origin}${PAGES.dashboard.path}`;
     }
   })();
   return {

@@ -5,6 +5,7 @@
  * ./policy.ts. The DOM library types the rest of the shell, so the few worker types it uses are
  * declared here.
  */
+import { PAGES } from '@blockpilot/shared/pages';
 import { languageOfBrowser } from '@blockpilot/shared/rules';
 import { notificationOf, servedFromCache, SHELL_CACHE_PREFIX } from './policy';
 
@@ -104,7 +105,7 @@ worker.addEventListener('push', (event) => {
 
 worker.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = (event.notification.data as { url?: string } | null)?.url ?? `${origin}/dashboard`;
+  const url = (event.notification.data as { url?: string } | null)?.url ?? `${origin}${PAGES.dashboard.path}`;
   event.waitUntil(
     (async () => {
       // An open tab of the app goes to the page; without one a new one opens.

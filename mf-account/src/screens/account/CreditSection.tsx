@@ -1,4 +1,4 @@
-import { CHECKOUT_CANCELLED_PATH, FEE_BASIS_POINTS, formatCents, formatLocalMoment, type Account } from '@blockpilot/shared';
+import { type Account, FEE_BASIS_POINTS, formatCents, formatLocalMoment, SUB_PAGES } from '@blockpilot/shared';
 import { Notice } from '@blockpilot/shared/ui';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -54,7 +54,7 @@ export function CreditSection({ account }: { account: Account }) {
   const t = useT();
   const checkout = useCheckout();
   const symbol = account.currency_symbol;
-  const cancelled = useLocation().pathname === CHECKOUT_CANCELLED_PATH;
+  const cancelled = useLocation().pathname === SUB_PAGES.account.checkoutCancelled;
   return (
     <>
       {cancelled && (

@@ -1,4 +1,4 @@
-import { formatCents, INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, notify, TOAST_MS } from '@blockpilot/shared';
+import { formatCents, INVITE_REWARD_CENTS, INVITE_REWARD_THRESHOLD_CENTS, notify, pageLinks, TOAST_MS } from '@blockpilot/shared';
 import { Actions, Button, TextField } from '@blockpilot/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { SectionText } from '../../components/sectionLayout';
@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 
 /** The link an invited driver opens; the landing page stores the code for their registration. */
 export function inviteLink(shareableCode: string): string {
-  return `${window.location.origin}/invite/${encodeURIComponent(shareableCode)}`;
+  return `${window.location.origin}${pageLinks.invite(shareableCode)}`;
 }
 
 /**

@@ -1,9 +1,8 @@
-import { usePublicConfig } from '@blockpilot/shared';
+import { SUB_PAGES, usePublicConfig } from '@blockpilot/shared';
 import { buttonStyles, Button, Dialog } from '@blockpilot/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { T, useT } from '../../i18n';
-import { NOTIFICATION_PREFERENCES_PATH } from './sections';
 
 const Steps = styled.ol`
   margin: 0;
@@ -44,7 +43,7 @@ export function TelegramHelpDialog({ open, onClose }: { open: boolean; onClose: 
           type="button"
           onClick={() => {
             onClose();
-            navigate(NOTIFICATION_PREFERENCES_PATH);
+            navigate(SUB_PAGES.account.notificationPreferences);
           }}
         >
           {t('telegram.continue')}

@@ -7,8 +7,3 @@ export const DEFAULT_SECTION: SectionId = 'credit';
 
 /** The element id of a section, for scrolling it into view. */
 export const sectionElementId = (id: SectionId) => `account-${id}`;
-
-export const ACCOUNT_PATH = '/account';
-export const CREDIT_PATH = '/account/credit';
-export const NOTIFICATION_PREFERENCES_PATH = '/account/notificationPreferences';
-export const PURCHASE_COMPLETED_PATH = '/account/purchaseCompleted';

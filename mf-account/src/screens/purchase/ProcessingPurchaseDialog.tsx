@@ -1,9 +1,8 @@
-import { useSession } from '@blockpilot/shared';
+import { SUB_PAGES, useSession } from '@blockpilot/shared';
 import { ButtonLink, Dialog, Spinner } from '@blockpilot/shared/ui';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useT } from '../../i18n';
-import { CREDIT_PATH, PURCHASE_COMPLETED_PATH } from '../account/sections';
 import { useOrderStatusPolling } from './useOrderStatusPolling';
 
 const Text = styled.p`
@@ -28,7 +27,7 @@ export function ProcessingPurchaseDialog() {
       await refresh();
     } finally {
       // Replace: Back from 'Purchase Completed' should not wait for this order again.
-      navigate(PURCHASE_COMPLETED_PATH, { replace: true });
+      navigate(SUB_PAGES.account.purchaseCompleted, { replace: true });
     }
   });
 
@@ -38,7 +37,7 @@ export function ProcessingPurchaseDialog() {
       blocking
       title={t('processing.title')}
       actions={
-        <ButtonLink to={CREDIT_PATH} replace $variant="text">
+        <ButtonLink to={SUB_PAGES.account.credit} replace $variant="text">
           {t('processing.back')}
         </ButtonLink>
       }

@@ -1,9 +1,8 @@
-import { formatCents, formatLocalMoment, useSession } from '@blockpilot/shared';
+import { formatCents, formatLocalMoment, SUB_PAGES, useSession } from '@blockpilot/shared';
 import { Button, Dialog } from '@blockpilot/shared/ui';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { T, useT } from '../../i18n';
-import { CREDIT_PATH } from '../account/sections';
 
 const Text = styled.p`
   margin: 0 0 8px;
@@ -14,7 +13,7 @@ export function PurchaseCompletedDialog() {
   const t = useT();
   const { account } = useSession();
   const navigate = useNavigate();
-  const close = () => navigate(CREDIT_PATH, { replace: true });
+  const close = () => navigate(SUB_PAGES.account.credit, { replace: true });
 
   return (
     <Dialog

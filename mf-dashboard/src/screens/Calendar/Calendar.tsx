@@ -6,7 +6,7 @@
  * it no longer can. Below, the private calendar feed for the phone's own calendar. On a phone the
  * page opens on today (scrolled to its day), not on the week's past days above it.
  */
-import { api, CALENDAR_PATH, formatDayOf, localClock, up, useSession, type LogEntry } from '@blockpilot/shared';
+import { api, formatDayOf, localClock, type LogEntry, SUB_PAGES, up, useSession } from '@blockpilot/shared';
 import { Button, Chip, Notice, Page, Paper, Spinner } from '@blockpilot/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -178,7 +178,7 @@ export function Calendar() {
   }
 
   return (
-    <Page title={t('calendar.title')} width="wide" route={CALENDAR_PATH} remote="mf_dashboard">
+    <Page title={t('calendar.title')} width="wide" route={SUB_PAGES.dashboard.calendar} remote="mf_dashboard">
       <PageStack>
         <DashboardPages />
         <SpanBar>

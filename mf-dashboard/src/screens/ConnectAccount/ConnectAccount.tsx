@@ -3,7 +3,7 @@
  * which ends on a "Looking for something?" page whose URL carries the sign-in code. Pasting that
  * URL here, with the code verifier of the challenge this page opened, connects the account.
  */
-import { api, useForm, useSession } from '@blockpilot/shared';
+import { api, PAGES, useForm, useSession } from '@blockpilot/shared';
 import { Button, Form, FormFeedback, Page, Paper, SubmitButton, TextField } from '@blockpilot/shared/ui';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Link, useNavigate } from 'react-router-dom';
@@ -66,7 +66,7 @@ export function ConnectAccount() {
   };
 
   return (
-    <Page title={t('connect.title')} intro={t('connect.intro')} route="/connectAccount" remote="mf_dashboard">
+    <Page title={t('connect.title')} intro={t('connect.intro')} route={PAGES.connectAccount.path} remote="mf_dashboard">
       <Sections>
         <Paper aria-labelledby="connect-steps-title">
           <SectionTitle id="connect-steps-title">{t('connect.steps.title')}</SectionTitle>
@@ -109,7 +109,7 @@ function PasteUrl({ codeVerifier }: { codeVerifier: string | null }) {
     onSubmit: async ({ challenge_response }) => {
       await api.user.connectAccount({ challenge_response: challenge_response.trim(), code_verifier: codeVerifier ?? '' });
       await refresh();
-      navigate('/dashboard');
+      navigate(PAGES.dashboard.path);
       // The form sits below the steps and the video: the dashboard opens at its top, Start in
       // view, not at the scroll position this page had (docs/FRONTEND.md "Phone dashboard").
       window.scrollTo({ top: 0 });
@@ -135,7 +135,7 @@ function PasteUrl({ codeVerifier }: { codeVerifier: string | null }) {
           {t('connect.paste.done')}
         </SubmitButton>
       </Form>
-      <HelpLink to="/help">{t('connect.help')}</HelpLink>
+      <HelpLink to={PAGES.help.path}>{t('connect.help')}</HelpLink>
     </Paper>
   );
 }

@@ -4,6 +4,7 @@
  * from it); Escape and the close button put it away, leaving the dashboard's "Not connected" chip
  * and Connect button (docs/FRONTEND.md "Dialogs"). Help and Logout are offered in it too.
  */
+import { PAGES } from '@blockpilot/shared';
 import { Button, Dialog } from '@blockpilot/shared/ui';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -28,7 +29,7 @@ export function ConnectAccountDialog({ open, onClose }: { open: boolean; onClose
       title={t('connectDialog.title')}
       initialFocus={continueRef}
       actions={
-        <Button ref={continueRef} type="button" onClick={() => navigate('/connectAccount')}>
+        <Button ref={continueRef} type="button" onClick={() => navigate(PAGES.connectAccount.path)}>
           {t('connectDialog.continue')}
         </Button>
       }
@@ -36,8 +37,8 @@ export function ConnectAccountDialog({ open, onClose }: { open: boolean; onClose
       <p>{t('connectDialog.why')}</p>
       <p>{t('connectDialog.password')}</p>
       <Elsewhere>
-        <Link to="/help">{t('connectDialog.help')}</Link>
-        <Link to="/logout">{t('connectDialog.logout')}</Link>
+        <Link to={PAGES.help.path}>{t('connectDialog.help')}</Link>
+        <Link to={PAGES.logout.path}>{t('connectDialog.logout')}</Link>
       </Elsewhere>
     </Dialog>
   );

@@ -6,7 +6,7 @@
  * (it keeps polling) instead of starting over; the view switched to starts at its top. On a
  * phone the Start/status card is a compact bar that sticks under the navigation bar.
  */
-import { down, STICKY_BAR_HEIGHT_VARIABLE, up, useSession } from '@blockpilot/shared';
+import { down, PAGES, STICKY_BAR_HEIGHT_VARIABLE, SUB_PAGES, up, useSession } from '@blockpilot/shared';
 import { BottomTabBar, Chip, PageContainer, Paper, Spinner } from '@blockpilot/shared/ui';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
@@ -124,7 +124,7 @@ export function Dashboard() {
     if (!sideBySide) window.scrollTo({ top: 0 });
   }, [view, sideBySide]);
 
-  const route = view === 'default' ? '/dashboard' : `/dashboard/${view}`;
+  const route = view === 'default' ? PAGES.dashboard.path : SUB_PAGES.dashboard[view];
   if (!account) {
     // The shell only renders signed-in routes once the account is loaded; the standalone preview may not.
     return (
@@ -138,8 +138,8 @@ export function Dashboard() {
   const showLogs = sideBySide || view === 'logs';
   const showFilters = sideBySide || view !== 'logs';
   const tabs = [
-    { to: '/dashboard/settings', label: t('dashboard.tabs.settings'), icon: <SettingsIcon /> },
-    { to: '/dashboard/logs', label: t('dashboard.tabs.logs'), icon: <LogsIcon /> },
+    { to: SUB_PAGES.dashboard.settings, label: t('dashboard.tabs.settings'), icon: <SettingsIcon /> },
+    { to: SUB_PAGES.dashboard.logs, label: t('dashboard.tabs.logs'), icon: <LogsIcon /> },
   ];
   return (
     <PageContainer data-route={route} data-remote="mf_dashboard">
@@ -167,7 +167,7 @@ export function Dashboard() {
           </div>
         </Panels>
       </Stack>
-      {!sideBySide && <BottomTabBar items={tabs} label={t('dashboard.tabs.label')} hideFrom="lg" fallback="/dashboard/settings" />}
+      {!sideBySide && <BottomTabBar items={tabs} label={t('dashboard.tabs.label')} hideFrom="lg" fallback={SUB_PAGES.dashboard.settings} />}
       <ConnectAccountDialog open={!account.flexConnected && !connectDialogClosed} onClose={() => setConnectDialogClosed(true)} />
     </PageContainer>
   );

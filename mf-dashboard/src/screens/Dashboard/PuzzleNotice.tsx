@@ -7,7 +7,7 @@
  * reloaded (a live `account` event) and the notice comes back saying the puzzle is still there.
  * A Start on another device clears it here too, within a second (the live status, then the account).
  */
-import { api, useSession } from '@blockpilot/shared';
+import { api, SUB_PAGES, useSession } from '@blockpilot/shared';
 import { Button, Notice } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -35,7 +35,7 @@ export function PuzzleNotice() {
       else setSearching(Boolean(result?.searching));
       started = Boolean(result?.searching);
       if (started) {
-        navigate('/dashboard/logs');
+        navigate(SUB_PAGES.dashboard.logs);
         // The notice, with this button, goes: the keyboard focus moves to the Stop that replaces it
         // rather than falling to the page (docs/FRONTEND.md "Keyboard").
         document.querySelector<HTMLElement>(`[${SEARCH_TOGGLE_ATTRIBUTE}]`)?.focus();

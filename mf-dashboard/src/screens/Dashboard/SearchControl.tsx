@@ -15,7 +15,7 @@
  * While its request runs the button is aria-disabled, never disabled: a disabled button loses the
  * keyboard focus to the page (docs/FRONTEND.md "Keyboard").
  */
-import { api, down, searchStateOf, useSession } from '@blockpilot/shared';
+import { api, down, PAGES, searchStateOf, SUB_PAGES, useSession } from '@blockpilot/shared';
 import { ButtonLink, Chip, SearchStateChip, tint } from '@blockpilot/shared/ui';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -120,7 +120,7 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
       const started = Boolean(result?.searching);
       if (result?.status) setSearchStatus(result.status);
       else setSearching(started);
-      navigate(started ? '/dashboard/logs' : '/dashboard/settings');
+      navigate(started ? SUB_PAGES.dashboard.logs : SUB_PAGES.dashboard.settings);
       await refresh();
     } catch (error) {
       console.warn('[toggleSearchState] failed:', error instanceof Error ? error.message : error);
@@ -133,7 +133,7 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
   if (account && !account.flexConnected) {
     return (
       <Column>
-        <ButtonLink to="/connectAccount" $variant="contained" aria-describedby={chipId}>
+        <ButtonLink to={PAGES.connectAccount.path} $variant="contained" aria-describedby={chipId}>
           {t('search.connect')}
         </ButtonLink>
         <span id={chipId} role="status">

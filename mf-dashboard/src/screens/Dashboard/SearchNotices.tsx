@@ -4,14 +4,11 @@
  * credit (what it skipped, and that a top-up resumes it by itself), and a search whose selected
  * stations the platform account cannot work.
  */
-import { searchStateOf, useSession, type SearchStatus } from '@blockpilot/shared';
+import { searchStateOf, type SearchStatus, SUB_PAGES, useSession } from '@blockpilot/shared';
 import { useSharedT } from '@blockpilot/shared/i18n';
 import { ButtonLink, Notice } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { useT, type DashboardT } from '../../i18n';
-
-/** Where the top-up is: the account page's credit section, opened. */
-export const TOP_UP_PATH = '/account/credit';
 
 const Row = styled.div`
   display: flex;
@@ -37,7 +34,7 @@ export function SearchNotices({ formatCents }: { formatCents: (cents: number) =>
   if (!status || !account) return null;
   const credit = formatCents(account.credit);
   const topUp = (
-    <ButtonLink to={TOP_UP_PATH} $variant="contained">
+    <ButtonLink to={SUB_PAGES.account.credit} $variant="contained">
       {t('notices.topUp')}
     </ButtonLink>
   );

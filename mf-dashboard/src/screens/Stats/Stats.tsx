@@ -8,19 +8,8 @@
  * the server (GET /api/user/stats); this screen only draws it. Loaded as its own chunk with its
  * chart library (App.tsx), so the dashboard's first load does not carry it.
  */
-import {
-  api,
-  formatCentsShort,
-  formatClock,
-  formatDayOf,
-  formatNumber,
-  localClock,
-  STATS_PATH,
-  useSession,
-  type DriverStats,
-  type FunnelCounts,
-  type StatsPeriod,
-} from '@blockpilot/shared';
+import { SUB_PAGES } from '@blockpilot/shared';
+import { api, formatCentsShort, formatClock, formatDayOf, formatNumber, localClock, useSession, type DriverStats, type FunnelCounts, type StatsPeriod } from '@blockpilot/shared';
 import { Button, Notice, Page, Spinner } from '@blockpilot/shared/ui';
 import { useState } from 'react';
 import { useTheme } from 'styled-components';
@@ -207,7 +196,7 @@ export function Stats() {
   }
 
   return (
-    <Page title={t('stats.title')} width="wide" route={STATS_PATH} remote="mf_dashboard">
+    <Page title={t('stats.title')} width="wide" route={SUB_PAGES.dashboard.stats} remote="mf_dashboard">
       <PageStack>
         <DashboardPages />
         <SpanBar>

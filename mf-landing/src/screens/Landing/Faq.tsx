@@ -1,4 +1,4 @@
-import { up } from '@blockpilot/shared';
+import { PAGES, up } from '@blockpilot/shared';
 import { ButtonLink, Disclosure, Paper } from '@blockpilot/shared/ui';
 import styled from 'styled-components';
 import { FAQ, FIGURES } from '../../content';
@@ -70,7 +70,7 @@ export function Faq() {
           <p>
             <T id="faq.more.text" components={{ 0: <SupportEmailLink /> }} />
           </p>
-          <ButtonLink to="/askAQuestion" $variant="outlined">
+          <ButtonLink to={PAGES.askAQuestion.path} $variant="outlined">
             {t('faq.more.contact')}
           </ButtonLink>
         </Aside>

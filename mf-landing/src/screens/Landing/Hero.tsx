@@ -1,5 +1,5 @@
 import { ButtonLink, Chip, tint } from '@blockpilot/shared/ui';
-import { formatClock, formatMoney, formatWeekday, up } from '@blockpilot/shared';
+import { formatClock, formatMoney, formatWeekday, PAGES, up } from '@blockpilot/shared';
 import styled from 'styled-components';
 import { FIGURES } from '../../content';
 import { useT } from '../../i18n';
@@ -103,8 +103,8 @@ export function Hero() {
         <Title id="hero-title">{t('hero.title')}</Title>
         <Lead>{t('hero.lead')}</Lead>
         <Buttons>
-          <ButtonLink to="/register">{t('hero.tryFree')}</ButtonLink>
-          <ButtonLink to="/login" $variant="outlined">
+          <ButtonLink to={PAGES.register.path}>{t('hero.tryFree')}</ButtonLink>
+          <ButtonLink to={PAGES.login.path} $variant="outlined">
             {t('hero.signIn')}
           </ButtonLink>
         </Buttons>

@@ -1,3 +1,4 @@
+import { PAGES } from '@blockpilot/shared';
 import { ButtonLink, PageContainer, Paper } from '@blockpilot/shared/ui';
 import { useEffect } from 'react';
 import styled from 'styled-components';
@@ -35,7 +36,7 @@ export function Landing() {
   }, [title]);
   return (
     <>
-      <PageContainer data-route="/" data-remote="mf_landing">
+      <PageContainer data-route={PAGES.landing.path} data-remote="mf_landing">
         <Hero />
         <Features />
         <Faq />
@@ -44,7 +45,7 @@ export function Landing() {
             <h2 id="cta-title">{t('cta.title')}</h2>
             <p>{t('cta.text', FIGURES)}</p>
           </div>
-          <ButtonLink to="/register">{t('cta.button')}</ButtonLink>
+          <ButtonLink to={PAGES.register.path}>{t('cta.button')}</ButtonLink>
         </CallToAction>
       </PageContainer>
       <SiteFooter />

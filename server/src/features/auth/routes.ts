@@ -1,6 +1,7 @@
 /** /api/auth: sign-up, sign-in, password reset by e-mailed link, sign-out (docs/PRODUCT.md section 7). */
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_LINK_INVALID } from '@blockpilot/shared/constants';
+import { PAGES } from '@blockpilot/shared/pages';
 import { loginBody, registerBody, requestResetPasswordLinkBody, resetPasswordBody, verifyEmailParams } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../domain/errors.js';
@@ -48,7 +49,9 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
       // Each link is an HMAC and a query: cheap, but not free (docs/SECURITY.md "Limits").
       await limit([[`verify-email:${request.ip}`, { max: ctx.config.auth.verificationsPerAddressPer15Minutes, windowMs: 15 * 60_000 }]]);
       const verified = await verifyEmail(ctx, request.params.token);
-      return reply.header('Cache-Control', 'no-store').redirect(verified ? '/dashboard' : `/dashboard?${EMAIL_LINK_INVALID.param}=${EMAIL_LINK_INVALID.value}`, 303);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .redirect(verified ? PAGES.dashboard.path : `${PAGES.dashboard.path}?${EMAIL_LINK_INVALID.param}=${EMAIL_LINK_INVALID.value}`, 303);
     },
   );
 

@@ -4,6 +4,7 @@
  * (and that a confirmation repeats its password, http/fieldRules.ts); the rules live here.
  */
 import type { RegisterRequest } from '@blockpilot/shared/api/schemas';
+import { pageLinks } from '@blockpilot/shared/pages';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -102,7 +103,7 @@ export async function requestPasswordReset(ctx: AppContext, emailAddress: string
     ctx.mailer.send({
       to: email,
       subject: translate(user.language, 'email.reset.subject'),
-      text: translate(user.language, 'email.reset.text', { minutes, link: `${ctx.config.publicUrl}/resetPassword/${token}` }),
+      text: translate(user.language, 'email.reset.text', { minutes, link: `${ctx.config.publicUrl}${pageLinks.resetPassword(token)}` }),
     }),
   );
 }

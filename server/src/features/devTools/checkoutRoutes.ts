@@ -13,6 +13,7 @@ import { DEV_CARDS, DEV_CUSTOMER_REF, devCardSetupPath, devCheckoutPath } from '
 import { CARD_SETUP_RETURN_PATH, saveCard } from '../store/autoTopUp.js';
 import { uuid } from '@blockpilot/shared/api/schemas';
 import { formatCents } from '@blockpilot/shared/format';
+import { SUB_PAGES } from '@blockpilot/shared/pages';
 import { REGIONS } from '../../domain/regions.js';
 import { localDeveloperOnly } from '../../http/localDeveloperOnly.js';
 
@@ -40,9 +41,9 @@ export async function devCheckoutRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
 
   app.get<{ Params: { orderId: string } }>('/dev/checkout/:orderId', { onRequest: localDeveloperOnly, schema: { hide: true, params } }, async (request, reply) => {
     const order = await orderById(request.params.orderId);
-    if (!order) return html(reply, 404, 'Unknown order', '<h1>Unknown order</h1><p><a href="/account/credit">Back to BlockPilot</a></p>');
+    if (!order) return html(reply, 404, 'Unknown order', `<h1>Unknown order</h1><p><a href="${SUB_PAGES.account.credit}">Back to BlockPilot</a></p>`);
     if (order.status !== 'pending') {
-      return html(reply, 409, 'Order settled', `<h1>This order is ${order.status}</h1><p><a href="/account/credit">Back to BlockPilot</a></p>`);
+      return html(reply, 409, 'Order settled', `<h1>This order is ${order.status}</h1><p><a href="${SUB_PAGES.account.credit}">Back to BlockPilot</a></p>`);
     }
     const what = order.kind === 'topup' ? 'Credit top-up' : `Membership (${escapeHtml(order.membership_plan_id ?? '')})`;
     // Money as every screen writes it ("$10.00"), with the currency's code since dollars differ by country.

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AUTO_TOP_UP_THRESHOLD, TOP_UP_SLIDER } from '@blockpilot/shared/constants';
+import { SUB_PAGES } from '@blockpilot/shared/pages';
 import { sql } from 'kysely';
 import type { AutoTopUp, AutoTopUpSettings } from '@blockpilot/shared/types';
 import type { CardSavedEvent } from '../../adapters/payments/types.js';
@@ -21,7 +22,7 @@ import { applyPaymentEvent } from './orders.js';
 const RETRY_PENDING_AFTER_MS = 60_000;
 
 /** Where the browser returns after saving a card. */
-export const CARD_SETUP_RETURN_PATH = '/account/credit';
+export const CARD_SETUP_RETURN_PATH = SUB_PAGES.account.credit;
 
 const DEFAULTS = { amount_cents: TOP_UP_SLIDER.min, threshold_cents: AUTO_TOP_UP_THRESHOLD.default };
 

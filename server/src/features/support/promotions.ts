@@ -8,6 +8,7 @@
  * who learns another driver's id opt them out. Only the mailbox the link was sent to holds a key.
  */
 import type { Language } from '@blockpilot/shared/constants';
+import { pageLinks } from '@blockpilot/shared/pages';
 import type { AppContext } from '../../context.js';
 import { translate } from '../../domain/translate.js';
 import { TokenCipherError } from '../../security/tokenCipher.js';
@@ -24,7 +25,7 @@ export function optOutKey(ctx: Pick<AppContext, 'tokenCipher'>, userId: string):
 }
 
 export function optOutUrl(ctx: Pick<AppContext, 'tokenCipher' | 'config'>, userId: string): string {
-  return `${ctx.config.publicUrl}/promotionOptOut/${optOutKey(ctx, userId)}`;
+  return `${ctx.config.publicUrl}${pageLinks.promotionOptOut(optOutKey(ctx, userId))}`;
 }
 
 /** A promotional e-mail's subject and text. */
