@@ -53,6 +53,19 @@ const ONE_FORMATTER = [
     message: 'Dates, times and numbers go through shared/src/format.ts (one text in every browser and in Node): docs/FRONTEND.md "Money and dates".',
   },
 ];
+/**
+ * Page addresses are written once, in shared/src/pages.ts (docs/FRONTEND.md "Pages"): elsewhere a
+ * string or template part that starts with a page's first segment is refused. The segments are
+ * the table's, kept in step with it by tooling/src/pageRules.test.ts; `\x2F` is `/`, which a
+ * selector's pattern cannot hold.
+ */
+const PAGE_SEGMENTS = 'dashboard login register resetPassword account connectAccount knowledgeBase help askAQuestion invite promotionOptOut admin logout terms privacy'.split(' ');
+const PAGE_PATH = `^\\x2F(${PAGE_SEGMENTS.join('|')})([\\x2F?#{]|$)`;
+const PAGE_MESSAGE = 'A page address comes from PAGES, SUB_PAGES or pageLinks of @blockpilot/shared/pages, never a string: docs/FRONTEND.md "Pages".';
+const ONE_PAGE_TABLE = [
+  { selector: `Literal[value=/${PAGE_PATH}/]`, message: PAGE_MESSAGE },
+  { selector: `TemplateElement[value.raw=/${PAGE_PATH}/]`, message: PAGE_MESSAGE },
+];
 const SERVER_INTERNALS = [['@blockpilot/server/src/*', '../server/*', '../../server/*'], "Use the server package's declared exports, not its files."];
 
 export default tseslint.config(
@@ -93,12 +106,16 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/routes.ts', '**/*Routes.ts', '**/*Route.ts', '**/plugin.ts'],
     rules: forbid(HTTP_ANSWERS),
   },
-  // Money and moments are written by shared/src/format.ts alone (docs/FRONTEND.md "Money and dates").
+  // Money and moments are written by shared/src/format.ts alone (docs/FRONTEND.md "Money and dates"),
+  // page addresses by shared/src/pages.ts alone (docs/FRONTEND.md "Pages"). The API client's paths
+  // (shared/src/api/) are the API's, not pages.
   {
     files: ['{server,shared,shell,mf-*}/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'shared/src/format.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...ONE_FORMATTER] },
+    ignores: ['**/*.test.{ts,tsx}', 'shared/src/format.ts', 'shared/src/pages.ts', 'shared/src/api/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_FORMATTER, ...ONE_PAGE_TABLE] },
   },
+  { files: ['shared/src/pages.ts', 'shared/src/api/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-restricted-syntax': ['error', ...ONE_FORMATTER] } },
+  { files: ['shared/src/format.ts'], rules: { 'no-restricted-syntax': ['error', ...ONE_PAGE_TABLE] } },
   // Front-end packages: each remote alone; shared below all of them.
   { files: ['mf-*/src/**/*.{ts,tsx}'], rules: forbid(OTHER_REMOTES, TRANSLATION_LIBRARY) },
   { files: ['shell/src/**/*.{ts,tsx}'], rules: forbid(TRANSLATION_LIBRARY) },
@@ -125,6 +142,7 @@ export default tseslint.config(
             'Take the schema from @blockpilot/shared/api/schemas and register the route on contractRoutes(app): the request type comes from the schema (docs/ARCHITECTURE.md section 4.1, "The contract").',
         },
         ...ONE_FORMATTER,
+        ...ONE_PAGE_TABLE,
       ],
     },
   },

@@ -3,23 +3,7 @@
  * ESLint refuses `toFixed(2)` and the browser's own `toLocale*String` anywhere else in the
  * product's sources. Tried on code that breaks the rule, so a rule that stopped matching fails here.
  */
-import { execFileSync } from 'node:child_process';
-import { REPO_ROOT } from './repoDocs';
-
-/** Each sample's no-restricted-syntax messages, linted as if it were that file (one ESLint run in Node: jest cannot load the config's ES module). */
-function messagesFor(samples: Array<[file: string, code: string]>): string[][] {
-  const script = `
-    import { ESLint } from 'eslint';
-    const eslint = new ESLint({ cwd: process.cwd() });
-    const samples = JSON.parse(process.argv[1]);
-    const out = [];
-    for (const [file, code] of samples) {
-      const [result] = await eslint.lintText(code, { filePath: file });
-      out.push(result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message));
-    }
-    console.log(JSON.stringify(out));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(samples)], { cwd: REPO_ROOT, encoding: 'utf8' }));
-}
+import { restrictedSyntaxMessages as messagesFor } from './lintSamples';
 
 it('refuses money written with toFixed(2) and moments written by the browser, in the server and the front end alike', () => {
   const money = 'export const credit = (cents: number) => `$${(cents / 100).toFixed(2)}`;\n';
