@@ -18,7 +18,7 @@ module.exports = {
       comment: `Every file of server/src sits in a room of a layer, so the rules below cover it: ${LAYERS}`,
       from: {
         path: '^server/src/',
-        pathNot: `${NOT_TESTS}|^server/src/(db|security|adapters|domain|locales|engine|notifications|features|http|scaling|cli)/|^server/src/(clock|background|config|context|engineParts|app|main|public)\\.ts$`,
+        pathNot: `${NOT_TESTS}|^server/src/(db|security|adapters|domain|locales|engine|stores|notifications|features|http|scaling|cli)/|^server/src/(clock|background|config|context|engineParts|app|main|public)\\.ts$`,
       },
       to: { path: '^server/src/' },
     },
@@ -41,20 +41,36 @@ module.exports = {
       severity: 'error',
       comment: `db and adapters are the bottom layer: ${LAYERS}`,
       from: { path: '^server/src/(db|security|adapters)/', pathNot: NOT_TESTS },
-      to: { path: `^server/src/(domain|engine|features|http|scaling|notifications|cli)/|${COMPOSITION}` },
+      to: { path: `^server/src/(domain|engine|stores|features|http|scaling|notifications|cli)/|${COMPOSITION}` },
     },
     {
       name: 'server-domain-not-up',
       severity: 'error',
       comment: `the domain knows nothing of the engine or HTTP: ${LAYERS}`,
       from: { path: '^server/src/(domain|locales)/', pathNot: NOT_TESTS },
-      to: { path: `^server/src/(engine|features|http|scaling|notifications|cli)/|${COMPOSITION}` },
+      to: { path: `^server/src/(engine|stores|features|http|scaling|notifications|cli)/|${COMPOSITION}` },
     },
     {
       name: 'server-engine-not-up',
       severity: 'error',
       comment: `the engine knows nothing of HTTP or of how drivers are notified (its port is SearchNotifications in engine/types.ts): ${LAYERS}`,
       from: { path: '^server/src/engine/', pathNot: NOT_TESTS },
+      to: { path: `^server/src/(features|http|scaling|notifications|cli)/|${COMPOSITION}` },
+    },
+    {
+      name: 'server-engine-no-database',
+      severity: 'error',
+      comment:
+        'The engine imports neither db/ nor stores/ (not even types): it persists through its store ports (engine/stores.ts), implemented in server/src/stores/ and wired by engineParts.ts (docs/ENGINE.md "Stores", ' +
+        `${LAYERS}). ESLint refuses kysely itself there (this graph leaves node_modules out).`,
+      from: { path: '^server/src/engine/', pathNot: NOT_TESTS },
+      to: { path: '^server/src/(db|stores)/' },
+    },
+    {
+      name: 'server-stores-not-up',
+      severity: 'error',
+      comment: `the engine's stores implement its ports over the database, below HTTP, the notifications and the roots: ${LAYERS}`,
+      from: { path: '^server/src/stores/', pathNot: NOT_TESTS },
       to: { path: `^server/src/(features|http|scaling|notifications|cli)/|${COMPOSITION}` },
     },
     {

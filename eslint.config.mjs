@@ -22,6 +22,12 @@ const HTTP_ANSWERS = [
   ['**/http/errorCodes.js', '**/http/errorHandler.js', '**/http/envelope.js', '**/http/language.js'],
   "A feature's logic refuses with DomainError (domain/errors.ts) and names no HTTP status; only its routes build answers (docs/ARCHITECTURE.md section 4).",
 ];
+const STORES = [['**/stores/**'], `A lower server layer must not import the engine's stores (stores/): ${LAYERS}.`];
+/** The engine reads and writes the database only through its store ports (engine/stores.ts). */
+const DATABASE_IN_ENGINE = [
+  ['kysely', '**/db/**', '**/stores/**'],
+  'The engine imports neither kysely nor db/ nor stores/: it persists through its store ports (engine/stores.ts), implemented in server/src/stores/ (docs/ENGINE.md "Stores", docs/ARCHITECTURE.md section 5.1).',
+];
 const DOMAIN = [['**/domain/**'], `Adapters are below the domain and must not import it: ${LAYERS}.`];
 const SCALING = [['**/scaling/**'], `A lower server layer must not import process composition (scaling/): ${LAYERS}.`];
 const NOTIFICATIONS = [
@@ -91,15 +97,17 @@ export default tseslint.config(
   {
     files: ['server/src/db/**/*.ts'],
     ignores: ['**/*.test.ts', '**/__tests__/**'],
-    rules: forbid(HTTP_OR_FEATURES, ENGINE, DOMAIN, SCALING, NOTIFICATIONS, COMPOSITION, ADAPTERS),
+    rules: forbid(HTTP_OR_FEATURES, ENGINE, STORES, DOMAIN, SCALING, NOTIFICATIONS, COMPOSITION, ADAPTERS),
   },
   {
     files: ['server/src/{adapters,security}/**/*.ts'],
     ignores: ['**/*.test.ts', '**/__tests__/**'],
-    rules: forbid(HTTP_OR_FEATURES, ENGINE, DOMAIN, SCALING, NOTIFICATIONS, COMPOSITION),
+    rules: forbid(HTTP_OR_FEATURES, ENGINE, STORES, DOMAIN, SCALING, NOTIFICATIONS, COMPOSITION),
   },
-  { files: ['server/src/domain/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, SCALING, NOTIFICATIONS, COMPOSITION) },
-  { files: ['server/src/engine/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING, NOTIFICATIONS, COMPOSITION) },
+  { files: ['server/src/domain/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, ENGINE, STORES, SCALING, NOTIFICATIONS, COMPOSITION) },
+  { files: ['server/src/engine/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING, NOTIFICATIONS, COMPOSITION, DATABASE_IN_ENGINE) },
+  // The engine's stores implement its ports over the database: below the features and the roots.
+  { files: ['server/src/stores/**/*.ts'], ignores: ['**/*.test.ts', '**/__tests__/**'], rules: forbid(HTTP_OR_FEATURES, SCALING, NOTIFICATIONS, COMPOSITION) },
   // A feature's logic (not its routes) is below the HTTP answer: the search worker loads it.
   {
     files: ['server/src/features/**/*.ts'],

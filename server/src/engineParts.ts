@@ -20,6 +20,7 @@ import { RequestBudgets, budgetPolicyFor } from './engine/requestBudget.js';
 import { createNotifications, type Notifications } from './notifications/service.js';
 import { createTokenCipher, type TokenCipher } from './security/tokenCipher.js';
 import { loadTokenKey } from './security/tokenKey.js';
+import { kyselyEngineStores } from './stores/index.js';
 import type { ServerConfig } from './config.js';
 
 /** How the engine runs: its timings (tests shorten them), jitter source, poll-lag observer and health series. */
@@ -80,8 +81,7 @@ export function createEngineParts(
   const creditWatch = new CreditWatch(log);
   const engineHealth = engine.health ?? new EngineHealthSeries(() => clock.now().getTime());
   const searchDependencies: SearchDependencies = {
-    db,
-    tokenCipher,
+    ...kyselyEngineStores(db, tokenCipher),
     live,
     creditWatch,
     platform: chosen.platform,

@@ -4,7 +4,7 @@
  * to the process's engine health series (health.ts, the operators' figures) and counts the same
  * call into its account's current hour, with the few things only an account has (its polls and
  * the minutes they fell in, the platform's refresh interval, refusals, backoffs and stops). Memory
- * holds the current and previous hour of each account searched; healthStore.ts writes them with
+ * holds the current and previous hour of each account searched; stores/healthStore.ts writes them with
  * the engine's minutes.
  */
 import type { EngineHealthRecorder, StopReason } from './types.js';

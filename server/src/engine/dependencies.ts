@@ -2,12 +2,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvents } from '../adapters/live/types.js';
 import type { Clock } from '../clock.js';
-import type { SessionDependencies } from '../domain/platformSession.js';
+import type { PlatformGateway } from '../adapters/platform/gateway.js';
+import type { BackgroundTasks } from '../background.js';
 import type { BackoffPolicy } from './backoff.js';
 import type { AccountHealthRecorder } from './accountHealth.js';
 import type { EngineHealthRecorder } from './health.js';
 import type { CreditWatch } from './creditWatch.js';
 import type { RequestBudgets } from './requestBudget.js';
+import type { EngineStores } from './stores.js';
 import type { SearchNotifications } from './types.js';
 
 /** The engine's cadences, ms. */
@@ -41,8 +43,14 @@ export const DEFAULT_ENGINE_TIMINGS: Readonly<EngineTimings> = Object.freeze({
   resumeSpreadMs: 5_000,
 });
 
-/** Everything one driver's search uses. */
-export interface SearchDependencies extends SessionDependencies {
+/**
+ * Everything one driver's search uses: its ports (the stores it reads and writes the database
+ * through, docs/ENGINE.md "Stores"; the platform's clients; notifications) and its settings.
+ */
+export interface SearchDependencies extends EngineStores {
+  platform: PlatformGateway;
+  /** Work no step waits for (storing a schedule read, a refreshed token). */
+  background: BackgroundTasks;
   /** Business time: discoveredAt, matching's "now", fee-free periods, attempt ages. */
   clock: Clock;
   log: FastifyBaseLogger;

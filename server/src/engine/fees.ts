@@ -9,8 +9,6 @@
  * reload it, and each schedule read reloads it too, in case such a message was lost.
  */
 import { FEE_BASIS_POINTS } from '@blockpilot/shared/constants';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/schema.js';
 
 /** Fee for a block price, both in cents: round-half-up of 3.5% (docs/PRODUCT.md section 10). */
 export function feeForPriceCents(priceCents: number): number {
@@ -22,11 +20,6 @@ export interface FeeState {
   creditCents: number;
   /** End of the latest fee-free period (trial or membership), epoch ms; 0 when none. */
   freeUntilMs: number;
-}
-
-export async function loadFeeState(db: Kysely<DatabaseSchema>, userId: string): Promise<FeeState> {
-  const row = await db.selectFrom('users').select(['credit_cents', 'trial_ends_at', 'membership_ends_at']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return feeStateOf(row);
 }
 
 /** The fee state of a user row's columns. */

@@ -5,7 +5,7 @@
  * puzzles, failures by kind, race latencies), and the API samples how many drivers are searching,
  * waiting on a puzzle or paused for credit once a minute. Nothing here touches the database or a
  * timer: the clock's minute picks the slot, and a slot whose minute has passed is cleared when it
- * comes round again. Every process writes its minutes to the database (healthStore.ts), where the
+ * comes round again. Every process writes its minutes to the database (stores/healthStore.ts), where the
  * console reads every process's, across restarts; {@link mergeMinute} turns one minute's records,
  * of one process or of many, into the minute the console charts.
  */
@@ -23,7 +23,7 @@ const MINUTE_MS = 60_000;
 
 export type { EngineHealthRecorder } from './types.js';
 
-/** One minute's raw counts, as a process keeps them and stores them (healthStore.ts). */
+/** One minute's raw counts, as a process keeps them and stores them (stores/healthStore.ts). */
 export interface MinuteRecord {
   /** Minutes since the epoch. */
   minute: number;

@@ -12,4 +12,5 @@ export { UserSearch } from './userSearch.js';
 export type { SearchChange } from './searchState.js';
 export { DEFAULT_ENGINE_TIMINGS, type EngineTimings, type SearchDependencies } from './dependencies.js';
 export { backoffDelayMs, type BackoffPolicy } from './backoff.js';
-export { feeDue, canPayFees, loadFeeState, type FeeState } from './fees.js';
+export { feeDue, canPayFees, type FeeState } from './fees.js';
+export type { EngineStores, OfferLogStore, DriverStore, AccountStore } from './stores.js';

@@ -30,9 +30,9 @@
  */
 import type { NormalisedOffer, PlatformResult } from '../adapters/platform/types.js';
 import type { SearchDependencies } from './dependencies.js';
-import { logIgnored, recordAccept, writeIntent, type AcceptAttempt, type IgnoredOffer, type RecordedAccept } from './offerLog.js';
+import type { AcceptAttempt, IgnoredOffer, RecordedAccept } from './offerLog.js';
 import { PendingWrites } from './pendingWrites.js';
-import { raceAnswerOf, writeRaces, type RaceRecord } from './raceLog.js';
+import { raceAnswerOf, type RaceRecord } from './raceLog.js';
 import { rankMatches } from './ranking.js';
 import type { BookedBlock } from './reconcile.js';
 import { firstOverlap, overlapsSchedule } from './schedule.js';
@@ -64,7 +64,7 @@ export class OfferTriage {
     private readonly search: SearchState,
     private readonly deps: SearchDependencies,
   ) {
-    this.pending = new PendingWrites(deps.db, search.userId, deps.log);
+    this.pending = new PendingWrites(deps.offerLog, search.userId, deps.log);
   }
 
   /** Judges the offers of one poll; resolves once every accept it sent has its answer written. */
@@ -95,7 +95,7 @@ export class OfferTriage {
     try {
       // First what an earlier poll could not write, so the log keeps the order offers were seen in.
       if (this.pending.size > 0) await this.pending.flush();
-      await logIgnored(this.deps.db, this.search.userId, discoveredAt, ignored);
+      await this.deps.offerLog.logIgnored(this.search.userId, discoveredAt, ignored);
     } catch (error) {
       // The database failed mid-poll. What was decided is written later, listed or not; the next
       // poll judges these offers again rather than skip them as seen. Judging twice is safe: the
@@ -187,7 +187,7 @@ export class OfferTriage {
       const left = performance.now();
       leftAt.push(left);
       // The accept is on the wire (or queued on a warm connection): now the intent, in parallel.
-      const intent = writeIntent(this.deps.db, attempt).catch((error: unknown) => {
+      const intent = this.deps.offerLog.writeIntent(attempt).catch((error: unknown) => {
         this.deps.log.error({ userId: search.userId, offerId: offer.offerId, err: error }, 'accept intent not written: the schedule read settles the accept');
       });
       search.open.set(offer.offerId, attempt);
@@ -217,7 +217,7 @@ export class OfferTriage {
       search.noteBooked(attempt.offer);
       let recorded: RecordedAccept;
       try {
-        recorded = await recordAccept(deps.db, attempt, (balance) => deps.log.error({ userId: search.userId, balance }, 'fee not payable for a booked block; kept at cost 0'));
+        recorded = await deps.offerLog.recordAccept(attempt, (balance) => deps.log.error({ userId: search.userId, balance }, 'fee not payable for a booked block; kept at cost 0'));
       } catch (error) {
         // Booked, but the write failed (the database went away): the intent is still stored (or
         // the schedule has the block), and kept open here so the next schedule read logs and
@@ -265,7 +265,7 @@ export class OfferTriage {
   /** Writes one poll's race timelines; a failure loses them, never the poll (they are forensics, not the record). */
   private async writeRaces(races: readonly RaceRecord[]): Promise<void> {
     try {
-      await writeRaces(this.deps.db, this.search.userId, races);
+      await this.deps.offerLog.writeRaces(this.search.userId, races);
     } catch (error) {
       this.deps.log.warn({ userId: this.search.userId, err: error, races: races.length }, 'race timelines not written');
     }
@@ -275,7 +275,7 @@ export class OfferTriage {
   private async keepIgnored(attempt: AcceptAttempt, reason: IgnoredOffer['reason']): Promise<void> {
     const entry: IgnoredOffer = { offer: attempt.offer, reason };
     try {
-      await logIgnored(this.deps.db, this.search.userId, attempt.discoveredAt, [entry]);
+      await this.deps.offerLog.logIgnored(this.search.userId, attempt.discoveredAt, [entry]);
     } catch {
       this.pending.keepIgnored(attempt.discoveredAt, [entry]);
     }

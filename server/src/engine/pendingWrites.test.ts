@@ -5,6 +5,7 @@ import { testContext } from '../../test/context.js';
 import { describeEachDatabase, withOutage } from '../../test/databases.js';
 import { signUpDriver, tomorrowAt } from '../../test/platform.js';
 import type { IgnoredOffer } from './offerLog.js';
+import { kyselyOfferLogStore } from '../stores/offerLog.js';
 import { PendingWrites } from './pendingWrites.js';
 
 const offer = (offerId: string): IgnoredOffer => ({
@@ -20,7 +21,7 @@ describe('pending engine writes', () => {
     it('writes what waits once the database is back, each offer once, and keeps it while it is not', async () => {
       const { user } = await signUpDriver(testContext(database()));
       const outage = withOutage(database());
-      const pending = new PendingWrites(outage.database.db, user.id, pino({ level: 'silent' }));
+      const pending = new PendingWrites(kyselyOfferLogStore(outage.database.db), user.id, pino({ level: 'silent' }));
       pending.keepIgnored(new Date('2026-11-22T03:00:00Z'), [offer('a'), offer('b')]);
       pending.keepIgnored(new Date('2026-11-22T03:00:01Z'), [offer('b'), offer('c')]);
       expect(pending.size).toBe(3);
@@ -36,7 +37,7 @@ describe('pending engine writes', () => {
     it('retries an attempt delete that failed, and drops the oldest entries past its limit', async () => {
       const { user } = await signUpDriver(testContext(database()));
       const outage = withOutage(database());
-      const pending = new PendingWrites(outage.database.db, user.id, pino({ level: 'silent' }), 2);
+      const pending = new PendingWrites(kyselyOfferLogStore(outage.database.db), user.id, pino({ level: 'silent' }), 2);
       outage.down();
       await pending.deleteAttempt('gone');
       expect(pending.size).toBe(1);

@@ -7,9 +7,8 @@
  * limit the oldest entries are dropped, and the log says so.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/schema.js';
-import { deleteAttempt, logIgnored, type IgnoredOffer } from './offerLog.js';
+import type { IgnoredOffer } from './offerLog.js';
+import type { OfferLogStore } from './stores.js';
 
 /** How many ignored offers one search keeps while the database is away. */
 export const PENDING_IGNORED_LIMIT = 5_000;
@@ -20,7 +19,7 @@ export class PendingWrites {
   private readonly attemptDeletes = new Set<string>();
 
   constructor(
-    private readonly db: Kysely<DatabaseSchema>,
+    private readonly offerLog: OfferLogStore,
     private readonly userId: string,
     private readonly log: FastifyBaseLogger,
     private readonly limit = PENDING_IGNORED_LIMIT,
@@ -49,7 +48,7 @@ export class PendingWrites {
   /** Deletes the attempt now, or keeps the delete for the next poll when the database fails. */
   async deleteAttempt(offerId: string): Promise<void> {
     try {
-      await deleteAttempt(this.db, this.userId, offerId);
+      await this.offerLog.deleteAttempt(this.userId, offerId);
       this.attemptDeletes.delete(offerId);
     } catch (error) {
       this.attemptDeletes.add(offerId);
@@ -67,11 +66,11 @@ export class PendingWrites {
       byPoll.set(discoveredAt.getTime(), entries);
     }
     for (const [time, entries] of byPoll) {
-      await logIgnored(this.db, this.userId, new Date(time), entries);
+      await this.offerLog.logIgnored(this.userId, new Date(time), entries);
       for (const { offer } of entries) this.ignored.delete(offer.offerId);
     }
     for (const offerId of [...this.attemptDeletes]) {
-      await deleteAttempt(this.db, this.userId, offerId);
+      await this.offerLog.deleteAttempt(this.userId, offerId);
       this.attemptDeletes.delete(offerId);
     }
   }

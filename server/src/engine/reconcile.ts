@@ -9,9 +9,8 @@
  * Blocks on the schedule with no attempt were booked outside BlockPilot (in the platform's app):
  * they count against overlaps but are never logged or charged, since the product did not take them.
  */
-import type { Kysely } from 'kysely';
-import type { DatabaseSchema } from '../db/schema.js';
-import { recordAccept, settleAttemptAsIgnored, type AcceptAttempt, type RecordedAccept } from './offerLog.js';
+import type { AcceptAttempt, RecordedAccept } from './offerLog.js';
+import type { OfferLogStore } from './stores.js';
 import type { BlockSpan } from './types.js';
 
 /** A booked block as the schedule lists it. */
@@ -43,7 +42,7 @@ export interface ReconcileOptions {
 }
 
 export async function reconcileAttempts(
-  db: Kysely<DatabaseSchema>,
+  offerLog: OfferLogStore,
   attempts: readonly AcceptAttempt[],
   schedule: readonly BookedBlock[],
   options: ReconcileOptions,
@@ -51,10 +50,10 @@ export async function reconcileAttempts(
   const result: Reconciliation = { accepted: [], open: [] };
   for (const attempt of attempts) {
     if (isBooked(attempt, schedule)) {
-      const recorded: RecordedAccept = await recordAccept(db, attempt, options.onFeeShort);
+      const recorded: RecordedAccept = await offerLog.recordAccept(attempt, options.onFeeShort);
       if (recorded.status === 'recorded') result.accepted.push({ attempt, logId: recorded.logId, feeCents: recorded.feeCents });
     } else if (options.nowMs - attempt.createdAt.getTime() >= options.giveUpMs || attempt.offer.startTime * 1000 <= options.nowMs) {
-      await settleAttemptAsIgnored(db, attempt, attempt.sawTaken ? 'taken' : 'failed');
+      await offerLog.settleAttemptAsIgnored(attempt, attempt.sawTaken ? 'taken' : 'failed');
     } else {
       result.open.push(attempt);
     }

@@ -7,7 +7,6 @@
  * AbortSignal, and its `done` promise says when it has ended.
  */
 import type { SearchDependencies } from './dependencies.js';
-import { searchingUserIds } from './searchInputs.js';
 import type { SearchChange } from './searchState.js';
 import { UserSearch } from './userSearch.js';
 
@@ -79,7 +78,7 @@ export class LocalSearchRunner implements SearchRunner {
   }
 
   async resumeAll(): Promise<number> {
-    const userIds = await searchingUserIds(this.deps.db);
+    const userIds = await this.deps.drivers.searchingUserIds();
     const random = this.deps.random ?? Math.random;
     for (const userId of userIds) this.start(userId, Math.floor(random() * this.deps.timings.resumeSpreadMs));
     if (userIds.length) this.deps.log.info({ searches: userIds.length }, 'resumed searching');

@@ -23,7 +23,7 @@ import { describeEachDatabase, withOutage } from '../../test/databases.js';
 import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
 import type { Database } from '../db/types.js';
 import type { EngineTimings } from './dependencies.js';
-import { writeIntent } from './offerLog.js';
+import { writeIntent } from '../stores/offerLog.js';
 
 /** Short waits so a test sees several polls and backoffs in a few seconds. Jitter pinned to its maximum. */
 const FAST: Partial<EngineTimings> = { backoff: { baseMs: 250, maxMs: 1000 }, openAttemptRecheckMs: 300, resumeSpreadMs: 100 };

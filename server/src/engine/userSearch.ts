@@ -22,23 +22,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_REFRESH_INTERVAL_MS } from '../adapters/platform/offers.js';
 import type { PlatformSession } from '../adapters/platform/session.js';
 import type { PlatformFailure } from '../adapters/platform/types.js';
-import { loadPlatformAccount, type PlatformAccount } from '../domain/platformAccounts.js';
-import { saveSchedule } from '../domain/scheduleCache.js';
-import { openPlatformSession } from '../domain/platformSession.js';
-import { saveEligibleAreas } from '../domain/eligibleAreas.js';
+import type { PlatformAccount } from '../domain/platformAccounts.js';
+import { openSession } from '../domain/platformSession.js';
 import type { AccountHealthRecorder } from './accountHealth.js';
 import { backoffDelayMs } from './backoff.js';
 import type { SearchDependencies } from './dependencies.js';
-import { claimLowCreditNotice, creditPauseOf, creditStanding, endCreditPause, pauseForCredit, rearmLowCreditNotice } from './creditGuard.js';
-import { DriverFunds, loadFeeState } from './fees.js';
+import { creditStanding } from './creditGuard.js';
+import { DriverFunds } from './fees.js';
 import type { CompiledFilters } from './matcher.js';
-import { openAttempts, type AcceptAttempt, type OfferFacts } from './offerLog.js';
+import type { AcceptAttempt, OfferFacts } from './offerLog.js';
 import { OfferTriage } from './offerTriage.js';
 import { pollIntervalMs } from './pace.js';
 import { reconcileAttempts, type BookedBlock } from './reconcile.js';
 import type { BudgetUse, RequestBudget } from './requestBudget.js';
 import { mergeSchedule, type RecentBooking } from './schedule.js';
-import { loadCompiledFilters, loadCompiledLimits, recordStop } from './searchInputs.js';
+import { loadCompiledFilters, loadCompiledLimits } from './searchInputs.js';
 import { SeenOffers } from './seenOffers.js';
 import { stopReasonFor, type SearchChange, type SearchState } from './searchState.js';
 import type { StopReason } from './types.js';
@@ -182,7 +180,7 @@ export class UserSearch implements SearchState {
     else this.health?.failed(`stopped: ${reason}`);
     this.health?.stopped(reason);
     this.log.info({ reason }, 'search stopped by the platform');
-    await recordStop(this.deps.db, this.userId, reason);
+    await this.deps.drivers.recordStop(this.userId, reason);
     this.deps.live.publish(this.userId, { type: 'search' });
     // A puzzle or a refused connection changes the account too (puzzleRequired, flexConnected):
     // open dashboards reload it, so the puzzle notice shows at once, and again after a Resume the
@@ -196,7 +194,7 @@ export class UserSearch implements SearchState {
       this.pausedAtCreditCents = this.funds.state.creditCents;
       this.log.info({ creditCents: this.pausedAtCreditCents }, 'paused: the credit does not cover a matching offer');
     }
-    await pauseForCredit(this.deps.db, this.userId, offers);
+    await this.deps.drivers.pauseForCredit(this.userId, offers);
     this.deps.live.publish(this.userId, { type: 'search' });
     await this.checkLowCredit();
   }
@@ -208,11 +206,11 @@ export class UserSearch implements SearchState {
 
   /** Tells the driver, once per crossing, that the credit covers few fees (docs/LIVE.md "Credit guard"). */
   private async checkLowCredit(): Promise<void> {
-    const { db, clock } = this.deps;
+    const { drivers, clock } = this.deps;
     const state = this.funds.state;
-    const { reference, covered, low } = await creditStanding(db, this.userId, state, clock.now().getTime());
+    const { reference, covered, low } = await creditStanding(drivers, this.userId, state, clock.now().getTime());
     if (!low) return;
-    if (await claimLowCreditNotice(db, this.userId, clock.now()))
+    if (await drivers.claimLowCreditNotice(this.userId, clock.now()))
       this.deps.notifications.creditLow(this.userId, {
         creditCents: state.creditCents,
         feesCovered: covered ?? 0,
@@ -227,16 +225,16 @@ export class UserSearch implements SearchState {
    * periodic reload) also re-arms the low-credit notice when the credit is no longer low.
    */
   private async afterFundsReload(announced: boolean): Promise<void> {
-    const { db, clock } = this.deps;
+    const { drivers, clock } = this.deps;
     const { state } = this.funds;
     const nowMs = clock.now().getTime();
     if (this.pausedAtCreditCents !== null && (state.creditCents > this.pausedAtCreditCents || nowMs < state.freeUntilMs)) {
       this.pausedAtCreditCents = null;
       this.log.info({ creditCents: state.creditCents }, 'resumed: the credit grew');
-      await endCreditPause(db, this.userId);
+      await drivers.endCreditPause(this.userId);
       this.deps.live.publish(this.userId, { type: 'search' });
     }
-    if (announced && !(await creditStanding(db, this.userId, state, nowMs)).low) await rearmLowCreditNotice(db, this.userId);
+    if (announced && !(await creditStanding(drivers, this.userId, state, nowMs)).low) await drivers.rearmLowCreditNotice(this.userId);
   }
 
   private requireReady() {
@@ -296,7 +294,7 @@ export class UserSearch implements SearchState {
     if (this.filtersStale) await this.loadFilters();
     const { funds } = this.requireReady();
     if (funds.needsReload) {
-      await funds.reload(() => loadFeeState(this.deps.db, this.userId));
+      await funds.reload(() => this.deps.drivers.feeState(this.userId));
       await this.afterFundsReload(true);
     }
     // The first read after getting ready (it settles what a dead process left) and the read after
@@ -366,7 +364,7 @@ export class UserSearch implements SearchState {
 
   /** Account, session, filters, eligible areas and open attempts; a failure to retry or stop on, or null when ready. */
   private async getReady(startedAt: number): Promise<Next | null> {
-    const account = await loadPlatformAccount(this.deps.db, this.deps.tokenCipher, this.userId);
+    const account = await this.deps.accounts.load(this.userId);
     if (!account) {
       await this.stop('reconnect');
       return 'stopped';
@@ -374,16 +372,16 @@ export class UserSearch implements SearchState {
     const budget = this.deps.budgets.of(account.platformUserId, now());
     const waitMs = budget.takeOrWait('poll', now());
     if (waitMs > 0) return { at: now() + waitMs };
-    const session = openPlatformSession(this.deps, account);
+    const session = openSession(this.deps, account, (tokens) => this.deps.accounts.saveAccessToken(account.userId, tokens));
     const eligible = await session.eligibleServiceAreas();
     if (!eligible.ok) return this.onFailure(eligible, startedAt);
     this.noteEligible(eligible.value);
     const [compiled, limits, feeState, attempts, pausedFor] = await Promise.all([
-      loadCompiledFilters(this.deps.db, this.userId),
-      loadCompiledLimits(this.deps.db, this.userId),
-      loadFeeState(this.deps.db, this.userId),
-      openAttempts(this.deps.db, this.userId),
-      creditPauseOf(this.deps.db, this.userId),
+      loadCompiledFilters(this.deps.drivers, this.userId),
+      loadCompiledLimits(this.deps.drivers, this.userId),
+      this.deps.drivers.feeState(this.userId),
+      this.deps.offerLog.openAttempts(this.userId),
+      this.deps.drivers.creditPaused(this.userId),
     ]);
     // A pause recorded by an earlier process goes on until the credit grows past what it is now.
     if (pausedFor) this.pausedAtCreditCents = feeState.creditCents;
@@ -406,7 +404,7 @@ export class UserSearch implements SearchState {
     this.eligible = new Set(areaIds);
     this.eligibleReadAt = now() + this.deps.timings.eligibleAreasRefreshMs;
     this.deps.background.run('store the eligible areas', async () => {
-      await saveEligibleAreas(this.deps.db, this.userId, areaIds, this.deps.clock.now());
+      await this.deps.accounts.saveEligibleAreas(this.userId, areaIds, this.deps.clock.now());
       this.deps.live.publish(this.userId, { type: 'search' });
     });
   }
@@ -414,7 +412,7 @@ export class UserSearch implements SearchState {
   private async loadFilters(): Promise<void> {
     this.filtersStale = false;
     const ready = this.requireReady();
-    [ready.compiled, ready.limits] = await Promise.all([loadCompiledFilters(this.deps.db, this.userId), loadCompiledLimits(this.deps.db, this.userId)]);
+    [ready.compiled, ready.limits] = await Promise.all([loadCompiledFilters(this.deps.drivers, this.userId), loadCompiledLimits(this.deps.drivers, this.userId)]);
     this.tally = null;
     this.updateAreas();
   }
@@ -440,7 +438,7 @@ export class UserSearch implements SearchState {
     const readAt = this.deps.clock.now();
     const nowMs = readAt.getTime();
     // Schedule views on the driver's devices are answered from this read (features/platform/schedule.ts).
-    this.deps.background.run('store the schedule read', () => saveSchedule(this.deps.db, this.userId, booked.value, readAt));
+    this.deps.background.run('store the schedule read', () => this.deps.accounts.saveSchedule(this.userId, booked.value, readAt));
     const read = booked.value.map((block) => ({
       startTime: block.startTime,
       endTime: block.endTime,
@@ -451,7 +449,7 @@ export class UserSearch implements SearchState {
     this.schedule.length = 0;
     this.schedule.push(...merged);
     const openBefore = [...this.open.values()];
-    const settled = await reconcileAttempts(this.deps.db, openBefore, this.schedule, {
+    const settled = await reconcileAttempts(this.deps.offerLog, openBefore, this.schedule, {
       nowMs: this.deps.clock.now().getTime(),
       giveUpMs: this.deps.timings.attemptGiveUpMs,
       onFeeShort: (balance) => this.log.error({ balance }, 'fee not payable for a booked block; kept at cost 0'),
@@ -462,7 +460,7 @@ export class UserSearch implements SearchState {
     const { funds } = this.requireReady();
     for (const attempt of openBefore) if (!this.open.has(attempt.offer.offerId)) funds.release(attempt.feeCents);
     // Charges just written, and anything a lost message did not announce.
-    await funds.reload(() => loadFeeState(this.deps.db, this.userId));
+    await funds.reload(() => this.deps.drivers.feeState(this.userId));
     await this.afterFundsReload(false);
     for (const { attempt, feeCents } of settled.accepted) this.triage!.notifyAccepted(attempt, feeCents);
     if (openBefore.length !== settled.open.length) this.deps.live.publish(this.userId, { type: 'logs' });

@@ -13,7 +13,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Simulator } from '@blockpilot/platform-sim';
 import { signInAsDriver } from '../../test/platformFixture.js';
 import type { AppContext } from '../context.js';
-import { logIgnored, recordAccept, writeIntent } from '../engine/offerLog.js';
+import { logIgnored, recordAccept, writeIntent } from '../stores/offerLog.js';
 import { issueToken } from '../features/auth/tokens.js';
 import { loadPlatformAccount } from '../domain/platformAccounts.js';
 import { openPlatformSession } from '../domain/platformSession.js';

@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { SearchRunner } from '../engine/runner.js';
-import { searchingUserIds } from '../engine/searchInputs.js';
+import { searchingUserIds } from '../stores/drivers.js';
 import type { SearchChange } from '../engine/searchState.js';
 import { publishControl, type ControlMessage } from './control.js';
 import type { SearchKeys } from './keys.js';

@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { testContext } from '../../test/context.js';
 import { describeEachDatabase } from '../../test/databases.js';
 import { signUpDriver } from '../../test/platform.js';
-import { writeRaces } from '../engine/raceLog.js';
+import { writeRaces } from '../stores/offerLog.js';
 import { pruneIgnoredOfferLogs, pruneOfferRaces } from './offerLogRetention.js';
 
 describeEachDatabase('offer log retention', (database) => {

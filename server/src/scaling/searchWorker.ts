@@ -14,6 +14,8 @@
 import { randomUUID } from 'node:crypto';
 import { WaitingError, Worker, type Job, type Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.js';
 import type { SearchDependencies } from '../engine/dependencies.js';
 import { UserSearch } from '../engine/userSearch.js';
 import type { OwnershipTimings } from './config.js';
@@ -30,6 +32,8 @@ export interface SearchWorkerOptions {
   /** Shared connection (leases, re-queueing); BullMQ and the subscriber open their own from it. Closed with the worker. */
   redis: Redis;
   keys: SearchKeys;
+  /** Where `users.searching` is read (the search itself reads and writes through its stores). */
+  db: Kysely<DatabaseSchema>;
   deps: SearchDependencies;
   /** Names this worker in leases and BullMQ. */
   workerId: string;
@@ -221,7 +225,7 @@ export class SearchWorker {
           continue;
         }
         slot.pace.nextPollAt = Math.max(slot.pace.nextPollAt, notBefore);
-        if (!(await shouldSearch(this.options.deps.db, userId))) return 'stopped';
+        if (!(await shouldSearch(this.options.db, userId))) return 'stopped';
         await this.runSearch(slot);
       }
     } finally {
@@ -292,7 +296,8 @@ export class SearchWorker {
   }
 
   private async renewAndRecheck(): Promise<void> {
-    const { log, db } = this.options.deps;
+    const { log } = this.options.deps;
+    const { db } = this.options;
     try {
       for (const userId of await this.leases.renewAll()) {
         this.counters.leasesLost++;
@@ -322,7 +327,7 @@ export class SearchWorker {
 
   private async requeueIfSearching(userId: string): Promise<void> {
     try {
-      if (!this.closing && (await shouldSearch(this.options.deps.db, userId))) await enqueueSearch(this.queue, userId);
+      if (!this.closing && (await shouldSearch(this.options.db, userId))) await enqueueSearch(this.queue, userId);
     } catch (error) {
       this.options.deps.log.warn({ err: error, userId }, 'could not re-queue a searching driver');
     }

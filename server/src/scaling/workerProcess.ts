@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { RedisRateLimiter } from '../adapters/rateLimit/redisRateLimiter.js';
 import { createEngineParts, type ContextOptions } from '../engineParts.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { writeHealthEvery } from '../engine/healthStore.js';
+import { writeHealthEvery } from '../stores/healthStore.js';
 import type { ServerConfig } from '../config.js';
 import { searchKeys } from './keys.js';
 import { scheduleOfferLogRetention } from './offerLogRetention.js';
@@ -40,7 +40,7 @@ export async function startSearchWorker(
   const stopForwarding = live.forwardCreditFalls(creditWatch);
   // The engine's minutes, for the console (docs/OPERATIONS.md "Engine health").
   const healthWriter = writeHealthEvery({ db, series: engineHealth, processName: `${workerId}-worker`, now: () => options.clock.now(), log: options.log });
-  const worker = new SearchWorker({ redis, keys, deps: searchDependencies, workerId, capacity: workerCapacity, timings });
+  const worker = new SearchWorker({ redis, keys, db, deps: searchDependencies, workerId, capacity: workerCapacity, timings });
   await worker.start();
   const stopRetention = scheduleOfferLogRetention({
     db,

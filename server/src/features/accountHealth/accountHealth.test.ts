@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { saveAccountHours, loadAccountHealth, type AccountHealthTotals } from '../../engine/accountHealthStore.js';
+import { saveAccountHours, loadAccountHealth, type AccountHealthTotals } from '../../stores/accountHealthStore.js';
 import type { AccountHourRecord } from '../../engine/accountHealth.js';
 import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { TestClock } from '../../../test/clock.js';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_HEALTH_DAYS, accountHealthSchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
-import { loadAccountHealth, saveAccountHours } from '../../engine/accountHealthStore.js';
+import { loadAccountHealth, saveAccountHours } from '../../stores/accountHealthStore.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';

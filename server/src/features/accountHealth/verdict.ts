@@ -6,7 +6,7 @@
  */
 import type { AccountHealth, AccountHealthVerdict } from '@blockpilot/shared/types';
 import { ACCOUNT_HEALTH_DAYS } from '@blockpilot/shared/api/schemas';
-import type { AccountHealthTotals } from '../../engine/accountHealthStore.js';
+import type { AccountHealthTotals } from '../../stores/accountHealthStore.js';
 
 const FAST_SLACK = 1.1;
 

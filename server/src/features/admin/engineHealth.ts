@@ -2,13 +2,13 @@
  * The engine's health for the console (docs/OPERATIONS.md "Engine health"): the drivers' search
  * states counted in the database once a minute (every process's drivers), beside what every
  * process's engine counted, minute by minute, as they wrote it to the database (engine/health.ts,
- * engine/healthStore.ts).
+ * stores/healthStore.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import type { EngineHealth, EngineSearchStates, EngineWorkers } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { loadHealthMinutes, type HealthWriter } from '../../engine/healthStore.js';
+import { loadHealthMinutes, type HealthWriter } from '../../stores/healthStore.js';
 
 /** How often the drivers' states are sampled into the series. */
 export const GAUGE_SAMPLE_INTERVAL_MS = 60_000;

@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { engineHealth, engineWorkers, sampleEveryMinute } from './engineHealth.js';
 import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
-import { writeHealthEvery } from '../../engine/healthStore.js';
+import { writeHealthEvery } from '../../stores/healthStore.js';
 import { engineHealthSchema, engineWorkersSchema } from './schemas.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
@@ -22,7 +22,7 @@ export async function engineHealthRoutes(fastify: FastifyInstance, { ctx }: { ct
   const app = contractRoutes(fastify);
 
   const stopSampling = sampleEveryMinute(ctx);
-  // This process's minutes go to the database, where every process's are read (engine/healthStore.ts).
+  // This process's minutes go to the database, where every process's are read (stores/healthStore.ts).
   const healthWriter = writeHealthEvery({ db: ctx.db, series: ctx.engineHealth, processName: ctx.config.scaling.workerId, now: () => ctx.clock.now(), log: ctx.log });
   app.addHook('onClose', async () => {
     stopSampling();

@@ -9,7 +9,7 @@ import type { Simulator } from '@blockpilot/platform-sim';
 import { codeChallengeFor } from '@blockpilot/platform-sim';
 import { signInAsDriver } from '../../../test/platformFixture.js';
 import { withEmbeddedSimulator } from '../../adapters/platform/config.js';
-import { recordAccept } from '../../engine/offerLog.js';
+import { recordAccept } from '../../stores/offerLog.js';
 import { TestClock } from '../../../test/clock.js';
 import { bearer, call, expectFieldErrors, expectSignInRequired, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { simulatorEnv } from '../../../test/config.js';

@@ -8,6 +8,7 @@ import { expect } from 'expect';
 import type { Simulator } from '@blockpilot/platform-sim';
 import type { AppContext } from '../../context.js';
 import { loadCompiledFilters } from '../../engine/searchInputs.js';
+import { kyselyDriverStore } from '../../stores/drivers.js';
 import { bearer, call, expectFieldErrors, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { simulatorEnv } from '../../../test/config.js';
 import { testContext } from '../../../test/context.js';
@@ -43,7 +44,7 @@ describeEachDatabase('toggleSearchState and the time zone', (database) => {
   /** Monday 3 Nov 2025 14:00 UTC: 09:00 in New York (EST, just after the fall-back), 10:00 at the summer offset 240. */
   const mondayMorning = Date.UTC(2025, 10, 3, 14);
   const matchesMondayMorning = async () =>
-    (await loadCompiledFilters(t.database.db, driver.id)).match(
+    (await loadCompiledFilters(kyselyDriverStore(t.database.db), driver.id)).match(
       { serviceAreaId: area, startMs: mondayMorning, endMs: mondayMorning + 3 * HOUR, priceCents: 9000 },
       mondayMorning - HOUR,
     ) !== null;

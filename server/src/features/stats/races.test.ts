@@ -7,7 +7,7 @@ import { after, before, it } from 'node:test';
 import { expect } from 'expect';
 import type { DriverStats } from '@blockpilot/shared/types';
 import type { RaceAnswer } from '../../engine/raceLog.js';
-import { writeRaces } from '../../engine/raceLog.js';
+import { writeRaces } from '../../stores/offerLog.js';
 import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { TestClock } from '../../../test/clock.js';
 import { describeEachDatabase } from '../../../test/databases.js';

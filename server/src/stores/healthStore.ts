@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { EngineHealthMinute } from '@blockpilot/shared/types';
 import type { DatabaseSchema } from '../db/schema.js';
 import { ACCOUNT_HEALTH_KEPT_HOURS, pruneAccountHours, saveAccountHours } from './accountHealthStore.js';
-import { ENGINE_HEALTH_MINUTES, mergeMinute, type EngineHealthSeries, type MinuteRecord } from './health.js';
+import { ENGINE_HEALTH_MINUTES, mergeMinute, type EngineHealthSeries, type MinuteRecord } from '../engine/health.js';
 
 /** How often a process writes its current minute: the console's figures lag other processes by at most this. */
 export const HEALTH_FLUSH_MS = 10_000;

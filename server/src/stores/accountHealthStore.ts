@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
-import type { AccountHourRecord } from './accountHealth.js';
+import type { AccountHourRecord } from '../engine/accountHealth.js';
 
 type Db = Kysely<DatabaseSchema>;
 const HOUR_MS = 3_600_000;

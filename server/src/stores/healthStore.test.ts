@@ -10,7 +10,7 @@ import { expect } from 'expect';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { describeEachDatabase } from '../../test/databases.js';
-import { emptyRecord, ENGINE_HEALTH_MINUTES, EngineHealthSeries, type MinuteRecord } from './health.js';
+import { emptyRecord, ENGINE_HEALTH_MINUTES, EngineHealthSeries, type MinuteRecord } from '../engine/health.js';
 import { loadHealthMinutes, pruneHealthMinutes, saveHealthMinutes, writeHealthEvery } from './healthStore.js';
 
 const M = Math.floor(Date.UTC(2026, 0, 5, 10, 0) / 60_000);
