@@ -87,7 +87,7 @@ describe('the operator console in Spanish', () => {
     const detail = mockUserDetail({
       credit: 123_456,
       createdAt: DATE,
-      ledger: [{ key: 'signup:1', kind: 'signup', amountCents: 1000, createdAt: DATE }],
+      ledger: [{ key: 'signup:1', kind: 'signup', amountCents: 1000, reason: null, createdAt: DATE }],
       orders: [{ ...mockUserDetail().orders[0]!, createdAt: DATE }],
       trialEndsAt: new Date(2025, 1, 1, 9, 0).getTime(),
       search: { ...mockUserDetail().search, recentLog: [mockLogEntry({ _id: 'log-1', discoveredAt: DATE, rateInfo: { priceAmount: 1234.5, currency: 'USD' } })] },

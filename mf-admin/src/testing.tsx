@@ -36,7 +36,7 @@ export function mockUserDetail(overrides: Partial<AdminUserDetail> = {}): AdminU
     countryCode: 'US',
     suspendedAt: null,
     shareableCode: 'ZELDA123',
-    ledger: [{ key: 'signup:1', kind: 'signup', amountCents: 1000, createdAt: Date.UTC(2025, 0, 2) }],
+    ledger: [{ key: 'signup:1', kind: 'signup', amountCents: 1000, reason: null, createdAt: Date.UTC(2025, 0, 2) }],
     orders: [
       {
         id: 'order-1',

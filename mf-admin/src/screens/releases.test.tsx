@@ -23,13 +23,20 @@ const move = (id: number, overrides: Partial<ReleaseAuditEntry>): ReleaseAuditEn
   ...overrides,
 });
 
+/** A release no browser has voted on yet. */
+const NO_VOTES = { users: 0, healthy: 0, failed: 0, lastFailure: null };
+
 const PRODUCTION: ReleaseChannel = {
   name: 'production',
   revision: 3,
   updatedAt: new Date(Date.UTC(2026, 0, 5, 10, 3)).toISOString(),
   entries: [
-    // As a registry that keeps no revision per remote, nor schedules or votes, answers.
-    { remote: 'mf_account', release: { id: 'r-110', version: '1.1.0' }, canary: { id: CANARY_ID, version: '1.2.0', percent: 10, users: ['pilot@example.com'] } },
+    {
+      remote: 'mf_account',
+      revision: 3,
+      release: { id: 'r-110', version: '1.1.0', health: NO_VOTES },
+      canary: { id: CANARY_ID, version: '1.2.0', percent: 10, users: ['pilot@example.com'], health: NO_VOTES, verdict: 'waiting', schedule: null },
+    },
     {
       remote: 'mf_dashboard',
       revision: 1,
@@ -51,7 +58,7 @@ const STEPPED: ReleaseChannel = {
     {
       remote: 'mf_auth',
       revision: 7,
-      release: { id: 'r-200', version: '2.0.0' },
+      release: { id: 'r-200', version: '2.0.0', health: NO_VOTES },
       canary: {
         id: CANARY_ID,
         version: '2.1.0',
@@ -161,7 +168,7 @@ describe('Releases (/admin/releases)', () => {
       'POST /admin/releases/channels/production/rollback': ({ body }) => {
         if (!(body as { reason: string }).reason.trim())
           return { status: 400, body: { alert: 'Check the highlighted fields.', errors: { reason: 'Say why, in words: the reason is kept in the audit log.' } } };
-        channels = [{ ...PRODUCTION, revision: 4, entries: [PRODUCTION.entries[0]!, { ...PRODUCTION.entries[1]!, release: { id: 'r-290', version: '2.9.0' } }] }];
+        channels = [{ ...PRODUCTION, revision: 4, entries: [PRODUCTION.entries[0]!, { ...PRODUCTION.entries[1]!, release: { id: 'r-290', version: '2.9.0', health: NO_VOTES } }] }];
         return { data: { channel: 'production', revision: 4, remote: 'mf_dashboard', action: 'rollback', version: '2.9.0', fromVersion: '3.0.0', forced: false } };
       },
     });

@@ -3,11 +3,10 @@
  * (routes.ts), whose session and role checks run first.
  */
 import type { FastifyInstance } from 'fastify';
-import { auditQuery } from '@blockpilot/shared/api/schemas';
+import { auditEntrySchema, auditQuery } from '@blockpilot/shared/api/schemas';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { searchAudit } from './audit.js';
-import { auditEntrySchema } from './schemas.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ADMIN_ONLY, tags, operatorRequests } from './consoleRoutes.js';

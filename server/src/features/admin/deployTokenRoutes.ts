@@ -3,13 +3,12 @@
  * Registered inside the admin plugin (routes.ts), whose session and role checks run first.
  */
 import type { FastifyInstance } from 'fastify';
-import { byTokenId, mintDeployTokenBody, withReason } from '@blockpilot/shared/api/schemas';
+import { byTokenId, deployTokenSchema, mintDeployTokenBody, mintedDeployTokenSchema, withReason } from '@blockpilot/shared/api/schemas';
 import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { listTokens, mintToken, revokeToken } from './deployTokens.js';
-import { deployTokenSchema, mintedDeployTokenSchema } from './schemas.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ADMIN_ONLY, tags } from './consoleRoutes.js';

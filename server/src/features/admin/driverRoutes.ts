@@ -4,7 +4,21 @@
  * admin plugin (routes.ts), whose session and role checks run first.
  */
 import type { FastifyInstance } from 'fastify';
-import { byAdjustmentId, byOrderId, byUserId, closedObject, creditBody, idempotencyHeaders, setRoleBody, userSearchQuery, withReason } from '@blockpilot/shared/api/schemas';
+import {
+  adminOrderSchema,
+  byAdjustmentId,
+  byOrderId,
+  byUserId,
+  closedObject,
+  creditAdjustmentSchema,
+  creditBody,
+  idempotencyHeaders,
+  setRoleBody,
+  userDetailSchema,
+  userSearchQuery,
+  userSummarySchema,
+  withReason,
+} from '@blockpilot/shared/api/schemas';
 import { notFound, validationError } from '../../domain/errors.js';
 import { type MessageKey, translate } from '../../domain/translate.js';
 import { formatCents } from '@blockpilot/shared/format';
@@ -14,7 +28,6 @@ import { currentUser } from '../auth/authenticate.js';
 import { NO_SUCH_DRIVER, refundOrder, restoreDriver, setRole, stopDriverSearch, suspendDriver } from './actions.js';
 import { adjustCredit, approveAdjustment, pendingAdjustments } from './creditAdjustments.js';
 import { driverDetail, searchDrivers } from './drivers.js';
-import { creditAdjustmentSchema, orderSchema, userDetailSchema, userSummarySchema } from './schemas.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ADMIN_ONLY, SUPPORT_AND_ADMIN, tags, operatorRequests } from './consoleRoutes.js';
@@ -186,7 +199,7 @@ export async function driverRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         security: bearerAuth,
         params: byOrderId,
         body: withReason,
-        response: responses(orderSchema, [400, 401, 403, 404, 409]),
+        response: responses(adminOrderSchema, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => ok(await refundOrder(ctx, currentUser(request), request.params.id, request.body.reason), { alert: translate(request.language, 'api.alert.orderRefunded') }),

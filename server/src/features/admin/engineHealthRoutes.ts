@@ -3,14 +3,13 @@
  * admin plugin (routes.ts), whose session and role checks run first.
  */
 import type { FastifyInstance } from 'fastify';
-import { engineHealthQuery } from '@blockpilot/shared/api/schemas';
+import { engineHealthQuery, engineHealthSchema, engineWorkersSchema } from '@blockpilot/shared/api/schemas';
 import { validationError } from '../../domain/errors.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { engineHealth, engineWorkers, sampleEveryMinute } from './engineHealth.js';
 import { ENGINE_HEALTH_MINUTES } from '../../engine/health.js';
 import { writeHealthEvery } from '../../stores/healthStore.js';
-import { engineHealthSchema, engineWorkersSchema } from './schemas.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { SUPPORT_AND_ADMIN, tags } from './consoleRoutes.js';

@@ -3,13 +3,12 @@
  * inside the admin plugin (routes.ts), whose session and role checks run first.
  */
 import type { FastifyInstance } from 'fastify';
-import { articleBody, articleOrderBody, byArticleId } from '@blockpilot/shared/api/schemas';
+import { articleBody, articleOrderBody, byArticleId, knowledgeBaseArticleSchema } from '@blockpilot/shared/api/schemas';
 import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { createArticle, deleteArticle, listArticles, reorderArticles, updateArticle } from './knowledgeBase.js';
-import { knowledgeBaseArticleSchema } from './schemas.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ADMIN_ONLY, SUPPORT_AND_ADMIN, tags } from './consoleRoutes.js';

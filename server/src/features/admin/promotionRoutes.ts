@@ -4,13 +4,12 @@
  * first.
  */
 import type { FastifyInstance } from 'fastify';
-import { byPromotionId, promotionBody } from '@blockpilot/shared/api/schemas';
+import { byPromotionId, promotionBody, promotionSchema } from '@blockpilot/shared/api/schemas';
 import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { createPromotion, getPromotion, listPromotions, promotionAudience, sendPromotion, startPromotionDelivery, updatePromotion } from './promotions.js';
-import { promotionSchema } from './schemas.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ADMIN_ONLY, tags } from './consoleRoutes.js';

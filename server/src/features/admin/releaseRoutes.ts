@@ -4,7 +4,7 @@
  * names its least role) run for these too.
  */
 import type { FastifyInstance } from 'fastify';
-import { abortCanaryBody, channelParams, releaseRollbackBody } from '@blockpilot/shared/api/schemas';
+import { abortCanaryBody, channelParams, consoleChannelSchema, moveSchema, releaseRollbackBody } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { translate } from '../../domain/translate.js';
 import { contractRoutes } from '../../http/contract.js';
@@ -12,14 +12,7 @@ import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import type { ReleaseRegistry } from '../releases/registry.js';
-import { auditSchema, channelSchema, moveSchema } from '../releases/schemas.js';
-import { CONSOLE_HISTORY_MOVES, consoleChannels, consoleMove } from './releases.js';
-
-/** A channel as the console shows it: the registry's status (whatever it carries) and its latest moves. */
-const consoleChannelSchema = {
-  ...channelSchema,
-  properties: { ...channelSchema.properties, history: { type: 'array', items: auditSchema, description: `The channel's latest ${CONSOLE_HISTORY_MOVES} moves, newest first` } },
-} as const;
+import { consoleChannels, consoleMove } from './releases.js';
 
 const tags = ['admin'];
 const admin = { minimumRole: 'admin' } as const;

@@ -6,6 +6,7 @@
  * revision the screen showed, the registry's audit log with actor `admin:<e-mail>` in the move's
  * transaction) and is written to the console's audit log once it is made.
  */
+import { CONSOLE_HISTORY_MOVES } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import type { AuthenticatedUser } from '../auth/authenticate.js';
 import { withReleaseHealth } from '../releases/loadReports.js';
@@ -14,9 +15,6 @@ import { recordAudit } from './audit.js';
 import { adminDeployer } from './deployTokens.js';
 import { actorOf } from './roles.js';
 import { writtenText } from './writtenText.js';
-
-/** How many of a channel's moves the screen shows, newest first (the CLI's `history` reads further back). */
-export const CONSOLE_HISTORY_MOVES = 20;
 
 /** The console's two moves, as its audit log names them. */
 export type ConsoleMove = 'release.rollback' | 'release.abortCanary';

@@ -3,12 +3,11 @@
  * Registered inside the admin plugin (routes.ts), whose session and role checks run first.
  */
 import type { FastifyInstance } from 'fastify';
-import { byTicketId, ticketListQuery, ticketReplyBody, ticketStatusBody } from '@blockpilot/shared/api/schemas';
+import { byTicketId, ticketListQuery, ticketReplyBody, ticketSchema, ticketStatusBody, ticketSummarySchema } from '@blockpilot/shared/api/schemas';
 import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
-import { ticketSchema, ticketSummarySchema } from './schemas.js';
 import { listTickets, replyToTicket, setTicketStatus, ticketOf } from './tickets.js';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';

@@ -29,21 +29,26 @@ import { runCanarySchedules } from './canarySchedule.js';
 import { canaryScheduleRules } from './canarySteps.js';
 import { tellTeamOfCanaryRollback } from './teamNotice.js';
 import {
+  auditSchema,
   channelParams,
+  channelSchema,
   channelPreviewLinkBody,
   hostedBody,
   loadReportBody,
   mintReleaseTokenBody,
+  moveSchema,
   previewLinkBody,
+  previewLinkSchema,
   promoteBody,
   publishBody,
   releaseAuditQuery,
   releaseListQuery,
   releaseParams,
+  releaseSchema,
   rollbackBody,
   tokenParams,
+  tokenSchema,
 } from '@blockpilot/shared/api/schemas';
-import { auditSchema, channelSchema, moveSchema, previewLinkSchema, releaseSchema, tokenSchema } from './schemas.js';
 
 /** A whole build in one request (base64 of about 1-2 MB per remote today). */
 const PUBLISH_BODY_LIMIT = 64 * 1024 * 1024;

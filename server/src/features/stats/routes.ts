@@ -1,6 +1,6 @@
 /** GET /api/user/stats: the driver's earnings and offer funnel over a span of days (docs/LIVE.md "The driver's app"). */
 import type { FastifyInstance } from 'fastify';
-import { dayRangeQuery } from '@blockpilot/shared/api/schemas';
+import { dayRangeQuery, driverStatsSchema } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
@@ -8,7 +8,6 @@ import { bearerAuth, responses } from '../../http/schemas.js';
 import { currentUser } from '../auth/authenticate.js';
 import { driverStats } from './aggregate.js';
 import { checkDayRange, driverZone } from './range.js';
-import { driverStatsSchema } from './schemas.js';
 
 export async function statsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }): Promise<void> {
   const app = contractRoutes(fastify);

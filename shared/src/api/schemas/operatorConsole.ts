@@ -1,14 +1,26 @@
-/** JSON schemas of the operator console's answers (its requests' are the API contract's, @blockpilot/shared/api/schemas). */
-import { LANGUAGES, ROLES } from '@blockpilot/shared/constants';
-import { logEntrySchema } from '@blockpilot/shared/api/schemas';
+/**
+ * What the operator console's calls answer (mf-admin and /api/admin; docs/OPERATIONS.md). The
+ * server answers with these schemas and the console's types are derived from them
+ * (docs/ARCHITECTURE.md section 4.1, "The contract"). Times are epoch ms.
+ */
+import { LANGUAGES, ROLES } from '../../constants.js';
+import { ORDER_STATUSES } from './store.js';
+import { logEntrySchema } from './logs.js';
+import type { FromContract } from './fields.js';
+
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export const PROMOTION_STATUSES = ['draft', 'sending', 'sent'] as const;
+export const CREDIT_ADJUSTMENT_STATUSES = ['applied', 'pending', 'approved'] as const;
 
 const epochMs = { type: 'number', description: 'Epoch ms' } as const;
 const nullableMs = { type: ['number', 'null'], description: 'Epoch ms, or null' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
 const role = { type: 'string', enum: ROLES } as const;
 
+/** A driver in the console's search results. */
 export const userSummarySchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'emailAddress', 'displayName', 'role', 'credit', 'currencySymbol', 'searching', 'suspended', 'platformUserId', 'createdAt'],
   properties: {
     id: { type: 'string' },
@@ -24,8 +36,10 @@ export const userSummarySchema = {
   },
 } as const;
 
-export const orderSchema = {
+/** An order at the payment provider, as the console lists a driver's. */
+export const adminOrderSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'kind', 'amountCents', 'currency', 'membershipPlanId', 'status', 'createdAt', 'settledAt', 'refundedAt'],
   properties: {
     id: { type: 'string' },
@@ -33,17 +47,19 @@ export const orderSchema = {
     amountCents: { type: 'integer' },
     currency: { type: 'string' },
     membershipPlanId: nullableText,
-    status: { type: 'string', enum: ['pending', 'paid', 'cancelled', 'refunded'] },
+    status: { type: 'string', enum: ORDER_STATUSES },
     createdAt: epochMs,
     settledAt: nullableMs,
     refundedAt: nullableMs,
   },
 } as const;
 
-const ticketStatus = { type: 'string', enum: ['open', 'answered', 'closed'] } as const;
+const ticketStatus = { type: 'string', enum: TICKET_STATUSES } as const;
 
+/** A contact or help message in the support inbox. */
 export const ticketSummarySchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'status', 'fullName', 'emailAddress', 'userId', 'senderVerified', 'question', 'createdAt'],
   properties: {
     id: { type: 'integer' },
@@ -57,25 +73,28 @@ export const ticketSummarySchema = {
   },
 } as const;
 
+export const ticketReplySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'authorEmail', 'text', 'createdAt'],
+  properties: { id: { type: 'integer' }, authorEmail: { type: 'string' }, text: { type: 'string' }, createdAt: epochMs },
+} as const;
+
+/** A support message with its replies. */
 export const ticketSchema = {
   ...ticketSummarySchema,
   required: [...ticketSummarySchema.required, 'phoneNumber', 'replies'],
   properties: {
     ...ticketSummarySchema.properties,
     phoneNumber: { type: 'string' },
-    replies: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'authorEmail', 'text', 'createdAt'],
-        properties: { id: { type: 'integer' }, authorEmail: { type: 'string' }, text: { type: 'string' }, createdAt: epochMs },
-      },
-    },
+    replies: { type: 'array', items: ticketReplySchema },
   },
 } as const;
 
-const ledgerEntrySchema = {
+/** One change of credit, as the ledger holds it. */
+export const adminLedgerEntrySchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['key', 'kind', 'amountCents', 'reason', 'createdAt'],
   properties: {
     key: { type: 'string' },
@@ -86,10 +105,17 @@ const ledgerEntrySchema = {
   },
 } as const;
 
-const linkedUser = { type: 'object', required: ['id', 'emailAddress'], properties: { id: { type: 'string' }, emailAddress: { type: 'string' } } } as const;
+const linkedUser = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'emailAddress'],
+  properties: { id: { type: 'string' }, emailAddress: { type: 'string' } },
+} as const;
 
+/** Everything the console shows about one driver. */
 export const userDetailSchema = {
   type: 'object',
+  additionalProperties: false,
   required: [
     ...userSummarySchema.required,
     'phoneNumber',
@@ -112,14 +138,15 @@ export const userDetailSchema = {
     countryCode: { type: 'string' },
     suspendedAt: nullableMs,
     shareableCode: { type: 'string' },
-    ledger: { type: 'array', items: ledgerEntrySchema, description: 'Newest first' },
-    orders: { type: 'array', items: orderSchema },
+    ledger: { type: 'array', items: adminLedgerEntrySchema, description: 'Newest first' },
+    orders: { type: 'array', items: adminOrderSchema },
     trialEndsAt: nullableMs,
     membershipEndsAt: nullableMs,
     invitedBy: { anyOf: [linkedUser, { type: 'null' }] },
     invited: { type: 'array', items: { ...linkedUser, required: [...linkedUser.required, 'createdAt'], properties: { ...linkedUser.properties, createdAt: epochMs } } },
     search: {
       type: 'object',
+      additionalProperties: false,
       required: ['flexConnected', 'puzzleRequired', 'platformAccount', 'recentLog'],
       properties: {
         flexConnected: { type: 'boolean' },
@@ -128,6 +155,7 @@ export const userDetailSchema = {
           anyOf: [
             {
               type: 'object',
+              additionalProperties: false,
               required: ['region', 'platformUserId', 'connectedAt'],
               properties: { region: { type: 'string' }, platformUserId: { type: 'string' }, connectedAt: epochMs },
             },
@@ -139,6 +167,7 @@ export const userDetailSchema = {
     },
     notifications: {
       type: 'object',
+      additionalProperties: false,
       required: ['emailAddress', 'whatsAppNumber', 'telegramConnected', 'promotionsOptedOutAt'],
       properties: { emailAddress: { type: 'string' }, whatsAppNumber: { type: 'string' }, telegramConnected: { type: 'boolean' }, promotionsOptedOutAt: nullableMs },
     },
@@ -146,8 +175,10 @@ export const userDetailSchema = {
   },
 } as const;
 
+/** One operator action in the audit log. */
 export const auditEntrySchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'actorId', 'actorEmail', 'action', 'targetUserId', 'subject', 'reason', 'before', 'after', 'createdAt'],
   properties: {
     id: { type: 'integer' },
@@ -164,8 +195,10 @@ export const auditEntrySchema = {
   },
 } as const;
 
+/** A knowledge-base article as the console edits it (docs/OPERATIONS.md "Knowledge base"). */
 export const knowledgeBaseArticleSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'question', 'answer', 'published', 'language', 'updatedAt'],
   properties: {
     id: { type: 'integer' },
@@ -179,20 +212,23 @@ export const knowledgeBaseArticleSchema = {
 
 const count = { type: 'integer', minimum: 0 } as const;
 
+/** A promotional e-mail and how far its sending has got (docs/OPERATIONS.md "Promotions"). */
 export const promotionSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'subject', 'text', 'status', 'createdByEmail', 'createdAt', 'sendStartedAt', 'sentAt', 'delivery', 'batches'],
   properties: {
     id: { type: 'integer' },
     subject: { type: 'string' },
     text: { type: 'string' },
-    status: { type: 'string', enum: ['draft', 'sending', 'sent'] },
+    status: { type: 'string', enum: PROMOTION_STATUSES },
     createdByEmail: { type: 'string' },
     createdAt: epochMs,
     sendStartedAt: nullableMs,
     sentAt: nullableMs,
     delivery: {
       type: 'object',
+      additionalProperties: false,
       required: ['recipients', 'pending', 'sent', 'skipped', 'failed', 'unconfirmed'],
       description:
         'Recipients by state: sent is the delivered count; skipped opted out after sending started; failed the mail adapter refused; unconfirmed was being sent when its process stopped (never sent again)',
@@ -200,6 +236,7 @@ export const promotionSchema = {
     },
     batches: {
       type: 'object',
+      additionalProperties: false,
       required: ['total', 'done'],
       description: 'Batches of recipients, each a job on the queue, and how many are done',
       properties: { total: count, done: count },
@@ -214,8 +251,10 @@ const searchStates = {
   pausedForCredit: { ...count, description: 'Drivers paused because the credit does not cover a matching offer' },
 } as const;
 
+/** GET /api/admin/engineHealth: the last minutes of the engine, every process's, and the drivers' states now. */
 export const engineHealthSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['countedBy', 'now', 'minutes'],
   properties: {
     countedBy: {
@@ -223,12 +262,13 @@ export const engineHealthSchema = {
       items: { type: 'string' },
       description: "The processes whose counts are in the period (WORKER_ID; a search worker's ends in -worker)",
     },
-    now: { type: 'object', required: Object.keys(searchStates), properties: searchStates },
+    now: { type: 'object', additionalProperties: false, required: ['searching', 'waitingOnPuzzle', 'pausedForCredit'], properties: searchStates },
     minutes: {
       type: 'array',
       description: 'Oldest first, ending with the current minute; none before the first minute stored (24 hours kept)',
       items: {
         type: 'object',
+        additionalProperties: false,
         required: ['at', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'backingOff', 'errors', 'raceP50Ms', 'raceP95Ms', 'raceP99Ms'],
         properties: {
           at: { ...epochMs, description: "The minute's start, epoch ms" },
@@ -248,8 +288,10 @@ export const engineHealthSchema = {
   },
 } as const;
 
-const queueSchema = {
+/** A job queue's depth, across every process that shares it. */
+export const engineQueueSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['name', 'waiting', 'active', 'delayed'],
   properties: {
     name: { type: 'string', description: '`search` (a job per searching driver) or `promotion` (a job per batch)' },
@@ -259,8 +301,10 @@ const queueSchema = {
   },
 } as const;
 
-const workerSchema = {
+/** A search worker as its heartbeat and the leases in Redis tell it (docs/OPERATIONS.md "Engine health"). */
+export const engineWorkerSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'host', 'pid', 'startedAt', 'lastSeenAt', 'alive', 'capacity', 'drivers', 'leases', 'searchesStarted', 'leasesLost', 'jobsLost', 'handedOver'],
   properties: {
     id: { type: 'string', description: 'WORKER_ID' },
@@ -279,15 +323,18 @@ const workerSchema = {
   },
 } as const;
 
+/** GET /api/admin/engineHealth/workers: who runs the searches and the background jobs, now. */
 export const engineWorkersSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['scaledOut', 'readAt', 'workers', 'leases', 'queues'],
   properties: {
     scaledOut: { type: 'boolean', description: 'False without REDIS_URL: this process runs every search and job' },
     readAt: epochMs,
-    workers: { type: 'array', items: workerSchema, description: 'Workers heard from in the last 10 minutes, alive first' },
+    workers: { type: 'array', items: engineWorkerSchema, description: 'Workers heard from in the last 10 minutes, alive first' },
     leases: {
       type: ['object', 'null'],
+      additionalProperties: false,
       required: ['held', 'unknownHolder', 'released'],
       properties: {
         held: { ...count, description: 'Leases held by a worker' },
@@ -295,13 +342,14 @@ export const engineWorkersSchema = {
         released: { ...count, description: "Released with the driver's pace for the next holder" },
       },
     },
-    queues: { type: 'array', items: queueSchema },
+    queues: { type: 'array', items: engineQueueSchema },
   },
 } as const;
 
 /** A deploy token as the console lists it (never its secret; docs/RELEASES.md "Tokens"). */
 export const deployTokenSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'label', 'remote', 'createdBy', 'createdAt', 'revokedAt'],
   properties: {
     id: { type: 'string' },
@@ -323,16 +371,42 @@ export const mintedDeployTokenSchema = {
 /** A credit adjustment waiting for, or given, a second admin's approval (docs/OPERATIONS.md "Credit adjustments"). */
 export const creditAdjustmentSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'userId', 'amountCents', 'reason', 'status', 'requestedBy', 'createdAt', 'approvedBy', 'approvedAt'],
   properties: {
     id: { type: 'string' },
     userId: { type: 'string' },
     amountCents: { type: 'integer', description: 'Signed cents' },
     reason: { type: 'string' },
-    status: { type: 'string', enum: ['applied', 'pending', 'approved'] },
+    status: { type: 'string', enum: CREDIT_ADJUSTMENT_STATUSES },
     requestedBy: { type: 'string', description: 'The e-mail of the admin who asked' },
     createdAt: epochMs,
     approvedBy: { ...nullableText, description: 'The e-mail of the admin who approved' },
     approvedAt: nullableMs,
   },
 } as const;
+
+export type AdminUserSummary = FromContract<typeof userSummarySchema>;
+export type AdminUserDetail = FromContract<typeof userDetailSchema>;
+export type AdminLedgerEntry = FromContract<typeof adminLedgerEntrySchema>;
+export type AdminOrder = FromContract<typeof adminOrderSchema>;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export type TicketSummary = FromContract<typeof ticketSummarySchema>;
+export type TicketReply = FromContract<typeof ticketReplySchema>;
+export type Ticket = FromContract<typeof ticketSchema>;
+export type AuditEntry = FromContract<typeof auditEntrySchema>;
+export type KnowledgeBaseArticle = FromContract<typeof knowledgeBaseArticleSchema>;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+export type Promotion = FromContract<typeof promotionSchema>;
+export type EngineHealth = FromContract<typeof engineHealthSchema>;
+/** The drivers' search states at one moment (docs/OPERATIONS.md "Engine health"). */
+export type EngineSearchStates = EngineHealth['now'];
+/** One minute of the search engine's work, as the console charts it. States are absent for a minute never sampled. */
+export type EngineHealthMinute = EngineHealth['minutes'][number];
+export type EngineWorkers = FromContract<typeof engineWorkersSchema>;
+export type EngineWorker = FromContract<typeof engineWorkerSchema>;
+export type EngineQueue = FromContract<typeof engineQueueSchema>;
+export type DeployToken = FromContract<typeof deployTokenSchema>;
+export type MintedDeployToken = FromContract<typeof mintedDeployTokenSchema>;
+export type CreditAdjustmentStatus = (typeof CREDIT_ADJUSTMENT_STATUSES)[number];
+export type CreditAdjustmentRequest = FromContract<typeof creditAdjustmentSchema>;
