@@ -135,6 +135,26 @@ export default tseslint.config(
     ]),
   },
   { files: ['bench/**/*.ts'], rules: forbid(SERVER_INTERNALS) },
+  // The front end takes the API contract's types only, never its schemas: a schema is code no
+  // bundle runs (docs/ARCHITECTURE.md section 4.1, "The contract"). Tests may build values from it.
+  {
+    files: ['{shared,shell,mf-*}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/__tests__/**', 'shared/src/api/schemas/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@blockpilot/shared/api/schemas', '**/api/schemas', '**/api/schemas/*', '**/schemas', '**/schemas/*'],
+              allowTypeImports: true,
+              message: 'Import the contract\'s types with `import type` (docs/ARCHITECTURE.md section 4.1, "The contract"): its schemas stay out of the bundles.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The API's request types come from its contract's schemas (docs/ARCHITECTURE.md section 4.1,
   // "The contract"), through the type provider of server/src/http/contract.ts: none by hand.
   {

@@ -1,6 +1,8 @@
 /**
  * Types of every entity in docs/PRODUCT.md section 3 and of the API envelope (docs/ARCHITECTURE.md section 4).
- * Field names are the wire names: the server and every remote share these declarations.
+ * Field names are the wire names: the server and every remote share these declarations. Each type
+ * a schema of the API contract describes is derived from that schema and re-exported here
+ * (docs/ARCHITECTURE.md section 4.1, "The contract"); this file writes only what no schema describes.
  */
 import { DURATION_SLIDER, PAY_SLIDER } from './constants.js';
 import type { Filter } from './api/schemas/user.js';
@@ -9,9 +11,8 @@ import type { LoadReportBody } from './api/schemas/releases.js';
 import type { ErrorCode } from './api/schemas/errorCodes.js';
 
 /**
- * The request types of the API contract, derived from its schemas (docs/ARCHITECTURE.md section 4.1,
- * "The contract"); the entities they are also part of (an account's filters and notification
- * preferences) use them, so each shape is written once.
+ * The request and response types of the API contract, derived from its schemas (docs/ARCHITECTURE.md
+ * section 4.1, "The contract"), so each shape is written once.
  */
 export type { Range } from './api/schemas/fields.js';
 export type { Filter, NotificationEventChoices, NotificationPreferences, PushSubscriptionInput, LogQuery, DayRange } from './api/schemas/user.js';
@@ -20,6 +21,7 @@ export type { SupportMessage } from './api/schemas/support.js';
 export type { AccountHealth, AccountHealthVerdict } from './api/schemas/accountHealth.js';
 export type { KnowledgeBaseArticleInput } from './api/schemas/admin.js';
 export type { AwayRange, WorkLimits } from './api/schemas/workLimits.js';
+export type { Session, ResetLinkState } from './api/schemas/auth.js';
 export type { Account, PushDevice, PushDevices } from './api/schemas/account.js';
 export type { SearchStatus, SearchToggle } from './api/schemas/search.js';
 export type { CreditHistoryEntry, LedgerKind } from './api/schemas/ledger.js';
@@ -35,6 +37,7 @@ export type {
   AdminUserSummary,
   AuditEntry,
   CreditAdjustmentRequest,
+  CreditAdjustmentResult,
   CreditAdjustmentStatus,
   DeployToken,
   EngineHealth,
@@ -46,6 +49,7 @@ export type {
   KnowledgeBaseArticle,
   MintedDeployToken,
   Promotion,
+  PromotionAudience,
   PromotionStatus,
   Ticket,
   TicketReply,
@@ -98,11 +102,6 @@ export type LiveEvent = { type: 'status'; status: SearchStatus } | { type: 'acco
 export interface NavigationRoute {
   path: string;
   name: string;
-}
-
-/** The session the login, register and password-change calls return. */
-export interface Session {
-  accessToken: string;
 }
 
 /** Per-field messages, keyed by the field names of docs/PRODUCT.md section 5. */

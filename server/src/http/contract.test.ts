@@ -1,16 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { deleteFilterBody, saveFilterBody } from '@blockpilot/shared/api/schemas';
+import { accountSchema, deleteFilterBody, filterSchema, saveFilterBody } from '@blockpilot/shared/api/schemas';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/index.js';
 import type { Database } from '../db/types.js';
 import { testConfig } from '../../test/config.js';
 import { contractProblem, requireContractSchemas } from './contract.js';
+import { envelopeOf, nullData, responses } from './schemas.js';
 
 const handWritten = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
 /** A success answer's schema, as every JSON route of the API has one. */
-const answers = { response: { 200: { type: 'object' } } };
+const answers = { response: responses(nullData) };
 
 describe('the API contract rule (docs/ARCHITECTURE.md section 4.1, "The contract")', () => {
   it('takes only request schemas of the shared contract, by identity', () => {
@@ -35,9 +36,20 @@ describe('the API contract rule (docs/ARCHITECTURE.md section 4.1, "The contract
     expect(contractProblem({ method: 'GET', url: '/api/user' })).toMatch(/without a response schema/);
     // Only failures described is not enough: the success is what a handler could leak through.
     expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: { 400: { type: 'object' } } } })).toMatch(/without a response schema/);
-    expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: { '2xx': { type: 'object' } } } })).toBeNull();
+    expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: { '2xx': envelopeOf(accountSchema) } } })).toBeNull();
     expect(contractProblem({ method: 'GET', url: '/api/calendar/:token.ics', config: { notJsonAnswer: true } })).toBeNull();
     expect(contractProblem({ method: 'GET', url: '/api/docs/json' })).toBeNull();
+  });
+
+  it("wants the success answer's data to be a schema of the shared contract, a list of one, or a bare value", () => {
+    expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: responses(accountSchema, [401]) } })).toBeNull();
+    expect(contractProblem({ method: 'GET', url: '/api/user/filters', schema: { response: responses({ type: 'array', items: filterSchema }) } })).toBeNull();
+    expect(contractProblem({ method: 'GET', url: '/api/user/searching', schema: { response: responses({ type: 'boolean' }) } })).toBeNull();
+    // A shape written beside the route is one the client's types (derived from the contract) do not know.
+    expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: responses(handWritten) } })).toMatch(/success answer's data is not one of/);
+    expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: responses(structuredClone(accountSchema)) } })).toMatch(/success answer's data/);
+    expect(contractProblem({ method: 'GET', url: '/api/user/filters', schema: { response: responses({ type: 'array', items: handWritten }) } })).toMatch(/success answer's data/);
+    expect(contractProblem({ method: 'GET', url: '/api/user', schema: { response: { 200: handWritten } } })).toMatch(/success answer's data/);
   });
 
   it('refuses such a route while the app is built, and no longer once its own routes are in', async () => {

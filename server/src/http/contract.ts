@@ -6,7 +6,9 @@
  * provider for json-schema-to-ts). No request type is written by hand, and a route without a
  * schema sees `unknown`. `requireContractSchemas` keeps it so: the app refuses to start with an
  * /api/ route whose request schema is not the contract's, or that answers JSON without a response
- * schema for its success (fast-json-stringify writes only what the schema names).
+ * schema for its success (fast-json-stringify writes only what the schema names), or whose success
+ * answer's data is not a schema of the contract (the client's types are derived from those, so a
+ * shape written beside a route would drift from them unseen).
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
@@ -38,6 +40,23 @@ const REQUEST_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
 const API_DOCS_PATH = '/api/docs';
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
+/** Data with no shape of its own: a bare null, flag, text or number (a URL, a state). */
+const BARE_TYPES = new Set(['null', 'boolean', 'string', 'integer', 'number']);
+
+/** Whether an answer's data is the contract's: one of its schemas, a list of one, or a bare value. */
+function dataFromContract(data: unknown): boolean {
+  if (CONTRACT_SCHEMAS.has(data)) return true;
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, items, properties } = data as { type?: unknown; items?: unknown; properties?: unknown };
+  if (type === 'array') return CONTRACT_SCHEMAS.has(items);
+  return typeof type === 'string' && BARE_TYPES.has(type) && properties === undefined;
+}
+
+/** The data of a success answer's schema: what its envelope (`{ data, alert?, redirect? }`) holds. */
+function successData(schema: unknown): unknown {
+  return (schema as { properties?: { data?: unknown } } | undefined)?.properties?.data;
+}
+
 /** Why a route breaks the contract rule, or null when it keeps it (routes outside /api/ are not the API's). */
 export function contractProblem(route: Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>): string | null {
   if (!route.url.startsWith('/api/')) return null;
@@ -50,8 +69,13 @@ export function contractProblem(route: Pick<RouteOptions, 'method' | 'url' | 'sc
   // A JSON answer without a schema is written by JSON.stringify whole: any field a handler adds
   // (a password hash included) would go out, and nothing says the shape the client reads.
   const answers = Object.keys(route.schema?.response ?? {});
-  if (!route.config?.notJsonAnswer && !route.url.startsWith(API_DOCS_PATH) && !answers.some((status) => /^(2\d\d|2xx)$/.test(status))) {
+  const successes = answers.filter((status) => /^(2\d\d|2xx)$/.test(status));
+  if (!route.config?.notJsonAnswer && !route.url.startsWith(API_DOCS_PATH) && successes.length === 0) {
     return 'it answers JSON without a response schema for its success (or config.notJsonAnswer)';
+  }
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  if (successes.some((status) => !dataFromContract(successData(response?.[status])))) {
+    return "its success answer's data is not one of @blockpilot/shared/api/schemas (nor a list of one, nor a bare value)";
   }
   return null;
 }

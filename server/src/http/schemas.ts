@@ -50,9 +50,3 @@ export function responses(data: object, errorStatuses: number[] = []) {
 }
 
 export const nullData = { type: 'null' } as const;
-
-export const sessionData = {
-  type: 'object',
-  required: ['accessToken'],
-  properties: { accessToken: { type: 'string' } },
-} as const;

@@ -13,6 +13,7 @@ import type {
   CalendarFeed,
   ChallengeSession,
   CreditAdjustmentRequest,
+  CreditAdjustmentResult,
   CreditHistoryEntry,
   DeployToken,
   DriverStats,
@@ -24,14 +25,18 @@ import type {
   LogEntry,
   MembershipPlan,
   MintedDeployToken,
+  PaidOrder,
   Promotion,
+  PromotionAudience,
   PushDevice,
   PushDevices,
   PublicConfig,
+  ResetLinkState,
   ReleaseChannel,
   ReleaseMoveResult,
   ScheduledBlock,
   SearchStatus,
+  SearchToggle,
   ServiceArea,
   Session,
   Ticket,
@@ -64,7 +69,7 @@ export const api = {
     register: (body: RegisterRequest) => call<Session>((http) => http.post('/auth/register', body)),
     requestResetPasswordLink: (body: Body<'requestResetPasswordLinkBody'>) => call<null>((http) => http.post('/auth/requestResetPasswordLink', body)),
     /** Whether the e-mailed link's reset token can still change the password (asked when the page opens). */
-    resetLinkState: (resetToken: string) => call<{ usable: boolean }>((http) => http.get('/auth/resetLinkState', { ...LOAD, headers: { Authorization: `Bearer ${resetToken}` } })),
+    resetLinkState: (resetToken: string) => call<ResetLinkState>((http) => http.get('/auth/resetLinkState', { ...LOAD, headers: { Authorization: `Bearer ${resetToken}` } })),
     /** Change a forgotten password with the reset token from the e-mailed link. */
     changePassword: (resetToken: string, body: Body<'resetPasswordBody'>) =>
       call<Session>((http) => http.post('/auth/changePassword', body, { headers: { Authorization: `Bearer ${resetToken}` } })),
@@ -93,7 +98,7 @@ export const api = {
      * starts the search; without it the server toggles.
      */
     toggleSearchState: (timezoneOffset: number, timeZone?: string, searching?: boolean) =>
-      call<{ searching: boolean; status?: SearchStatus }>((http) =>
+      call<SearchToggle>((http) =>
         http.post('/user/toggleSearchState', {
           timezoneOffset,
           ...(timeZone ? { timeZone } : {}),
@@ -149,7 +154,7 @@ export const api = {
       call<string>((http) => http.post('/store/createStripeOrder', { membership_plan_id: planId } satisfies Body<'createOrderBody'>)),
     /** Truthy once the order is paid. Polled every second. */
     getOrderStatus: (orderStatusId: string) =>
-      call<unknown>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: String(Date.now()) } satisfies Body<'orderStatusQuery'> })),
+      call<PaidOrder>((http) => http.get('/store/getOrderStatus', { ...LOAD, params: { orderStatusId, time: String(Date.now()) } satisfies Body<'orderStatusQuery'> })),
     /** The automatic top-up: settings, saved card, last charge or failure. */
     getAutoTopUp: () => call<AutoTopUp>((http) => http.get('/store/autoTopUp', LOAD)),
     saveAutoTopUp: (settings: Body<'autoTopUpSettingsSchema'>) => call<AutoTopUp>((http) => http.put('/store/autoTopUp', settings)),
@@ -176,9 +181,7 @@ export const api = {
     user: (id: string) => call<AdminUserDetail>((http) => http.get(`/admin/users/${encodeURIComponent(id)}`)),
     /** `requestKey` is the Idempotency-Key: one per adjustment the operator means, kept across retries of it. */
     adjustCredit: (id: string, body: Body<'creditBody'>, requestKey: string) =>
-      call<{ credit: number; pendingAdjustment?: CreditAdjustmentRequest }>((http) =>
-        http.post(`/admin/users/${encodeURIComponent(id)}/credit`, body, { headers: { 'Idempotency-Key': requestKey } }),
-      ),
+      call<CreditAdjustmentResult>((http) => http.post(`/admin/users/${encodeURIComponent(id)}/credit`, body, { headers: { 'Idempotency-Key': requestKey } })),
     /** Credit adjustments past their admin's daily bound, waiting for another admin (docs/OPERATIONS.md "Credit adjustments"). */
     adjustments: {
       pending: () => call<CreditAdjustmentRequest[]>((http) => http.get('/admin/adjustments')),
@@ -212,7 +215,7 @@ export const api = {
       list: () => call<Promotion[]>((http) => http.get('/admin/promotions')),
       get: (id: number) => call<Promotion>((http) => http.get(`/admin/promotions/${id}`)),
       /** How many drivers a promotion sent now would reach (opted-out drivers left out). */
-      audience: () => call<{ drivers: number }>((http) => http.get('/admin/promotions/audience')),
+      audience: () => call<PromotionAudience>((http) => http.get('/admin/promotions/audience')),
       create: (body: Body<'promotionBody'>) => call<Promotion>((http) => http.post('/admin/promotions', body)),
       update: (id: number, body: Body<'promotionBody'>) => call<Promotion>((http) => http.post(`/admin/promotions/${id}`, body)),
       send: (id: number) => call<Promotion>((http) => http.post(`/admin/promotions/${id}/send`)),

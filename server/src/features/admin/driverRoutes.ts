@@ -9,7 +9,7 @@ import {
   byAdjustmentId,
   byOrderId,
   byUserId,
-  closedObject,
+  creditAdjustmentResultSchema,
   creditAdjustmentSchema,
   creditBody,
   idempotencyHeaders,
@@ -89,13 +89,7 @@ export async function driverRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
         params: byUserId,
         headers: idempotencyHeaders,
         body: creditBody,
-        response: responses(
-          closedObject(['credit'], {
-            credit: { type: 'integer', description: 'Cents' },
-            pendingAdjustment: { ...creditAdjustmentSchema, description: 'Set when the adjustment waits for approval: the credit did not move' },
-          }),
-          [400, 401, 403, 404, 409],
-        ),
+        response: responses(creditAdjustmentResultSchema, [400, 401, 403, 404, 409]),
       },
     },
     async (request) => {

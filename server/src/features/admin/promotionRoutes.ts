@@ -4,7 +4,7 @@
  * first.
  */
 import type { FastifyInstance } from 'fastify';
-import { byPromotionId, promotionBody, promotionSchema } from '@blockpilot/shared/api/schemas';
+import { byPromotionId, promotionAudienceSchema, promotionBody, promotionSchema } from '@blockpilot/shared/api/schemas';
 import { translate } from '../../domain/translate.js';
 import { ok } from '../../http/envelope.js';
 import { bearerAuth, responses } from '../../http/schemas.js';
@@ -41,7 +41,7 @@ export async function promotionRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
         tags,
         summary: 'How many drivers a promotion sent now would reach (confirmed address, not opted out, not suspended)',
         security: bearerAuth,
-        response: responses({ type: 'object', required: ['drivers'], properties: { drivers: { type: 'integer' } } }, [401, 403]),
+        response: responses(promotionAudienceSchema, [401, 403]),
       },
     },
     // A count, about no driver: not recorded.

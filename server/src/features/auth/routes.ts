@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_LINK_INVALID } from '@blockpilot/shared/constants';
 import { PAGES } from '@blockpilot/shared/pages';
-import { loginBody, registerBody, requestResetPasswordLinkBody, resetPasswordBody, verifyEmailParams } from '@blockpilot/shared/api/schemas';
+import { loginBody, registerBody, requestResetPasswordLinkBody, resetLinkStateSchema, resetPasswordBody, sessionSchema, verifyEmailParams } from '@blockpilot/shared/api/schemas';
 import type { AppContext } from '../../context.js';
 import { conflict } from '../../domain/errors.js';
 import { translate } from '../../domain/translate.js';
@@ -11,7 +11,7 @@ import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, LOGIN_BACKOFF, passwordChangeLimits, RATE_LIMITS, takeAttempts } from '../../http/rateLimits.js';
-import { bearerAuth, nullData, resetTokenAuth, responses, sessionData } from '../../http/schemas.js';
+import { bearerAuth, nullData, resetTokenAuth, responses } from '../../http/schemas.js';
 import { currentUser } from './authenticate.js';
 import { sendVerificationEmail, signUpBonusNotice, VERIFY_EMAIL_PATH, verifyEmail } from './emailVerification.js';
 import { resolveToken } from './tokens.js';
@@ -27,7 +27,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/auth/register',
     {
       config: { fieldRules: confirms('password', 'confirmPassword') },
-      schema: { tags, summary: 'Create an account; answers with a session', body: registerBody, response: responses(sessionData, [400, 409, 429]) },
+      schema: { tags, summary: 'Create an account; answers with a session', body: registerBody, response: responses(sessionSchema, [400, 409, 429]) },
     },
     async (request) => {
       await limit([[`register:${request.ip}`, { max: ctx.config.auth.registrationsPerAddressPerHour, windowMs: 3_600_000 }]]);
@@ -71,20 +71,24 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
     },
   );
 
-  app.post('/api/auth/login', { schema: { tags, summary: 'Sign in; answers with a session', body: loginBody, response: responses(sessionData, [400, 429]) } }, async (request) => {
-    const email = normalizeEmail(request.body.emailAddress);
-    const addressFailures = `login-failures:${request.ip}`;
-    const accountFailures = `login-failures:${request.ip}:${email}`;
-    await limit([[`login:${request.ip}`, RATE_LIMITS.loginPerAddress]]);
-    // Counted as failures before the hash, so parallel guesses cannot pass together; taken back on success.
-    await takeAttempts(ctx.rateLimiter, [
-      [addressFailures, LOGIN_BACKOFF.perAddress],
-      [accountFailures, LOGIN_BACKOFF.perAccountAndAddress],
-    ]);
-    const accessToken = await login(ctx, email, request.body.password);
-    await Promise.all([ctx.rateLimiter.forgiveAttempt(addressFailures), ctx.rateLimiter.clearFailures(accountFailures)]);
-    return ok({ accessToken });
-  });
+  app.post(
+    '/api/auth/login',
+    { schema: { tags, summary: 'Sign in; answers with a session', body: loginBody, response: responses(sessionSchema, [400, 429]) } },
+    async (request) => {
+      const email = normalizeEmail(request.body.emailAddress);
+      const addressFailures = `login-failures:${request.ip}`;
+      const accountFailures = `login-failures:${request.ip}:${email}`;
+      await limit([[`login:${request.ip}`, RATE_LIMITS.loginPerAddress]]);
+      // Counted as failures before the hash, so parallel guesses cannot pass together; taken back on success.
+      await takeAttempts(ctx.rateLimiter, [
+        [addressFailures, LOGIN_BACKOFF.perAddress],
+        [accountFailures, LOGIN_BACKOFF.perAccountAndAddress],
+      ]);
+      const accessToken = await login(ctx, email, request.body.password);
+      await Promise.all([ctx.rateLimiter.forgiveAttempt(addressFailures), ctx.rateLimiter.clearFailures(accountFailures)]);
+      return ok({ accessToken });
+    },
+  );
 
   app.post(
     '/api/auth/requestResetPasswordLink',
@@ -116,7 +120,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
         tags,
         summary:
           "Whether the e-mailed link's reset token (sent as the bearer token) can still change the password; checked when the page opens, so a used or expired link is recognised before the driver types a new password",
-        response: responses({ type: 'object', required: ['usable'], properties: { usable: { type: 'boolean' } } }, []),
+        response: responses(resetLinkStateSchema, []),
       },
     },
     async (request) => {
@@ -135,7 +139,7 @@ export async function authRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
         summary: 'Choose a new password with the reset token of the e-mailed link (as the bearer token); signs out everywhere and answers with a new session',
         security: resetTokenAuth,
         body: resetPasswordBody,
-        response: responses(sessionData, [400, 401, 429]),
+        response: responses(sessionSchema, [400, 401, 429]),
       },
     },
     async (request) => {

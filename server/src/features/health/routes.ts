@@ -1,8 +1,10 @@
 /** GET /api/health: is the process up and can it reach its database. */
 import { HEALTH_PATH } from '@blockpilot/shared/constants';
+import { healthSchema } from '@blockpilot/shared/api/schemas';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
+import { envelopeOf } from '../../http/schemas.js';
 import type { Database } from '../../db/types.js';
 
 export async function healthRoutes(app: FastifyInstance, { database, version }: { database: Database; version: string }): Promise<void> {
@@ -12,17 +14,7 @@ export async function healthRoutes(app: FastifyInstance, { database, version }: 
       schema: {
         tags: ['operations'],
         summary: 'Liveness and database reachability',
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'object',
-                properties: { status: { type: 'string' }, database: { type: 'string' }, version: { type: 'string' } },
-              },
-            },
-          },
-        },
+        response: { 200: envelopeOf(healthSchema) },
       },
     },
     async () => {

@@ -4,6 +4,7 @@
  * Stripe retries until it gets a 2xx, and the settlement is idempotent, so replays are harmless.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { webhookAnswerSchema } from '@blockpilot/shared/api/schemas';
 import { InvalidWebhookError, type CardSavedEvent, type PaymentEvent } from '../../adapters/payments/types.js';
 import type { AppContext } from '../../context.js';
 import { refusal } from '../../domain/errors.js';
@@ -37,7 +38,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
       schema: {
         tags: ['store'],
         summary: 'Stripe webhook (signed with the endpoint secret; Stripe-Signature header)',
-        response: responses({ type: 'object', properties: { settlement: { type: 'string' } } }, [400]),
+        response: responses(webhookAnswerSchema, [400]),
       },
     },
     async (request) => {

@@ -24,6 +24,7 @@ import {
   saveNotificationPreferencesBody,
   savePromotionalEmailsBody,
   sendTestNotificationBody,
+  sessionSchema,
 } from '@blockpilot/shared/api/schemas';
 import type { Filter } from '@blockpilot/shared/types';
 import type { AppContext } from '../../context.js';
@@ -33,7 +34,7 @@ import { contractRoutes } from '../../http/contract.js';
 import { ok } from '../../http/envelope.js';
 import { confirms } from '../../http/fieldRules.js';
 import { enforceRateLimits, passwordChangeLimits, RATE_LIMITS } from '../../http/rateLimits.js';
-import { bearerAuth, nullData, responses, sessionData } from '../../http/schemas.js';
+import { bearerAuth, nullData, responses } from '../../http/schemas.js';
 import { currentSession, currentUser } from '../auth/authenticate.js';
 import { changePassword } from '../auth/service.js';
 import { loadAccount, saveDisplayName, saveLanguage } from './account.js';
@@ -342,7 +343,7 @@ export async function userRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppCo
         summary: 'Change the password; ends every session of the driver, this one too, and answers a fresh one',
         security: bearerAuth,
         body: changePasswordBody,
-        response: responses(sessionData, [400, 401, 429]),
+        response: responses(sessionSchema, [400, 401, 429]),
       },
     },
     async (request) => {

@@ -26,3 +26,12 @@ export type RegisterRequest = FromContract<typeof registerBody>;
 export type LoginRequest = FromContract<typeof loginBody>;
 export type RequestResetPasswordLinkRequest = FromContract<typeof requestResetPasswordLinkBody>;
 export type ResetPasswordRequest = FromContract<typeof resetPasswordBody>;
+
+/** The session the login, register and password-change calls answer with. */
+export const sessionSchema = closedObject(['accessToken'], { accessToken: { type: 'string', description: 'The bearer token of the session' } });
+
+/** resetLinkState's answer: whether the e-mailed link's reset token can still change the password. */
+export const resetLinkStateSchema = closedObject(['usable'], { usable: { type: 'boolean' } });
+
+export type Session = FromContract<typeof sessionSchema>;
+export type ResetLinkState = FromContract<typeof resetLinkStateSchema>;

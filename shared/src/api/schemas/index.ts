@@ -1,9 +1,9 @@
 /**
  * The API contract (docs/ARCHITECTURE.md section 4.1, "The contract"): the JSON schema of every
- * request body, query and path the server takes, written once. The server validates with them
- * and its handlers get their types from them (a Fastify type provider); the front end's API
- * client derives its request types from them (`FromContract`), type-only, so no schema reaches a
- * bundle that does not validate.
+ * request body, query and path the server takes and of every answer it gives, written once. The
+ * server validates requests and writes answers with them, and its handlers get their types from
+ * them (a Fastify type provider); the front end's API client derives its request and response
+ * types from them (`FromContract`), type-only, so no schema reaches a bundle that does not validate.
  */
 export * from './fields.js';
 export * from './auth.js';
@@ -24,3 +24,4 @@ export * from './releaseResponses.js';
 export * from './accountHealth.js';
 export * from './workLimits.js';
 export * from './errorCodes.js';
+export * from './health.js';

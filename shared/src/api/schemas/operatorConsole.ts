@@ -386,6 +386,20 @@ export const creditAdjustmentSchema = {
   },
 } as const;
 
+/** adjustCredit's answer: the new balance, or the adjustment waiting for approval (the credit did not move). */
+export const creditAdjustmentResultSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['credit'],
+  properties: {
+    credit: { type: 'integer', description: 'Cents' },
+    pendingAdjustment: { ...creditAdjustmentSchema, description: 'Set when the adjustment waits for approval: the credit did not move' },
+  },
+} as const;
+
+/** How many drivers a promotion sent now would reach (confirmed address, not opted out, not suspended). */
+export const promotionAudienceSchema = { type: 'object', additionalProperties: false, required: ['drivers'], properties: { drivers: { type: 'integer' } } } as const;
+
 export type AdminUserSummary = FromContract<typeof userSummarySchema>;
 export type AdminUserDetail = FromContract<typeof userDetailSchema>;
 export type AdminLedgerEntry = FromContract<typeof adminLedgerEntrySchema>;
@@ -410,3 +424,5 @@ export type DeployToken = FromContract<typeof deployTokenSchema>;
 export type MintedDeployToken = FromContract<typeof mintedDeployTokenSchema>;
 export type CreditAdjustmentStatus = (typeof CREDIT_ADJUSTMENT_STATUSES)[number];
 export type CreditAdjustmentRequest = FromContract<typeof creditAdjustmentSchema>;
+export type CreditAdjustmentResult = FromContract<typeof creditAdjustmentResultSchema>;
+export type PromotionAudience = FromContract<typeof promotionAudienceSchema>;

@@ -107,6 +107,9 @@ export const paidOrderSchema = {
   },
 } as const;
 
+/** What the Stripe webhook answers: what the event did (read by no client; Stripe only wants a 2xx). */
+export const webhookAnswerSchema = { type: 'object', properties: { settlement: { type: 'string' } } } as const;
+
 export type MembershipPlan = FromContract<typeof membershipPlanSchema>;
 export type AutoTopUp = FromContract<typeof autoTopUpSchema>;
 export type PaidOrder = FromContract<typeof paidOrderSchema>;
