@@ -28,8 +28,8 @@ export function ReleaseMoveDialog({ move, onClose, onMoved }: { move: ReleaseMov
             label={move.kind === 'rollback' ? t('releases.rollbackDialog.confirm') : t('releases.abortDialog.confirm')}
             pendingLabel={move.kind === 'rollback' ? t('releases.rollbackDialog.pending') : t('releases.abortDialog.pending')}
             act={(reason) => {
-              // The remote's own revision where the registry keeps one (its last move), else the channel's.
-              const shown = { remote: move.entry.remote as RemoteName, expectedRevision: move.entry.revision ?? move.channel.revision, reason };
+              // The remote's own revision (its last move), which a move of it compares with.
+              const shown = { remote: move.entry.remote as RemoteName, expectedRevision: move.entry.revision, reason };
               return move.kind === 'rollback'
                 ? api.admin.releases.rollback(move.channel.name, shown)
                 : api.admin.releases.abortCanary(move.channel.name, { ...shown, canaryId: move.entry.canary?.id ?? '' });
