@@ -56,7 +56,7 @@ export async function registerDriver(url: string, emailAddress = `bench-${Date.n
   return body.data.accessToken;
 }
 
-/** The operator a benchmark signs in as: start the product with it in ADMIN_EMAILS (see {@link registerOperator}). */
+/** The operator a benchmark signs in as: start the product with it in ADMIN_EMAILS and DEV_MODE on (see {@link registerOperator}). */
 export const BENCH_OPERATOR_EMAIL = 'operator@bench.example.com';
 
 /**
@@ -67,7 +67,9 @@ export async function registerOperator(url: string): Promise<string> {
   const token = await registerDriver(url, BENCH_OPERATOR_EMAIL);
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const outbox = (await (await fetch(`${url}/dev/outbox?to=${encodeURIComponent(BENCH_OPERATOR_EMAIL)}`)).json()) as { data: Array<{ text: string }> };
+    const res = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(BENCH_OPERATOR_EMAIL)}`);
+    if (!res.ok) throw new Error(`reading the dev outbox failed (${res.status}): is DEV_MODE on?`);
+    const outbox = (await res.json()) as { data: Array<{ text: string }> };
     const link = outbox.data.map((mail) => /https?:\/\/\S+\/verifyEmail\/\S+/.exec(mail.text)?.[0]).find(Boolean);
     if (link) {
       // The link names the public URL; the product here answers on `url`.
