@@ -3,7 +3,9 @@
  * "Work limits"): a driver sets an away day, a weekly hours cap and a travel buffer on the Settings
  * view of a phone (360 px); with one block booked, an offer on the away day, one past the weekly
  * cap and one starting a minute after the booked block at another station are each ignored, and
- * their log cards say why ("Too close to your 1:00 AM … block (N min away)").
+ * their log cards say why ("Too close to your 1:00 AM … block (N min away)"). A weekly pay goal
+ * the booked block already reaches, saved on the same card, leaves the next block of that week
+ * ignored for it.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { LogEntry } from '@blockpilot/shared/types';
@@ -133,5 +135,26 @@ it('with one block booked, an away day, the weekly cap and a block too close by 
   await page.getByLabel('Why ignored').selectOption('travel');
   await page.locator('li[data-reason="travel"]').first().waitFor();
   expect(await page.locator('li[data-log-id]:not([data-reason="travel"])').count()).toBe(0);
+  expect(device.errors).toEqual([]);
+}, 120_000);
+
+it("once the week's booked pay reaches the weekly pay goal saved on the card, the next block of that week is ignored for it", async () => {
+  const { page } = device;
+  await page.goto('/dashboard/settings');
+  const form = page.getByRole('form', { name: 'Work limits' });
+  // The block booked above pays 147.00: a goal of 100.00 is reached.
+  await form.getByLabel('Weekly pay goal').fill('100');
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/user/saveWorkLimits'), { timeout: TIMEOUT_MS }),
+    form.getByRole('button', { name: 'Save work limits' }).click(),
+  ]);
+  expect(answer.status()).toBe(200);
+  expect(await apiCall<{ weeklyPayGoalCents: number }>(product().baseUrl, token, 'GET', '/user/workLimits')).toMatchObject({ weeklyPayGoalCents: 10_000 });
+  // An hour, three hours after the booked block at its station: inside the weekly hours cap, no travel.
+  await offer('goal', here, at(6), 1);
+  await page.goto('/dashboard/logs');
+  // The log keeps the reason chosen above (travel): narrowed to this one now.
+  await page.getByLabel('Why ignored').selectOption('payGoal');
+  await waitOrExplain(page.locator('li[data-reason="payGoal"]').filter({ hasText: 'Your weekly pay goal is reached' }).first());
   expect(device.errors).toEqual([]);
 }, 120_000);
