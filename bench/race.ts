@@ -430,6 +430,7 @@ async function main(): Promise<void> {
         missed: r.missed,
         contestedByOthers: r.contestedByOthers,
         p50: percentile(r.latencies, 0.5),
+        p95: percentile(r.latencies, 0.95),
         p99: percentile(r.latencies, 0.99),
         max: r.latencies[r.latencies.length - 1],
         fromAnswer: [0.5, 0.99].map((q) => percentile(r.latenciesFromAnswer, q).toFixed(3)).join(' / '),
