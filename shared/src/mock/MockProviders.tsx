@@ -38,10 +38,6 @@ export function createMockSession(overrides: Partial<SessionValue> = {}): MockSe
     signIn: (token) => void actions.push(`signIn:${token}`),
     signOut: () => void actions.push('signOut'),
     refresh: async () => void actions.push('refresh'),
-    setSearching: (searching) => {
-      actions.push(`setSearching:${searching}`);
-      session.searching = searching;
-    },
     setSearchStatus: (status) => {
       actions.push(`setSearchStatus:${status.searching}${status.pausedFor ? `:${status.pausedFor}` : ''}`);
       session.searchStatus = status;

@@ -156,9 +156,9 @@ describe('the session (docs/PRODUCT.md section 4)', () => {
     expect(localStorage.getItem('schedule')).toBeNull();
   });
 
-  it('setSearching follows the server and is stored', async () => {
+  it('setSearchStatus follows the server and stores its searching flag', async () => {
     renderSession();
-    act(() => session.setSearching(true));
+    act(() => session.setSearchStatus(mockSearchStatus({ searching: true })));
     expect(session.searching).toBe(true);
     expect(localStorage.getItem('searching')).toBe('true');
   });

@@ -161,10 +161,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await loadAccount();
         if (connected) await refreshSearch();
       },
-      setSearching(next) {
-        setSearchingState(next);
-        writeStored('searching', next);
-      },
       setSearchStatus: followStatus,
       onLive(listener) {
         liveListeners.current.add(listener);

@@ -28,8 +28,6 @@ export interface SessionValue {
   signOut(): void;
   /** Reload the account (and, once connected, search state and schedule). */
   refresh(): Promise<void>;
-  /** Follow the server's searching flag after a toggle. */
-  setSearching(searching: boolean): void;
   /** Follow the status the server answered (a toggle's answer). */
   setSearchStatus(status: SearchStatus): void;
   /**

@@ -1,4 +1,4 @@
-import { createMockSession, mockAccount, mockApi, MockProviders, type MockApi } from '@blockpilot/shared/mock';
+import { createMockSession, mockAccount, mockApi, MockProviders, mockSearchStatus, type MockApi } from '@blockpilot/shared/mock';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteFailure } from './diagnose';
@@ -94,7 +94,7 @@ describe('the dashboard remote down while the search runs', () => {
   afterEach(() => server.restore());
 
   it('keeps the search state and a Stop in the shell; Stop sends the wanted state, never a toggle', async () => {
-    server = mockApi({ 'POST /user/toggleSearchState': { data: { searching: false } } });
+    server = mockApi({ 'POST /user/toggleSearchState': { data: { searching: false, status: mockSearchStatus({ searching: false }) } } });
     const session = createMockSession({ searching: true });
     render(
       <MockProviders session={session}>
@@ -106,7 +106,7 @@ describe('the dashboard remote down while the search runs', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Stop searching' }));
     expect(server.callsTo('POST /user/toggleSearchState')[0]?.body).toMatchObject({ searching: false });
-    expect(session.actions).toEqual(['setSearching:false', 'refresh']);
+    expect(session.actions).toEqual(['setSearchStatus:false', 'refresh']);
     // The chip follows the answer at once, before the refreshed search state is in.
     expect(await screen.findByText('System Stopped')).toBeInTheDocument();
   });

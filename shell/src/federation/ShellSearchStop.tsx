@@ -23,7 +23,7 @@ const Row = styled.section`
 
 export function ShellSearchStop() {
   const t = useT();
-  const { account, searching, searchStatus, setSearching, refresh } = useSession();
+  const { account, searching, searchStatus, setSearchStatus, refresh } = useSession();
   const [pending, setPending] = useState(false);
   if (!account?.flexConnected) return null;
 
@@ -31,7 +31,7 @@ export function ShellSearchStop() {
     setPending(true);
     try {
       const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), undefined, false);
-      setSearching(Boolean(result?.searching));
+      setSearchStatus(result.status);
       await refresh();
     } catch (error) {
       // The client has shown the server's alert, if any; the state shown is refreshed anyway.

@@ -73,7 +73,7 @@ export function CreditSection({ account }: { account: Account }) {
       <AutoTopUp currencySymbol={symbol} credit={account.credit} checkout={checkout} />
       <Subheading>{t('credit.plans')}</Subheading>
       <SectionText>{t('credit.plansText')}</SectionText>
-      <MembershipPlans currencySymbol={symbol} checkout={checkout} membershipEndsAt={account.membershipEndsAt ?? null} />
+      <MembershipPlans currencySymbol={symbol} checkout={checkout} membershipEndsAt={account.membershipEndsAt} />
       <Subheading>{t('credit.history')}</Subheading>
       <CreditHistory currencySymbol={symbol} credit={account.credit} />
     </>

@@ -184,7 +184,7 @@ describe('Dashboard (/dashboard/*)', () => {
     }
 
     it('starts through the server with the timezone offset and IANA zone, follows the answer, opens the logs, then refreshes', async () => {
-      server.on('POST /user/toggleSearchState', { data: { searching: true } });
+      server.on('POST /user/toggleSearchState', { data: { searching: true, status: mockSearchStatus({ searching: true }) } });
       const s = recordingSession({ searching: false });
       const { location } = renderApp('/dashboard/settings', s);
       await flush();
@@ -193,7 +193,7 @@ describe('Dashboard (/dashboard/*)', () => {
       expect(server.callsTo('POST /user/toggleSearchState').map((c) => c.body)).toEqual([
         { timezoneOffset: new Date().getTimezoneOffset(), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, searching: true },
       ]);
-      expect(s.actions).toEqual(['setSearching:true', 'refresh']);
+      expect(s.actions).toEqual(['setSearchStatus:true', 'refresh']);
       expect(location()).toBe('/dashboard/logs');
     });
 
@@ -206,7 +206,7 @@ describe('Dashboard (/dashboard/*)', () => {
         return format;
       });
       try {
-        server.on('POST /user/toggleSearchState', { data: { searching: true } });
+        server.on('POST /user/toggleSearchState', { data: { searching: true, status: mockSearchStatus({ searching: true }) } });
         renderApp('/dashboard/settings', session());
         await flush();
         fireEvent.click(startStop());
@@ -218,30 +218,33 @@ describe('Dashboard (/dashboard/*)', () => {
     });
 
     it('stops through the server and opens the settings, then refreshes', async () => {
-      server.on('POST /user/toggleSearchState', { data: { searching: false } });
+      server.on('POST /user/toggleSearchState', { data: { searching: false, status: mockSearchStatus({ searching: false }) } });
       const s = recordingSession({ searching: true });
       const { location } = renderApp('/dashboard/logs', s);
       await flush();
       fireEvent.click(startStop());
       await flush();
-      expect(s.actions).toEqual(['setSearching:false', 'refresh']);
+      expect(s.actions).toEqual(['setSearchStatus:false', 'refresh']);
       expect(location()).toBe('/dashboard/settings');
     });
 
     it('follows what the server answers, not what was pressed', async () => {
-      server.on('POST /user/toggleSearchState', { data: { searching: false } });
+      server.on('POST /user/toggleSearchState', { data: { searching: false, status: mockSearchStatus({ searching: false }) } });
       const s = recordingSession({ searching: false });
       const { location } = renderApp('/dashboard/logs', s);
       await flush();
       fireEvent.click(startStop());
       await flush();
-      expect(s.actions).toEqual(['setSearching:false', 'refresh']);
+      expect(s.actions).toEqual(['setSearchStatus:false', 'refresh']);
       expect(location()).toBe('/dashboard/settings');
     });
 
     it('cannot be pressed twice while the toggle is on its way', async () => {
       let answer!: () => void;
-      server.on('POST /user/toggleSearchState', () => new Promise((resolve) => (answer = () => resolve({ data: { searching: true } }))));
+      server.on(
+        'POST /user/toggleSearchState',
+        () => new Promise((resolve) => (answer = () => resolve({ data: { searching: true, status: mockSearchStatus({ searching: true }) } }))),
+      );
       renderApp('/dashboard', session());
       await flush();
       startStop().focus();

@@ -16,7 +16,7 @@ import { browserTimeZone, SEARCH_TOGGLE_ATTRIBUTE } from './SearchControl';
 
 export function PuzzleNotice() {
   const t = useT();
-  const { account, searchStatus, setSearchStatus, setSearching, refresh } = useSession();
+  const { account, searchStatus, setSearchStatus, refresh } = useSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   // Set once the driver pressed Resume on this page: a puzzle shown after that is one still there.
@@ -31,9 +31,8 @@ export function PuzzleNotice() {
     let started = false;
     try {
       const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), browserTimeZone(), true);
-      if (result?.status) setSearchStatus(result.status);
-      else setSearching(Boolean(result?.searching));
-      started = Boolean(result?.searching);
+      setSearchStatus(result.status);
+      started = result.searching;
       if (started) {
         navigate(SUB_PAGES.dashboard.logs);
         // The notice, with this button, goes: the keyboard focus moves to the Stop that replaces it

@@ -105,7 +105,7 @@ const Missed = styled.p`
 
 export function SearchControl({ formatCents }: { formatCents: (cents: number) => string }) {
   const t = useT();
-  const { account, searchStatus, setSearching, setSearchStatus, refresh } = useSession();
+  const { account, searchStatus, setSearchStatus, refresh } = useSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const chipId = `${useId().replace(/:/g, '')}-state`;
@@ -117,9 +117,8 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
     setPending(true);
     try {
       const result = await api.user.toggleSearchState(new Date().getTimezoneOffset(), browserTimeZone(), !searching);
-      const started = Boolean(result?.searching);
-      if (result?.status) setSearchStatus(result.status);
-      else setSearching(started);
+      const started = result.searching;
+      setSearchStatus(result.status);
       navigate(started ? SUB_PAGES.dashboard.logs : SUB_PAGES.dashboard.settings);
       await refresh();
     } catch (error) {
