@@ -22,7 +22,7 @@ export type { AccountHealth, AccountHealthVerdict } from './api/schemas/accountH
 export type { KnowledgeBaseArticleInput } from './api/schemas/admin.js';
 export type { AwayRange, WorkLimits } from './api/schemas/workLimits.js';
 export type { Session, ResetLinkState } from './api/schemas/auth.js';
-export type { Account, PushDevice, PushDevices } from './api/schemas/account.js';
+export type { Account, PushDevice, PushDevices, UserLocale } from './api/schemas/account.js';
 export type { SearchStatus, SearchToggle } from './api/schemas/search.js';
 export type { CreditHistoryEntry, LedgerKind } from './api/schemas/ledger.js';
 export type { LogAction, LogEntry, RaceAnswer, RaceTimeline } from './api/schemas/logs.js';

@@ -41,6 +41,7 @@ import type {
   Session,
   Ticket,
   TicketSummary,
+  UserLocale,
 } from '../types';
 import type * as contract from './schemas';
 import { call } from './client';
@@ -79,7 +80,7 @@ export const api = {
   },
   user: {
     get: () => call<Account>((http) => http.get('/user', LOAD)),
-    locale: () => call<{ locale: string }>((http) => http.get('/user/locale', LOAD)),
+    locale: () => call<UserLocale>((http) => http.get('/user/locale', LOAD)),
     connectAccount: (body: ConnectAccountRequest) => call<null>((http) => http.post('/user/connectAccount', body)),
     getLogs: (query: Body<'getLogsBody'>['query']) => call<LogEntry[]>((http) => http.post('/user/getLogs', { query }, LOAD)),
     getServiceAreas: () => call<ServiceArea[]>((http) => http.post('/user/getServiceAreas', {}, LOAD)),

@@ -108,3 +108,4 @@ export const pushDevicesSchema = {
 export type Account = FromContract<typeof accountSchema>;
 export type PushDevice = FromContract<typeof pushDeviceSchema>;
 export type PushDevices = FromContract<typeof pushDevicesSchema>;
+export type UserLocale = FromContract<typeof localeSchema>;
