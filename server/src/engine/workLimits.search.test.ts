@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { DEFAULT_WORK_LIMITS } from '@blockpilot/shared/api/schemas';
+import { DEFAULT_WORK_LIMITS, type WorkLimits } from '@blockpilot/shared/api/schemas';
 import { credit } from '../domain/ledger.js';
 import { saveServiceAreas, loadPlatformAccount } from '../domain/platformAccounts.js';
 import { openPlatformSession } from '../domain/platformSession.js';
@@ -15,6 +15,7 @@ import { TestClock } from '../../test/clock.js';
 import { simulatorEnv } from '../../test/config.js';
 import { testContext } from '../../test/context.js';
 import { describeEachDatabase } from '../../test/databases.js';
+import type { Database } from '../db/types.js';
 import { anyBlockFilter, connectDriver, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
 import { greatCircleKm } from './workLimits.js';
 
@@ -65,29 +66,13 @@ describe('work limits in a running search', { concurrency: true }, () =>
         expect(byOffer.near).toMatchObject({ reason: 'travel', overlap_start_time: first, overlap_service_area_id: areas[0], travel_minutes: driveMinutes });
         expect(sim.control.readRecord({ accountId: account.platformUserId }).accepts.map((a) => a.offerId)).toEqual(['first']);
       } finally {
-        await ctx.db.updateTable('users').set({ searching: false }).execute();
-        await ctx.search.close();
-        await ctx.background.drain();
-        await ctx.platform.close();
-        await sim.close();
+        await stopSearching(ctx, sim);
       }
     });
 
     it('never sends two accepts of one listing that together pass the daily cap: the second is judged again and logged once the first is booked', async () => {
-      const { sim, url } = await startSimulator();
-      const ctx = testContext(database(), { clock: new TestClock(Date.now()), env: simulatorEnv(url), engine: { random: () => 1 } });
+      const { sim, ctx, user, account, area, close } = await searchingOneStation(database(), { maxDayMinutes: 180 });
       try {
-        const { user } = await signUpDriver(ctx);
-        await connectDriver(ctx, user);
-        const account = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, user.id))!;
-        const pool = await openPlatformSession(ctx, account).getOfferFiltersOptions();
-        if (!pool.ok) throw new Error(pool.kind);
-        const area = pool.value[0]!.id;
-        sim.control.setEligibleAreas(account.platformUserId, [area]);
-        await setFilters(ctx, user.id, [anyBlockFilter([area])]);
-        await saveWorkLimits(ctx.db, user.id, { ...DEFAULT_WORK_LIMITS, maxDayMinutes: 180 });
-        await ctx.db.updateTable('users').set({ searching: true, timezone_offset: 0, time_zone: 'UTC' }).where('id', '=', user.id).execute();
-        ctx.search.start(user.id);
         const start = tomorrowAt(8);
         // One listing, two 2 h blocks of the same day: either fits the 3 h cap, not both.
         sim.control.injectOffer({ serviceAreaId: area, offerId: 'better', startTime: start, durationHours: 2, priceAmount: 66 });
@@ -97,31 +82,14 @@ describe('work limits in a running search', { concurrency: true }, () =>
         expect(await logOf(ctx, user.id, 'better')).toMatchObject({ action: 'BLOCK_ACCEPT' });
         expect(sim.control.readRecord({ accountId: account.platformUserId }).accepts.map((a) => a.offerId)).toEqual(['better']);
       } finally {
-        await ctx.db.updateTable('users').set({ searching: false }).execute();
-        await ctx.search.close();
-        await ctx.background.drain();
-        await ctx.platform.close();
-        await sim.close();
+        await close();
       }
     });
 
     it('stops accepting in a week once its booked pay reaches the weekly goal, and still takes blocks of another week', async () => {
-      const { sim, url } = await startSimulator();
-      const ctx = testContext(database(), { clock: new TestClock(Date.now()), env: simulatorEnv(url), engine: { random: () => 1 } });
+      // Credit for the fees of three blocks: only the goal, not the credit, may set one aside.
+      const { sim, ctx, user, account, area, close } = await searchingOneStation(database(), { weeklyPayGoalCents: 20_000 }, 5_000);
       try {
-        const { user } = await signUpDriver(ctx);
-        await connectDriver(ctx, user);
-        const account = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, user.id))!;
-        const pool = await openPlatformSession(ctx, account).getOfferFiltersOptions();
-        if (!pool.ok) throw new Error(pool.kind);
-        const area = pool.value[0]!.id;
-        sim.control.setEligibleAreas(account.platformUserId, [area]);
-        await setFilters(ctx, user.id, [anyBlockFilter([area])]);
-        await saveWorkLimits(ctx.db, user.id, { ...DEFAULT_WORK_LIMITS, weeklyPayGoalCents: 20_000 });
-        // The fees of three blocks: only the goal, not the credit, may set one aside.
-        await ctx.db.transaction().execute((trx) => credit(trx, user.id, `topup:goal-${user.id}`, 5_000));
-        await ctx.db.updateTable('users').set({ searching: true, timezone_offset: 0, time_zone: 'UTC' }).where('id', '=', user.id).execute();
-        ctx.search.start(user.id);
         // Every block below starts on the same day, so in the same Sunday-to-Saturday week.
         const day = tomorrowAt(1);
         sim.control.injectOffer({ serviceAreaId: area, offerId: 'under', startTime: day, durationHours: 2, priceAmount: 150 });
@@ -137,15 +105,51 @@ describe('work limits in a running search', { concurrency: true }, () =>
         await waitFor("the next week's block booked", async () => (await logOf(ctx, user.id, 'nextWeek'))?.action === 'BLOCK_ACCEPT');
         expect(sim.control.readRecord({ accountId: account.platformUserId }).accepts.map((a) => a.offerId)).toEqual(['under', 'reaching', 'nextWeek']);
       } finally {
-        await ctx.db.updateTable('users').set({ searching: false }).execute();
-        await ctx.search.close();
-        await ctx.background.drain();
-        await ctx.platform.close();
-        await sim.close();
+        await close();
       }
     });
   }),
 );
 
-const logOf = (ctx: ReturnType<typeof testContext>, userId: string, offerId: string) =>
+const logOf = (ctx: SearchContext, userId: string, offerId: string) =>
   ctx.db.selectFrom('offer_logs').selectAll().where('user_id', '=', userId).where('offer_id', '=', offerId).executeTakeFirst();
+
+type SearchContext = ReturnType<typeof testContext>;
+type Simulator = Awaited<ReturnType<typeof startSimulator>>['sim'];
+
+/** Ends every search of the context and closes it with its simulator. */
+async function stopSearching(ctx: SearchContext, sim: Simulator): Promise<void> {
+  await ctx.db.updateTable('users').set({ searching: false }).execute();
+  await ctx.search.close();
+  await ctx.background.drain();
+  await ctx.platform.close();
+  await sim.close();
+}
+
+/**
+ * A driver connected to a fresh simulator, searching its first station with an any-block filter
+ * and these work limits (in UTC), with `creditCents` more credit than the sign-up bonus.
+ */
+async function searchingOneStation(database: Database, limits: Partial<WorkLimits>, creditCents = 0) {
+  const { sim, url } = await startSimulator();
+  const ctx = testContext(database, { clock: new TestClock(Date.now()), env: simulatorEnv(url), engine: { random: () => 1 } });
+  const close = () => stopSearching(ctx, sim);
+  try {
+    const { user } = await signUpDriver(ctx);
+    await connectDriver(ctx, user);
+    const account = (await loadPlatformAccount(ctx.db, ctx.tokenCipher, user.id))!;
+    const pool = await openPlatformSession(ctx, account).getOfferFiltersOptions();
+    if (!pool.ok) throw new Error(pool.kind);
+    const area = pool.value[0]!.id;
+    sim.control.setEligibleAreas(account.platformUserId, [area]);
+    await setFilters(ctx, user.id, [anyBlockFilter([area])]);
+    await saveWorkLimits(ctx.db, user.id, { ...DEFAULT_WORK_LIMITS, ...limits });
+    if (creditCents > 0) await ctx.db.transaction().execute((trx) => credit(trx, user.id, `topup:limits-${user.id}`, creditCents));
+    await ctx.db.updateTable('users').set({ searching: true, timezone_offset: 0, time_zone: 'UTC' }).where('id', '=', user.id).execute();
+    ctx.search.start(user.id);
+    return { sim, ctx, user, account, area, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
