@@ -26,3 +26,13 @@ export function testContext(
   const config = testConfig({ SCRYPT_LOG2_COST: '10', PUBLIC_URL: 'https://blockpilot.test', ...env });
   return { ...createContext(config, database.db, { clock, log, adapters, engine, scaleOut }), clock };
 }
+
+/**
+ * Ends a context's searches and waits for its background work, then closes its platform
+ * connections: what every test that ran the engine does last (the database stays the suite's).
+ */
+export async function closeSearchContext(ctx: AppContext): Promise<void> {
+  await ctx.search.close();
+  await ctx.background.drain();
+  await ctx.platform.close();
+}

@@ -18,7 +18,7 @@ import { loadPlatformAccount } from '../domain/platformAccounts.js';
 import { openPlatformSession } from '../domain/platformSession.js';
 import { TestClock } from '../../test/clock.js';
 import { simulatorEnv, testConfig } from '../../test/config.js';
-import { testContext } from '../../test/context.js';
+import { closeSearchContext, testContext } from '../../test/context.js';
 import { describeEachDatabase, withOutage } from '../../test/databases.js';
 import { anyBlockFilter, connectDriver, eligibleAreas, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
 import type { Database } from '../db/types.js';
@@ -160,9 +160,7 @@ async function world(database: Database, { sim: simOptions = {}, timeoutMs = 500
 
 async function closeContext(ctx: AppContext): Promise<void> {
   contexts.delete(ctx);
-  await ctx.search.close();
-  await ctx.background.drain();
-  await ctx.platform.close();
+  await closeSearchContext(ctx);
 }
 
 const logsOf = (ctx: AppContext, userId: string) =>

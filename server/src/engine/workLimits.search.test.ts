@@ -13,7 +13,7 @@ import { openPlatformSession } from '../domain/platformSession.js';
 import { saveWorkLimits } from '../domain/workLimits.js';
 import { TestClock } from '../../test/clock.js';
 import { simulatorEnv } from '../../test/config.js';
-import { testContext } from '../../test/context.js';
+import { closeSearchContext, testContext } from '../../test/context.js';
 import { describeEachDatabase } from '../../test/databases.js';
 import type { Database } from '../db/types.js';
 import { anyBlockFilter, connectDriver, setFilters, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
@@ -120,9 +120,7 @@ type Simulator = Awaited<ReturnType<typeof startSimulator>>['sim'];
 /** Ends every search of the context and closes it with its simulator. */
 async function stopSearching(ctx: SearchContext, sim: Simulator): Promise<void> {
   await ctx.db.updateTable('users').set({ searching: false }).execute();
-  await ctx.search.close();
-  await ctx.background.drain();
-  await ctx.platform.close();
+  await closeSearchContext(ctx);
   await sim.close();
 }
 

@@ -27,7 +27,7 @@ import type { EngineTimings } from '../engine/dependencies.js';
 import { credit, entriesOf } from '../domain/ledger.js';
 import { TestClock } from '../../test/clock.js';
 import { simulatorEnv } from '../../test/config.js';
-import { testContext } from '../../test/context.js';
+import { closeSearchContext, testContext } from '../../test/context.js';
 import { describeEachDatabase, TEST_POSTGRES_URL } from '../../test/databases.js';
 import { startHoldingProxy } from '../../test/holdingProxy.js';
 import { connectWithAnyBlockFilter, signUpDriver, startSimulator, tomorrowAt, waitFor } from '../../test/platform.js';
@@ -71,12 +71,6 @@ function engineContext(database: Database, platformUrl: string, timeoutMs = TIME
 async function startSearching(ctx: AppContext, driver: Driver): Promise<void> {
   await ctx.db.updateTable('users').set({ searching: true }).where('id', '=', driver.id).execute();
   ctx.search.start(driver.id);
-}
-
-async function closeContext(ctx: AppContext): Promise<void> {
-  await ctx.search.close();
-  await ctx.background.drain();
-  await ctx.platform.close();
 }
 
 /** The i-th offer of a driver: no two overlap (4 hours apart, 2 hours long), all match the driver's filter. */
@@ -161,7 +155,7 @@ async function engineProcessWorld(database: Database, kind: DatabaseConfig['kind
   // The engine processes resume every searching driver: only this one (the other tests' are done).
   await setup.db.updateTable('users').set({ searching: false }).where('id', '<>', driver.id).execute();
   await setup.db.updateTable('users').set({ searching: true }).where('id', '=', driver.id).execute();
-  await closeContext(setup);
+  await closeSearchContext(setup);
   await closeShared(shared);
   return {
     sim,
@@ -258,7 +252,7 @@ async function searchThroughFaults(database: Database, fault: PlatformFault): Pr
     if (error instanceof Error) error.message = `with ${fault} faults: ${error.message}`;
     throw error;
   } finally {
-    await closeContext(ctx);
+    await closeSearchContext(ctx);
     await sim.close();
   }
 }
@@ -320,7 +314,7 @@ describeEachDatabase('faults: the engine against a failing platform, database an
         await waitFor('polls after the restarts', () => polls() >= before + 2, 10_000);
         t.diagnostic(`figures: database connections terminated=${terminated} blocks booked=${books.booked.length} blocks lost=${books.lost.length}`);
       } finally {
-        await closeContext(ctx);
+        await closeSearchContext(ctx);
         await engineDatabase.close();
         await sim.close();
       }
@@ -375,7 +369,7 @@ describeEachDatabase('faults: the engine against a failing platform, database an
       );
     } finally {
       await engine?.kill();
-      if (restarted) await closeContext(restarted);
+      if (restarted) await closeSearchContext(restarted);
       if (shared) await closeShared(shared).catch(() => undefined);
       await w.close();
     }

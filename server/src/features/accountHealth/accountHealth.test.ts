@@ -11,7 +11,7 @@ import type { AccountHourRecord } from '../../engine/accountHealth.js';
 import { bearer, signUp, startTestApp, type TestApp, type TestDriver } from '../../../test/app.js';
 import { TestClock } from '../../../test/clock.js';
 import { simulatorEnv } from '../../../test/config.js';
-import { testContext } from '../../../test/context.js';
+import { closeSearchContext, testContext } from '../../../test/context.js';
 import { describeEachDatabase } from '../../../test/databases.js';
 import { connectWithAnyBlockFilter, signUpDriver, startSimulator, waitFor } from '../../../test/platform.js';
 import { accountHealthOf } from './verdict.js';
@@ -95,9 +95,7 @@ describeEachDatabase('account health', (database) => {
         expect(await loadAccountHealth(ctx.db, other.id, hour - 1)).toMatchObject({ polls: 0, throttled: 0 });
       } finally {
         await ctx.db.updateTable('users').set({ searching: false }).execute();
-        await ctx.search.close();
-        await ctx.background.drain();
-        await ctx.platform.close();
+        await closeSearchContext(ctx);
         await sim.close();
       }
     });
