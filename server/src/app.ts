@@ -19,6 +19,7 @@ import { frontendPlugin } from './features/frontend/plugin.js';
 import { healthRoutes } from './features/health/routes.js';
 import { creditHistoryRoutes } from './features/ledger/routes.js';
 import { logRoutes } from './features/logs/routes.js';
+import { offerRoutes } from './features/offers/routes.js';
 import { calendarRoutes } from './features/calendar/routes.js';
 import { accountHealthRoutes } from './features/accountHealth/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   await app.register(platformRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(logRoutes, { ctx });
+  await app.register(offerRoutes, { ctx });
   await app.register(statsRoutes, { ctx });
   await app.register(accountHealthRoutes, { ctx });
   await app.register(calendarRoutes, { ctx });

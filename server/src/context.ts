@@ -17,7 +17,6 @@ import { LocalSearchRunner, type SearchRunner } from './engine/runner.js';
 import type { Notifications } from './notifications/service.js';
 import { createPasswordHasher, type PasswordHasher } from './security/passwords.js';
 import type { TokenCipher } from './security/tokenCipher.js';
-import { loadTokenKey } from './security/tokenKey.js';
 import type { SearchFleet } from './scaling/fleet.js';
 import type { ServerConfig } from './config.js';
 
@@ -77,7 +76,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
   const shared = openSharedRedis(config, scaleOut);
   const sharedRateLimiter = shared ? new shared.scaleOut.RedisRateLimiter(shared.redis, redisPrefix) : null;
   const sharedLiveEvents = shared ? new shared.scaleOut.RedisLiveEvents(shared.redis, shared.keys.liveChannel, options.log, shared.keys.creditFellChannel) : null;
-  const { adapters, background, tokenCipher, notifications, live, creditWatch, engineHealth, searchDependencies } = createEngineParts(config, db, {
+  const { adapters, background, tokenCipher, linkSigningKey, notifications, live, creditWatch, engineHealth, searchDependencies } = createEngineParts(config, db, {
     ...options,
     sharedRateLimiter,
     sharedLiveEvents,
@@ -106,7 +105,7 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     tokenCipher,
     notifications,
     search,
-    linkSigningKey: loadTokenKey({ envValue: config.linkSigningKey, dataDir: config.dataDir, fileName: LINK_SIGNING_KEY_FILE_NAME }),
+    linkSigningKey,
     live,
     creditWatch,
     engineHealth,
@@ -117,9 +116,6 @@ export function createContext(config: ServerConfig, db: Kysely<DatabaseSchema>, 
     }),
   };
 }
-
-/** Name of the generated link-signing key file inside the data folder. */
-const LINK_SIGNING_KEY_FILE_NAME = 'link-signing.key';
 
 /** With REDIS_URL: the loaded scale-out, this API process's connection and the keys; null without. */
 function openSharedRedis(config: ServerConfig, scaleOut: ScaleOut | null | undefined): { scaleOut: ScaleOut; redis: Redis; keys: ReturnType<ScaleOut['searchKeys']> } | null {

@@ -49,6 +49,8 @@ export interface EngineParts {
   adapters: Adapters;
   background: BackgroundTasks;
   tokenCipher: TokenCipher;
+  /** Signs e-mailed links and one-tap accepts: LINK_SIGNING_KEY, or the generated key file. */
+  linkSigningKey: Buffer;
   notifications: Notifications;
   live: LiveEvents;
   /** Hears the engine's fee charges (the automatic top-up listens in the API process). */
@@ -57,6 +59,9 @@ export interface EngineParts {
   engineHealth: EngineHealthSeries;
   searchDependencies: SearchDependencies;
 }
+
+/** Name of the generated link-signing key file inside the data folder. */
+const LINK_SIGNING_KEY_FILE_NAME = 'link-signing.key';
 
 /** The adapters chosen from the configuration (`adapters` replacing some) and the engine built on them. */
 export function createEngineParts(
@@ -67,8 +72,10 @@ export function createEngineParts(
   const chosen: Adapters = { ...createAdapters(config, db, clock, log, sharedRateLimiter), ...adapters };
   const background = new BackgroundTasks(log);
   const tokenCipher = createTokenCipher(loadTokenKey({ envValue: config.platform.tokenKey, dataDir: config.dataDir }));
+  const linkSigningKey = loadTokenKey({ envValue: config.linkSigningKey, dataDir: config.dataDir, fileName: LINK_SIGNING_KEY_FILE_NAME });
   const notifications = createNotifications({
     db,
+    linkSigningKey,
     mailer: chosen.mailer,
     telegram: chosen.telegram,
     whatsApp: chosen.whatsApp,
@@ -96,5 +103,5 @@ export function createEngineParts(
     ...(engine.random ? { random: engine.random } : {}),
     ...(engine.observePollLag ? { observePollLag: engine.observePollLag } : {}),
   };
-  return { adapters: chosen, background, tokenCipher, notifications, live, creditWatch, engineHealth, searchDependencies };
+  return { adapters: chosen, background, tokenCipher, linkSigningKey, notifications, live, creditWatch, engineHealth, searchDependencies };
 }

@@ -213,10 +213,18 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /**
  * What a driver can be notified of, each chosen per channel: a block accepted, the credit running
  * low (an automatic top-up that failed counts as one), a captcha (puzzle) that stopped the search,
- * and the search stopping for any other reason (a device check, a lost connection).
+ * the search stopping for any other reason (a device check, a lost connection), and a block a
+ * notify-only filter matched, offered to accept with one tap (docs/PRODUCT.md "Notify-only filters").
  */
-export const NOTIFICATION_EVENTS = ['accepted', 'lowCredit', 'captcha', 'stopped'] as const;
+export const NOTIFICATION_EVENTS = ['accepted', 'lowCredit', 'captcha', 'stopped', 'offered'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/**
+ * What a filter's match does (docs/PRODUCT.md "Notify-only filters"): `accept` takes the block at
+ * once; `notify` only tells the driver, who may accept it with one tap while it is offered.
+ */
+export const FILTER_ACTIONS = ['accept', 'notify'] as const;
+export type FilterAction = (typeof FILTER_ACTIONS)[number];
 
 /** Where the app's service worker is served: the site's root, so its scope is the whole app. */
 export const SERVICE_WORKER_PATH = '/sw.js';

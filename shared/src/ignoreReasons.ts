@@ -9,8 +9,8 @@
  * failed (`station`, `day`, `time`, `pay`, `duration`, `arrival`; `filter` for entries logged
  * before the engine said which), a clash with a booked block (`overlap`), too little time to travel from or to a
  * booked block (`travel`), the driver's work limits (`away`, `dayCap`, `weekCap`, `payGoal`), the
- * fee over the credit (`credit`), lost to another driver (`taken`), never confirmed (`failed`), or marked hidden by
- * the platform (`hidden`).
+ * fee over the credit (`credit`), lost to another driver (`taken`), never confirmed (`failed`), marked hidden by
+ * the platform (`hidden`), or matched only by notify-only filters and sent to the driver to accept (`notify`).
  */
 export type IgnoreReason =
   | 'filter'
@@ -29,10 +29,12 @@ export type IgnoreReason =
   | 'away'
   | 'dayCap'
   | 'weekCap'
-  | 'payGoal';
+  | 'payGoal'
+  | 'notify';
 
 /** Every ignore reason, in the order the log's reason filter lists them. */
 export const IGNORE_REASONS: readonly IgnoreReason[] = [
+  'notify',
   'credit',
   'overlap',
   'travel',

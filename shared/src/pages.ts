@@ -39,6 +39,10 @@ export const PAGES = {
   invite: { path: '/invite/:inviteCode', owner: 'mf_landing', access: 'signedOut' },
   // The link in a promotional e-mail works whoever is signed in on this browser.
   promotionOptOut: { path: '/promotionOptOut/:userId', owner: 'mf_landing', access: 'both' },
+  // The link of an `offered` notification (docs/PRODUCT.md "Notify-only filters"): it shows the
+  // block and one Accept button, whoever is signed in (the token is the authority); opening it
+  // accepts nothing, as mail scanners open links.
+  acceptOffer: { path: '/acceptOffer/:token', owner: 'mf_landing', access: 'both' },
   dashboard: { path: '/dashboard', route: '/dashboard/*', owner: 'mf_dashboard', access: 'signedIn', nav: 'nav.dashboard' },
   help: { path: '/help', owner: 'mf_landing', access: 'signedIn', nav: 'nav.help' },
   account: { path: '/account', route: '/account/*', owner: 'mf_account', access: 'signedIn', nav: 'nav.account' },
@@ -121,6 +125,7 @@ export function routeLabel(pattern: string): string {
 export const pageLinks = {
   invite: (inviteCode: string) => pathTo(PAGES.invite.path, { inviteCode: encodeURIComponent(inviteCode) }),
   promotionOptOut: (key: string) => pathTo(PAGES.promotionOptOut.path, { userId: key }),
+  acceptOffer: (token: string) => pathTo(PAGES.acceptOffer.path, { token: encodeURIComponent(token) }),
   resetPassword: (accessToken: string) => pathTo(SUB_PAGES.resetPassword.change, { accessToken }),
   processingPurchase: (orderStatusId: string) => pathTo(SUB_PAGES.account.processingOrder, { orderStatusId }),
   adminUser: (id: string) => pathTo(SUB_PAGES.admin.user, { id }),

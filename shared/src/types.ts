@@ -86,6 +86,7 @@ export const DEFAULT_FILTER: Omit<Filter, 'id'> = {
   payType: 'PER_BLOCK',
   duration: [DURATION_SLIDER.min, DURATION_SLIDER.max],
   timeToArrive: 30,
+  action: 'accept',
 };
 
 export { IGNORE_REASONS, type IgnoreReason } from './ignoreReasons.js';

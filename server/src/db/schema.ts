@@ -3,7 +3,7 @@
  * ./migrations create it. Feature issues add their tables here and in a new migration.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { CountryCode, Language, NotificationChannel, NotificationEvent, PlatformRegion, Role } from '@blockpilot/shared/constants';
+import type { CountryCode, FilterAction, Language, NotificationChannel, NotificationEvent, PlatformRegion, Role } from '@blockpilot/shared/constants';
 import type {
   CreditAdjustmentStatus,
   IgnoreReason,
@@ -111,6 +111,8 @@ export interface FilterTable {
   duration_from: number;
   duration_to: number;
   time_to_arrive: number;
+  /** What a match does: take the block, or only tell the driver (migration 0035). */
+  action: Generated<FilterAction>;
   /** The driver's order, 0 first: the first is the one the dashboard shows (migration 0019). */
   position: Generated<number>;
   created_at: CreatedAt;

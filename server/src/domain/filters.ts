@@ -16,7 +16,10 @@ export { DEFAULT_FILTER };
 
 type Db = Kysely<DatabaseSchema>;
 
-function columnsOf(filter: Omit<Filter, 'id'>) {
+/** A filter as a client sends it: without `action`, a client that predates notify-only filters means 'accept'. */
+export type FilterInput = Omit<Filter, 'id' | 'action'> & Partial<Pick<Filter, 'action'>>;
+
+function columnsOf(filter: FilterInput) {
   return {
     name: filter.name,
     enabled: filter.enabled,
@@ -30,6 +33,8 @@ function columnsOf(filter: Omit<Filter, 'id'>) {
     duration_from: filter.duration[0],
     duration_to: filter.duration[1],
     time_to_arrive: filter.timeToArrive,
+    // Left out by a client that predates notify-only filters: a filter takes what it matches.
+    action: filter.action ?? 'accept',
   };
 }
 
@@ -48,6 +53,7 @@ const FILTER_COLUMNS = [
   'duration_from',
   'duration_to',
   'time_to_arrive',
+  'action',
 ] as const;
 
 export type FilterRow = Pick<Selectable<FilterTable>, (typeof FILTER_COLUMNS)[number]>;
@@ -64,6 +70,7 @@ export function filterFromRow(row: FilterRow): Filter {
     payType: row.pay_type,
     duration: [row.duration_from, row.duration_to] as Range,
     timeToArrive: row.time_to_arrive,
+    action: row.action,
   };
 }
 
@@ -84,7 +91,7 @@ export function filterRowsOf(eb: ExpressionBuilder<DatabaseSchema, 'users'>) {
 }
 
 /** Adds a filter at the end of the user's list, whatever their number (sign-up, tests); see {@link addFilter} for the driver's own adds. */
-export async function insertFilter(db: Db, userId: string, filter: Omit<Filter, 'id'>): Promise<Filter> {
+export async function insertFilter(db: Db, userId: string, filter: FilterInput): Promise<Filter> {
   const position = sql<number>`(select coalesce(max(position) + 1, 0) from filters where user_id = ${userId})`;
   const row = await db
     .insertInto('filters')
@@ -113,7 +120,7 @@ async function filterIdsOf(db: Db, userId: string): Promise<string[]> {
 }
 
 /** A driver's add: the new filter at the end of the list, or 'full' when they already have MAX_FILTERS_PER_DRIVER. */
-export async function addFilter(db: Db, userId: string, filter: Omit<Filter, 'id'>): Promise<Filter | 'full'> {
+export async function addFilter(db: Db, userId: string, filter: FilterInput): Promise<Filter | 'full'> {
   return withUserLocked(db, userId, async (trx) => {
     if ((await filterIdsOf(trx, userId)).length >= MAX_FILTERS_PER_DRIVER) return 'full';
     return insertFilter(trx, userId, filter);
@@ -168,7 +175,7 @@ const updateFilterQuery = compiledOnce<FilterColumns & { id: string; userId: str
 });
 
 /** Saves the filter if it is the user's; null when no filter of theirs has that id. */
-export async function updateFilter(db: Kysely<DatabaseSchema>, userId: string, { id, ...filter }: Filter): Promise<Filter | null> {
+export async function updateFilter(db: Kysely<DatabaseSchema>, userId: string, { id, ...filter }: FilterInput & { id: string }): Promise<Filter | null> {
   const [row] = await updateFilterQuery(db, { ...columnsOf(filter), id, userId });
   return row ? filterFromRow(row) : null;
 }

@@ -26,6 +26,7 @@ function filter(overrides: Partial<Filter> = {}): Filter {
     payType: 'PER_BLOCK',
     duration: [2, 4],
     timeToArrive: 30,
+    action: 'accept',
     ...overrides,
   };
 }
@@ -293,6 +294,19 @@ describe('matcher: every rule and its boundaries', () => {
     expect(compiled.match(offer(START, 3, 500), NOW)?.id).toBe('hitB');
     expect(compiled.match(offer(START, 3, 500, 'area-3'), NOW)).toBeNull();
     expect(compiled.enabledCount).toBe(3);
+  });
+
+  it('an accept filter wins over a notify filter listed before it; a notify filter names offers only it matches', () => {
+    const notify = filter({ id: 'notify', action: 'notify', pay: [0, 100] });
+    const strict = filter({ id: 'strict', pay: [30, 40] });
+    const compiled = compileFilters([notify, strict], TZ);
+    // 90.00 passes both: the accept filter, second in the list, is the one that matches.
+    expect(compiled.match(base, NOW)?.id).toBe('strict');
+    // 500.00 passes only the broad notify filter.
+    expect(compiled.match(offer(START, 3, 500), NOW)).toMatchObject({ id: 'notify', action: 'notify' });
+    // Among filters of one kind, the list order holds.
+    const second = filter({ id: 'notify2', action: 'notify' });
+    expect(compileFilters([notify, second], TZ).match(base, NOW)?.id).toBe('notify');
   });
 
   it("lists the enabled filters' service areas once each, for polling", () => {

@@ -47,8 +47,9 @@ const PAY_SLIDER_CENTS = PAY_SLIDER_UNIT * 100;
 /** Filters compiled for one time zone. */
 export interface CompiledFilters {
   /**
-   * The first enabled filter (in the order given) that accepts the offer, or null. `nowMs` is the
-   * current epoch ms (for `timeToArrive`). Pure: same input, same answer.
+   * The first enabled filter that accepts the offer, or null: accept filters before notify filters,
+   * each in the order given, so an accept filter wins over a notify filter that also matches (docs/PRODUCT.md
+   * "Notify-only filters"). `nowMs` is the current epoch ms (for `timeToArrive`). Pure: same input, same answer.
    */
   match(offer: MatchableOffer, nowMs: number): Filter | null;
   /**
@@ -305,7 +306,10 @@ export function compileFilters(filters: readonly Filter[], timezoneOffsetMinutes
   // Per area, the filters naming it, in list order: an offer only meets the filters it could match.
   const byArea = new Map<string, FilterBounds[]>();
   let enabledCount = 0;
-  for (const filter of filters) {
+  // Accept filters first, each kind in list order: an offer an accept filter takes is taken even
+  // when a notify filter also matches it (docs/PRODUCT.md "Notify-only filters").
+  const ordered = [...filters.filter((filter) => filter.action !== 'notify'), ...filters.filter((filter) => filter.action === 'notify')];
+  for (const filter of ordered) {
     if (!filter.enabled) continue;
     enabledCount++;
     const bounds = boundsOf(filter);

@@ -30,6 +30,12 @@ export interface AcceptAttempt {
   sawTaken?: boolean;
 }
 
+/** A `notify` entry just written: its id (what a one-tap accept names) and its offer (docs/PRODUCT.md "Notify-only filters"). */
+export interface LoggedOffer {
+  id: string;
+  offerId: string;
+}
+
 /** What writing an accepted block did. */
 export type RecordedAccept =
   /** `balanceCents`: the credit after the fee, when a fee was charged (null otherwise). */

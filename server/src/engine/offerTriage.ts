@@ -30,7 +30,7 @@
  */
 import type { NormalisedOffer, PlatformResult } from '../adapters/platform/types.js';
 import type { SearchDependencies } from './dependencies.js';
-import type { AcceptAttempt, IgnoredOffer, RecordedAccept } from './offerLog.js';
+import type { AcceptAttempt, IgnoredOffer, LoggedOffer, OfferFacts, RecordedAccept } from './offerLog.js';
 import { PendingWrites } from './pendingWrites.js';
 import { raceAnswerOf, type RaceRecord } from './raceLog.js';
 import { rankMatches } from './ranking.js';
@@ -45,7 +45,7 @@ interface SentAccept {
   isRetry: boolean;
   answer: Promise<PlatformResult<void>>;
   /** The intent row's write (a retry's is already stored). Never rejects: failures are logged. */
-  intent: Promise<void>;
+  intent: Promise<unknown>;
   /** A first send: when it left (performance.now()) and how long after the poll's answer; null for a retry. */
   sent: { at: number; afterMs: number } | null;
 }
@@ -83,8 +83,14 @@ export class OfferTriage {
         if (!unanswered.sawTaken) retries.push(unanswered);
       } else if (seen.checkAndAdd(offer.offerId)) continue;
       else if (offer.hidden) ignored.push({ offer, reason: 'hidden' });
-      else if (compiled.match(offer, nowMs)) matches.push(offer);
-      else ignored.push({ offer, reason: compiled.whyNot(offer, nowMs) ?? 'filter' });
+      else {
+        const filter = compiled.match(offer, nowMs);
+        if (filter === null) ignored.push({ offer, reason: compiled.whyNot(offer, nowMs) ?? 'filter' });
+        // Only notify filters match: logged as ignored with the others, after the accepts left,
+        // and offered to the driver once written (docs/ENGINE.md "Ignore reasons").
+        else if (filter.action === 'notify') ignored.push({ offer, reason: 'notify' });
+        else matches.push(offer);
+      }
     }
     const { sent, deferred } = matches.length || retries.length ? this.sendAccepts(matches, retries, discoveredAt, ignored, receivedAt) : { sent: [], deferred: [] };
     for (const offer of deferred) seen.forget(offer.offerId);
@@ -95,7 +101,8 @@ export class OfferTriage {
     try {
       // First what an earlier poll could not write, so the log keeps the order offers were seen in.
       if (this.pending.size > 0) await this.pending.flush();
-      await this.deps.offerLog.logIgnored(this.search.userId, discoveredAt, ignored);
+      const logged = await this.deps.offerLog.logIgnored(this.search.userId, discoveredAt, ignored);
+      if (logged.length > 0) this.offer(logged, ignored);
     } catch (error) {
       // The database failed mid-poll. What was decided is written later, listed or not; the next
       // poll judges these offers again rather than skip them as seen. Judging twice is safe: the
@@ -115,18 +122,34 @@ export class OfferTriage {
     if (ignored.length > 0 || sent.length > 0) this.deps.live.publish(this.search.userId, { type: 'logs' });
   }
 
-  /** Tells the driver about a block written as accepted. */
-  notifyAccepted({ offer }: AcceptAttempt, feeCents: number): void {
+  /**
+   * Offers the driver the blocks just logged as `notify`, each once: an entry written before (a
+   * poll judging an offer again) is not among `logged` (docs/PRODUCT.md "Notify-only filters").
+   */
+  private offer(logged: readonly LoggedOffer[], ignored: readonly IgnoredOffer[]): void {
+    const byOffer = new Map(ignored.map((entry) => [entry.offer.offerId, entry.offer]));
+    for (const { id, offerId } of logged) {
+      const offer = byOffer.get(offerId);
+      if (offer) this.deps.notifications.blockOffered(this.search.userId, { logId: id, ...this.blockOf(offer) });
+    }
+  }
+
+  /** A block as the notifications describe it. */
+  private blockOf(offer: OfferFacts) {
     const area = this.search.account.serviceAreas?.find((a) => a.id === offer.serviceAreaId);
-    this.deps.notifications.blockAccepted(this.search.userId, {
+    return {
       startTime: offer.startTime,
       endTime: offer.endTime,
       serviceAreaId: offer.serviceAreaId,
       serviceAreaName: area?.name ?? null,
       priceAmount: offer.priceAmount,
       currency: offer.currency,
-      feeCents,
-    });
+    };
+  }
+
+  /** Tells the driver about a block written as accepted. */
+  notifyAccepted({ offer }: AcceptAttempt, feeCents: number): void {
+    this.deps.notifications.blockAccepted(this.search.userId, { ...this.blockOf(offer), feeCents });
   }
 
   /**

@@ -13,17 +13,23 @@ import type { Filter, ScheduledBlock } from '@blockpilot/shared/types';
 import type { PlatformTokens } from '../adapters/platform/types.js';
 import type { PlatformAccount } from '../domain/platformAccounts.js';
 import type { FeeState } from './fees.js';
-import type { AcceptAttempt, IgnoredOffer, OfferFacts, RecordedAccept } from './offerLog.js';
+import type { AcceptAttempt, IgnoredOffer, LoggedOffer, OfferFacts, RecordedAccept } from './offerLog.js';
 import type { RaceRecord } from './raceLog.js';
 import type { StopReason } from './types.js';
 import type { Position } from './workLimits.js';
 
 /** The offer log, accept intents, fee charges and race timelines of searching drivers. */
 export interface OfferLogStore {
-  /** Logs ignored offers of one poll in one statement; offers already logged are left as they are. */
-  logIgnored(userId: string, discoveredAt: Date, ignored: readonly IgnoredOffer[]): Promise<void>;
-  /** Writes the intent of an accept; a second write of the same offer changes nothing. */
-  writeIntent(attempt: AcceptAttempt): Promise<void>;
+  /**
+   * Logs ignored offers of one poll in one statement; offers already logged are left as they are.
+   * Resolves with the `notify` entries it wrote: each is offered to the driver once (docs/PRODUCT.md "Notify-only filters").
+   */
+  logIgnored(userId: string, discoveredAt: Date, ignored: readonly IgnoredOffer[]): Promise<LoggedOffer[]>;
+  /**
+   * Writes the intent of an accept; a second write of the same offer changes nothing and resolves
+   * false. A one-tap accept claims its offer with it, so two taps at once ask the platform once.
+   */
+  writeIntent(attempt: AcceptAttempt): Promise<boolean>;
   /**
    * The platform accepted the block: its BLOCK_ACCEPT entry, its fee charge (ledger key
    * fee:<log id>) and the intent's delete, in ONE transaction. Credit short despite the check is

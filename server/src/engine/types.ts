@@ -22,15 +22,25 @@ export type StopReason =
   /** 401, a deregistered device, or tokens that cannot be opened: the account must be connected again. */
   | 'reconnect';
 
-/** An accepted block as the driver is told about it. */
-export interface AcceptedBlock extends BlockSpan {
+/** A block as the driver is told about it. */
+export interface NotifiedBlock extends BlockSpan {
   serviceAreaId: string;
   /** The area's name when the account's list is known. */
   serviceAreaName: string | null;
   priceAmount: number;
   currency: string;
+}
+
+/** An accepted block as the driver is told about it. */
+export interface AcceptedBlock extends NotifiedBlock {
   /** The fee charged, cents (0 in a trial or membership). */
   feeCents: number;
+}
+
+/** A block only notify filters matched, offered to accept with one tap (docs/PRODUCT.md "Notify-only filters"). */
+export interface OfferedBlock extends NotifiedBlock {
+  /** Its `notify` log entry: what the one-tap accept names. */
+  logId: string;
 }
 
 /** Credit that covers few fees, as the credit guard found it (docs/LIVE.md "Credit guard"). */
@@ -49,6 +59,8 @@ export interface LowCredit {
  */
 export interface SearchNotifications {
   blockAccepted(userId: string, block: AcceptedBlock): void;
+  /** A block only notify filters matched: the driver may accept it with one tap while it is offered. */
+  blockOffered(userId: string, block: OfferedBlock): void;
   searchStopped(userId: string, reason: StopReason): void;
   /** The credit covers few fees (sent once per crossing: the caller claims it first). */
   creditLow(userId: string, credit: LowCredit): void;

@@ -34,7 +34,13 @@ export const SECRET_FIELDS = [
  * Links whose path segment after the prefix is their only key: the reset page, the e-mail
  * verification link, the promotion opt-out link, the calendar feed (`/api/calendar/<token>.ics`).
  */
-export const SECRET_LINK_PREFIXES = [pathPrefix(SUB_PAGES.resetPassword.change), '/verifyEmail/', pathPrefix(PAGES.promotionOptOut.path), '/api/calendar/'] as const;
+export const SECRET_LINK_PREFIXES = [
+  pathPrefix(SUB_PAGES.resetPassword.change),
+  '/verifyEmail/',
+  pathPrefix(PAGES.promotionOptOut.path),
+  pathPrefix(PAGES.acceptOffer.path),
+  '/api/calendar/',
+] as const;
 /** Query parameters whose value is a key: the sealed release preview link (docs/RELEASES.md "Preview links"). */
 export const SECRET_QUERY_PARAMETERS = [RELEASE_PREVIEW_KEY] as const;
 

@@ -40,6 +40,8 @@ export const RATE_LIMITS = {
   loadReportsPerAddress: { max: 600, windowMs: 15 * MINUTE },
   /** An operator's searches of drivers, tickets and the audit log (docs/OPERATIONS.md "Audit"): a person's pace, not a scraper's. */
   operatorSearches: { max: 30, windowMs: MINUTE },
+  /** One-tap accepts and the one-tap page's reads by token, per address (docs/PRODUCT.md "Notify-only filters"): a driver's taps, not a guesser's. */
+  acceptLinksPerAddress: { max: 60, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /**

@@ -8,9 +8,9 @@
  */
 import { DEFAULT_LANGUAGE, FEE_BASIS_POINTS, REFERENCE_BLOCK_PRICE_CENTS, type Language, type NotificationChannel } from '@blockpilot/shared/constants';
 import { formatCents, formatMoney, formatSpan, type WallClock } from '@blockpilot/shared/format';
-import { PAGES, SUB_PAGES } from '@blockpilot/shared/pages';
+import { PAGES, SUB_PAGES, pageLinks } from '@blockpilot/shared/pages';
 import { translate, type MessageKey } from '../domain/translate.js';
-import type { AcceptedBlock, LowCredit, StopReason } from '../engine/types.js';
+import type { AcceptedBlock, LowCredit, NotifiedBlock, StopReason } from '../engine/types.js';
 
 /** One notification: a subject (e-mail) and its text; chats get both. */
 export interface NotificationText {
@@ -18,6 +18,8 @@ export interface NotificationText {
   text: string;
   /** The page it is about, which a tap on a push notification opens. */
   link: string;
+  /** A one-tap accept: the signed token, and the push action's label (docs/PRODUCT.md "Notify-only filters"). */
+  accept?: { token: string; label: string };
 }
 
 /** What the words depend on besides the event. */
@@ -89,6 +91,28 @@ export function acceptedText(block: AcceptedBlock, reader: Reader): Notification
       link,
     }),
     link,
+  };
+}
+
+/**
+ * The notification of a block only notify filters matched (docs/PRODUCT.md "Notify-only filters"):
+ * when, where, the pay, and the one-tap page's link carrying the signed accept token (opening it
+ * accepts nothing); push adds an Accept action that posts the token.
+ */
+export function offeredText(block: NotifiedBlock, token: string, reader: Reader): NotificationText {
+  const language = languageOf(reader);
+  const when = blockWhen(block.startTime, block.endTime, reader.timezoneOffset, reader.timeZone, language);
+  const link = `${reader.publicUrl}${pageLinks.acceptOffer(token)}`;
+  return {
+    subject: translate(language, 'notify.offered.subject', { when }),
+    text: translate(language, 'notify.offered.text', {
+      when,
+      where: block.serviceAreaName ?? block.serviceAreaId,
+      pay: formatMoney(reader.currencySymbol, block.priceAmount, language),
+      link,
+    }),
+    link,
+    accept: { token, label: translate(language, 'notify.offered.accept') },
   };
 }
 

@@ -12,12 +12,13 @@ import { NOTIFICATION_EVENTS, type NotificationChannel, type NotificationEvent }
 import type { NotificationEventChoices } from '@blockpilot/shared/types';
 import type { ChatChannel } from '../adapters/chat/types.js';
 import type { Mailer } from '../adapters/mail/types.js';
-import type { PushSender } from '../adapters/push/types.js';
+import type { PushPayload, PushSender } from '../adapters/push/types.js';
 import type { BackgroundTasks } from '../background.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { SearchNotifications, StopReason } from '../engine/types.js';
 import { REGIONS } from '../domain/regions.js';
-import { acceptedText, autoTopUpFailedText, chatText, lowCreditText, stoppedText, testText, type NotificationText, type Reader } from './messages.js';
+import { acceptToken } from '../domain/acceptToken.js';
+import { acceptedText, offeredText, autoTopUpFailedText, chatText, lowCreditText, stoppedText, testText, type NotificationText, type Reader } from './messages.js';
 
 /** What drivers are told: the engine's {@link SearchNotifications}, and more. Each returns at once; sending happens in the background. */
 export interface Notifications extends SearchNotifications {
@@ -40,7 +41,12 @@ export interface NotificationDependencies {
   background: BackgroundTasks;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** Signs the one-tap accept tokens of `offered` notifications (domain/acceptToken.ts). */
+  linkSigningKey: Buffer;
 }
+
+/** Where a push notification's Accept action posts its token (features/offers/routes.ts). */
+export const ACCEPT_OFFERED_PATH = '/api/offers/acceptOffered';
 
 /** A stop for a puzzle is the captcha event; every other stop is the stop event. */
 const stopEvent = (reason: StopReason): NotificationEvent => (reason === 'puzzle' ? 'captcha' : 'stopped');
@@ -79,7 +85,8 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
   /** Pushes to every device of the driver; a device the push service no longer knows is forgotten. Resolves with the number reached. */
   const pushToDevices = async (userId: string, message: NotificationText, tag: string): Promise<number> => {
     const devices = await deps.db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).execute();
-    const payload = { title: message.subject, body: message.text, url: message.link, tag };
+    const payload: PushPayload = { title: message.subject, body: message.text, url: message.link, tag };
+    if (message.accept) payload.accept = { action: 'accept', title: message.accept.label, token: message.accept.token, endpoint: ACCEPT_OFFERED_PATH };
     const outcomes = await Promise.allSettled(devices.map((device) => deps.push.send(device, payload)));
     const isGone = (outcome: PromiseSettledResult<string>) => outcome.status === 'fulfilled' && outcome.value === 'gone';
     const gone = devices.filter((_, i) => isGone(outcomes[i]!)).map((device) => device.id);
@@ -123,6 +130,9 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
 
   return {
     blockAccepted: (userId, block) => send('notify block accepted', userId, 'accepted', (reader) => acceptedText(block, reader)),
+    // The token expires when the block starts: it cannot be worked after that (domain/acceptToken.ts).
+    blockOffered: (userId, { logId, ...block }) =>
+      send('notify block offered', userId, 'offered', (reader) => offeredText(block, acceptToken(deps.linkSigningKey, userId, logId, block.startTime), reader)),
     searchStopped: (userId, reason) => send(`notify search stopped (${reason})`, userId, stopEvent(reason), (reader) => stoppedText(reason, reader)),
     creditLow: (userId, credit) => send('notify credit low', userId, 'lowCredit', (reader) => lowCreditText(credit, reader)),
     autoTopUpFailed: (userId, failure) => send('notify auto top-up failed', userId, 'lowCredit', (reader) => autoTopUpFailedText(failure, reader)),

@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
 import { charge, ledgerKey } from '../domain/ledger.js';
-import type { AcceptAttempt, IgnoredOffer, OfferFacts, RecordedAccept } from '../engine/offerLog.js';
+import type { AcceptAttempt, IgnoredOffer, LoggedOffer, OfferFacts, RecordedAccept } from '../engine/offerLog.js';
 import type { RaceRecord } from '../engine/raceLog.js';
 import type { OfferLogStore } from '../engine/stores.js';
 
@@ -27,10 +27,14 @@ function logColumns(offer: OfferFacts) {
   };
 }
 
-/** Logs ignored offers of one poll in one statement; offers already logged are left as they are. */
-export async function logIgnored(db: Db, userId: string, discoveredAt: Date, ignored: readonly IgnoredOffer[]): Promise<void> {
-  if (ignored.length === 0) return;
-  await db
+/**
+ * Logs ignored offers of one poll in one statement; offers already logged are left as they are.
+ * Resolves with the `notify` entries it wrote (docs/PRODUCT.md "Notify-only filters": each is
+ * offered to the driver once), none when there were none to write.
+ */
+export async function logIgnored(db: Db, userId: string, discoveredAt: Date, ignored: readonly IgnoredOffer[]): Promise<LoggedOffer[]> {
+  if (ignored.length === 0) return [];
+  const rows = await db
     .insertInto('offer_logs')
     .values(
       ignored.map(({ offer, reason, overlaps, travelMinutes }) => ({
@@ -45,21 +49,29 @@ export async function logIgnored(db: Db, userId: string, discoveredAt: Date, ign
       })),
     )
     .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doNothing())
+    .returning(['id', 'offer_id', 'reason'])
     .execute();
+  const offered: LoggedOffer[] = [];
+  for (const row of rows) if (row.reason === 'notify') offered.push({ id: row.id, offerId: row.offer_id });
+  return offered;
 }
 
 /**
  * Writes the intent of an accept (the offer, when it was seen, the fee decided): what a restart
  * settles against the platform's schedule. Idempotent: a second write of the same offer changes
- * nothing. The search that writes it is the driver's only one (the lease), so no other process
- * asks the platform for the same offer.
+ * nothing, and resolves false. The search that writes it is the driver's only one (the lease), so
+ * no other process asks the platform for the same offer; a one-tap accept of an offered block
+ * claims its offer the same way (features/offers/acceptOffered.ts), so two taps at once ask the
+ * platform once.
  */
-export async function writeIntent(db: Db, { userId, offer, discoveredAt, feeCents, createdAt }: AcceptAttempt): Promise<void> {
-  await db
+export async function writeIntent(db: Db, { userId, offer, discoveredAt, feeCents, createdAt }: AcceptAttempt): Promise<boolean> {
+  const written = await db
     .insertInto('accept_attempts')
     .values({ user_id: userId, ...logColumns(offer), discovered_at: discoveredAt, fee_cents: feeCents, created_at: createdAt })
     .onConflict((oc) => oc.columns(['user_id', 'offer_id']).doNothing())
-    .execute();
+    .returning('offer_id')
+    .executeTakeFirst();
+  return written !== undefined;
 }
 
 /**

@@ -14,6 +14,7 @@ export function mockFilter(overrides: Partial<Filter> = {}): Filter {
     payType: 'PER_BLOCK',
     duration: [2, 6],
     timeToArrive: 30,
+    action: 'accept',
     ...overrides,
   };
 }

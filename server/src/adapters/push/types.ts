@@ -13,6 +13,11 @@ export interface PushPayload {
   body: string;
   url: string;
   tag: string;
+  /**
+   * An offered block's Accept action (docs/PRODUCT.md "Notify-only filters"): the service worker
+   * shows it as the notification's action and, when tapped, posts the token to `endpoint`.
+   */
+  accept?: { action: 'accept'; title: string; token: string; endpoint: string };
 }
 
 /** `gone`: the push service no longer knows the subscription (404/410); it should be forgotten. */

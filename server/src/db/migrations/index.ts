@@ -35,6 +35,7 @@ import * as workLimits from './0030_work_limits.js';
 import * as offerRaces from './0032_offer_races.js';
 import * as accountHealth from './0033_account_health.js';
 import * as backingOff from './0034_backing_off.js';
+import * as notifyFilters from './0035_notify_filters.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_boots': boots,
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0032_offer_races': offerRaces,
   '0033_account_health': accountHealth,
   '0034_backing_off': backingOff,
+  '0035_notify_filters': notifyFilters,
 };

@@ -209,6 +209,7 @@ describeEachDatabase('push devices and notification choices', (database) => {
         background,
         log,
         publicUrl: 'https://blockpilot.test',
+        linkSigningKey: Buffer.alloc(32, 7),
       });
       return { notifications, background, recorder };
     };

@@ -26,6 +26,14 @@ export const ERROR_CODES = [
   'BP_ERR_CONFLICT',
   /** Forfeiting a block forfeited before (maybe on another device): the entry has left the log. */
   'BP_ERR_ALREADY_FORFEITED',
+  /** A one-tap accept of an offered block another driver took first (docs/PRODUCT.md "Notify-only filters"); the log entry now says `taken`. */
+  'BP_ERR_OFFER_TAKEN',
+  /** A one-tap accept after the block started or its link expired (docs/PRODUCT.md "Notify-only filters"); nothing was changed. */
+  'BP_ERR_OFFER_EXPIRED',
+  /** A one-tap accept token that does not verify: forged, altered or for another entry (docs/PRODUCT.md "Notify-only filters"); nothing was changed. */
+  'BP_ERR_ACCEPT_LINK_INVALID',
+  /** A one-tap accept the engine's own checks refuse: it overlaps a booked block, breaks a work limit, or its fee is over the credit; the words say which, nothing was changed. */
+  'BP_ERR_OFFER_NOT_BOOKABLE',
   /** Adding a filter beyond MAX_FILTERS_PER_DRIVER (docs/PRODUCT.md "Several filters"). */
   'BP_ERR_FILTER_LIMIT',
   /** Deleting the first filter, the one the dashboard shows (docs/PRODUCT.md "Several filters"). */

@@ -11,6 +11,7 @@ import {
   MAX_STATS_DAYS,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_EVENTS,
+  FILTER_ACTIONS,
   PAY_SLIDER,
   TIME_SLIDER,
   TIME_TO_ARRIVE_SLIDER,
@@ -51,10 +52,16 @@ const filterProperties = {
     multipleOf: TIME_TO_ARRIVE_SLIDER.step,
     description: 'Minutes between now and the block start, at least',
   },
+  action: {
+    type: 'string',
+    enum: FILTER_ACTIONS,
+    description:
+      "What a match does (docs/PRODUCT.md \"Notify-only filters\"): 'accept' takes the block at once, 'notify' only tells the driver, who may accept it with one tap; 'accept' when left out",
+  },
 } as const;
 
 /** A saved filter (also how the account and the filter calls answer it). */
-export const filterSchema = closedObject(['id', 'name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive'], filterProperties);
+export const filterSchema = closedObject(['id', 'name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive', 'action'], filterProperties);
 
 /** A filter to save (with its id) or to add (without one): the id is optional. */
 export const savedOrNewFilterSchema = closedObject(['name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive'], filterProperties);
@@ -185,6 +192,29 @@ export const logQuerySchema = {
 export const getLogsBody = closedObject(['query'], { query: logQuerySchema });
 
 export const forfeitBlockBody = closedObject(['logId'], { logId: uuid });
+
+/** acceptNotified's body: the signed-in driver's own `notify` log entry (docs/PRODUCT.md "Notify-only filters"). */
+export const acceptNotifiedBody = closedObject(['id'], { id: uuid });
+
+/** acceptOffered's body: the signed accept token of an `offered` notification; it is the authority, no session needed. */
+export const acceptOfferedBody = closedObject(['token'], { token: { type: 'string', minLength: 1, maxLength: 200, description: 'The token the notification carried' } });
+
+/** What a one-tap accept answers: booked now, or booked before (a second tap; nothing charged again). */
+export const acceptNotifiedAnswer = closedObject(['outcome', 'feeCents'], {
+  outcome: { type: 'string', enum: ['accepted', 'alreadyAccepted'] },
+  feeCents: { type: 'integer', minimum: 0, description: 'The fee charged by this tap, cents (0 for a second tap)' },
+});
+
+/** What the one-tap page shows before the driver taps: the block the token names. */
+export const offeredBlockSchema = closedObject(['startTime', 'endTime', 'serviceAreaId', 'serviceAreaName', 'priceAmount', 'currency', 'state'], {
+  startTime: { type: 'integer', description: 'Epoch seconds' },
+  endTime: { type: 'integer', description: 'Epoch seconds' },
+  serviceAreaId: text(100),
+  serviceAreaName: { type: ['string', 'null'], maxLength: 200 },
+  priceAmount: { type: 'number' },
+  currency: text(10),
+  state: { type: 'string', enum: ['offered', 'accepted', 'taken'], description: 'Still to accept, booked, or taken by another driver' },
+});
 
 export const toggleSearchStateBody = closedObject(['timezoneOffset'], {
   timezoneOffset: { type: 'integer', minimum: -1440, maximum: 1440, description: "The browser's Date.getTimezoneOffset(), minutes" },
