@@ -65,7 +65,8 @@ const ONE_FORMATTER = [
  * the table's, kept in step with it by tooling/src/pageRules.test.ts; `\x2F` is `/`, which a
  * selector's pattern cannot hold.
  */
-const PAGE_SEGMENTS = 'dashboard login register resetPassword account connectAccount knowledgeBase help askAQuestion invite promotionOptOut admin logout terms privacy'.split(' ');
+const PAGE_SEGMENTS =
+  'dashboard login register resetPassword account connectAccount knowledgeBase help askAQuestion invite promotionOptOut acceptOffer admin logout terms privacy'.split(' ');
 const PAGE_PATH = `^\\x2F(${PAGE_SEGMENTS.join('|')})([\\x2F?#{]|$)`;
 const PAGE_MESSAGE = 'A page address comes from PAGES, SUB_PAGES or pageLinks of @blockpilot/shared/pages, never a string: docs/FRONTEND.md "Pages".';
 const ONE_PAGE_TABLE = [

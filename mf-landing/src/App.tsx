@@ -7,6 +7,7 @@ import { KnowledgeBase } from './screens/KnowledgeBase';
 import { Landing } from './screens/Landing/Landing';
 import { Legal } from './screens/Legal';
 import { PromotionOptOut } from './screens/PromotionOptOut';
+import { AcceptOffer } from './screens/AcceptOffer';
 import { SupportForm } from './screens/SupportForm';
 import { useT } from './i18n';
 
@@ -19,6 +20,7 @@ export default function App() {
   return (
     <Routes>
       <Route path={PAGES.promotionOptOut.path} element={<PromotionOptOut />} />
+      <Route path={PAGES.acceptOffer.path} element={<AcceptOffer />} />
       <Route path={PAGES.askAQuestion.path} element={<SupportForm title={t('support.contactTitle')} route={PAGES.askAQuestion.path} />} />
       <Route path={PAGES.help.path} element={signedIn(<SupportForm title={t('support.helpTitle')} route={PAGES.help.path} />)} />
       <Route path={PAGES.knowledgeBase.path} element={signedIn(<KnowledgeBase />)} />

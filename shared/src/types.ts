@@ -15,7 +15,16 @@ import type { ErrorCode } from './api/schemas/errorCodes.js';
  * section 4.1, "The contract"), so each shape is written once.
  */
 export type { Range } from './api/schemas/fields.js';
-export type { Filter, NotificationEventChoices, NotificationPreferences, PushSubscriptionInput, LogQuery, DayRange } from './api/schemas/user.js';
+export type {
+  Filter,
+  NotificationEventChoices,
+  NotificationPreferences,
+  PushSubscriptionInput,
+  LogQuery,
+  DayRange,
+  AcceptNotifiedAnswer,
+  OfferedBlock,
+} from './api/schemas/user.js';
 export type { AutoTopUpSettings } from './api/schemas/store.js';
 export type { SupportMessage } from './api/schemas/support.js';
 export type { AccountHealth, AccountHealthVerdict } from './api/schemas/accountHealth.js';

@@ -118,6 +118,8 @@ export const api = {
     saveWorkLimits: (workLimits: Body<'workLimitsSchema'>) =>
       call<Body<'workLimitsSchema'>>((http) => http.post('/user/saveWorkLimits', { workLimits } satisfies Body<'saveWorkLimitsBody'>)),
     forfeitBlock: (logId: string) => call<null>((http) => http.post('/user/forfeitBlock', { logId } satisfies Body<'forfeitBlockBody'>)),
+    /** Accepts a block of the log that only notify filters matched, while it is offered (docs/PRODUCT.md "Notify-only filters"). */
+    acceptNotified: (id: string) => call<Body<'acceptNotifiedAnswer'>>((http) => http.post('/user/acceptNotified', { id } satisfies Body<'acceptNotifiedBody'>)),
     startTrial: () => call<null>((http) => http.post('/user/startTrial', {})),
     saveNotificationPreferences: (notificationPreferences: Body<'saveNotificationPreferencesBody'>['notificationPreferences']) =>
       call<null>((http) => http.post('/user/saveNotificationPreferences', { notificationPreferences })),
@@ -171,6 +173,12 @@ export const api = {
   },
   /** The server configuration's public part: the support address, the Telegram bot. */
   publicConfig: () => call<PublicConfig>((http) => http.get('/publicConfig', LOAD)),
+  /** The one-tap page of an `offered` notification: its token is the authority, no session (docs/PRODUCT.md "Notify-only filters"). */
+  offers: {
+    /** The block the token names and whether it is still offered; reading accepts nothing. */
+    offeredBlock: (token: string) => call<Body<'offeredBlockSchema'>>((http) => http.post('/offers/offeredBlock', { token } satisfies Body<'acceptOfferedBody'>, LOAD)),
+    acceptOffered: (token: string) => call<Body<'acceptNotifiedAnswer'>>((http) => http.post('/offers/acceptOffered', { token } satisfies Body<'acceptOfferedBody'>)),
+  },
   promotion: {
     optOut: (userId: string) => call<null>((http) => http.post('/promotion/optOut', { userId } satisfies Body<'promotionOptOutBody'>)),
     /** Whether the driver of the opt-out link's key takes promotional e-mails now (the page shows it when it opens). */

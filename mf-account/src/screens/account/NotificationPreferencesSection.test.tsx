@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Account } from '@blockpilot/shared/types';
 import { mockAccountApi, plansLoaded, renderApp, sectionHeader } from '../../testing';
 
-const EVERY_EVENT = ['accepted', 'lowCredit', 'captcha', 'stopped'];
+const EVERY_EVENT = ['accepted', 'lowCredit', 'captcha', 'stopped', 'offered'];
 const EVERY_EVENT_EVERYWHERE = { email: EVERY_EVENT, whatsapp: EVERY_EVENT, telegram: EVERY_EVENT, push: EVERY_EVENT };
 
 describe('Notification Preferences section', () => {

@@ -59,6 +59,7 @@ const EVENT_LABELS = {
   lowCredit: 'notifications.event.lowCredit',
   captcha: 'notifications.event.captcha',
   stopped: 'notifications.event.stopped',
+  offered: 'notifications.event.offered',
 } as const satisfies Record<NotificationEvent, string>;
 
 const everyEvent = (): NotificationEventChoices => ({

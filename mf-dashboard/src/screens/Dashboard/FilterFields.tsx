@@ -13,7 +13,9 @@ import {
   TIME_TO_ARRIVE_SLIDER,
   up,
   useSession,
+  FILTER_ACTIONS,
   type Filter,
+  type FilterAction,
   type FieldErrorMap,
   type PayType,
   type ServiceArea,
@@ -29,7 +31,10 @@ import { TimeWindowField } from './TimeWindowField';
 import type { SaveStatus } from './useFilterAutosave';
 
 /** The fields that have a section (or control) of their own here. */
-const SHOWN_FIELDS = ['name', 'enabled', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive'];
+const SHOWN_FIELDS = ['name', 'enabled', 'action', 'serviceAreas', 'days', 'time', 'pay', 'payType', 'duration', 'timeToArrive'];
+
+/** What a match does (docs/PRODUCT.md "Notify-only filters"): take it, or only tell the driver. */
+const ACTION_LABELS: Record<FilterAction, MessageKey> = { accept: 'filter.action.accept', notify: 'filter.action.notify' };
 
 const PAY_TYPES = ['PER_BLOCK', 'PER_HOUR'] as const satisfies readonly PayType[];
 const PAY_TYPE_LABELS: Record<PayType, MessageKey> = { PER_BLOCK: 'filter.payType.perBlock', PER_HOUR: 'filter.payType.perHour' };
@@ -144,6 +149,15 @@ export function FilterFields({ filter, update, errors, abbreviate, onAbbreviateC
       ) : (
         nameField
       )}
+
+      <Select
+        label={t('filter.action')}
+        options={FILTER_ACTIONS.map((value) => ({ value, label: t(ACTION_LABELS[value]) }))}
+        value={filter.action ?? 'accept'}
+        helperText={t('filter.action.help')}
+        error={errors.action}
+        onChange={(event) => update({ action: event.target.value as FilterAction })}
+      />
 
       <CheckboxGroup
         legend={t('filter.areas')}

@@ -257,6 +257,7 @@ function FilterRow({ initial, position, last, open, onOpenChange, busy, onMove, 
           {position}. {name}
         </h3>
         <Chip dot={filter.enabled ? 'success' : 'neutral'}>{t(filter.enabled ? 'filterList.on' : 'filterList.off')}</Chip>
+        {filter.action === 'notify' && <Chip dot="primary">{t('filterList.notify')}</Chip>}
       </RowHead>
       <RowText>{stationsOf(t, filter, serviceAreas, abbreviate)}</RowText>
       <RowActions>

@@ -359,7 +359,7 @@ describe('Filters (/dashboard/settings)', () => {
       expect(slider('Inicio más tardío (día siguiente)')).toBeInTheDocument();
       expect(slider('Pago máximo')).toHaveAttribute('aria-valuetext', '$300.00+');
       expect(screen.getByRole('combobox', { name: 'Tipo de pago' })).toHaveValue('PER_BLOCK');
-      expect(textsOf(screen.getAllByRole('option'))).toEqual(['Por bloque', 'Por hora']);
+      expect(textsOf(screen.getAllByRole('option'))).toEqual(['Aceptarlo enseguida', 'Solo avisarme', 'Por bloque', 'Por hora']);
       expect(slider('Bloque más corto')).toHaveAttribute('aria-valuetext', '2 h');
       expect(slider('Tiempo para llegar')).toHaveAttribute('aria-valuetext', '30 min');
       expect(screen.queryByText('Your filter')).not.toBeInTheDocument();

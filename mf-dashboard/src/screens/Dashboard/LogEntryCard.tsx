@@ -11,6 +11,7 @@ import { formatBlockTime, formatCents, formatDay, formatHours, formatMoney, form
 import { useT } from '../../i18n';
 import { forfeitLine } from './forfeit';
 import { raceLine } from './raceLine';
+import type { AcceptState } from './useAcceptOffered';
 
 const Item = styled.li`
   display: grid;
@@ -66,6 +67,10 @@ export interface LogEntryCardProps {
   now: number;
   /** Set while the entry is inside its forfeit window. */
   onForfeit?: (() => void) | undefined;
+  /** Set for a block only notify filters matched, until it starts (docs/PRODUCT.md "Notify-only filters"). */
+  onAccept?: (() => void) | undefined;
+  /** The accept under way, or what it answered. */
+  acceptState?: AcceptState | undefined;
 }
 
 /** The name of a service area as the driver chose to read them (short or full); its id when unknown. */
@@ -75,7 +80,7 @@ export function serviceAreaName(areas: ServiceArea[] | null, id: string, abbrevi
   return abbreviate ? area.shortName : area.fullName;
 }
 
-export function LogEntryCard({ entry, areaName, areaFullName, reason, currencySymbol, now, onForfeit }: LogEntryCardProps) {
+export function LogEntryCard({ entry, areaName, areaFullName, reason, currencySymbol, now, onForfeit, onAccept, acceptState }: LogEntryCardProps) {
   const t = useT();
   const accepted = entry.action === 'BLOCK_ACCEPT';
   const when = formatBlockTime(entry.startTime, entry.endTime);
@@ -98,6 +103,23 @@ export function LogEntryCard({ entry, areaName, areaFullName, reason, currencySy
         <Price>{formatMoney(currencySymbol, entry.rateInfo.priceAmount)}</Price>
         {hours > 0 && <Muted>{t('units.perHour', { amount: formatMoney(currencySymbol, entry.rateInfo.priceAmount / hours) })}</Muted>}
         {accepted && entry.cost !== undefined && <Muted>{t('log.entry.fee', { amount: formatCents(currencySymbol, entry.cost) })}</Muted>}
+        {onAccept && (
+          <Button
+            type="button"
+            $variant="contained"
+            onClick={onAccept}
+            disabled={acceptState?.pending}
+            aria-busy={acceptState?.pending || undefined}
+            aria-label={t('log.entry.acceptLabel', { area: areaName, when })}
+          >
+            {t(acceptState?.pending ? 'log.entry.accepting' : 'log.entry.accept')}
+          </Button>
+        )}
+        {acceptState?.message && (
+          <Muted role="status" data-accept-outcome>
+            {acceptState.message}
+          </Muted>
+        )}
         {onForfeit && (
           <Button type="button" $variant="outlined" onClick={onForfeit} aria-label={t('log.entry.forfeitLabel', { area: areaName, when })}>
             {t('forfeit.action')}

@@ -28,6 +28,7 @@ import { useNow } from '../../components/useNow';
 import { useT, type MessageKey } from '../../i18n';
 import { canForfeit } from './forfeit';
 import { ignoreReasonText, REASON_LABELS } from './ignoreReasons';
+import { canAcceptOffered, useAcceptOffered } from './useAcceptOffered';
 import { ForfeitDialog } from './ForfeitDialog';
 import { useForfeit } from './useForfeit';
 import { LogEntryCard, serviceAreaName } from './LogEntryCard';
@@ -143,7 +144,7 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
   const reasons = choice !== 'accept' && reasonChoice !== 'any' ? [reasonChoice] : null;
   // A block accepted meanwhile was charged its fee: the credit chip must show the new balance.
   const feed = useLogFeed(reasons ? ['BLOCK_IGNORE'] : ACTIONS[choice], () => void refresh(), reasons);
-  const { pollNow, remove } = feed;
+  const { pollNow, remove, replace } = feed;
   useEffect(
     () =>
       onLive((event) => {
@@ -155,6 +156,7 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
   // The forfeit window closes with time alone; re-check it as often as the log is polled.
   const now = useNow(LOG_POLL_MS);
   const forfeit = useForfeit(remove);
+  const offered = useAcceptOffered(replace);
   const titleId = `${useId().replace(/:/g, '')}-title`;
   const areaName = (entry: LogEntry) => serviceAreaName(serviceAreas, entry.serviceAreaId, abbreviate);
   const stationName = (id: string) => serviceAreaName(serviceAreas, id, true);
@@ -212,6 +214,8 @@ export function LogsPanel({ abbreviate }: LogsPanelProps) {
                   currencySymbol={symbol}
                   now={now}
                   onForfeit={canForfeit(entry, now) ? () => forfeit.ask(entry) : undefined}
+                  onAccept={canAcceptOffered(entry, now) ? () => void offered.accept(entry) : undefined}
+                  acceptState={offered.stateOf(entry._id)}
                 />
               ))}
             </List>

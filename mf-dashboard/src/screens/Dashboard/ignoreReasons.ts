@@ -26,6 +26,7 @@ export const REASON_LABELS: Record<IgnoreReason, MessageKey> = {
   dayCap: 'reasons.dayCap',
   weekCap: 'reasons.weekCap',
   payGoal: 'reasons.payGoal',
+  notify: 'reasons.notify',
 };
 
 /** Why the card's offer was ignored: "Overlaps your 10:30 AM DCH1 block". */

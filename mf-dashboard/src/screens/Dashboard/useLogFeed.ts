@@ -25,6 +25,8 @@ export interface LogFeed {
   loadMore(): void;
   /** Take an entry out (after it was forfeited). */
   remove(id: string): void;
+  /** Show an entry as it now is (an offered block accepted or taken from its card): newer polls never bring it again. */
+  replace(entry: LogEntry): void;
   /** Poll now instead of at the next tick (no second poll while one is on its way). */
   pollNow(): void;
 }
@@ -157,7 +159,8 @@ export function useLogFeed(actions: readonly LogAction[], onAccepted?: OnAccepte
   }, [actionsKey, reasonsKey, reachedEnd]);
 
   const remove = useCallback((id: string) => setEntries(entriesRef.current.filter((e) => e._id !== id)), []);
+  const replace = useCallback((entry: LogEntry) => setEntries(entriesRef.current.map((e) => (e._id === entry._id ? entry : e))), []);
   const pollNow = useCallback(() => pollNowRef.current(), []);
 
-  return { entries, loaded, loadingMore, reachedEnd, loadMore, remove, pollNow };
+  return { entries, loaded, loadingMore, reachedEnd, loadMore, remove, replace, pollNow };
 }

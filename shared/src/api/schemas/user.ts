@@ -241,5 +241,7 @@ export type PushSubscriptionInput = FromContract<typeof pushSubscriptionSchema>;
 export type ChangePasswordRequest = FromContract<typeof changePasswordBody>;
 export type ConnectAccountRequest = FromContract<typeof connectAccountBody>;
 export type LogQuery = FromContract<typeof logQuerySchema>;
+export type AcceptNotifiedAnswer = FromContract<typeof acceptNotifiedAnswer>;
+export type OfferedBlock = FromContract<typeof offeredBlockSchema>;
 export type ToggleSearchStateRequest = FromContract<typeof toggleSearchStateBody>;
 export type DayRange = FromContract<typeof dayRangeQuery>;
