@@ -48,6 +48,13 @@ export interface NotificationDependencies {
 /** Where a push notification's Accept action posts its token (features/offers/routes.ts). */
 export const ACCEPT_OFFERED_PATH = '/api/offers/acceptOffered';
 
+/** What a device is sent: an offered block's message carries the Accept action and its token (docs/LIVE.md "Push notifications"). */
+export function pushPayloadOf(message: NotificationText, tag: string): PushPayload {
+  const payload: PushPayload = { title: message.subject, body: message.text, url: message.link, tag };
+  if (message.accept) payload.accept = { action: 'accept', title: message.accept.label, token: message.accept.token, endpoint: ACCEPT_OFFERED_PATH };
+  return payload;
+}
+
 /** A stop for a puzzle is the captcha event; every other stop is the stop event. */
 const stopEvent = (reason: StopReason): NotificationEvent => (reason === 'puzzle' ? 'captcha' : 'stopped');
 
@@ -85,8 +92,7 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
   /** Pushes to every device of the driver; a device the push service no longer knows is forgotten. Resolves with the number reached. */
   const pushToDevices = async (userId: string, message: NotificationText, tag: string): Promise<number> => {
     const devices = await deps.db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).execute();
-    const payload: PushPayload = { title: message.subject, body: message.text, url: message.link, tag };
-    if (message.accept) payload.accept = { action: 'accept', title: message.accept.label, token: message.accept.token, endpoint: ACCEPT_OFFERED_PATH };
+    const payload = pushPayloadOf(message, tag);
     const outcomes = await Promise.allSettled(devices.map((device) => deps.push.send(device, payload)));
     const isGone = (outcome: PromiseSettledResult<string>) => outcome.status === 'fulfilled' && outcome.value === 'gone';
     const gone = devices.filter((_, i) => isGone(outcomes[i]!)).map((device) => device.id);

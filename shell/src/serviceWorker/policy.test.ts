@@ -1,4 +1,4 @@
-import { notificationOf, servedFromCache } from './policy';
+import { acceptFromNotification, notificationOf, servedFromCache } from './policy';
 
 const ORIGIN = 'https://app.example';
 const SHELL_FILES = new Set(['/main.1a2b3c4d.js', '/assets/poppins-latin-400.0f1e2d3c.woff2', '/remotes/mf-dashboard/main.aaaaaaaa.js']);
@@ -40,5 +40,46 @@ describe('the service worker', () => {
     });
     // Its one text of its own follows the browser's language.
     expect(notificationOf({}, ORIGIN, 'es').options.body).toBe('Abre BlockPilot para ver qué pasó.');
+  });
+
+  /** A response as the worker reads it: its JSON body. */
+  const answer = (body: unknown) => ({ json: async () => body });
+
+  describe('an offered block\'s Accept action (docs/PRODUCT.md "Notify-only filters")', () => {
+    const offered = {
+      title: 'Block to accept: Tue',
+      body: 'When: Tue',
+      url: 'https://app.example/acceptOffer/tok',
+      tag: 'offered',
+      accept: { action: 'accept', title: 'Accept', token: 'tok', endpoint: '/api/offers/acceptOffered' },
+    };
+
+    it('shows an Accept action and keeps the token for it; a malformed one or one posting elsewhere shows none', () => {
+      const shown = notificationOf(offered, ORIGIN);
+      expect(shown.options.actions).toEqual([{ action: 'accept', title: 'Accept' }]);
+      expect(shown.options.data.accept).toEqual({ token: 'tok', endpoint: '/api/offers/acceptOffered' });
+      for (const accept of [{ ...offered.accept, endpoint: 'https://evil.example/steal' }, { ...offered.accept, token: '' }, 'accept']) {
+        const other = notificationOf({ ...offered, accept }, ORIGIN);
+        expect(other.options.actions).toBeUndefined();
+        expect(other.options.data.accept).toBeUndefined();
+      }
+    });
+
+    it("posts the token to the one-tap accept of this origin and shows the answer in the server's words", async () => {
+      const post = jest.fn(async (_url: string, _init: RequestInit) => answer({ code: 'BP_ERR_OFFER_TAKEN', alert: 'Taken by another driver.' }));
+      const shown = await acceptFromNotification({ token: 'tok', endpoint: '/api/offers/acceptOffered' }, ORIGIN, post);
+      expect(post).toHaveBeenCalledWith('https://app.example/api/offers/acceptOffered', expect.objectContaining({ method: 'POST', body: JSON.stringify({ token: 'tok' }) }));
+      expect(shown).toMatchObject({ title: 'BlockPilot', options: { body: 'Taken by another driver.' } });
+      const booked = await acceptFromNotification({ token: 'tok', endpoint: '/api/offers/acceptOffered' }, ORIGIN, async () => answer({ data: {}, alert: 'Block accepted.' }));
+      expect(booked.options.body).toBe('Block accepted.');
+    });
+
+    it("says it could not accept when the server cannot be reached, in the browser's language", async () => {
+      const offline = async () => Promise.reject(new TypeError('Failed to fetch'));
+      expect((await acceptFromNotification({ token: 'tok', endpoint: '/api/x' }, ORIGIN, offline)).options.body).toBe('Could not accept the block. Open BlockPilot to try again.');
+      expect((await acceptFromNotification({ token: 'tok', endpoint: '/api/x' }, ORIGIN, offline, 'es')).options.body).toBe(
+        'No se pudo aceptar el bloque. Abre BlockPilot para intentarlo de nuevo.',
+      );
+    });
   });
 });

@@ -5,7 +5,10 @@
  *   build wrote into it; everything else (pages, /remotes.json, every remote's mf-manifest.json and
  *   remoteEntry.js, the release registry's files, the API) goes to the network as if there were
  *   no worker, so a promoted or rolled-back remote is seen on the next load, never a stale one;
- * - it turns a push message into the notification shown on the phone.
+ * - it turns a push message into the notification shown on the phone, with an Accept action for an
+ *   offered block, whose tap posts the message's signed token to the public one-tap accept (the
+ *   worker has no session: the token is the authority) and shows the outcome (docs/PRODUCT.md
+ *   "Notify-only filters").
  *
  * The worker's one text of its own (a push without a body) is in ./locales, apart from the shell's
  * catalog so the worker does not carry the app's texts; it follows the browser's language, as a
@@ -33,10 +36,35 @@ export function servedFromCache(request: { method: string; url: string }, origin
   return shellFiles.has(url.pathname) && CONTENT_HASHED_FILE.test(url.pathname);
 }
 
+/** The one-tap accept an offered block's notification carries: where to post its token. */
+export interface NotificationAccept {
+  token: string;
+  endpoint: string;
+}
+
 /** A notification to show: its title and the options of showNotification. */
 export interface ShownNotification {
   title: string;
-  options: { body: string; tag: string; icon: string; badge: string; data: { url: string } };
+  options: {
+    body: string;
+    tag: string;
+    icon: string;
+    badge: string;
+    data: { url: string; accept?: NotificationAccept };
+    actions?: { action: string; title: string }[];
+  };
+}
+
+/** The notification action that accepts an offered block. */
+export const ACCEPT_ACTION = 'accept';
+
+/** The message's Accept action when it is well formed and posts to this app's own API; else null. */
+function acceptOf(value: unknown): { title: string; accept: NotificationAccept } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { action, title, token, endpoint } = value as Record<string, unknown>;
+  if (action !== ACCEPT_ACTION || typeof title !== 'string' || typeof token !== 'string' || token === '') return null;
+  if (typeof endpoint !== 'string' || !endpoint.startsWith('/api/')) return null;
+  return { title, accept: { token, endpoint } };
 }
 
 const APP_ICON = '/icons/icon-192.png';
@@ -59,7 +87,7 @@ export function notificationOf(data: unknown, origin: string, language: Language
       return `${origin}${PAGES.dashboard.path}`;
     }
   })();
-  return {
+  const shown: ShownNotification = {
     title: text(fields.title, 'BlockPilot'),
     options: {
       body: text(fields.body, TEXTS[language]['push.body']),
@@ -69,4 +97,36 @@ export function notificationOf(data: unknown, origin: string, language: Language
       data: { url: sameOrigin },
     },
   };
+  const offered = acceptOf(fields.accept);
+  if (offered) {
+    shown.options.actions = [{ action: ACCEPT_ACTION, title: offered.title }];
+    shown.options.data.accept = offered.accept;
+  }
+  return shown;
+}
+
+/**
+ * The Accept action tapped: posts the token to the one-tap accept of this origin and answers the
+ * notification that says how it went, in the server's words ("Block accepted.", "Taken by another
+ * driver."), or the worker's own when the server could not be reached.
+ */
+export async function acceptFromNotification(
+  accept: NotificationAccept,
+  origin: string,
+  post: (url: string, init: RequestInit) => Promise<{ json(): Promise<unknown> }>,
+  language: Language = 'en',
+): Promise<ShownNotification> {
+  let body = TEXTS[language]['push.acceptFailed'];
+  try {
+    const response = await post(`${origin}${accept.endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': language },
+      body: JSON.stringify({ token: accept.token }),
+    });
+    const envelope = (await response.json()) as { alert?: unknown };
+    if (typeof envelope.alert === 'string' && envelope.alert !== '') body = envelope.alert;
+  } catch {
+    // Offline or not JSON: the worker's own words.
+  }
+  return { title: 'BlockPilot', options: { body, tag: 'offered-outcome', icon: APP_ICON, badge: BADGE_ICON, data: { url: `${origin}${PAGES.dashboard.path}` } } };
 }

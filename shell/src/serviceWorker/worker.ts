@@ -7,7 +7,7 @@
  */
 import { PAGES } from '@blockpilot/shared/pages';
 import { languageOfBrowser } from '@blockpilot/shared/rules';
-import { notificationOf, servedFromCache, SHELL_CACHE_PREFIX } from './policy';
+import { acceptFromNotification, ACCEPT_ACTION, notificationOf, servedFromCache, SHELL_CACHE_PREFIX, type NotificationAccept } from './policy';
 
 declare const __SHELL_FILES__: string[];
 declare const __SHELL_VERSION__: string;
@@ -24,6 +24,8 @@ interface PushEvent extends ExtendableEvent {
 }
 interface NotificationClickEvent extends ExtendableEvent {
   notification: Notification;
+  /** The action button tapped; '' for the notification itself. */
+  action: string;
 }
 interface WindowClient {
   url: string;
@@ -105,7 +107,16 @@ worker.addEventListener('push', (event) => {
 
 worker.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = (event.notification.data as { url?: string } | null)?.url ?? `${origin}${PAGES.dashboard.path}`;
+  const data = event.notification.data as { url?: string; accept?: NotificationAccept } | null;
+  // Accept on an offered block: the signed token does it, no page opens (docs/PRODUCT.md "Notify-only filters").
+  if (event.action === ACCEPT_ACTION && data?.accept) {
+    const language = languageOfBrowser(worker.navigator.languages);
+    event.waitUntil(
+      acceptFromNotification(data.accept, origin, (url, init) => fetch(url, init), language).then(({ title, options }) => worker.registration.showNotification(title, options)),
+    );
+    return;
+  }
+  const url = data?.url ?? `${origin}${PAGES.dashboard.path}`;
   event.waitUntil(
     (async () => {
       // An open tab of the app goes to the page; without one a new one opens.
