@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { creditHistoryRoutes } from './features/ledger/routes.js';
 import { logRoutes } from './features/logs/routes.js';
 import { offerRoutes } from './features/offers/routes.js';
+import { answerTelegramButton } from './features/offers/telegramAccept.js';
 import { calendarRoutes } from './features/calendar/routes.js';
 import { accountHealthRoutes } from './features/accountHealth/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
@@ -88,7 +89,10 @@ export async function buildApp({ config, database, version = '0.0.0', serveFront
   const ctx = createContext(config, database.db, { clock, log: app.log, adapters, engine, scaleOut: await loadScaleOut(config) });
   warnAboutEmbeddedAdapters(ctx);
   app.addHook('onReady', async () => {
-    ctx.telegram.startReceiving(async (chatId, languageCode) => (await answerTelegramStart(ctx, chatId, languageCode)).reply);
+    ctx.telegram.startReceiving(
+      async (chatId, languageCode) => (await answerTelegramStart(ctx, chatId, languageCode)).reply,
+      (chatId, data) => answerTelegramButton(ctx, chatId, data),
+    );
     // Every driver whose search was running when the last process stopped searches again.
     await ctx.search.resumeAll();
   });

@@ -18,8 +18,8 @@ export interface NotificationText {
   text: string;
   /** The page it is about, which a tap on a push notification opens. */
   link: string;
-  /** A one-tap accept: the signed token, and the push action's label (docs/PRODUCT.md "Notify-only filters"). */
-  accept?: { token: string; label: string };
+  /** A one-tap accept: the log entry, its signed token, and the action's label (docs/PRODUCT.md "Notify-only filters"). */
+  accept?: { logId: string; token: string; label: string };
 }
 
 /** What the words depend on besides the event. */
@@ -99,7 +99,7 @@ export function acceptedText(block: AcceptedBlock, reader: Reader): Notification
  * when, where, the pay, and the one-tap page's link carrying the signed accept token (opening it
  * accepts nothing); push adds an Accept action that posts the token.
  */
-export function offeredText(block: NotifiedBlock, token: string, reader: Reader): NotificationText {
+export function offeredText(block: NotifiedBlock, logId: string, token: string, reader: Reader): NotificationText {
   const language = languageOf(reader);
   const when = blockWhen(block.startTime, block.endTime, reader.timezoneOffset, reader.timeZone, language);
   const link = `${reader.publicUrl}${pageLinks.acceptOffer(token)}`;
@@ -112,7 +112,7 @@ export function offeredText(block: NotifiedBlock, token: string, reader: Reader)
       link,
     }),
     link,
-    accept: { token, label: translate(language, 'notify.offered.accept') },
+    accept: { logId, token, label: translate(language, 'notify.offered.accept') },
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { PAGES } from '@blockpilot/shared/pages';
 import { offeredText } from './messages.js';
-import { ACCEPT_OFFERED_PATH, pushPayloadOf } from './service.js';
+import { ACCEPT_OFFERED_PATH, pushPayloadOf, telegramButtonOf } from './service.js';
 
 const reader = { timezoneOffset: 300, currencySymbol: '$', publicUrl: 'https://app.example' };
 // Tue, Jun 3 2025 10:00-13:00 at UTC-5.
@@ -15,11 +15,12 @@ const block = {
   priceAmount: 90,
   currency: 'USD',
 };
+const LOG = '33333333-3333-4333-8333-333333333333';
 const TOKEN = '33333333-3333-4333-8333-333333333333.1748962800.c2lnbmF0dXJl';
 
 describe('the offered notification', () => {
   it('names the station, day and time and pay, and links to the one-tap page with the token', () => {
-    const message = offeredText(block, TOKEN, reader);
+    const message = offeredText(block, LOG, TOKEN, reader);
     const link = `https://app.example${PAGES.acceptOffer.path.replace(':token', encodeURIComponent(TOKEN))}`;
     expect(message.subject).toBe('Block to accept: Tue, Jun 3 · 10:00 AM – 1:00 PM');
     expect(message.text).toContain('Where: Seattle (DWA6)');
@@ -29,13 +30,13 @@ describe('the offered notification', () => {
   });
 
   it('in Spanish', () => {
-    const message = offeredText(block, TOKEN, { ...reader, language: 'es' });
+    const message = offeredText(block, LOG, TOKEN, { ...reader, language: 'es' });
     expect(message.subject).toMatch(/^Bloque para aceptar: mar, 3 jun/);
     expect(message.accept?.label).toBe('Aceptar');
   });
 
   it('pushes with an Accept action that posts the token to the public one-tap accept; other messages carry none', () => {
-    expect(pushPayloadOf(offeredText(block, TOKEN, reader), 'offered')).toMatchObject({
+    expect(pushPayloadOf(offeredText(block, LOG, TOKEN, reader), 'offered')).toMatchObject({
       tag: 'offered',
       accept: { action: 'accept', title: 'Accept', token: TOKEN, endpoint: ACCEPT_OFFERED_PATH },
     });
@@ -46,5 +47,12 @@ describe('the offered notification', () => {
       url: 'https://app.example/dashboard',
       tag: 'accepted',
     });
+  });
+
+  it('gives Telegram an Accept button naming the entry, within 64 bytes; other messages have none', () => {
+    const button = telegramButtonOf(offeredText(block, LOG, TOKEN, reader))!;
+    expect(button).toEqual({ label: 'Accept', data: `accept:${LOG}` });
+    expect(Buffer.byteLength(button.data)).toBeLessThanOrEqual(64);
+    expect(telegramButtonOf({ subject: 's', text: 't', link: 'l' })).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { NOTIFICATION_EVENTS, type NotificationChannel, type NotificationEvent } from '@blockpilot/shared/constants';
 import type { NotificationEventChoices } from '@blockpilot/shared/types';
-import type { ChatChannel } from '../adapters/chat/types.js';
+import type { ChatButton, ChatChannel } from '../adapters/chat/types.js';
 import type { Mailer } from '../adapters/mail/types.js';
 import type { PushPayload, PushSender } from '../adapters/push/types.js';
 import type { BackgroundTasks } from '../background.js';
@@ -54,6 +54,18 @@ export function pushPayloadOf(message: NotificationText, tag: string): PushPaylo
   if (message.accept) payload.accept = { action: 'accept', title: message.accept.label, token: message.accept.token, endpoint: ACCEPT_OFFERED_PATH };
   return payload;
 }
+
+/**
+ * An offered block's Telegram button: its data names the log entry (a token is too long for
+ * Telegram's 64 bytes); the tap is authorised by coming from the chat linked to the entry's
+ * driver (features/offers/telegramAccept.ts).
+ */
+export function telegramButtonOf(message: NotificationText): ChatButton | undefined {
+  return message.accept ? { label: message.accept.label, data: `${TELEGRAM_ACCEPT_PREFIX}${message.accept.logId}` } : undefined;
+}
+
+/** How an Accept button's data starts; the log entry's id follows. */
+export const TELEGRAM_ACCEPT_PREFIX = 'accept:';
 
 /** A stop for a puzzle is the captcha event; every other stop is the stop event. */
 const stopEvent = (reason: StopReason): NotificationEvent => (reason === 'puzzle' ? 'captcha' : 'stopped');
@@ -111,7 +123,7 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
       case 'whatsapp':
         return user.notify_whatsapp ? () => deps.whatsApp.send(user.notify_whatsapp, chatText(message)).then(() => 1) : null;
       case 'telegram':
-        return user.telegram_chat_id ? () => deps.telegram.send(user.telegram_chat_id!, chatText(message)).then(() => 1) : null;
+        return user.telegram_chat_id ? () => deps.telegram.send(user.telegram_chat_id!, chatText(message), telegramButtonOf(message)).then(() => 1) : null;
       case 'push':
         return () => pushToDevices(userId, message, tag);
     }
@@ -138,7 +150,7 @@ export function createNotifications(deps: NotificationDependencies): Notificatio
     blockAccepted: (userId, block) => send('notify block accepted', userId, 'accepted', (reader) => acceptedText(block, reader)),
     // The token expires when the block starts: it cannot be worked after that (domain/acceptToken.ts).
     blockOffered: (userId, { logId, ...block }) =>
-      send('notify block offered', userId, 'offered', (reader) => offeredText(block, acceptToken(deps.linkSigningKey, userId, logId, block.startTime), reader)),
+      send('notify block offered', userId, 'offered', (reader) => offeredText(block, logId, acceptToken(deps.linkSigningKey, userId, logId, block.startTime), reader)),
     searchStopped: (userId, reason) => send(`notify search stopped (${reason})`, userId, stopEvent(reason), (reader) => stoppedText(reason, reader)),
     creditLow: (userId, credit) => send('notify credit low', userId, 'lowCredit', (reader) => lowCreditText(credit, reader)),
     autoTopUpFailed: (userId, failure) => send('notify auto top-up failed', userId, 'lowCredit', (reader) => autoTopUpFailedText(failure, reader)),

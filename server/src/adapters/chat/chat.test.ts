@@ -57,6 +57,7 @@ describe('Telegram through grammY, at a configurable Bot API root', () => {
             },
           },
         };
+      if (path.endsWith('/answerCallbackQuery')) return { status: 200, json: { ok: true, result: true } };
       if (path.endsWith('/sendMessage')) {
         const { chat_id, text } = JSON.parse(body) as { chat_id: string; text: string };
         return { status: 200, json: { ok: true, result: { message_id: 5, date: 0, chat: { id: Number(chat_id), type: 'private' }, text } } };
@@ -138,6 +139,35 @@ describe('Telegram through grammY, at a configurable Bot API root', () => {
       ['778', 'es-MX'],
       ['779', undefined],
     ]);
+    await channel.close();
+  });
+
+  it('sends an offered block\'s Accept as an inline keyboard button, and answers its tap with the handler\'s text (docs/PRODUCT.md "Notify-only filters")', async () => {
+    const channel = new GrammyTelegramChannel({ botToken: '123:secret', apiRoot: api.url }, pino({ level: 'silent' }));
+    await channel.send('4242', 'Block to accept', { label: 'Accept', data: 'accept:entry-1' });
+    const sent = api.received.filter((r) => r.path === '/bot123:secret/sendMessage').at(-1)!;
+    expect(JSON.parse(sent.body)).toMatchObject({ chat_id: '4242', reply_markup: { inline_keyboard: [[{ text: 'Accept', callback_data: 'accept:entry-1' }]] } });
+    const taps: Array<[string, string]> = [];
+    await channel.handleUpdate(
+      {
+        update_id: 50,
+        callback_query: {
+          id: 'tap-1',
+          chat_instance: 'x',
+          from: { id: 4242, is_bot: false, first_name: 'Dee' },
+          data: 'accept:entry-1',
+          message: { message_id: 5, date: 0, chat: { id: 4242, type: 'private', first_name: 'Dee' }, text: 'Block to accept' },
+        },
+      },
+      undefined,
+      async (chatId, data) => {
+        taps.push([chatId, data]);
+        return 'Taken by another driver.';
+      },
+    );
+    expect(taps).toEqual([['4242', 'accept:entry-1']]);
+    const answered = api.received.filter((r) => r.path === '/bot123:secret/answerCallbackQuery').at(-1)!;
+    expect(JSON.parse(answered.body)).toMatchObject({ callback_query_id: 'tap-1', text: 'Taken by another driver.' });
     await channel.close();
   });
 });

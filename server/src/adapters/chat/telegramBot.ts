@@ -8,7 +8,7 @@
 import { Bot } from 'grammy';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TelegramConfig } from './config.js';
-import type { TelegramChannel, TelegramStartHandler } from './types.js';
+import type { ChatButton, TelegramButtonHandler, TelegramChannel, TelegramStartHandler } from './types.js';
 
 /** Seconds grammY waits for one bot API call (a long-polling getUpdates waits up to 30 more). */
 const API_TIMEOUT_SECONDS = 10;
@@ -25,6 +25,8 @@ export class GrammyTelegramChannel implements TelegramChannel {
   private asking: Promise<string | null> | null = null;
   /** The /start handler in use; the command is registered with grammY once. */
   private startHandler: TelegramStartHandler | null = null;
+  /** The handler of button taps in use; registered with grammY once. */
+  private buttonHandler: TelegramButtonHandler | null = null;
 
   constructor(
     config: TelegramConfig,
@@ -34,14 +36,15 @@ export class GrammyTelegramChannel implements TelegramChannel {
     this.bot.catch((error) => this.log.error({ err: error.error, updateId: error.ctx.update.update_id }, 'telegram update failed'));
   }
 
-  async send(to: string, text: string): Promise<void> {
-    await this.bot.api.sendMessage(to, text);
+  async send(to: string, text: string, button?: ChatButton): Promise<void> {
+    await this.bot.api.sendMessage(to, text, button ? { reply_markup: { inline_keyboard: [[{ text: button.label, callback_data: button.data }]] } } : {});
   }
 
-  startReceiving(onStart: TelegramStartHandler): void {
+  startReceiving(onStart: TelegramStartHandler, onButton?: TelegramButtonHandler): void {
     if (this.receiving) return;
     this.receiving = true;
     this.answerStartWith(onStart);
+    if (onButton) this.answerButtonsWith(onButton);
     // Long polling runs until close(); its failures (network, a revoked token) are logged, not thrown.
     this.bot.start({ onStart: (me) => this.log.info({ bot: me.username }, 'telegram bot receiving updates') }).catch((error: unknown) => {
       this.receiving = false;
@@ -51,10 +54,11 @@ export class GrammyTelegramChannel implements TelegramChannel {
 
   /**
    * Handles one update as if it had been received (webhooks, tests). Answers /start with
-   * `onStart` when given (it replaces the handler for later updates too).
+   * `onStart` and button taps with `onButton` when given (each replaces its handler for later updates too).
    */
-  async handleUpdate(update: Parameters<Bot['handleUpdate']>[0], onStart?: TelegramStartHandler): Promise<void> {
+  async handleUpdate(update: Parameters<Bot['handleUpdate']>[0], onStart?: TelegramStartHandler, onButton?: TelegramButtonHandler): Promise<void> {
     if (onStart) this.answerStartWith(onStart);
+    if (onButton) this.answerButtonsWith(onButton);
     if (!this.bot.isInited()) await this.bot.init();
     await this.bot.handleUpdate(update);
   }
@@ -99,6 +103,18 @@ export class GrammyTelegramChannel implements TelegramChannel {
     this.bot.command('start', async (ctx) => {
       const reply = await this.startHandler!(String(ctx.chat.id), ctx.from?.language_code);
       await ctx.reply(reply);
+    });
+  }
+
+  /** A tap on a button (a callback query) is answered with the handler's text, which Telegram shows briefly. */
+  private answerButtonsWith(onButton: TelegramButtonHandler): void {
+    const registered = this.buttonHandler !== null;
+    this.buttonHandler = onButton;
+    if (registered) return;
+    this.bot.on('callback_query:data', async (ctx) => {
+      const chatId = String(ctx.chat?.id ?? ctx.from.id);
+      const text = await this.buttonHandler!(chatId, ctx.callbackQuery.data);
+      await ctx.answerCallbackQuery({ text });
     });
   }
 }

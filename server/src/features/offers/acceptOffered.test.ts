@@ -15,6 +15,8 @@ import { simulatorEnv, TEST_LINK_SIGNING_KEY } from '../../../test/config.js';
 import { describeEachDatabase } from '../../../test/databases.js';
 import { startSimulator, tomorrowAt, waitFor } from '../../../test/platform.js';
 import { acceptToken } from '../../domain/acceptToken.js';
+import { testContext } from '../../../test/context.js';
+import { answerTelegramButton } from './telegramAccept.js';
 import { credit, entriesOf, ledgerKey } from '../../domain/ledger.js';
 import { logIgnored, recordAccept } from '../../stores/offerLog.js';
 
@@ -25,12 +27,14 @@ const FEE = 350;
 
 describeEachDatabase('one-tap accepts of offered blocks', (database) => {
   let sim: Simulator;
+  let simUrl: string;
   let t: TestApp;
   let clock: TestClock;
 
   before(async () => {
     const started = await startSimulator();
     sim = started.sim;
+    simUrl = started.url;
     clock = new TestClock(Date.now());
     t = await startTestApp(database(), { env: simulatorEnv(started.url), clock });
   });
@@ -171,6 +175,26 @@ describeEachDatabase('one-tap accepts of offered blocks', (database) => {
       clock.advance(10_000);
       expect((await post('/api/offers/acceptOffered', { token: good })).json().data).toEqual({ outcome: 'alreadyAccepted', feeCents: 0 });
       expect(await fees(driver.id, logId)).toHaveLength(1);
+    });
+  });
+
+  describe("the Telegram message's Accept button", () => {
+    it('accepts from the chat linked to the driver, and refuses the same tap from any other chat', async () => {
+      const ctx = testContext(t.database, { env: simulatorEnv(simUrl), clock });
+      try {
+        const { logId } = await offered(driver, tomorrowAt(22));
+        await db().updateTable('users').set({ telegram_chat_id: '5150' }).where('id', '=', driver.id).execute();
+        expect(await answerTelegramButton(ctx, '9999', `accept:${logId}`)).toBe(INVALID.alert);
+        expect(await answerTelegramButton(ctx, '5150', 'accept:not-an-entry')).toBe(INVALID.alert);
+        expect(await entry(logId)).toMatchObject({ reason: 'notify' });
+        expect(await answerTelegramButton(ctx, '5150', `accept:${logId}`)).toBe('Block accepted.');
+        expect(await entry(logId)).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: FEE });
+        clock.advance(10_000);
+        expect(await answerTelegramButton(ctx, '5150', `accept:${logId}`)).toBe('This block is already accepted. Nothing was charged again.');
+      } finally {
+        await ctx.background.drain();
+        await ctx.platform.close();
+      }
     });
   });
 });

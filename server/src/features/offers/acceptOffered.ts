@@ -55,7 +55,7 @@ const ENTRY_COLUMNS = [
 
 type Entry = Awaited<ReturnType<typeof loadEntry>>;
 
-function loadEntry(ctx: AppContext, logId: string) {
+export function loadEntry(ctx: AppContext, logId: string) {
   return ctx.db.selectFrom('offer_logs').select(ENTRY_COLUMNS).where('id', '=', logId).executeTakeFirst();
 }
 
@@ -101,7 +101,8 @@ function settledAnswer(entry: NonNullable<Entry>): AcceptOutcome | null {
   return null;
 }
 
-async function acceptEntry(ctx: AppContext, user: UserRow, entry: NonNullable<Entry>): Promise<AcceptOutcome> {
+/** The accept of an entry already known to be `user`'s: the checks, the claim, the platform, the record. */
+export async function acceptEntry(ctx: AppContext, user: UserRow, entry: NonNullable<Entry>): Promise<AcceptOutcome> {
   const settled = settledAnswer(entry);
   if (settled) return settled;
   const now = ctx.clock.now();
