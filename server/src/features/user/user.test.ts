@@ -78,6 +78,7 @@ describeEachDatabase('user routes', (database) => {
             payType: 'PER_BLOCK',
             duration: [0, 10],
             timeToArrive: 30,
+            action: 'accept',
           },
         ],
         puzzleRequired: false,
