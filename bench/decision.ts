@@ -55,6 +55,7 @@ function driverFilters(areaIds: string[]): Filter[] {
       payType: 'PER_BLOCK',
       duration: [2, 6],
       timeToArrive: 30,
+      action: 'accept',
     },
     {
       id: 'weekend',
@@ -67,6 +68,7 @@ function driverFilters(areaIds: string[]): Filter[] {
       payType: 'PER_HOUR',
       duration: [1.5, 10],
       timeToArrive: 45,
+      action: 'accept',
     },
     {
       id: 'off',
@@ -79,6 +81,7 @@ function driverFilters(areaIds: string[]): Filter[] {
       payType: 'PER_BLOCK',
       duration: [0, 10],
       timeToArrive: 0,
+      action: 'accept',
     },
   ];
 }

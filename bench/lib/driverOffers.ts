@@ -39,6 +39,7 @@ export function ownFilter(i: number, areaIds: string[]): Omit<Filter, 'id'> {
     payType: 'PER_HOUR',
     duration: [slot.hours, slot.hours],
     timeToArrive: 0,
+    action: 'accept',
   };
 }
 
