@@ -802,8 +802,13 @@ describe('search engine', { concurrency: true }, () =>
             await w.start();
             w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'before-topup', startTime: tomorrowAt(2), durationHours: 3, priceAmount: 150 });
             expect(await waitFor('ignored for credit', () => logOf(w.ctx, w.driver.id, 'before-topup'))).toMatchObject({ reason: 'credit' });
+            const pausedFor = async () =>
+              (await w.ctx.db.selectFrom('users').select('search_paused_for').where('id', '=', w.driver.id).executeTakeFirstOrThrow()).search_paused_for;
+            // The pause is written after the entry; the search ends it only once it has reloaded the credit.
+            await waitFor('paused for credit', async () => (await pausedFor()) === 'credit');
             const url = await createOrder(w.ctx, w.driver.id, { topupCents: 1000 });
             expect(await applyPaymentEvent(w.ctx, { type: 'paid', orderId: url.split('/').pop()!, amountCents: 1000 })).toBe('paid');
+            await waitFor('the search holding the new credit (its pause ended)', async () => (await pausedFor()) === null);
             w.sim.control.injectOffer({ serviceAreaId: w.area, offerId: 'after-topup', startTime: tomorrowAt(8), durationHours: 3, priceAmount: 150 });
             expect(await waitFor('accepted after the top-up', () => logOf(w.ctx, w.driver.id, 'after-topup'))).toMatchObject({ action: 'BLOCK_ACCEPT', cost_cents: FEE_OF_150 });
             expect((await userState(w.ctx, w.driver.id)).credit_cents).toBe(100 + 1000 - FEE_OF_150);
