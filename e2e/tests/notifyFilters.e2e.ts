@@ -6,12 +6,13 @@
  * itself is tested on the service worker's functions in jest (shell/src/serviceWorker/policy.test.ts):
  * headless Chromium cannot tap a notification's action.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { LogEntry } from '@blockpilot/shared/types';
 import { apiCall, registerDriver } from '../src/support/accounts';
 import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
+import { waitOrExplain } from '../src/support/driverLog';
 import { rememberSecret } from '../src/support/secrets';
 
 const TIMEOUT_MS = 30_000;
@@ -43,17 +44,6 @@ const offer = (offerId: string, startTime: number, rivalDelayMs?: number) =>
     priceAmount: PRICE,
     ...(rivalDelayMs === undefined ? {} : { rivalDelayMs }),
   });
-
-/** Waits for what the page should show; on a time-out the error lists the newest log entries. */
-async function waitOrExplain(what: Locator): Promise<void> {
-  try {
-    await what.waitFor({ timeout: TIMEOUT_MS });
-  } catch (error) {
-    const entries = await apiCall<LogEntry[]>(product().baseUrl, token, 'POST', '/user/getLogs', { query: {} }).catch(() => []);
-    const known = entries.slice(0, 10).map(({ action, startTime, reason, serviceAreaId }) => `${action} ${serviceAreaId} at ${startTime}${reason ? ` (${reason})` : ''}`);
-    throw new Error(`${(error as Error).message}\nThe newest log entries: ${JSON.stringify(known)}`, { cause: error });
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -105,9 +95,9 @@ it('shows an offered block with Accept, and one tap books it; a block a rival to
   await offer('offered', at(2));
   await page.goto('/dashboard/logs');
   const card = page.locator('li[data-reason="notify"]').filter({ hasText: 'Sent to you to accept' }).first();
-  await waitOrExplain(card);
+  await waitOrExplain(card, token);
   await card.getByRole('button', { name: /^Accept the block at/ }).click();
-  await waitOrExplain(page.locator('[data-accept-outcome]').filter({ hasText: 'Block accepted.' }).first());
+  await waitOrExplain(page.locator('[data-accept-outcome]').filter({ hasText: 'Block accepted.' }).first(), token);
   const entries = await apiCall<LogEntry[]>(baseUrl, token, 'POST', '/user/getLogs', { query: {} });
   expect(entries.find((entry) => entry.startTime === at(2))).toMatchObject({ action: 'BLOCK_ACCEPT' });
 
@@ -116,10 +106,10 @@ it('shows an offered block with Accept, and one tap books it; a block a rival to
   const injectedAt = Date.now();
   await offer('rival', at(6), rivalDelayMs);
   const second = page.locator('li[data-reason="notify"]').filter({ hasText: 'Sent to you to accept' }).first();
-  await waitOrExplain(second);
+  await waitOrExplain(second, token);
   await page.waitForTimeout(Math.max(0, injectedAt + rivalDelayMs + 1_000 - Date.now()));
   await second.getByRole('button', { name: /^Accept the block at/ }).click();
-  await waitOrExplain(page.locator('[data-accept-outcome]').filter({ hasText: 'Taken by another driver.' }).first());
+  await waitOrExplain(page.locator('[data-accept-outcome]').filter({ hasText: 'Taken by another driver.' }).first(), token);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(device.errors.filter((error) => !error.includes('410'))).toEqual([]);
 }, 120_000);

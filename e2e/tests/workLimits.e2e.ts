@@ -7,12 +7,12 @@
  * the booked block already reaches, saved on the same card, leaves the next block of that week
  * ignored for it.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { LogEntry } from '@blockpilot/shared/types';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCall, registerDriver } from '../src/support/accounts';
 import { launchBrowser, openDriverPage, product } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
 import { injectOffer } from '../src/support/platform';
+import { waitOrExplain } from '../src/support/driverLog';
 import { rememberSecret } from '../src/support/secrets';
 
 const TIMEOUT_MS = 30_000;
@@ -42,17 +42,6 @@ const PRICE = 147;
 
 const offer = (offerId: string, area: ServiceArea, startTime: number, durationHours: number) =>
   injectOffer(product().platformSimulatorUrl, { serviceAreaId: area.id, offerId: `${offerId}-${day}`, startTime, durationHours, priceAmount: PRICE });
-
-/** Waits for what the page should show; on a time-out the error lists the newest log entries. */
-async function waitOrExplain(what: Locator): Promise<void> {
-  try {
-    await what.waitFor({ timeout: TIMEOUT_MS });
-  } catch (error) {
-    const entries = await apiCall<LogEntry[]>(product().baseUrl, token, 'POST', '/user/getLogs', { query: {} }).catch(() => []);
-    const known = entries.slice(0, 10).map(({ action, startTime, reason, serviceAreaId }) => `${action} ${serviceAreaId} at ${startTime}${reason ? ` (${reason})` : ''}`);
-    throw new Error(`${(error as Error).message}\nThe newest log entries: ${JSON.stringify(known)}`, { cause: error });
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -122,14 +111,14 @@ it('with one block booked, an away day, the weekly cap and a block too close by 
   await apiCall(baseUrl, token, 'POST', '/user/toggleSearchState', { timezoneOffset: 0, timeZone: 'UTC', searching: true });
   await offer('first', here, at(1), 2);
   await page.goto('/dashboard/logs');
-  await waitOrExplain(page.locator('li[data-log-id]:not([data-reason])').filter({ hasText: here.shortName }).first());
+  await waitOrExplain(page.locator('li[data-log-id]:not([data-reason])').filter({ hasText: here.shortName }).first(), token);
   await offer('near', there, at(3) + 60, 1); // a minute after the first ends, at the other station
   await offer('long', here, at(12), 2); // 4 h booked in the week: over the 3 h cap
   await offer('away', here, at(10, 1), 1); // on the away day
-  await waitOrExplain(page.locator('li[data-reason="away"]').filter({ hasText: 'On one of your away dates' }).first());
-  await waitOrExplain(page.locator('li[data-reason="weekCap"]').filter({ hasText: 'Over your weekly hours limit' }).first());
+  await waitOrExplain(page.locator('li[data-reason="away"]').filter({ hasText: 'On one of your away dates' }).first(), token);
+  await waitOrExplain(page.locator('li[data-reason="weekCap"]').filter({ hasText: 'Over your weekly hours limit' }).first(), token);
   const travel = page.locator('li[data-reason="travel"]').first();
-  await waitOrExplain(travel);
+  await waitOrExplain(travel, token);
   expect(await travel.textContent()).toMatch(new RegExp(`Too close to your 1:00 AM ${here.shortName} block \\(\\d+ min away\\)`));
   // The log narrowed to the travel reason shows only those.
   await page.getByLabel('Why ignored').selectOption('travel');
@@ -155,6 +144,6 @@ it("once the week's booked pay reaches the weekly pay goal saved on the card, th
   await page.goto('/dashboard/logs');
   // The log keeps the reason chosen above (travel): narrowed to this one now.
   await page.getByLabel('Why ignored').selectOption('payGoal');
-  await waitOrExplain(page.locator('li[data-reason="payGoal"]').filter({ hasText: 'Your weekly pay goal is reached' }).first());
+  await waitOrExplain(page.locator('li[data-reason="payGoal"]').filter({ hasText: 'Your weekly pay goal is reached' }).first(), token);
   expect(device.errors).toEqual([]);
 }, 120_000);
