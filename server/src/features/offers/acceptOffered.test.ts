@@ -17,6 +17,8 @@ import { startSimulator, tomorrowAt, waitFor } from '../../../test/platform.js';
 import { acceptToken } from '../../domain/acceptToken.js';
 import { testContext } from '../../../test/context.js';
 import { answerTelegramButton } from './telegramAccept.js';
+import { acceptEntry, loadEntry } from './acceptOffered.js';
+import { signedInUserRow } from '../auth/tokens.js';
 import { credit, entriesOf, ledgerKey } from '../../domain/ledger.js';
 import { logIgnored, recordAccept } from '../../stores/offerLog.js';
 
@@ -108,6 +110,26 @@ describeEachDatabase('one-tap accepts of offered blocks', (database) => {
       expect(acceptsOf(driver.accountId)).toBe(acceptsBefore + 1);
       expect(await creditOf(driver.id)).toBe(creditBefore - FEE);
       expect(await fees(driver.id, logId)).toHaveLength(1);
+    });
+
+    it('a tap slower than a whole other tap (entry read before that booking, claim written after it) answers "already accepted" and asks nothing', async () => {
+      const ctx = testContext(t.database, { env: simulatorEnv(simUrl), clock });
+      try {
+        const { logId } = await offered(driver, tomorrowAt(17));
+        const readBeforeTheOtherTap = await loadEntry(ctx, logId);
+        expect((await post('/api/user/acceptNotified', { id: logId }, driver.token)).json().data).toEqual({ outcome: 'accepted', feeCents: FEE });
+        const acceptsBefore = acceptsOf(driver.accountId);
+        const creditBefore = await creditOf(driver.id);
+        clock.advance(10_000);
+        const user = await signedInUserRow(db(), driver.id);
+        expect(await acceptEntry(ctx, user!, readBeforeTheOtherTap!)).toEqual({ outcome: 'alreadyAccepted', feeCents: 0 });
+        expect(acceptsOf(driver.accountId)).toBe(acceptsBefore);
+        expect(await creditOf(driver.id)).toBe(creditBefore);
+        expect(await db().selectFrom('accept_attempts').select('offer_id').where('user_id', '=', driver.id).execute()).toEqual([]);
+      } finally {
+        await ctx.background.drain();
+        await ctx.platform.close();
+      }
     });
 
     it('refuses a block overlapping a booked one, asking the platform nothing', async () => {

@@ -110,12 +110,17 @@ export async function acceptEntry(ctx: AppContext, user: UserRow, entry: NonNull
   const offer = offerOf(entry);
   const feeCents = await checkBookable(ctx, user.id, offer, now.getTime());
   const { account, session } = await accountSession(ctx, user);
-  // The driver's own act, on the share forfeits use (docs/ENGINE.md "Request budget").
-  await requireDriverAction(ctx, account, 'forfeit');
-
   const attempt: AcceptAttempt = { userId: user.id, offer, discoveredAt: entry.discovered_at, feeCents, createdAt: now };
-  // The intent claims the offer: of two taps at once, one asks the platform, the other waits for it.
-  if (!(await writeIntent(ctx.db, attempt))) return waitForOtherTap(ctx, entry);
+  const claim = await claimOffer(ctx, attempt, entry);
+  if (claim !== 'claimed') return claim;
+  try {
+    // The driver's own act, on the share forfeits use (docs/ENGINE.md "Request budget"): spent
+    // only by the tap that asks the platform.
+    await requireDriverAction(ctx, account, 'forfeit');
+  } catch (error) {
+    await deleteAttempt(ctx.db, user.id, offer.offerId);
+    throw error;
+  }
   const answer = await session.acceptOffer(offer.offerId);
   if (answer.ok) {
     const recorded = await recordAccept(ctx.db, attempt, (balance) => ctx.log.error({ userId: user.id, balance }, 'fee not payable for a booked block; kept at cost 0'));
@@ -190,6 +195,27 @@ async function checkBookable(ctx: AppContext, userId: string, offer: OfferFacts,
   const fee = feeDue(priceCents, fees, nowMs);
   if (fee > fees.creditCents) throw cannotBook('api.error.offerCreditShort');
   return fee;
+}
+
+/**
+ * The intent claims the offer: of two taps at once, one asks the platform, the other waits for its
+ * answer. A tap slower than a whole other tap (its entry read before that one booked the block,
+ * its claim written after that one's record removed its intent) reads the entry again once its
+ * claim is written: whatever booked the block committed before the claim could be, so the entry
+ * now says so, and the claim is released with that answer instead of asking the platform again.
+ */
+async function claimOffer(ctx: AppContext, attempt: AcceptAttempt, entry: NonNullable<Entry>): Promise<'claimed' | AcceptOutcome> {
+  if (!(await writeIntent(ctx.db, attempt))) return waitForOtherTap(ctx, entry);
+  try {
+    const current = await loadEntry(ctx, entry.id);
+    const settled = current ? settledAnswer(current) : null;
+    if (!settled) return 'claimed';
+    await deleteAttempt(ctx.db, attempt.userId, attempt.offer.offerId);
+    return settled;
+  } catch (error) {
+    await deleteAttempt(ctx.db, attempt.userId, attempt.offer.offerId);
+    throw error;
+  }
 }
 
 /** A second tap while the first is with the platform: waits for its outcome, and answers it without asking again. */
