@@ -6,29 +6,22 @@
  */
 import { LANGUAGES, ROLES } from '../../constants.js';
 import { filterSchema, notificationEventsSchema } from './user.js';
-import type { FromContract } from './fields.js';
+import { closedObject, type FromContract } from './fields.js';
 
 const nullableTime = { type: ['number', 'null'] } as const;
 
 /** The driver's notification settings as the account tells them (every field, unlike the saved body). */
-export const accountNotificationPreferencesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['emailAddress', 'whatsAppNumber', 'telegramAuthCode', 'telegramConnected', 'events'],
-  properties: {
-    emailAddress: { type: 'string', description: 'Empty: no e-mail notifications' },
-    whatsAppNumber: { type: 'string', description: 'Empty: no WhatsApp notifications' },
-    telegramAuthCode: { type: 'string', description: 'The code the bot gave on /start' },
-    telegramConnected: { type: 'boolean', description: 'The Telegram bot has a chat with the driver' },
-    events: notificationEventsSchema,
-  },
-} as const;
+export const accountNotificationPreferencesSchema = closedObject(['emailAddress', 'whatsAppNumber', 'telegramAuthCode', 'telegramConnected', 'events'], {
+  emailAddress: { type: 'string', description: 'Empty: no e-mail notifications' },
+  whatsAppNumber: { type: 'string', description: 'Empty: no WhatsApp notifications' },
+  telegramAuthCode: { type: 'string', description: 'The code the bot gave on /start' },
+  telegramConnected: { type: 'boolean', description: 'The Telegram bot has a chat with the driver' },
+  events: notificationEventsSchema,
+});
 
 /** The signed-in user's account and settings (GET /api/user). */
-export const accountSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
+export const accountSchema = closedObject(
+  [
     'display_name',
     'credit',
     'emailAddress',
@@ -47,7 +40,7 @@ export const accountSchema = {
     'role',
     'promotionalEmails',
   ],
-  properties: {
+  {
     display_name: { type: 'string', description: 'The name the dashboard greets the driver with' },
     credit: { type: 'integer', description: 'Credit in integer cents' },
     emailAddress: { type: 'string' },
@@ -73,37 +66,27 @@ export const accountSchema = {
       description: 'The driver takes promotional e-mails (the e-mailed opt-out link and savePromotionalEmails switch it)',
     },
   },
-} as const;
+);
 
 /** The driver's filters, in order, as deleteFilter and reorderFilters answer them. */
 export const filterListSchema = { type: 'array', items: filterSchema } as const;
 
 /** GET /api/user/locale: the locale of the driver's country. */
-export const localeSchema = { type: 'object', additionalProperties: false, required: ['locale'], properties: { locale: { type: 'string' } } } as const;
+export const localeSchema = closedObject(['locale'], { locale: { type: 'string' } });
 
 /** One device (browser) that receives Web Push for the driver. */
-export const pushDeviceSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'label', 'endpoint', 'createdAt'],
-  properties: {
-    id: { type: 'string' },
-    label: { type: 'string', description: 'How the device is named in the list ("Chrome on Android"), from the user agent that switched it on' },
-    endpoint: { type: 'string', description: "The push service's URL of this subscription: a browser finds itself in the list by it" },
-    createdAt: { type: 'number', description: 'When it was switched on, epoch ms' },
-  },
-} as const;
+export const pushDeviceSchema = closedObject(['id', 'label', 'endpoint', 'createdAt'], {
+  id: { type: 'string' },
+  label: { type: 'string', description: 'How the device is named in the list ("Chrome on Android"), from the user agent that switched it on' },
+  endpoint: { type: 'string', description: "The push service's URL of this subscription: a browser finds itself in the list by it" },
+  createdAt: { type: 'number', description: 'When it was switched on, epoch ms' },
+});
 
 /** The driver's push devices and the key a browser subscribes with (GET /api/user/pushDevices). */
-export const pushDevicesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['publicKey', 'devices'],
-  properties: {
-    publicKey: { type: 'string', description: "The server's VAPID public key, base64url (the `applicationServerKey` of PushManager.subscribe)" },
-    devices: { type: 'array', items: pushDeviceSchema },
-  },
-} as const;
+export const pushDevicesSchema = closedObject(['publicKey', 'devices'], {
+  publicKey: { type: 'string', description: "The server's VAPID public key, base64url (the `applicationServerKey` of PushManager.subscribe)" },
+  devices: { type: 'array', items: pushDeviceSchema },
+});
 
 export type Account = FromContract<typeof accountSchema>;
 export type PushDevice = FromContract<typeof pushDeviceSchema>;

@@ -3,7 +3,7 @@
  * the last 7 days as the platform saw the search, and a verdict. The response's schema, written
  * once: the server answers with it and the client's type is derived from it.
  */
-import type { FromContract } from './fields.js';
+import { closedObject, type FromContract } from './fields.js';
 
 /** Days the panel covers. */
 export const ACCOUNT_HEALTH_DAYS = 7;
@@ -17,11 +17,9 @@ export const ACCOUNT_HEALTH_VERDICTS = ['refused', 'puzzles', 'throttled', 'fast
 
 const count = { type: 'integer', minimum: 0 } as const;
 
-export const accountHealthSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['connected', 'days', 'verdict', 'polls', 'minutesSearched', 'pollsPerMinute', 'platformPollsPerMinute', 'throttled', 'puzzles', 'refused', 'backedOff', 'paused'],
-  properties: {
+export const accountHealthSchema = closedObject(
+  ['connected', 'days', 'verdict', 'polls', 'minutesSearched', 'pollsPerMinute', 'platformPollsPerMinute', 'throttled', 'puzzles', 'refused', 'backedOff', 'paused'],
+  {
     connected: { type: 'boolean', description: 'A platform account is connected; the counts are zero when not' },
     days: { type: 'integer', const: ACCOUNT_HEALTH_DAYS },
     verdict: { type: 'string', enum: ACCOUNT_HEALTH_VERDICTS },
@@ -35,7 +33,7 @@ export const accountHealthSchema = {
     backedOff: { ...count, description: 'Polls the engine put off after failures (backoff)' },
     paused: { ...count, description: 'Times the engine stopped the search and asked the driver to act' },
   },
-} as const;
+);
 
 export type AccountHealth = FromContract<typeof accountHealthSchema>;
 export type AccountHealthVerdict = (typeof ACCOUNT_HEALTH_VERDICTS)[number];

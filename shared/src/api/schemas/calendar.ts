@@ -1,5 +1,5 @@
 /** The private calendar feed (docs/LIVE.md): a link whose token is its only key. */
-import type { FromContract } from './fields.js';
+import { closedObject, type FromContract } from './fields.js';
 
 /** The path of the private calendar feed (its token is its only key). */
 export const calendarFeedParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
@@ -9,14 +9,9 @@ export const calendarFeedParams = { type: 'object', required: ['token'], propert
  * with this schema and the client's type is derived from it (docs/ARCHITECTURE.md section 4.1,
  * "The contract").
  */
-export const calendarFeedSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['createdAt'],
-  properties: {
-    createdAt: { type: ['number', 'null'], description: 'When the current link was made, epoch ms; null: no link (never made, or revoked)' },
-    url: { type: 'string', description: "The feed's URL: only in the answer that made it, since the server keeps just its hash" },
-  },
-} as const;
+export const calendarFeedSchema = closedObject(['createdAt'], {
+  createdAt: { type: ['number', 'null'], description: 'When the current link was made, epoch ms; null: no link (never made, or revoked)' },
+  url: { type: 'string', description: "The feed's URL: only in the answer that made it, since the server keeps just its hash" },
+});
 
 export type CalendarFeed = FromContract<typeof calendarFeedSchema>;

@@ -56,11 +56,17 @@ export function optionalText<const MaxLength extends number>(maxLength: MaxLengt
 }
 
 /**
- * A closed object: these properties, these required. The request bodies, queries and path
- * parameters of the contract are closed, so a misspelt field is reported, not ignored.
+ * A closed object: these properties, these required, and what documents it (a description). The
+ * request bodies, queries and path parameters of the contract are closed, so a misspelt field is
+ * reported, not ignored; the answers are closed, so the server never sends a field the contract
+ * does not name.
  */
-export function closedObject<const Required extends readonly string[], const Properties extends Record<string, JSONSchema>>(required: Required, properties: Properties) {
-  return { type: 'object', additionalProperties: false, required, properties } as const;
+export function closedObject<
+  const Required extends readonly string[],
+  const Properties extends Record<string, JSONSchema>,
+  const Annotations extends { description?: string } = Record<never, never>,
+>(required: Required, properties: Properties, annotations?: Annotations) {
+  return { type: 'object', additionalProperties: false, required, properties, ...(annotations as Annotations) } as const;
 }
 
 /**

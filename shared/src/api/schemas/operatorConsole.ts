@@ -6,7 +6,7 @@
 import { LANGUAGES, ROLES } from '../../constants.js';
 import { ORDER_STATUSES } from './store.js';
 import { logEntrySchema } from './logs.js';
-import type { FromContract } from './fields.js';
+import { closedObject, type FromContract } from './fields.js';
 
 export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
 export const PROMOTION_STATUSES = ['draft', 'sending', 'sent'] as const;
@@ -18,67 +18,52 @@ const nullableText = { type: ['string', 'null'] } as const;
 const role = { type: 'string', enum: ROLES } as const;
 
 /** A driver in the console's search results. */
-export const userSummarySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'emailAddress', 'displayName', 'role', 'credit', 'currencySymbol', 'searching', 'suspended', 'platformUserId', 'createdAt'],
-  properties: {
-    id: { type: 'string' },
-    emailAddress: { type: 'string' },
-    displayName: { type: 'string' },
-    role,
-    credit: { type: 'integer', description: 'Cents' },
-    currencySymbol: { type: 'string', description: "The driver's currency (their region's), for the credit and every amount of theirs" },
-    searching: { type: 'boolean' },
-    suspended: { type: 'boolean' },
-    platformUserId: nullableText,
-    createdAt: epochMs,
-  },
-} as const;
+export const userSummarySchema = closedObject(['id', 'emailAddress', 'displayName', 'role', 'credit', 'currencySymbol', 'searching', 'suspended', 'platformUserId', 'createdAt'], {
+  id: { type: 'string' },
+  emailAddress: { type: 'string' },
+  displayName: { type: 'string' },
+  role,
+  credit: { type: 'integer', description: 'Cents' },
+  currencySymbol: { type: 'string', description: "The driver's currency (their region's), for the credit and every amount of theirs" },
+  searching: { type: 'boolean' },
+  suspended: { type: 'boolean' },
+  platformUserId: nullableText,
+  createdAt: epochMs,
+});
 
 /** An order at the payment provider, as the console lists a driver's. */
-export const adminOrderSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'kind', 'amountCents', 'currency', 'membershipPlanId', 'status', 'createdAt', 'settledAt', 'refundedAt'],
-  properties: {
-    id: { type: 'string' },
-    kind: { type: 'string', enum: ['topup', 'membership'] },
-    amountCents: { type: 'integer' },
-    currency: { type: 'string' },
-    membershipPlanId: nullableText,
-    status: { type: 'string', enum: ORDER_STATUSES },
-    createdAt: epochMs,
-    settledAt: nullableMs,
-    refundedAt: nullableMs,
-  },
-} as const;
+export const adminOrderSchema = closedObject(['id', 'kind', 'amountCents', 'currency', 'membershipPlanId', 'status', 'createdAt', 'settledAt', 'refundedAt'], {
+  id: { type: 'string' },
+  kind: { type: 'string', enum: ['topup', 'membership'] },
+  amountCents: { type: 'integer' },
+  currency: { type: 'string' },
+  membershipPlanId: nullableText,
+  status: { type: 'string', enum: ORDER_STATUSES },
+  createdAt: epochMs,
+  settledAt: nullableMs,
+  refundedAt: nullableMs,
+});
 
 const ticketStatus = { type: 'string', enum: TICKET_STATUSES } as const;
 
 /** A contact or help message in the support inbox. */
-export const ticketSummarySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'status', 'fullName', 'emailAddress', 'userId', 'senderVerified', 'question', 'createdAt'],
-  properties: {
-    id: { type: 'integer' },
-    status: ticketStatus,
-    fullName: { type: 'string' },
-    emailAddress: { type: 'string' },
-    userId: { ...nullableText, description: "The sender's account: set only when the message was sent signed in" },
-    senderVerified: { type: 'boolean', description: 'Sent signed in from the account whose verified address it carries; false: anyone may have typed the address' },
-    question: { type: 'string' },
-    createdAt: epochMs,
-  },
-} as const;
+export const ticketSummarySchema = closedObject(['id', 'status', 'fullName', 'emailAddress', 'userId', 'senderVerified', 'question', 'createdAt'], {
+  id: { type: 'integer' },
+  status: ticketStatus,
+  fullName: { type: 'string' },
+  emailAddress: { type: 'string' },
+  userId: { ...nullableText, description: "The sender's account: set only when the message was sent signed in" },
+  senderVerified: { type: 'boolean', description: 'Sent signed in from the account whose verified address it carries; false: anyone may have typed the address' },
+  question: { type: 'string' },
+  createdAt: epochMs,
+});
 
-export const ticketReplySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'authorEmail', 'text', 'createdAt'],
-  properties: { id: { type: 'integer' }, authorEmail: { type: 'string' }, text: { type: 'string' }, createdAt: epochMs },
-} as const;
+export const ticketReplySchema = closedObject(['id', 'authorEmail', 'text', 'createdAt'], {
+  id: { type: 'integer' },
+  authorEmail: { type: 'string' },
+  text: { type: 'string' },
+  createdAt: epochMs,
+});
 
 /** A support message with its replies. */
 export const ticketSchema = {
@@ -92,31 +77,19 @@ export const ticketSchema = {
 } as const;
 
 /** One change of credit, as the ledger holds it. */
-export const adminLedgerEntrySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['key', 'kind', 'amountCents', 'reason', 'createdAt'],
-  properties: {
-    key: { type: 'string' },
-    kind: { type: 'string' },
-    amountCents: { type: 'integer' },
-    reason: { ...nullableText, description: "An adjustment's reason as the operator gave it; null for other entries" },
-    createdAt: epochMs,
-  },
-} as const;
+export const adminLedgerEntrySchema = closedObject(['key', 'kind', 'amountCents', 'reason', 'createdAt'], {
+  key: { type: 'string' },
+  kind: { type: 'string' },
+  amountCents: { type: 'integer' },
+  reason: { ...nullableText, description: "An adjustment's reason as the operator gave it; null for other entries" },
+  createdAt: epochMs,
+});
 
-const linkedUser = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'emailAddress'],
-  properties: { id: { type: 'string' }, emailAddress: { type: 'string' } },
-} as const;
+const linkedUser = closedObject(['id', 'emailAddress'], { id: { type: 'string' }, emailAddress: { type: 'string' } });
 
 /** Everything the console shows about one driver. */
-export const userDetailSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
+export const userDetailSchema = closedObject(
+  [
     ...userSummarySchema.required,
     'phoneNumber',
     'countryCode',
@@ -132,7 +105,7 @@ export const userDetailSchema = {
     'notifications',
     'tickets',
   ],
-  properties: {
+  {
     ...userSummarySchema.properties,
     phoneNumber: { type: 'string' },
     countryCode: { type: 'string' },
@@ -144,105 +117,74 @@ export const userDetailSchema = {
     membershipEndsAt: nullableMs,
     invitedBy: { anyOf: [linkedUser, { type: 'null' }] },
     invited: { type: 'array', items: { ...linkedUser, required: [...linkedUser.required, 'createdAt'], properties: { ...linkedUser.properties, createdAt: epochMs } } },
-    search: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['flexConnected', 'puzzleRequired', 'platformAccount', 'recentLog'],
-      properties: {
-        flexConnected: { type: 'boolean' },
-        puzzleRequired: { type: 'boolean' },
-        platformAccount: {
-          anyOf: [
-            {
-              type: 'object',
-              additionalProperties: false,
-              required: ['region', 'platformUserId', 'connectedAt'],
-              properties: { region: { type: 'string' }, platformUserId: { type: 'string' }, connectedAt: epochMs },
-            },
-            { type: 'null' },
-          ],
-        },
-        recentLog: { type: 'array', items: logEntrySchema },
+    search: closedObject(['flexConnected', 'puzzleRequired', 'platformAccount', 'recentLog'], {
+      flexConnected: { type: 'boolean' },
+      puzzleRequired: { type: 'boolean' },
+      platformAccount: {
+        anyOf: [
+          closedObject(['region', 'platformUserId', 'connectedAt'], { region: { type: 'string' }, platformUserId: { type: 'string' }, connectedAt: epochMs }),
+          { type: 'null' },
+        ],
       },
-    },
-    notifications: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['emailAddress', 'whatsAppNumber', 'telegramConnected', 'promotionsOptedOutAt'],
-      properties: { emailAddress: { type: 'string' }, whatsAppNumber: { type: 'string' }, telegramConnected: { type: 'boolean' }, promotionsOptedOutAt: nullableMs },
-    },
+      recentLog: { type: 'array', items: logEntrySchema },
+    }),
+    notifications: closedObject(['emailAddress', 'whatsAppNumber', 'telegramConnected', 'promotionsOptedOutAt'], {
+      emailAddress: { type: 'string' },
+      whatsAppNumber: { type: 'string' },
+      telegramConnected: { type: 'boolean' },
+      promotionsOptedOutAt: nullableMs,
+    }),
     tickets: { type: 'array', items: ticketSummarySchema },
   },
-} as const;
+);
 
 /** One operator action in the audit log. */
-export const auditEntrySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'actorId', 'actorEmail', 'action', 'targetUserId', 'subject', 'reason', 'before', 'after', 'createdAt'],
-  properties: {
-    id: { type: 'integer' },
-    actorId: nullableText,
-    actorEmail: { type: 'string' },
-    action: { type: 'string' },
-    targetUserId: nullableText,
-    subject: nullableText,
-    reason: nullableText,
-    before: { description: 'The state before (any JSON), or null' },
-    after: { description: 'The state after (any JSON), or null' },
-    currencySymbol: { ...nullableText, description: "The driver's currency, for the amounts in before and after (cents), or null" },
-    createdAt: epochMs,
-  },
-} as const;
+export const auditEntrySchema = closedObject(['id', 'actorId', 'actorEmail', 'action', 'targetUserId', 'subject', 'reason', 'before', 'after', 'createdAt'], {
+  id: { type: 'integer' },
+  actorId: nullableText,
+  actorEmail: { type: 'string' },
+  action: { type: 'string' },
+  targetUserId: nullableText,
+  subject: nullableText,
+  reason: nullableText,
+  before: { description: 'The state before (any JSON), or null' },
+  after: { description: 'The state after (any JSON), or null' },
+  currencySymbol: { ...nullableText, description: "The driver's currency, for the amounts in before and after (cents), or null" },
+  createdAt: epochMs,
+});
 
 /** A knowledge-base article as the console edits it (docs/OPERATIONS.md "Knowledge base"). */
-export const knowledgeBaseArticleSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'question', 'answer', 'published', 'language', 'updatedAt'],
-  properties: {
-    id: { type: 'integer' },
-    question: { type: 'string' },
-    answer: { type: 'string', description: "The answer's lines, joined by \\n ('' a blank line, '- ' a list item)" },
-    published: { type: 'boolean', description: 'Drivers see published articles only' },
-    language: { type: 'string', enum: LANGUAGES, description: 'Drivers read the articles of their page language' },
-    updatedAt: epochMs,
-  },
-} as const;
+export const knowledgeBaseArticleSchema = closedObject(['id', 'question', 'answer', 'published', 'language', 'updatedAt'], {
+  id: { type: 'integer' },
+  question: { type: 'string' },
+  answer: { type: 'string', description: "The answer's lines, joined by \\n ('' a blank line, '- ' a list item)" },
+  published: { type: 'boolean', description: 'Drivers see published articles only' },
+  language: { type: 'string', enum: LANGUAGES, description: 'Drivers read the articles of their page language' },
+  updatedAt: epochMs,
+});
 
 const count = { type: 'integer', minimum: 0 } as const;
 
 /** A promotional e-mail and how far its sending has got (docs/OPERATIONS.md "Promotions"). */
-export const promotionSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'subject', 'text', 'status', 'createdByEmail', 'createdAt', 'sendStartedAt', 'sentAt', 'delivery', 'batches'],
-  properties: {
-    id: { type: 'integer' },
-    subject: { type: 'string' },
-    text: { type: 'string' },
-    status: { type: 'string', enum: PROMOTION_STATUSES },
-    createdByEmail: { type: 'string' },
-    createdAt: epochMs,
-    sendStartedAt: nullableMs,
-    sentAt: nullableMs,
-    delivery: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['recipients', 'pending', 'sent', 'skipped', 'failed', 'unconfirmed'],
+export const promotionSchema = closedObject(['id', 'subject', 'text', 'status', 'createdByEmail', 'createdAt', 'sendStartedAt', 'sentAt', 'delivery', 'batches'], {
+  id: { type: 'integer' },
+  subject: { type: 'string' },
+  text: { type: 'string' },
+  status: { type: 'string', enum: PROMOTION_STATUSES },
+  createdByEmail: { type: 'string' },
+  createdAt: epochMs,
+  sendStartedAt: nullableMs,
+  sentAt: nullableMs,
+  delivery: closedObject(
+    ['recipients', 'pending', 'sent', 'skipped', 'failed', 'unconfirmed'],
+    { recipients: count, pending: count, sent: count, skipped: count, failed: count, unconfirmed: count },
+    {
       description:
         'Recipients by state: sent is the delivered count; skipped opted out after sending started; failed the mail adapter refused; unconfirmed was being sent when its process stopped (never sent again)',
-      properties: { recipients: count, pending: count, sent: count, skipped: count, failed: count, unconfirmed: count },
     },
-    batches: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['total', 'done'],
-      description: 'Batches of recipients, each a job on the queue, and how many are done',
-      properties: { total: count, done: count },
-    },
-  },
-} as const;
+  ),
+  batches: closedObject(['total', 'done'], { total: count, done: count }, { description: 'Batches of recipients, each a job on the queue, and how many are done' }),
+});
 
 const nullableMsFigure = { type: ['number', 'null'], description: 'ms, or null when no accept left that minute' } as const;
 const searchStates = {
@@ -252,61 +194,44 @@ const searchStates = {
 } as const;
 
 /** GET /api/admin/engineHealth: the last minutes of the engine, every process's, and the drivers' states now. */
-export const engineHealthSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['countedBy', 'now', 'minutes'],
-  properties: {
-    countedBy: {
-      type: 'array',
-      items: { type: 'string' },
-      description: "The processes whose counts are in the period (WORKER_ID; a search worker's ends in -worker)",
-    },
-    now: { type: 'object', additionalProperties: false, required: ['searching', 'waitingOnPuzzle', 'pausedForCredit'], properties: searchStates },
-    minutes: {
-      type: 'array',
-      description: 'Oldest first, ending with the current minute; none before the first minute stored (24 hours kept)',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['at', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'backingOff', 'errors', 'raceP50Ms', 'raceP95Ms', 'raceP99Ms'],
-        properties: {
-          at: { ...epochMs, description: "The minute's start, epoch ms" },
-          offersSeen: count,
-          accepted: count,
-          throttled: count,
-          puzzles: count,
-          backingOff: { ...count, description: 'Drivers whose search backed off in the minute because the platform slowed it down' },
-          errors: { type: 'object', additionalProperties: count, description: 'Failures by kind' },
-          raceP50Ms: nullableMsFigure,
-          raceP95Ms: nullableMsFigure,
-          raceP99Ms: nullableMsFigure,
-          ...searchStates,
-        },
-      },
-    },
+export const engineHealthSchema = closedObject(['countedBy', 'now', 'minutes'], {
+  countedBy: {
+    type: 'array',
+    items: { type: 'string' },
+    description: "The processes whose counts are in the period (WORKER_ID; a search worker's ends in -worker)",
   },
-} as const;
+  now: closedObject(['searching', 'waitingOnPuzzle', 'pausedForCredit'], searchStates),
+  minutes: {
+    type: 'array',
+    description: 'Oldest first, ending with the current minute; none before the first minute stored (24 hours kept)',
+    items: closedObject(['at', 'offersSeen', 'accepted', 'throttled', 'puzzles', 'backingOff', 'errors', 'raceP50Ms', 'raceP95Ms', 'raceP99Ms'], {
+      at: { ...epochMs, description: "The minute's start, epoch ms" },
+      offersSeen: count,
+      accepted: count,
+      throttled: count,
+      puzzles: count,
+      backingOff: { ...count, description: 'Drivers whose search backed off in the minute because the platform slowed it down' },
+      errors: { type: 'object', additionalProperties: count, description: 'Failures by kind' },
+      raceP50Ms: nullableMsFigure,
+      raceP95Ms: nullableMsFigure,
+      raceP99Ms: nullableMsFigure,
+      ...searchStates,
+    }),
+  },
+});
 
 /** A job queue's depth, across every process that shares it. */
-export const engineQueueSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'waiting', 'active', 'delayed'],
-  properties: {
-    name: { type: 'string', description: '`search` (a job per searching driver) or `promotion` (a job per batch)' },
-    waiting: { ...count, description: 'Jobs waiting for a worker' },
-    active: count,
-    delayed: { ...count, description: "Jobs waiting for a retry's time" },
-  },
-} as const;
+export const engineQueueSchema = closedObject(['name', 'waiting', 'active', 'delayed'], {
+  name: { type: 'string', description: '`search` (a job per searching driver) or `promotion` (a job per batch)' },
+  waiting: { ...count, description: 'Jobs waiting for a worker' },
+  active: count,
+  delayed: { ...count, description: "Jobs waiting for a retry's time" },
+});
 
 /** A search worker as its heartbeat and the leases in Redis tell it (docs/OPERATIONS.md "Engine health"). */
-export const engineWorkerSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'host', 'pid', 'startedAt', 'lastSeenAt', 'alive', 'capacity', 'drivers', 'leases', 'searchesStarted', 'leasesLost', 'jobsLost', 'handedOver'],
-  properties: {
+export const engineWorkerSchema = closedObject(
+  ['id', 'host', 'pid', 'startedAt', 'lastSeenAt', 'alive', 'capacity', 'drivers', 'leases', 'searchesStarted', 'leasesLost', 'jobsLost', 'handedOver'],
+  {
     id: { type: 'string', description: 'WORKER_ID' },
     host: { type: 'string' },
     pid: { type: 'integer' },
@@ -321,45 +246,35 @@ export const engineWorkerSchema = {
     jobsLost: count,
     handedOver: count,
   },
-} as const;
+);
 
 /** GET /api/admin/engineHealth/workers: who runs the searches and the background jobs, now. */
-export const engineWorkersSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['scaledOut', 'readAt', 'workers', 'leases', 'queues'],
-  properties: {
-    scaledOut: { type: 'boolean', description: 'False without REDIS_URL: this process runs every search and job' },
-    readAt: epochMs,
-    workers: { type: 'array', items: engineWorkerSchema, description: 'Workers heard from in the last 10 minutes, alive first' },
-    leases: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['held', 'unknownHolder', 'released'],
-      properties: {
-        held: { ...count, description: 'Leases held by a worker' },
-        unknownHolder: { ...count, description: 'Of those, held by a worker with no heartbeat' },
-        released: { ...count, description: "Released with the driver's pace for the next holder" },
-      },
+export const engineWorkersSchema = closedObject(['scaledOut', 'readAt', 'workers', 'leases', 'queues'], {
+  scaledOut: { type: 'boolean', description: 'False without REDIS_URL: this process runs every search and job' },
+  readAt: epochMs,
+  workers: { type: 'array', items: engineWorkerSchema, description: 'Workers heard from in the last 10 minutes, alive first' },
+  leases: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['held', 'unknownHolder', 'released'],
+    properties: {
+      held: { ...count, description: 'Leases held by a worker' },
+      unknownHolder: { ...count, description: 'Of those, held by a worker with no heartbeat' },
+      released: { ...count, description: "Released with the driver's pace for the next holder" },
     },
-    queues: { type: 'array', items: engineQueueSchema },
   },
-} as const;
+  queues: { type: 'array', items: engineQueueSchema },
+});
 
 /** A deploy token as the console lists it (never its secret; docs/RELEASES.md "Tokens"). */
-export const deployTokenSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'label', 'remote', 'createdBy', 'createdAt', 'revokedAt'],
-  properties: {
-    id: { type: 'string' },
-    label: { type: 'string' },
-    remote: { type: 'string', description: 'The one remote it may publish and move' },
-    createdBy: { type: 'string', description: '`admin:<e-mail>`, or `RELEASE_TOKEN`' },
-    createdAt: epochMs,
-    revokedAt: nullableMs,
-  },
-} as const;
+export const deployTokenSchema = closedObject(['id', 'label', 'remote', 'createdBy', 'createdAt', 'revokedAt'], {
+  id: { type: 'string' },
+  label: { type: 'string' },
+  remote: { type: 'string', description: 'The one remote it may publish and move' },
+  createdBy: { type: 'string', description: '`admin:<e-mail>`, or `RELEASE_TOKEN`' },
+  createdAt: epochMs,
+  revokedAt: nullableMs,
+});
 
 /** A token just minted: the listed fields and, this once, the token. */
 export const mintedDeployTokenSchema = {
@@ -369,36 +284,26 @@ export const mintedDeployTokenSchema = {
 } as const;
 
 /** A credit adjustment waiting for, or given, a second admin's approval (docs/OPERATIONS.md "Credit adjustments"). */
-export const creditAdjustmentSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'userId', 'amountCents', 'reason', 'status', 'requestedBy', 'createdAt', 'approvedBy', 'approvedAt'],
-  properties: {
-    id: { type: 'string' },
-    userId: { type: 'string' },
-    amountCents: { type: 'integer', description: 'Signed cents' },
-    reason: { type: 'string' },
-    status: { type: 'string', enum: CREDIT_ADJUSTMENT_STATUSES },
-    requestedBy: { type: 'string', description: 'The e-mail of the admin who asked' },
-    createdAt: epochMs,
-    approvedBy: { ...nullableText, description: 'The e-mail of the admin who approved' },
-    approvedAt: nullableMs,
-  },
-} as const;
+export const creditAdjustmentSchema = closedObject(['id', 'userId', 'amountCents', 'reason', 'status', 'requestedBy', 'createdAt', 'approvedBy', 'approvedAt'], {
+  id: { type: 'string' },
+  userId: { type: 'string' },
+  amountCents: { type: 'integer', description: 'Signed cents' },
+  reason: { type: 'string' },
+  status: { type: 'string', enum: CREDIT_ADJUSTMENT_STATUSES },
+  requestedBy: { type: 'string', description: 'The e-mail of the admin who asked' },
+  createdAt: epochMs,
+  approvedBy: { ...nullableText, description: 'The e-mail of the admin who approved' },
+  approvedAt: nullableMs,
+});
 
 /** adjustCredit's answer: the new balance, or the adjustment waiting for approval (the credit did not move). */
-export const creditAdjustmentResultSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['credit'],
-  properties: {
-    credit: { type: 'integer', description: 'Cents' },
-    pendingAdjustment: { ...creditAdjustmentSchema, description: 'Set when the adjustment waits for approval: the credit did not move' },
-  },
-} as const;
+export const creditAdjustmentResultSchema = closedObject(['credit'], {
+  credit: { type: 'integer', description: 'Cents' },
+  pendingAdjustment: { ...creditAdjustmentSchema, description: 'Set when the adjustment waits for approval: the credit did not move' },
+});
 
 /** How many drivers a promotion sent now would reach (confirmed address, not opted out, not suspended). */
-export const promotionAudienceSchema = { type: 'object', additionalProperties: false, required: ['drivers'], properties: { drivers: { type: 'integer' } } } as const;
+export const promotionAudienceSchema = closedObject(['drivers'], { drivers: { type: 'integer' } });
 
 export type AdminUserSummary = FromContract<typeof userSummarySchema>;
 export type AdminUserDetail = FromContract<typeof userDetailSchema>;

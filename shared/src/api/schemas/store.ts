@@ -46,52 +46,42 @@ export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'refunded'] as co
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** A membership plan on sale: no fee is charged while one is active (getMembershipPlans). */
-export const membershipPlanSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'price', 'days'],
-  properties: {
-    id: { type: 'string', enum: MEMBERSHIP_PLAN_IDS },
-    name: { type: 'string' },
-    price: { type: 'integer', description: 'Price in cents' },
-    days: { type: 'integer', description: 'Length in days' },
-    description: { type: 'string' },
-  },
-} as const;
+export const membershipPlanSchema = closedObject(['id', 'name', 'price', 'days'], {
+  id: { type: 'string', enum: MEMBERSHIP_PLAN_IDS },
+  name: { type: 'string' },
+  price: { type: 'integer', description: 'Price in cents' },
+  days: { type: 'integer', description: 'Length in days' },
+  description: { type: 'string' },
+});
 
 const epochMs = { type: 'number', description: 'Epoch ms' } as const;
 
 /** The automatic top-up (docs/LIVE.md "Automatic top-up"): settings, saved card, last charge or failure. */
-export const autoTopUpSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['enabled', 'amount', 'threshold', 'card', 'lastCharge', 'lastFailure'],
-  properties: {
-    enabled: { type: 'boolean' },
-    amount: { type: 'integer', description: "What one charge tops up, cents, within the top-up slider's range" },
-    threshold: { type: 'integer', description: 'A fall of the credit below this (cents) charges the saved card once' },
-    card: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['label'],
-      description: 'The card saved at the payment provider, or null',
-      properties: { label: { type: 'string' } },
-    },
-    lastCharge: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['amount', 'status', 'at'],
-      properties: { amount: { type: 'integer', description: 'Cents' }, status: { type: 'string', enum: ORDER_STATUSES }, at: epochMs },
-    },
-    lastFailure: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['reason', 'at'],
-      description: 'Why the last charge failed (it turned automatic top-up off)',
-      properties: { reason: { type: 'string' }, at: epochMs },
-    },
+export const autoTopUpSchema = closedObject(['enabled', 'amount', 'threshold', 'card', 'lastCharge', 'lastFailure'], {
+  enabled: { type: 'boolean' },
+  amount: { type: 'integer', description: "What one charge tops up, cents, within the top-up slider's range" },
+  threshold: { type: 'integer', description: 'A fall of the credit below this (cents) charges the saved card once' },
+  card: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['label'],
+    description: 'The card saved at the payment provider, or null',
+    properties: { label: { type: 'string' } },
   },
-} as const;
+  lastCharge: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['amount', 'status', 'at'],
+    properties: { amount: { type: 'integer', description: 'Cents' }, status: { type: 'string', enum: ORDER_STATUSES }, at: epochMs },
+  },
+  lastFailure: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['reason', 'at'],
+    description: 'Why the last charge failed (it turned automatic top-up off)',
+    properties: { reason: { type: 'string' }, at: epochMs },
+  },
+});
 
 /** getOrderStatus' answer: the order once paid, null until then. */
 export const paidOrderSchema = {

@@ -22,32 +22,22 @@ export type SupportMessage = FromContract<typeof supportMessageSchema>;
  */
 
 /** One published knowledge-base item (getKnowledgeBase). */
-export const knowledgeBaseItemSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['question', 'answer'],
-  properties: {
-    question: { type: 'string' },
-    answer: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: "A text, or a list of lines ('' is a blank line)" },
-  },
-} as const;
+export const knowledgeBaseItemSchema = closedObject(['question', 'answer'], {
+  question: { type: 'string' },
+  answer: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: "A text, or a list of lines ('' is a blank line)" },
+});
 
 /** What the server tells every page about itself (GET /api/publicConfig): its configuration's public part. */
-export const publicConfigSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['supportEmail', 'telegramBot'],
-  properties: {
-    supportEmail: { type: 'string', description: "Where drivers write to (the server's SUPPORT_EMAIL)" },
-    telegramBot: {
-      type: ['object', 'null'],
-      additionalProperties: false,
-      required: ['handle', 'url'],
-      description: 'The Telegram bot drivers send /start to; null while the server has none (messages recorded locally)',
-      properties: { handle: { type: 'string', description: '"@" and the username' }, url: { type: 'string', description: 'https://t.me/<username>' } },
-    },
+export const publicConfigSchema = closedObject(['supportEmail', 'telegramBot'], {
+  supportEmail: { type: 'string', description: "Where drivers write to (the server's SUPPORT_EMAIL)" },
+  telegramBot: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['handle', 'url'],
+    description: 'The Telegram bot drivers send /start to; null while the server has none (messages recorded locally)',
+    properties: { handle: { type: 'string', description: '"@" and the username' }, url: { type: 'string', description: 'https://t.me/<username>' } },
   },
-} as const;
+});
 
 /** optOutState's answer: whether the driver of an opt-out link takes promotional e-mail now. */
 export const promotionOptOutStateSchema = closedObject(['promotionalEmails'], { promotionalEmails: { type: 'boolean' } });

@@ -93,26 +93,19 @@ export const saveDisplayNameBody = closedObject(['displayName'], { displayName: 
 const channelEvents = { type: 'array', uniqueItems: true, maxItems: NOTIFICATION_EVENTS.length, items: { type: 'string', enum: NOTIFICATION_EVENTS } } as const;
 
 /** Per channel, the events that notify there (each channel listed; an empty list: nothing there). */
-export const notificationEventsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: NOTIFICATION_CHANNELS,
-  description: 'Per channel, the events that notify there',
-  properties: { email: channelEvents, whatsapp: channelEvents, telegram: channelEvents, push: channelEvents },
-} as const satisfies { type: string; properties: Record<(typeof NOTIFICATION_CHANNELS)[number], unknown>; [key: string]: unknown };
+export const notificationEventsSchema = closedObject(
+  NOTIFICATION_CHANNELS,
+  { email: channelEvents, whatsapp: channelEvents, telegram: channelEvents, push: channelEvents },
+  { description: 'Per channel, the events that notify there' },
+) satisfies { type: string; properties: Record<(typeof NOTIFICATION_CHANNELS)[number], unknown>; [key: string]: unknown };
 
-export const notificationPreferencesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['emailAddress', 'whatsAppNumber', 'telegramAuthCode'],
-  properties: {
-    emailAddress: { ...stringOf('email-address-or-empty'), description: 'Empty: no e-mail notifications' },
-    whatsAppNumber: { ...stringOf('phone-number-or-empty', 32), description: 'Empty: no WhatsApp notifications' },
-    telegramAuthCode: { ...optionalText(32), description: 'The code the bot gave on /start; empty unlinks Telegram' },
-    telegramConnected: { type: 'boolean', description: 'Ignored (read-only)' },
-    events: { ...notificationEventsSchema, description: 'Per channel, the events that notify there; left out, the saved choices stay' },
-  },
-} as const;
+export const notificationPreferencesSchema = closedObject(['emailAddress', 'whatsAppNumber', 'telegramAuthCode'], {
+  emailAddress: { ...stringOf('email-address-or-empty'), description: 'Empty: no e-mail notifications' },
+  whatsAppNumber: { ...stringOf('phone-number-or-empty', 32), description: 'Empty: no WhatsApp notifications' },
+  telegramAuthCode: { ...optionalText(32), description: 'The code the bot gave on /start; empty unlinks Telegram' },
+  telegramConnected: { type: 'boolean', description: 'Ignored (read-only)' },
+  events: { ...notificationEventsSchema, description: 'Per channel, the events that notify there; left out, the saved choices stay' },
+});
 
 export const saveNotificationPreferencesBody = closedObject(['notificationPreferences'], { notificationPreferences: notificationPreferencesSchema });
 
