@@ -40,7 +40,10 @@ export interface MockApi {
   /** Opens of the live stream so far, and how many are open now. */
   liveOpens: number;
   openLiveStreams(): number;
-  /** Put the real adapter back. */
+  /**
+   * Stop answering: a request made after this (a timer a test's page left behind) fails as a
+   * network error at once, never reaching a real network (jsdom would try localhost:80).
+   */
   restore(): void;
 }
 
@@ -98,7 +101,9 @@ export function mockApi(routes: Record<string, MockHandler | Envelope> = {}): Mo
     liveOpens: 0,
     openLiveStreams: () => streams.size,
     restore() {
-      setTestAdapter(null);
+      setTestAdapter(async (config) => {
+        throw new AxiosError('the mock API was restored: a unit test reaches no network', AxiosError.ERR_NETWORK, config, {});
+      });
       setLiveTestSource(null);
     },
   };

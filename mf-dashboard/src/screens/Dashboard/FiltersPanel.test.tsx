@@ -12,7 +12,11 @@ describe('Filters (/dashboard/settings)', () => {
     server = mockApi({
       'POST /user/getLogs': { data: [] },
       'GET /user/workLimits': { data: DEFAULT_WORK_LIMITS },
-      'POST /user/saveFilter': (call) => ({ data: (call.body as { filter: Filter }).filter }),
+      // As the server does: a new filter (no id yet) comes back with the id it was stored under.
+      'POST /user/saveFilter': (call) => {
+        const { filter } = call.body as { filter: Filter };
+        return { data: { ...filter, id: filter.id || `new-filter-${server.callsTo('POST /user/saveFilter').length}` } };
+      },
     });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
