@@ -683,6 +683,34 @@ describe('search engine', { concurrency: true }, () =>
           }
         });
 
+        it('counts the pace from when a poll left: one held up by a token refresh and its retry is not followed too soon', async () => {
+          const w = await world(database());
+          try {
+            await w.start();
+            await waitForPolls(w, 2);
+            // The next poll waits 800 ms for an answer that says its token expired; the engine
+            // refreshes the token and sends the poll again, about 800 ms after it first called.
+            w.sim.control.setFaults({
+              rules: [
+                { kind: 'latency', latencyMs: 800, accountId: w.accountId, paths: [POLLS], remaining: 1 },
+                { kind: 'tokenExpiry', accountId: w.accountId, paths: [POLLS], remaining: 1 },
+              ],
+            });
+            const retried = await waitFor('the poll sent again after the refresh', () => {
+              const polls = pollsOf(w.sim, w.accountId);
+              const expired = polls.findIndex((poll) => poll.status === 403);
+              return expired >= 0 && polls.length >= expired + 4 && expired;
+            });
+            // From the retry on, every poll keeps the platform's 1000 ms, as the platform judges it.
+            const after = pollsOf(w.sim, w.accountId).slice(retried + 1);
+            expect(after[0]!.status).toBe(200);
+            expect(after.filter((poll) => poll.tooFastPoll)).toEqual([]);
+            for (const gap of gapsOf(after)) expect(gap).toBeGreaterThanOrEqual(1000);
+          } finally {
+            await w.close();
+          }
+        });
+
         it('never accepts a hidden offer: it is logged as ignored with its own reason', async () => {
           const w = await world(database());
           try {

@@ -312,8 +312,11 @@ export class UserSearch implements SearchState {
     }
     const polledAt = now();
     const page = await this.session.getOffers(this.areas);
-    // The round trip goes into the pace: the poll arrived somewhere within it (docs/ENGINE.md "Pace").
-    this.lastRoundTripMs = now() - polledAt;
+    // The pace counts from when the poll left this process, which a token refresh, its retry or a
+    // wait for a free connection can put well after polledAt; its round trip from then goes into
+    // the pace, as the poll arrived somewhere within it (docs/ENGINE.md "Pace").
+    const leftAt = page.ok ? (page.value.sentAt ?? polledAt) : polledAt;
+    this.lastRoundTripMs = now() - leftAt;
     this.health?.polled(page.ok ? page.value.refreshIntervalMs : null);
     if (this.signal.aborted) return 'stopped';
     if (!page.ok) return this.onFailure(page, polledAt);
@@ -323,7 +326,7 @@ export class UserSearch implements SearchState {
     // A change saved while the poll was out judges its offers already (docs/ENGINE.md, step 5).
     if (this.filtersStale) await this.loadFilters();
     await this.triage!.handle(page.value.offers);
-    return this.nextPoll(polledAt);
+    return this.nextPoll(leftAt);
   }
 
   /** Takes a token from the account's budget for `use` now; false when there is none. */

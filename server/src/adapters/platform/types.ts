@@ -152,6 +152,12 @@ export interface OffersPage {
   refreshIntervalMs: number;
   /** `refreshTimeout` as sent, ms, or null. */
   refreshTimeoutMs: number | null;
+  /**
+   * When this poll was written to its socket (`performance.now()`): after any token refresh, retry
+   * or wait for a free connection before it. Set by the HTTP client; the pace counts from it
+   * (docs/ENGINE.md "Pace").
+   */
+  sentAt?: number;
 }
 
 /**
