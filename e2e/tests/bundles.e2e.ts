@@ -84,7 +84,7 @@ async function gzippedSizes(page: Page, urls: string[]): Promise<Map<string, num
 }
 
 /** Each route's first load, KB gzipped (see gzippedSizes). */
-const BUDGET_KB = { landing: 172, login: 167, dashboard: 203, account: 192, stats: 208 };
+const BUDGET_KB = { landing: 172, login: 167, dashboard: 201, account: 192, stats: 207 };
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 /** A remote's entry: webpack's and the federation runtime's part of the container (BENCHMARKS.md "Front end"). */

@@ -4,7 +4,7 @@
  * Stop bar shows), no control's label is clipped, no state chip wraps past two lines, nothing
  * reaches past the screen's edge; and a Spanish page shows no English sentence from any catalog.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { apiCall, filterForWeekday, registerDriver } from '../src/support/accounts';
@@ -36,19 +36,23 @@ const SCREENS = [
 function englishSentences(): Set<string> {
   const sentences = new Set<string>();
   for (const pkg of readdirSync(WORKSPACE)) {
-    const dir = path.join(WORKSPACE, pkg, 'src', 'locales');
-    if (pkg === 'server' || pkg === 'mf-admin') continue;
-    let en: Record<string, string>;
-    let es: Record<string, string>;
-    try {
-      en = JSON.parse(readFileSync(path.join(dir, 'en.json'), 'utf8'));
-      es = JSON.parse(readFileSync(path.join(dir, 'es.json'), 'utf8'));
-    } catch {
-      continue;
-    }
-    for (const [key, text] of Object.entries(en)) {
-      if (/[{}<>]/.test(text) || text.split(/\s+/).length < 3 || es[key] === text) continue;
-      sentences.add(text);
+    const src = path.join(WORKSPACE, pkg, 'src');
+    if (pkg === 'server' || pkg === 'mf-admin' || !existsSync(src)) continue;
+    // The package's catalog and those of its chunks with words of their own (the dashboard's pages).
+    const dirs = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((entry) => path.basename(entry) === 'locales');
+    for (const dir of dirs.map((entry) => path.join(src, entry))) {
+      let en: Record<string, string>;
+      let es: Record<string, string>;
+      try {
+        en = JSON.parse(readFileSync(path.join(dir, 'en.json'), 'utf8'));
+        es = JSON.parse(readFileSync(path.join(dir, 'es.json'), 'utf8'));
+      } catch {
+        continue;
+      }
+      for (const [key, text] of Object.entries(en)) {
+        if (/[{}<>]/.test(text) || text.split(/\s+/).length < 3 || es[key] === text) continue;
+        sentences.add(text);
+      }
     }
   }
   return sentences;
@@ -135,6 +139,13 @@ describe.each(['en', 'es'] as const)('at 320 px in %s', (language) => {
       // The screen's data is in: no loading indicator left (the live log keeps a request open, so the network never idles).
       await page.waitForFunction(() => document.querySelector('[aria-busy="true"], [role="progressbar"]') === null);
       await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+      // The work limits' form loads as its panel, below the filters, nears the viewport: brought in, then back to the top.
+      const limits = page.locator('[data-panel="work-limits"]');
+      if (await limits.isVisible()) {
+        await limits.scrollIntoViewIfNeeded();
+        await limits.locator('form').waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
       await page.evaluate(() => document.fonts.ready);
       if (screen === '/dashboard')
         await page

@@ -87,6 +87,8 @@ afterAll(async () => {
 it('saves an away day, a weekly hours cap and a travel buffer on the Settings view of a phone', async () => {
   const { page } = device;
   await page.goto('/dashboard/settings');
+  // The form loads as its panel, below the filters, nears the viewport (screens/Dashboard/WorkLimitsPanel.tsx).
+  await page.getByRole('heading', { name: 'Work limits' }).scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: 'Work limits' });
   await form.getByLabel('Away from').fill(isoDay(at(0, 1)));
   await form.getByRole('button', { name: 'Add away dates' }).click();
@@ -130,6 +132,8 @@ it('with one block booked, an away day, the weekly cap and a block too close by 
 it("once the week's booked pay reaches the weekly pay goal saved on the card, the next block of that week is ignored for it", async () => {
   const { page } = device;
   await page.goto('/dashboard/settings');
+  // The form loads as its panel, below the filters, nears the viewport (screens/Dashboard/WorkLimitsPanel.tsx).
+  await page.getByRole('heading', { name: 'Work limits' }).scrollIntoViewIfNeeded();
   const form = page.getByRole('form', { name: 'Work limits' });
   // The block booked above pays 147.00: a goal of 100.00 is reached.
   await form.getByLabel('Weekly pay goal').fill('100');

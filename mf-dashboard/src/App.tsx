@@ -4,13 +4,12 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { CatalogPending } from './components/CatalogPending';
 import { LazyPage } from './components/LazyPage';
-import { ConnectAccount } from './screens/ConnectAccount/ConnectAccount';
 import { PagePreload } from './components/pagePreload';
 import { PAGE_CHUNKS, preloadPage } from './pageChunks';
 import { Dashboard } from './screens/Dashboard/Dashboard';
 
 // Pages that are chunks of their own, loaded when opened or when a link to them is about to be:
-// the charts stay out of the dashboard's first load.
+// the charts, the calendar and the Connect Account steps stay out of the dashboard's first load.
 const LAZY_PAGES = Object.entries(PAGE_CHUNKS).map(([path, chunk]) => ({ path, loading: chunk.loading, Page: lazy(() => chunk.load()) }));
 
 export default function App() {
@@ -20,7 +19,6 @@ export default function App() {
     <Suspense fallback={<CatalogPending />}>
       <PagePreload.Provider value={preloadPage}>
         <Routes>
-          <Route path={PAGES.connectAccount.path} element={<ConnectAccount />} />
           {LAZY_PAGES.map(({ path, loading, Page }) => (
             <Route
               key={path}

@@ -9,7 +9,7 @@ import { useContext } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useT, type MessageKey } from '../i18n';
-import { PagePreload } from './pagePreload';
+import { PagePreload, preloadOnIntent } from './pagePreload';
 
 /** The dashboard's own pages beside its Settings and Logs views. */
 const OWN_PAGES = [SUB_PAGES.dashboard.stats, SUB_PAGES.dashboard.calendar];
@@ -48,14 +48,7 @@ export function DashboardPages() {
           const current = isCurrent(path, pathname);
           return (
             <li key={path}>
-              <ButtonLink
-                to={path}
-                $variant={current ? 'contained' : 'outlined'}
-                aria-current={current ? 'page' : undefined}
-                onPointerEnter={() => preloadPage(path)}
-                onTouchStart={() => preloadPage(path)}
-                onFocus={() => preloadPage(path)}
-              >
+              <ButtonLink to={path} $variant={current ? 'contained' : 'outlined'} aria-current={current ? 'page' : undefined} {...preloadOnIntent(preloadPage, path)}>
                 {t(name)}
               </ButtonLink>
             </li>

@@ -24,7 +24,8 @@ function ChunkFailed() {
   );
 }
 
-class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** What a chunk that cannot come leaves in its place: by default, the page's notice with a reload. */
+export class ChunkBoundary extends Component<{ children: ReactNode; failed?: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -32,7 +33,7 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 
   override render() {
-    return this.state.failed ? <ChunkFailed /> : this.props.children;
+    return this.state.failed ? (this.props.failed ?? <ChunkFailed />) : this.props.children;
   }
 }
 

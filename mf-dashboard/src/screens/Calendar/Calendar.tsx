@@ -18,7 +18,7 @@ import { useLoad } from '../../components/useLoad';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { useNow } from '../../components/useNow';
 import { formatCents, formatMoney, formatTimeRange } from '../../format';
-import { useT } from '../../i18n';
+import { useT } from './i18n';
 import { canForfeit, forfeitLine } from '../Dashboard/forfeit';
 import { ForfeitDialog } from '../Dashboard/ForfeitDialog';
 import { serviceAreaName } from '../Dashboard/LogEntryCard';

@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { LoadFailed } from '../../components/LoadFailed';
 import { SectionCard as Panel } from '../../components/pageParts';
 import { useLoad } from '../../components/useLoad';
-import { useT } from '../../i18n';
+import { useT } from './i18n';
 
 const Row = styled.div`
   display: flex;

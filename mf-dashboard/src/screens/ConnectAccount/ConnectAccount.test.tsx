@@ -31,7 +31,8 @@ describe('Connect Account (/connectAccount)', () => {
     let answer!: () => void;
     server.on('POST /user/connectAccount', () => new Promise((resolve) => (answer = () => resolve({ status: 400, body: { challenge_session: CHALLENGE } }))));
     renderApp('/connectAccount');
-    expect(amazon()).toBeDisabled();
+    // The page is a chunk of its own (src/pageChunks.ts).
+    expect(await screen.findByRole('button', { name: 'Take me to Amazon' })).toBeDisabled();
     expect(done()).toBeDisabled();
     expect(screen.getByText('Preparing your sign-in link…')).toBeInTheDocument();
     await waitFor(() => expect(connectBodies()).toEqual([{}]));

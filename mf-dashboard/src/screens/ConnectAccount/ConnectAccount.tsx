@@ -8,7 +8,7 @@ import { Button, Form, FormFeedback, Page, Paper, SubmitButton, TextField } from
 import { LoadFailed } from '../../components/LoadFailed';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey } from './i18n';
 import { TutorialVideo } from './TutorialVideo';
 import { useChallengeSession } from './useChallengeSession';
 
@@ -139,3 +139,5 @@ function PasteUrl({ codeVerifier }: { codeVerifier: string | null }) {
     </Paper>
   );
 }
+
+export default ConnectAccount;

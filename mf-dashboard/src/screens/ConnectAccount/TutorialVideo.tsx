@@ -13,7 +13,7 @@ import { LANGUAGE_NAMES } from '@blockpilot/shared';
 import { useLanguage } from '@blockpilot/shared/i18n';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useT } from '../../i18n';
+import { useT } from './i18n';
 import spanishCaptions from './media/connect-account-tutorial.es.vtt';
 import captions from './media/connect-account-tutorial.vtt';
 import poster from './media/connect-account-tutorial.jpg';

@@ -190,7 +190,8 @@ describe('Logs (/dashboard/logs)', () => {
         server.on('POST /user/getLogs', { data: [offer('a', MINUTE)] });
         renderLogs();
         await flush();
-        expect(observe).not.toHaveBeenCalled();
+        // The one element watched is the work limits panel beside it, whose form loads as it nears the viewport.
+        expect(observe.mock.calls.map(([target]: [Element]) => target.querySelector('h2')?.textContent)).toEqual(['Work limits']);
       } finally {
         globalThis.IntersectionObserver = original;
         restoreWidth();

@@ -3,132 +3,60 @@
  * dates (a day or a range), the most booked hours a day and a week, a weekly pay goal, and the
  * travel buffer and average speed between stations. Saved together with one button; a value the
  * server would refuse is shown under its field before anything is sent.
+ *
+ * The panel sits below the first screen, under the filters: its form (screens/WorkLimits/) is a
+ * chunk of its own with its words, fetched as the panel nears the viewport, so the dashboard's
+ * first load leaves it out. Until then the panel shows its spinner, as while the limits load.
  */
-import { api, useForm, type AwayRange, type WorkLimits } from '@blockpilot/shared';
-import { Actions, Button, FieldErrors, FormFeedback, Spinner, SubmitButton, TextField } from '@blockpilot/shared/ui';
-import { useId, useState } from 'react';
-import styled from 'styled-components';
+import { api } from '@blockpilot/shared';
+import { Spinner } from '@blockpilot/shared/ui';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { ChunkBoundary } from '../../components/LazyPage';
 import { LoadFailed } from '../../components/LoadFailed';
 import { SectionCard } from '../../components/pageParts';
+import { useInView } from '../../components/useInView';
 import { useLoad } from '../../components/useLoad';
-import { formatDay } from '../../format';
 import { useT } from '../../i18n';
-import { limitsOf, validateWorkLimits, valuesOf, withRange } from './workLimitsForm';
 
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
-  gap: 12px;
-  margin-bottom: 12px;
-`;
+const loadForm = () => import(/* webpackChunkName: "work-limits" */ '../WorkLimits/WorkLimitsForm');
+const WorkLimitsForm = lazy(loadForm);
 
-const Ranges = styled.ul`
-  list-style: none;
-  margin: 0 0 8px;
-  padding: 0;
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: 8px;
-    padding: 4px 0;
-  }
-`;
-
-/** A calendar day (YYYY-MM-DD) as the app writes days, read at local noon so no zone moves it. */
-export const dayLabel = (day: string) => formatDay(new Date(`${day}T12:00:00`));
+/** How far ahead of the viewport the form starts loading, so a driver scrolling down finds it there. */
+const AHEAD = '400px 0px';
 
 export function WorkLimitsPanel() {
   const t = useT();
   const loaded = useLoad('workLimits', () => api.user.getWorkLimits());
   const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
+  // A browser without IntersectionObserver loads it at once.
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  useInView(
+    panel,
+    !near,
+    () => {
+      setNear(true);
+      // Fetched alongside the limits, not after them; a failure shows when the form renders.
+      loadForm().catch(() => undefined);
+    },
+    AHEAD,
+  );
+  const spinner = <Spinner label={t('limits.loading')} />;
   return (
-    <SectionCard aria-labelledby={titleId}>
+    <SectionCard ref={panel} aria-labelledby={titleId} data-panel="work-limits">
       <h2 id={titleId}>{t('limits.title')}</h2>
       <p>{t('limits.intro')}</p>
-      {loaded.state === 'ready' ? (
-        <WorkLimitsForm limits={loaded.data} />
-      ) : loaded.state === 'error' ? (
+      {loaded.state === 'error' ? (
         <LoadFailed title={t('limits.failed')} onRetry={loaded.retry} />
+      ) : loaded.state === 'ready' && near ? (
+        <ChunkBoundary failed={<LoadFailed title={t('limits.failed')} onRetry={() => window.location.reload()} />}>
+          <Suspense fallback={spinner}>
+            <WorkLimitsForm limits={loaded.data} />
+          </Suspense>
+        </ChunkBoundary>
       ) : (
-        <Spinner label={t('limits.loading')} />
+        spinner
       )}
     </SectionCard>
-  );
-}
-
-function WorkLimitsForm({ limits }: { limits: WorkLimits }) {
-  const t = useT();
-  const [awayDates, setAwayDates] = useState<AwayRange[]>(limits.awayDates);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [rangeError, setRangeError] = useState<string | undefined>();
-  const form = useForm({
-    initialValues: valuesOf(limits),
-    validate: (values) => validateWorkLimits(t, values),
-    onSubmit: async (values) => {
-      const saved = await api.user.saveWorkLimits(limitsOf(values, awayDates));
-      setAwayDates(saved.awayDates);
-    },
-  });
-  const addRange = () => {
-    const next = withRange(awayDates, from, to);
-    if (next === null) return setRangeError(t('limits.error.range'));
-    setRangeError(undefined);
-    setAwayDates(next);
-    setFrom('');
-    setTo('');
-  };
-  const { awayDates: awayError, ...otherErrors } = form.otherErrors;
-  return (
-    <form onSubmit={form.handleSubmit} aria-label={t('limits.title')} noValidate>
-      <h3>{t('limits.away')}</h3>
-      {awayDates.length === 0 ? (
-        <p>{t('limits.noAway')}</p>
-      ) : (
-        <Ranges aria-label={t('limits.away')}>
-          {awayDates.map((range) => {
-            const label = range.from === range.to ? dayLabel(range.from) : t('limits.range', { from: dayLabel(range.from), to: dayLabel(range.to) });
-            return (
-              <li key={`${range.from}/${range.to}`}>
-                <span>{label}</span>
-                <Button type="button" $variant="text" aria-label={t('limits.removeLabel', { range: label })} onClick={() => setAwayDates(awayDates.filter((r) => r !== range))}>
-                  {t('limits.remove')}
-                </Button>
-              </li>
-            );
-          })}
-        </Ranges>
-      )}
-      <Grid>
-        <TextField type="date" label={t('limits.from')} value={from} onChange={(e) => setFrom(e.target.value)} error={rangeError} />
-        <TextField type="date" label={t('limits.to')} helperText={t('limits.toHelp')} value={to} onChange={(e) => setTo(e.target.value)} />
-      </Grid>
-      <Actions>
-        <Button type="button" $variant="outlined" onClick={addRange} disabled={!from}>
-          {t('limits.add')}
-        </Button>
-      </Actions>
-      {awayError && <FieldErrors errors={{ awayDates: awayError }} />}
-      <h3>{t('limits.hours')}</h3>
-      <Grid>
-        <TextField inputMode="decimal" label={t('limits.maxDay')} helperText={t('limits.zeroNone')} {...form.field('maxDayMinutes')} />
-        <TextField inputMode="decimal" label={t('limits.maxWeek')} helperText={t('limits.zeroNone')} {...form.field('maxWeekMinutes')} />
-        <TextField inputMode="decimal" label={t('limits.goal')} helperText={t('limits.goalHelp')} {...form.field('weeklyPayGoalCents')} />
-      </Grid>
-      <h3>{t('limits.travel')}</h3>
-      <p>{t('limits.travelIntro')}</p>
-      <Grid>
-        <TextField inputMode="numeric" label={t('limits.buffer')} {...form.field('travelBufferMinutes')} />
-        <TextField inputMode="numeric" label={t('limits.speed')} {...form.field('averageSpeedKmh')} />
-      </Grid>
-      <FormFeedback form={{ formError: form.formError, otherErrors }} />
-      <Actions>
-        <SubmitButton pending={form.pending} pendingLabel={t('limits.saving')}>
-          {t('limits.save')}
-        </SubmitButton>
-      </Actions>
-    </form>
   );
 }

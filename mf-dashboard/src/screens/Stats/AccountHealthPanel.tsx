@@ -10,7 +10,7 @@ import styled from 'styled-components';
 import { LoadFailed } from '../../components/LoadFailed';
 import { SectionCard as Section } from '../../components/pageParts';
 import { useLoad } from '../../components/useLoad';
-import { useT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey } from './i18n';
 import { FigureList } from './Figures';
 
 const VERDICTS: Record<AccountHealthVerdict, { key: MessageKey; tone: 'success' | 'warning' | 'error' | 'primary' }> = {

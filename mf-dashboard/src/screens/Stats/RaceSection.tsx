@@ -5,7 +5,7 @@
  */
 import { formatDuration, type RaceStats } from '@blockpilot/shared';
 import { SectionCard as Section } from '../../components/pageParts';
-import { useT } from '../../i18n';
+import { useT } from './i18n';
 import { DataTable } from './DataTable';
 import { FigureList } from './Figures';
 

@@ -19,7 +19,7 @@ import { ButtonRow, PageStack, SectionCard as Section, SpanBar } from '../../com
 import { addDays, dateOf, dayKey, mondayOf, weeksEndingWith } from '../../components/days';
 import { useLoad } from '../../components/useLoad';
 import { formatCents } from '../../format';
-import { useT, type DashboardT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey, type PageT } from './i18n';
 import { REASON_LABELS } from '../Dashboard/ignoreReasons';
 import { serviceAreaName } from '../Dashboard/LogEntryCard';
 import { BarChart } from './BarChart';
@@ -41,7 +41,7 @@ function shortDay(day: string): string {
 const minDay = (a: string, b: string) => (a < b ? a : b);
 
 /** Minutes as hours with one decimal: 150 -> "2.5 h". */
-function hoursOf(t: DashboardT, minutes: number): string {
+function hoursOf(t: PageT, minutes: number): string {
   return t('units.hours', { hours: Math.round(minutes / 6) / 10 });
 }
 

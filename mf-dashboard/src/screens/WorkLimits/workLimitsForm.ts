@@ -4,7 +4,7 @@
  * the form checks before sending (the server checks them again, per field).
  */
 import { WORK_LIMIT_BOUNDS, type AwayRange, type WorkLimits } from '@blockpilot/shared';
-import type { DashboardT } from '../../i18n';
+import type { LimitsT } from './i18n';
 
 /** The form's text fields, named as the server names them so its messages land under them. */
 export interface WorkLimitsValues extends Record<string, string> {
@@ -48,7 +48,7 @@ export function limitsOf(values: WorkLimitsValues, awayDates: AwayRange[]): Work
 }
 
 /** Messages per field for values the server would refuse. */
-export function validateWorkLimits(t: DashboardT, values: WorkLimitsValues): Partial<Record<keyof WorkLimitsValues, string>> {
+export function validateWorkLimits(t: LimitsT, values: WorkLimitsValues): Partial<Record<keyof WorkLimitsValues, string>> {
   const errors: Partial<Record<keyof WorkLimitsValues, string>> = {};
   const hours = (name: 'maxDayMinutes' | 'maxWeekMinutes') => {
     const value = numberOf(values[name]);
