@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiCall, filterForWeekday, registerDriver } from '../src/support/accounts';
 import { launchBrowser, openDriverPage, product, screenshot } from '../src/support/browser';
 import { connectPlatformAccount } from '../src/support/connect';
+import { bringInLazyParts } from '../src/support/lazyParts';
 import { WORKSPACE } from '../src/support/paths';
 import { rememberSecret } from '../src/support/secrets';
 
@@ -139,13 +140,7 @@ describe.each(['en', 'es'] as const)('at 320 px in %s', (language) => {
       // The screen's data is in: no loading indicator left (the live log keeps a request open, so the network never idles).
       await page.waitForFunction(() => document.querySelector('[aria-busy="true"], [role="progressbar"]') === null);
       await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-      // The work limits' form loads as its panel, below the filters, nears the viewport: brought in, then back to the top.
-      const limits = page.locator('[data-panel="work-limits"]');
-      if (await limits.isVisible()) {
-        await limits.scrollIntoViewIfNeeded();
-        await limits.locator('form').waitFor();
-        await page.evaluate(() => window.scrollTo(0, 0));
-      }
+      await bringInLazyParts(page);
       await page.evaluate(() => document.fonts.ready);
       if (screen === '/dashboard')
         await page

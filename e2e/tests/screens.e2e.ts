@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { registerDriver } from '../src/support/accounts';
 import { seriousViolations } from '../src/support/axe';
 import { launchBrowser, openDriverPage, openPage, product, screenshot, visit } from '../src/support/browser';
+import { bringInLazyParts } from '../src/support/lazyParts';
 
 const WIDTHS = [360, 1440];
 
@@ -36,10 +37,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Waits until the remote has rendered and the network is quiet (data loaded). */
+/** Waits until the remote has rendered and the network is quiet (data loaded), with the parts that load as they near the viewport. */
 async function settle(page: Page, path: string): Promise<void> {
   await visit(page, path, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => (document.querySelector('[data-remote-root]')?.textContent ?? '').trim().length > 0);
+  await bringInLazyParts(page);
   await page.evaluate(() => document.fonts.ready);
 }
 
