@@ -87,8 +87,12 @@ async function gzippedSizes(page: Page, urls: string[]): Promise<Map<string, num
 const BUDGET_KB = { landing: 172, login: 167, dashboard: 201, account: 192, stats: 207 };
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
-/** A remote's entry: webpack's and the federation runtime's part of the container (BENCHMARKS.md "Front end"). */
-const REMOTE_ENTRY_BUDGET_KB = 9.5;
+/**
+ * A remote's entry: webpack's and the federation runtime's part of the container (BENCHMARKS.md
+ * "Front end"). Each lazy chunk a remote adds costs its entry about 60 bytes (the chunk's name and
+ * integrity hash): the dashboard's page and form chunks took it from 9.0 to 9.5 KB.
+ */
+const REMOTE_ENTRY_BUDGET_KB = 9.8;
 
 const twice = (sources: Map<string, string[]>) => [...sources].filter(([, scripts]) => scripts.length > 1);
 
