@@ -1,7 +1,7 @@
 /**
  * When a driver's search polls the offers again (docs/ENGINE.md "Pace"). The platform asks for a
  * refreshInterval between polls and measures it arrival to arrival; the engine only knows when
- * its poll left (was written to its socket: adapters/platform/http.ts) and when the answer came
+ * its poll left (the client sent it: adapters/platform/client.ts) and when the answer came
  * back, and the arrival lies somewhere between. So the next poll is due the interval (or an
  * operator's longer minimum) after the previous poll left, plus the time its answer took, up to a
  * quarter of the interval: a request delayed on its way (network, a busy event loop on either

@@ -312,9 +312,9 @@ export class UserSearch implements SearchState {
     }
     const polledAt = now();
     const page = await this.session.getOffers(this.areas);
-    // The pace counts from when the poll left this process, which a token refresh, its retry or a
-    // wait for a free connection can put well after polledAt; its round trip from then goes into
-    // the pace, as the poll arrived somewhere within it (docs/ENGINE.md "Pace").
+    // The pace counts from when the poll was sent, which a token refresh and its retry can put
+    // well after polledAt; its round trip from then goes into the pace, as the poll arrived
+    // somewhere within it (docs/ENGINE.md "Pace").
     const leftAt = page.ok ? (page.value.sentAt ?? polledAt) : polledAt;
     this.lastRoundTripMs = now() - leftAt;
     this.health?.polled(page.ok ? page.value.refreshIntervalMs : null);

@@ -37,14 +37,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_CONNECTIONS_PER_ORIGIN = 64;
 
 /** Reads a 2xx body into a value; null means the body is not the documented shape. */
-type BodyReader<T> = (json: unknown, answer: ReceivedResponse) => T | null;
-
-/** The offers page, with when its poll left (docs/ENGINE.md "Pace"). */
-const readOffersPage: BodyReader<OffersPage> = (json, answer) => {
-  const page = normaliseOffersPage(json);
-  if (page && answer.sentAt !== undefined) page.sentAt = answer.sentAt;
-  return page;
-};
+type BodyReader<T> = (json: unknown) => T | null;
 
 const readNothing: BodyReader<void> = () => undefined;
 
@@ -125,8 +118,12 @@ class HttpPlatformClient implements PlatformClient {
     return this.work(credentials, 'GET', '/getOfferFiltersOptions', undefined, normaliseServiceAreaPool);
   }
 
-  getOffers(credentials: WorkCredentials, serviceAreaIds: readonly string[]): Promise<PlatformResult<OffersPage>> {
-    return this.work(credentials, 'POST', '/GetOffersForProviderPost', getOffersBody(serviceAreaIds), readOffersPage, true);
+  async getOffers(credentials: WorkCredentials, serviceAreaIds: readonly string[]): Promise<PlatformResult<OffersPage>> {
+    // This attempt leaves now: after any token refresh and retry before it (docs/ENGINE.md "Pace").
+    const sentAt = performance.now();
+    const page = await this.work(credentials, 'POST', '/GetOffersForProviderPost', getOffersBody(serviceAreaIds), normaliseOffersPage);
+    if (page.ok) page.value.sentAt = sentAt;
+    return page;
   }
 
   acceptOffer(credentials: WorkCredentials, offerId: string): Promise<PlatformResult<void>> {
@@ -170,19 +167,12 @@ class HttpPlatformClient implements PlatformClient {
     return { ...constant, 'X-Amzn-RequestId': randomUUID(), 'X-Flex-Client-Time': String(this.now()) };
   }
 
-  private async work<T>(
-    credentials: WorkCredentials,
-    method: HttpRequest['method'],
-    path: string,
-    body: string | undefined,
-    read: BodyReader<T>,
-    stampDeparture = false,
-  ): Promise<PlatformResult<T>> {
-    const sent = await this.transport.send({ method, base: this.endpoints.work, path, headers: this.workHeaders(credentials), body, stampDeparture });
+  private async work<T>(credentials: WorkCredentials, method: HttpRequest['method'], path: string, body: string | undefined, read: BodyReader<T>): Promise<PlatformResult<T>> {
+    const sent = await this.transport.send({ method, base: this.endpoints.work, path, headers: this.workHeaders(credentials), body });
     if (!sent.ok) return sent;
     const answer = sent.value;
     if (!isSuccess(answer)) return classifyWorkFailure(answer);
-    const value = read(answer.json, answer);
+    const value = read(answer.json);
     return value === null ? unreadable(answer) : { ok: true, value };
   }
 }

@@ -2,10 +2,9 @@
  * The HTTP transport under the platform client: one undici Pool of keep-alive connections per
  * origin, and one deadline per call that covers connecting, the response headers and reading the
  * whole body. A call always settles by its deadline; network errors come back as `transient`
- * failures, never as exceptions. A request that asks for it (`stampDeparture`, the offers poll)
- * learns when it left: when undici wrote it to a socket, after any wait for a free connection.
+ * failures, never as exceptions.
  */
-import { Pool, type Dispatcher } from 'undici';
+import { Pool } from 'undici';
 import { classifyNetworkError, type ReceivedResponse } from './outcomes.js';
 import { createSpareConnections, type SpareConnections } from './spareConnections.js';
 import type { PlatformResult } from './types.js';
@@ -31,17 +30,10 @@ export interface HttpRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
-  /**
-   * Stamp the moment the request is written to its socket (`ReceivedResponse.sentAt`): the pace of
-   * the offers poll counts from it (docs/ENGINE.md "Pace"). Other requests go on the pool directly.
-   */
-  stampDeparture?: boolean;
 }
 
 interface Target {
   pool: Pool;
-  /** The same pool, each request's departure stamped (see {@link stampDeparture}). */
-  stamped: Dispatcher;
   /** The base URL's own path, without a trailing slash ('' for a bare origin). */
   prefix: string;
 }
@@ -54,48 +46,6 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
-
-/** Where a request's departure is written; carried to the interceptor in the request's options. */
-const DEPARTURE = Symbol('departure');
-interface Departure {
-  sentAt: number;
-}
-
-/**
- * Passes every step through, stamping `performance.now()` when the request starts on its socket
- * (undici calls onRequestStart right before writing it): the request has left this process then,
- * whatever it waited for (a free connection, the event loop).
- */
-class DepartureStamp implements Dispatcher.DispatchHandler {
-  constructor(
-    private readonly inner: Dispatcher.DispatchHandler,
-    private readonly departure: Departure,
-  ) {}
-  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
-    this.departure.sentAt = performance.now();
-    this.inner.onRequestStart?.(controller, context);
-  }
-  onRequestUpgrade(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onRequestUpgrade']>>): void {
-    this.inner.onRequestUpgrade?.(...args);
-  }
-  onResponseStart(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>): void {
-    this.inner.onResponseStart?.(...args);
-  }
-  onResponseData(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseData']>>): void {
-    this.inner.onResponseData?.(...args);
-  }
-  onResponseEnd(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseEnd']>>): void {
-    this.inner.onResponseEnd?.(...args);
-  }
-  onResponseError(...args: Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseError']>>): void {
-    this.inner.onResponseError?.(...args);
-  }
-}
-
-const stampDeparture: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
-  const departure = (options as { [DEPARTURE]?: Departure })[DEPARTURE];
-  return dispatch(options, departure ? new DepartureStamp(handler, departure) : handler);
-};
 
 export class HttpTransport {
   private readonly targets = new Map<string, Target>();
@@ -118,21 +68,16 @@ export class HttpTransport {
       deadlineExceeded = true;
       controller.abort();
     }, this.options.timeoutMs);
-    const departure: Departure | undefined = request.stampDeparture ? { sentAt: Number.NaN } : undefined;
     try {
-      const options: Dispatcher.RequestOptions<null> = {
+      const answer = await target.pool.request({
         method: request.method,
         path: target.prefix + request.path,
         headers: request.headers,
         body: request.body,
         signal: controller.signal,
-      };
-      // undici hands a request's options on to the interceptor as they are, so the slot travels with it.
-      const answer = departure ? await target.stamped.request(Object.assign(options, { [DEPARTURE]: departure })) : await target.pool.request(options);
+      });
       const text = await answer.body.text();
-      const value: ReceivedResponse = { status: answer.statusCode, headers: answer.headers, json: parseJson(text), text };
-      if (departure) value.sentAt = departure.sentAt;
-      return { ok: true, value };
+      return { ok: true, value: { status: answer.statusCode, headers: answer.headers, json: parseJson(text), text } };
     } catch (error) {
       return classifyNetworkError(error, deadlineExceeded);
     } finally {
@@ -173,7 +118,7 @@ export class HttpTransport {
       // the next connections the pool needs (a second accept in flight at once) are already open.
       this.spares.warm(url);
     }
-    target = { pool, stamped: pool.compose(stampDeparture), prefix: url.pathname.replace(/\/+$/, '') };
+    target = { pool, prefix: url.pathname.replace(/\/+$/, '') };
     this.targets.set(base, target);
     return target;
   }

@@ -49,8 +49,6 @@ export interface ReceivedResponse {
   json: unknown;
   /** The raw body (first part kept for `unexpected` details). */
   text: string;
-  /** When the request was written to its socket (`performance.now()`), for a request sent with `stampDeparture`. */
-  sentAt?: number;
 }
 
 /** The refresh call's answer for a deregistered device, compared exactly (docs/PLATFORM.md section 1.5). */

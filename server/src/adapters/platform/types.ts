@@ -153,9 +153,8 @@ export interface OffersPage {
   /** `refreshTimeout` as sent, ms, or null. */
   refreshTimeoutMs: number | null;
   /**
-   * When this poll was written to its socket (`performance.now()`): after any token refresh, retry
-   * or wait for a free connection before it. Set by the HTTP client; the pace counts from it
-   * (docs/ENGINE.md "Pace").
+   * When the HTTP client sent this poll (`performance.now()`): after any token refresh and retry
+   * before it. Set by the client; the pace counts from it (docs/ENGINE.md "Pace").
    */
   sentAt?: number;
 }
