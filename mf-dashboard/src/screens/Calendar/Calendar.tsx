@@ -111,17 +111,20 @@ export function Calendar() {
     document.querySelector(`[data-day="${today}"]`)?.scrollIntoView({ block: 'start' });
   }, [weekShown, sideBySide, today]);
 
-  function week(entries: LogEntry[]) {
-    const kept = entries.filter((entry) => !gone.has(entry._id));
+  /**
+   * The week's days, their blocks once `entries` is loaded (null while loading: the days stand
+   * with a placeholder line, so the week takes its place at once and nothing below it is pushed
+   * down when the blocks arrive).
+   */
+  function week(entries: LogEntry[] | null) {
     const byDay = new Map<string, LogEntry[]>();
-    for (const entry of kept) {
+    for (const entry of entries ?? []) {
       const day = dayKey(new Date(entry.startTime * 1000));
       byDay.set(day, [...(byDay.get(day) ?? []), entry]);
     }
     return (
       <>
-        {kept.length === 0 && <Notice title={t('calendar.empty.title')}>{t('calendar.empty.body')}</Notice>}
-        <Week aria-label={t('calendar.weekOf', { day: dayTitle(monday) })}>
+        <Week aria-label={t('calendar.weekOf', { day: dayTitle(monday) })} aria-busy={entries === null}>
           {daysOf(range).map((day) => {
             const dayBlocks = byDay.get(day) ?? [];
             return (
@@ -141,7 +144,9 @@ export function Calendar() {
                     </>
                   )}
                 </h3>
-                {dayBlocks.length === 0 ? (
+                {entries === null ? (
+                  <Muted aria-hidden="true">…</Muted>
+                ) : dayBlocks.length === 0 ? (
                   <Muted>{t('calendar.noBlocks')}</Muted>
                 ) : (
                   <ul>
@@ -177,6 +182,8 @@ export function Calendar() {
     );
   }
 
+  const kept = blocks.state === 'ready' ? blocks.data.filter((entry) => !gone.has(entry._id)) : null;
+
   return (
     <Page title={t('calendar.title')} width="wide" route={SUB_PAGES.dashboard.calendar} remote="mf_dashboard">
       <PageStack>
@@ -197,14 +204,16 @@ export function Calendar() {
             </Button>
           </ButtonRow>
         </SpanBar>
+        {blocks.state === 'error' ? <LoadFailed title={t('calendar.failed')} onRetry={blocks.retry} /> : week(kept)}
+        {/* Below the week, so that what arrives with the blocks pushes nothing on screen down. */}
         {blocks.state === 'loading' ? (
           <Spinner label={t('calendar.loadingBlocks')} />
-        ) : blocks.state === 'error' ? (
-          <LoadFailed title={t('calendar.failed')} onRetry={blocks.retry} />
         ) : (
-          week(blocks.data)
+          <>
+            {kept?.length === 0 && <Notice title={t('calendar.empty.title')}>{t('calendar.empty.body')}</Notice>}
+            <CalendarFeedPanel />
+          </>
         )}
-        <CalendarFeedPanel />
       </PageStack>
       <ForfeitDialog
         entry={forfeit.target}
