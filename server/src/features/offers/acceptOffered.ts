@@ -13,6 +13,7 @@
 import type { AppContext } from '../../context.js';
 import { acceptTokenParts, checkAcceptToken } from '../../domain/acceptToken.js';
 import { conflict, notFound, refusal } from '../../domain/errors.js';
+import type { PlatformAccount } from '../../domain/platformAccounts.js';
 import { cachedSchedule, forgetSchedule } from '../../domain/scheduleCache.js';
 import { feeDue } from '../../engine/fees.js';
 import type { AcceptAttempt, OfferFacts } from '../../engine/offerLog.js';
@@ -111,16 +112,8 @@ export async function acceptEntry(ctx: AppContext, user: UserRow, entry: NonNull
   const feeCents = await checkBookable(ctx, user.id, offer, now.getTime());
   const { account, session } = await accountSession(ctx, user);
   const attempt: AcceptAttempt = { userId: user.id, offer, discoveredAt: entry.discovered_at, feeCents, createdAt: now };
-  const claim = await claimOffer(ctx, attempt, entry);
+  const claim = await claimOffer(ctx, attempt, entry, account);
   if (claim !== 'claimed') return claim;
-  try {
-    // The driver's own act, on the share forfeits use (docs/ENGINE.md "Request budget"): spent
-    // only by the tap that asks the platform.
-    await requireDriverAction(ctx, account, 'forfeit');
-  } catch (error) {
-    await deleteAttempt(ctx.db, user.id, offer.offerId);
-    throw error;
-  }
   const answer = await session.acceptOffer(offer.offerId);
   if (answer.ok) {
     const recorded = await recordAccept(ctx.db, attempt, (balance) => ctx.log.error({ userId: user.id, balance }, 'fee not payable for a booked block; kept at cost 0'));
@@ -203,19 +196,25 @@ async function checkBookable(ctx: AppContext, userId: string, offer: OfferFacts,
  * its claim written after that one's record removed its intent) reads the entry again once its
  * claim is written: whatever booked the block committed before the claim could be, so the entry
  * now says so, and the claim is released with that answer instead of asking the platform again.
+ * The claiming tap then spends the driver's share of the request limit (docs/ENGINE.md "Request
+ * budget", the share forfeits use): only the tap that asks the platform does. A claim that ends
+ * here, answered or refused, is released.
  */
-async function claimOffer(ctx: AppContext, attempt: AcceptAttempt, entry: NonNullable<Entry>): Promise<'claimed' | AcceptOutcome> {
+async function claimOffer(ctx: AppContext, attempt: AcceptAttempt, entry: NonNullable<Entry>, account: PlatformAccount): Promise<'claimed' | AcceptOutcome> {
   if (!(await writeIntent(ctx.db, attempt))) return waitForOtherTap(ctx, entry);
+  const release = () => deleteAttempt(ctx.db, attempt.userId, attempt.offer.offerId);
+  let settled: AcceptOutcome | null;
   try {
     const current = await loadEntry(ctx, entry.id);
-    const settled = current ? settledAnswer(current) : null;
-    if (!settled) return 'claimed';
-    await deleteAttempt(ctx.db, attempt.userId, attempt.offer.offerId);
-    return settled;
+    settled = current ? settledAnswer(current) : null;
+    if (!settled) await requireDriverAction(ctx, account, 'forfeit');
   } catch (error) {
-    await deleteAttempt(ctx.db, attempt.userId, attempt.offer.offerId);
+    await release();
     throw error;
   }
+  if (!settled) return 'claimed';
+  await release();
+  return settled;
 }
 
 /** A second tap while the first is with the platform: waits for its outcome, and answers it without asking again. */
