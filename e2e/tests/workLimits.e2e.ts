@@ -43,6 +43,13 @@ const PRICE = 147;
 const offer = (offerId: string, area: ServiceArea, startTime: number, durationHours: number) =>
   injectOffer(product().platformSimulatorUrl, { serviceAreaId: area.id, offerId: `${offerId}-${day}`, startTime, durationHours, priceAmount: PRICE });
 
+/** The Settings view's work limits form: it loads as its panel, below the filters, nears the viewport (screens/Dashboard/WorkLimitsPanel.tsx). */
+async function openWorkLimits(page: Page) {
+  await page.goto('/dashboard/settings');
+  await page.getByRole('heading', { name: 'Work limits' }).scrollIntoViewIfNeeded();
+  return page.getByRole('form', { name: 'Work limits' });
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   const { baseUrl, secretsFile, platformSimulatorUrl } = product();
@@ -86,10 +93,7 @@ afterAll(async () => {
 
 it('saves an away day, a weekly hours cap and a travel buffer on the Settings view of a phone', async () => {
   const { page } = device;
-  await page.goto('/dashboard/settings');
-  // The form loads as its panel, below the filters, nears the viewport (screens/Dashboard/WorkLimitsPanel.tsx).
-  await page.getByRole('heading', { name: 'Work limits' }).scrollIntoViewIfNeeded();
-  const form = page.getByRole('form', { name: 'Work limits' });
+  const form = await openWorkLimits(page);
   await form.getByLabel('Away from').fill(isoDay(at(0, 1)));
   await form.getByRole('button', { name: 'Add away dates' }).click();
   await form.getByRole('list', { name: 'Away dates' }).getByRole('listitem').first().waitFor();
@@ -131,10 +135,7 @@ it('with one block booked, an away day, the weekly cap and a block too close by 
 
 it("once the week's booked pay reaches the weekly pay goal saved on the card, the next block of that week is ignored for it", async () => {
   const { page } = device;
-  await page.goto('/dashboard/settings');
-  // The form loads as its panel, below the filters, nears the viewport (screens/Dashboard/WorkLimitsPanel.tsx).
-  await page.getByRole('heading', { name: 'Work limits' }).scrollIntoViewIfNeeded();
-  const form = page.getByRole('form', { name: 'Work limits' });
+  const form = await openWorkLimits(page);
   // The block booked above pays 147.00: a goal of 100.00 is reached.
   await form.getByLabel('Weekly pay goal').fill('100');
   const [answer] = await Promise.all([

@@ -123,62 +123,60 @@ export function Calendar() {
       byDay.set(day, [...(byDay.get(day) ?? []), entry]);
     }
     return (
-      <>
-        <Week aria-label={t('calendar.weekOf', { day: dayTitle(monday) })} aria-busy={entries === null}>
-          {daysOf(range).map((day) => {
-            const dayBlocks = byDay.get(day) ?? [];
-            return (
-              <Day key={day} $today={day === today} aria-labelledby={`day-${day}`} data-day={day}>
-                <h3 id={`day-${day}`}>
-                  {dayTitle(day)}
-                  {day === today && (
-                    <>
-                      {' '}
-                      <Chip>{t('calendar.today')}</Chip>
-                    </>
-                  )}
-                  {isAway(day) && (
-                    <>
-                      {' '}
-                      <Chip data-away>{t('calendar.away')}</Chip>
-                    </>
-                  )}
-                </h3>
-                {entries === null ? (
-                  <Muted aria-hidden="true">…</Muted>
-                ) : dayBlocks.length === 0 ? (
-                  <Muted>{t('calendar.noBlocks')}</Muted>
-                ) : (
-                  <ul>
-                    {dayBlocks.map((entry) => (
-                      <Block key={entry._id} data-log-id={entry._id}>
-                        <Strong>{formatTimeRange(entry.startTime, entry.endTime)}</Strong>
-                        <p>{shortName(entry)}</p>
-                        <p>
-                          {entry.cost
-                            ? t('calendar.priceWithFee', { price: formatMoney(symbol, entry.rateInfo.priceAmount), fee: formatCents(symbol, entry.cost) })
-                            : formatMoney(symbol, entry.rateInfo.priceAmount)}
-                        </p>
-                        <Muted data-forfeit-line>{forfeitLine(t, entry, now)}</Muted>
-                        {canForfeit(entry, now) && (
-                          <Button
-                            type="button"
-                            $variant="outlined"
-                            onClick={() => forfeit.ask(entry)}
-                            aria-label={t('calendar.forfeitLabel', { station: shortName(entry), day: dayTitle(day), time: formatTimeRange(entry.startTime, entry.endTime) })}
-                          >
-                            {t('forfeit.action')}
-                          </Button>
-                        )}
-                      </Block>
-                    ))}
-                  </ul>
+      <Week aria-label={t('calendar.weekOf', { day: dayTitle(monday) })} aria-busy={entries === null}>
+        {daysOf(range).map((day) => {
+          const dayBlocks = byDay.get(day) ?? [];
+          return (
+            <Day key={day} $today={day === today} aria-labelledby={`day-${day}`} data-day={day}>
+              <h3 id={`day-${day}`}>
+                {dayTitle(day)}
+                {day === today && (
+                  <>
+                    {' '}
+                    <Chip>{t('calendar.today')}</Chip>
+                  </>
                 )}
-              </Day>
-            );
-          })}
-        </Week>
-      </>
+                {isAway(day) && (
+                  <>
+                    {' '}
+                    <Chip data-away>{t('calendar.away')}</Chip>
+                  </>
+                )}
+              </h3>
+              {entries === null ? (
+                <Muted aria-hidden="true">…</Muted>
+              ) : dayBlocks.length === 0 ? (
+                <Muted>{t('calendar.noBlocks')}</Muted>
+              ) : (
+                <ul>
+                  {dayBlocks.map((entry) => (
+                    <Block key={entry._id} data-log-id={entry._id}>
+                      <Strong>{formatTimeRange(entry.startTime, entry.endTime)}</Strong>
+                      <p>{shortName(entry)}</p>
+                      <p>
+                        {entry.cost
+                          ? t('calendar.priceWithFee', { price: formatMoney(symbol, entry.rateInfo.priceAmount), fee: formatCents(symbol, entry.cost) })
+                          : formatMoney(symbol, entry.rateInfo.priceAmount)}
+                      </p>
+                      <Muted data-forfeit-line>{forfeitLine(t, entry, now)}</Muted>
+                      {canForfeit(entry, now) && (
+                        <Button
+                          type="button"
+                          $variant="outlined"
+                          onClick={() => forfeit.ask(entry)}
+                          aria-label={t('calendar.forfeitLabel', { station: shortName(entry), day: dayTitle(day), time: formatTimeRange(entry.startTime, entry.endTime) })}
+                        >
+                          {t('forfeit.action')}
+                        </Button>
+                      )}
+                    </Block>
+                  ))}
+                </ul>
+              )}
+            </Day>
+          );
+        })}
+      </Week>
     );
   }
 
