@@ -5,11 +5,10 @@
  */
 import { PAGES, SUB_PAGES } from '@blockpilot/shared';
 import { ButtonLink } from '@blockpilot/shared/ui';
-import { useContext } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useT, type MessageKey } from '../i18n';
-import { PagePreload, preloadOnIntent } from './pagePreload';
+import { usePreloadOnIntent } from './pagePreload';
 
 /** The dashboard's own pages beside its Settings and Logs views. */
 const OWN_PAGES = [SUB_PAGES.dashboard.stats, SUB_PAGES.dashboard.calendar];
@@ -40,7 +39,7 @@ function isCurrent(path: string, pathname: string): boolean {
 export function DashboardPages() {
   const t = useT();
   const { pathname } = useLocation();
-  const preloadPage = useContext(PagePreload);
+  const preloadOnIntent = usePreloadOnIntent();
   return (
     <Nav aria-label={t('pages.label')}>
       <ul>
@@ -48,7 +47,7 @@ export function DashboardPages() {
           const current = isCurrent(path, pathname);
           return (
             <li key={path}>
-              <ButtonLink to={path} $variant={current ? 'contained' : 'outlined'} aria-current={current ? 'page' : undefined} {...preloadOnIntent(preloadPage, path)}>
+              <ButtonLink to={path} $variant={current ? 'contained' : 'outlined'} aria-current={current ? 'page' : undefined} {...preloadOnIntent(path)}>
                 {t(name)}
               </ButtonLink>
             </li>

@@ -6,10 +6,10 @@
  */
 import { PAGES } from '@blockpilot/shared';
 import { Button, Dialog } from '@blockpilot/shared/ui';
-import { useContext, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { PagePreload, preloadOnIntent } from '../../components/pagePreload';
+import { usePreloadOnIntent } from '../../components/pagePreload';
 import { useT } from '../../i18n';
 
 const Elsewhere = styled.p`
@@ -22,7 +22,7 @@ export function ConnectAccountDialog({ open, onClose }: { open: boolean; onClose
   const t = useT();
   const navigate = useNavigate();
   const continueRef = useRef<HTMLButtonElement>(null);
-  const preloadPage = useContext(PagePreload);
+  const preloadOnIntent = usePreloadOnIntent();
   return (
     <Dialog
       open={open}
@@ -31,7 +31,7 @@ export function ConnectAccountDialog({ open, onClose }: { open: boolean; onClose
       title={t('connectDialog.title')}
       initialFocus={continueRef}
       actions={
-        <Button ref={continueRef} type="button" onClick={() => navigate(PAGES.connectAccount.path)} {...preloadOnIntent(preloadPage, PAGES.connectAccount.path, { focus: false })}>
+        <Button ref={continueRef} type="button" onClick={() => navigate(PAGES.connectAccount.path)} {...preloadOnIntent(PAGES.connectAccount.path, { focus: false })}>
           {t('connectDialog.continue')}
         </Button>
       }

@@ -17,10 +17,10 @@
  */
 import { api, down, PAGES, searchStateOf, SUB_PAGES, useSession } from '@blockpilot/shared';
 import { ButtonLink, Chip, SearchStateChip, tint } from '@blockpilot/shared/ui';
-import { useContext, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { PagePreload, preloadOnIntent } from '../../components/pagePreload';
+import { usePreloadOnIntent } from '../../components/pagePreload';
 import { useT } from '../../i18n';
 
 const Column = styled.div`
@@ -106,7 +106,7 @@ const Missed = styled.p`
 
 export function SearchControl({ formatCents }: { formatCents: (cents: number) => string }) {
   const t = useT();
-  const preloadPage = useContext(PagePreload);
+  const preloadOnIntent = usePreloadOnIntent();
   const { account, searchStatus, setSearchStatus, refresh } = useSession();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -134,7 +134,7 @@ export function SearchControl({ formatCents }: { formatCents: (cents: number) =>
   if (account && !account.flexConnected) {
     return (
       <Column>
-        <ButtonLink to={PAGES.connectAccount.path} $variant="contained" aria-describedby={chipId} {...preloadOnIntent(preloadPage, PAGES.connectAccount.path)}>
+        <ButtonLink to={PAGES.connectAccount.path} $variant="contained" aria-describedby={chipId} {...preloadOnIntent(PAGES.connectAccount.path)}>
           {t('search.connect')}
         </ButtonLink>
         <span id={chipId} role="status">
